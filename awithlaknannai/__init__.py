@@ -1,0 +1,28 @@
+"""Awithlaknannai Mosona, the Zuni leaping-capture game, and its relatives.
+
+>>> from awithlaknannai import Game
+>>> game = Game("mosona")
+>>> game.play("B3-M4"), game.play("T4xB3")
+(Move('B3-M4'), Move('T4xB3'))
+>>> game.position.count("white")
+11
+"""
+
+from .boards import alquerque, kolowis, leap_lines, leaps, mosona, tukvnanawopi, zuni
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, NotationError
+from .game import Game
+from .notation import board_diagram, game_from_json, game_from_record, parse_position, position_text
+from .position import EndReason, Move, Outcome, Position, perft
+from .rules import PRESET_SOURCES, PRESETS, Rules, get_rules
+from .variants import VARIANT_NAMES, Color, Variant, get_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "alquerque", "kolowis", "leap_lines", "leaps", "mosona", "tukvnanawopi", "zuni",
+    "GameOverError", "IllegalMoveError", "InvalidMoveError", "NotationError",
+    "Game", "board_diagram", "game_from_json", "game_from_record", "parse_position", "position_text",
+    "EndReason", "Move", "Outcome", "Position", "perft",
+    "PRESET_SOURCES", "PRESETS", "Rules", "get_rules",
+    "VARIANT_NAMES", "Color", "Variant", "get_variant",
+]

@@ -1,0 +1,132 @@
+"""The command line: ``python -m awithlaknannai COMMAND ...``.
+
+Thin: each command reads its arguments and calls into the package. Every
+error ends the program with one clear line on standard error and a non-zero
+exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .position import Position, perft
+from .rules import PRESETS
+from .variants import VARIANT_NAMES
+
+__all__ = ["main", "build_parser"]
+
+
+def _position_from_args(args: argparse.Namespace) -> Position:
+    from .notation import parse_position
+
+    if getattr(args, "position", None):
+        return parse_position(args.position)
+    return Position.start(args.variant, args.rules)
+
+
+def _cmd_perft(args: argparse.Namespace) -> int:
+    if args.depth < 1:
+        raise ValueError(f"--depth must be at least 1, got {args.depth}")
+    position = _position_from_args(args)
+    for depth in range(1, args.depth + 1):
+        print(f"{depth} {perft(position, depth)}", flush=True)
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    position = _position_from_args(args)
+    print(position)
+    if args.moves:
+        print("legal moves:", " ".join(str(m) for m in position.legal_moves()) or "none")
+    return 0
+
+
+def _cmd_draw(args: argparse.Namespace) -> int:
+    from .render.export import cli_draw
+
+    return cli_draw(args)
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from .players.match import cli_match
+
+    return cli_match(args)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .analysis.solver import cli_solve
+
+    return cli_solve(args)
+
+
+def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = True) -> None:
+    parser.add_argument("--variant", default="mosona",
+                        help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
+    parser.add_argument("--rules", default="standard",
+                        help=f"rules preset ({', '.join(PRESETS)}) or text such as "
+                             "'standard,quiet_turn_limit=20' (default standard)")
+    if position:
+        parser.add_argument("--position", help="a position text; overrides --variant and --rules")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m awithlaknannai",
+        description="Awithlaknannai Mosona and its relatives: count, show, draw, play and solve.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("perft", help="count move sequences to each depth (one line per depth)")
+    _add_variant_arguments(p)
+    p.add_argument("--depth", type=int, default=4, help="deepest depth to count (default 4)")
+    p.set_defaults(run=_cmd_perft)
+
+    p = commands.add_parser("show", help="print a position as text")
+    p.add_argument("position", nargs="?", help="a position text (default: the variant's start)")
+    _add_variant_arguments(p, position=False)
+    p.add_argument("--moves", action="store_true", help="also list the legal moves")
+    p.set_defaults(run=_cmd_show)
+
+    p = commands.add_parser("draw", help="write a picture of a board or position (.svg or .png)")
+    _add_variant_arguments(p)
+    p.add_argument("-o", "--output", required=True, help="file to write: .svg or .png")
+    p.add_argument("--labels", action="store_true", help="write the point names")
+    p.add_argument("--flip", action="store_true", help="turn the board half round")
+    p.add_argument("--printable", action="store_true",
+                   help="a printable sheet at real size with cut-out pieces (SVG)")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size for --printable")
+    p.set_defaults(run=_cmd_draw)
+
+    p = commands.add_parser("match", help="play games between two computer players and print the table")
+    _add_variant_arguments(p, position=False)
+    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    p.add_argument("--players", nargs=2, default=["random", "greedy"], metavar="PLAYER",
+                   help="two players, e.g. random greedy alphabeta:3 mcts:500 or a level name")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.set_defaults(run=_cmd_match)
+
+    p = commands.add_parser("solve", help="solve endgames exactly and print won/lost/drawn counts")
+    _add_variant_arguments(p, position=False)
+    p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
+    p.set_defaults(run=_cmd_solve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

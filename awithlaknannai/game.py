@@ -1,0 +1,194 @@
+"""A game: a start position, the moves played, undo/redo, and the result.
+
+Examples
+--------
+>>> game = Game("mosona")
+>>> game.play("B3-M4")
+Move('B3-M4')
+>>> game.play("T4xB3")
+Move('T4xB3')
+>>> game.undo()
+Move('T4xB3')
+>>> game.redo()
+Move('T4xB3')
+>>> game.move_list()
+'1. B3-M4 T4xB3'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from .errors import GameOverError
+from .position import EndReason, Move, Outcome, Position
+from .rules import Rules
+from .variants import Variant
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game in progress, with its history.
+
+    Parameters
+    ----------
+    variant : str or Variant, optional
+        Named variant (default ``"mosona"``); ignored when ``start`` is given.
+    rules : str or Rules, optional
+        Rules preset or value for a named variant.
+    start : Position, optional
+        Start from this position instead of the variant's start.
+    tags : dict of str, optional
+        Free text saved with the record (players, date, class).
+    """
+
+    def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
+                 start: Position | None = None, tags: dict[str, str] | None = None) -> None:
+        self.start: Position = start if start is not None else Position.start(variant, rules)
+        self.positions: list[Position] = [self.start]
+        self.moves: list[Move] = []
+        self._redo: list[Move] = []
+        self.tags: dict[str, str] = dict(tags or {})
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.positions[-1]
+
+    @property
+    def variant(self) -> Variant:
+        return self.start.variant
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Legal moves now; empty once the game is over (repetition included)."""
+        return () if self.outcome() is not None else self.position.legal_moves()
+
+    def outcome(self) -> Outcome | None:
+        """The result with its reason, or ``None`` while the game goes on."""
+        position = self.position
+        found = position.outcome()
+        if found is not None:
+            return found
+        limit = self.variant.rules.repetition_limit
+        if limit is not None and self._repetitions() >= limit:
+            return position.no_capture_outcome(EndReason.REPETITION)
+        return None
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def _repetitions(self) -> int:
+        # Captures are irreversible, so only positions since the last one can repeat.
+        key = self.position.key()
+        count = 0
+        for position in reversed(self.positions):
+            if position.key() == key:
+                count += 1
+            if position.quiet_turns == 0:
+                break
+        return count
+
+    def repetition_counts(self) -> Counter[tuple[int, int, object]]:
+        """How often each position since the last capture has occurred."""
+        return Counter(p.key() for p in self.positions[len(self.positions) - 1 - self.position.quiet_turns:])
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (a :class:`Move` or its text); return the move played.
+
+        Raises :class:`~awithlaknannai.errors.GameOverError`,
+        :class:`~awithlaknannai.errors.IllegalMoveError` or
+        :class:`~awithlaknannai.errors.InvalidMoveError`, leaving the game
+        unchanged.
+        """
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"{move}: the game is over: {outcome}")
+        legal = self.position.find_move(move)
+        self.positions.append(self.position.play(legal))
+        self.moves.append(legal)
+        if self._redo and self._redo[-1] == legal:
+            self._redo.pop()  # replaying the undone line keeps the rest of it
+        else:
+            self._redo.clear()
+        return legal
+
+    def undo(self) -> Move:
+        """Take back the last move; raise :class:`GameOverError` at the start."""
+        if not self.moves:
+            raise GameOverError("nothing to undo: no move has been played")
+        self.positions.pop()
+        move = self.moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back."""
+        if not self._redo:
+            raise GameOverError("nothing to redo")
+        move = self._redo[-1]
+        self.positions.append(self.position.play(move))
+        self.moves.append(move)
+        self._redo.pop()
+        return move
+
+    def can_undo(self) -> bool:
+        return bool(self.moves)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def move_text(self, index: int) -> str:
+        """Text of move ``index``: short, or full where the short form is ambiguous."""
+        move = self.moves[index]
+        before = self.positions[index]
+        short = move.text()
+        if sum(1 for m in before.legal_moves() if m.text() == short) > 1:
+            return move.text(full=True)
+        return short
+
+    def move_list(self) -> str:
+        """Numbered move list with the result, e.g. ``1. B3-M4 T4xB3``."""
+        from .notation import move_list
+
+        return move_list(self)
+
+    def to_record(self) -> dict[str, object]:
+        from .notation import game_to_record
+
+        return game_to_record(self)
+
+    def to_json(self) -> str:
+        from .notation import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_record(cls, record: object) -> Game:
+        from .notation import game_from_record
+
+        return game_from_record(record)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        from .notation import game_from_json
+
+        return game_from_json(text)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON; an existing file is replaced only once the new text is complete."""
+        target = Path(path)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(self.to_json() + "\n", encoding="utf-8")
+        temporary.replace(target)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Read a record written by :meth:`save`."""
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+    def __repr__(self) -> str:
+        return f"Game({self.variant.name!r}, moves={len(self.moves)}, outcome={self.outcome()})"
+
+    def _repr_svg_(self) -> str:
+        return self.position._repr_svg_()

@@ -1,0 +1,306 @@
+"""Text forms: the one-line position text, board diagrams and game records.
+
+Position text
+-------------
+Five fields separated by spaces, like chess's FEN::
+
+    mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0
+
+1. the variant name (see :func:`awithlaknannai.variants.get_variant`);
+2. the rules: a preset name plus any changed switches
+   (``standard,quiet_turn_limit=20``);
+3. the pieces, row by row from the top, each row left to right, rows
+   separated by ``/``: ``w`` white, ``b`` black, ``.`` empty;
+4. the side to move, ``w`` or ``b``;
+5. the turns played since the last capture.
+
+Game record
+-----------
+JSON with ``format`` (``"awithlaknannai-game"``), ``version`` (1),
+``variant``, ``rules``, ``first``, ``bottom``, ``start`` (a position text, or
+``null`` for the variant's start), ``moves`` (move texts), ``result``
+(``"white"``, ``"black"``, ``"draw"`` or ``null``), ``reason`` and an optional
+``tags`` object of strings (players, date, place). No code is ever evaluated
+when a record is read.
+
+Examples
+--------
+>>> from awithlaknannai.position import Position
+>>> text = Position.start("mosona").text()
+>>> text
+'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0'
+>>> parse_position(text) == Position.start("mosona")
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .boards import rows as board_rows
+from .errors import NotationError
+from .rules import Rules
+from .variants import Color, get_variant
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .position import Position
+
+__all__ = [
+    "position_text", "parse_position", "board_diagram", "game_to_record", "game_from_record",
+    "game_to_json", "game_from_json", "move_list", "RECORD_FORMAT",
+]
+
+RECORD_FORMAT = "awithlaknannai-game"
+RECORD_VERSION = 1
+
+
+def position_text(position: Position) -> str:
+    """The one-line text of a position (see the module docstring)."""
+    rows = []
+    for row in board_rows(position.variant.board):
+        chars = []
+        for point in row:
+            color = position.piece_at(point)
+            chars.append("." if color is None else color.char)
+        rows.append("".join(chars))
+    return " ".join([
+        position.variant.name,
+        position.variant.rules.to_text(),
+        "/".join(rows),
+        position.turn.char,
+        str(position.quiet_turns),
+    ])
+
+
+def parse_position(text: str) -> Position:
+    """Read a position text; a bad one raises :class:`NotationError` naming the field.
+
+    Examples
+    --------
+    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0")
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row
+    """
+    from .position import Position
+
+    if not isinstance(text, str):
+        raise NotationError(f"a position text is a string, got {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 5:
+        raise NotationError(
+            f"position text has {len(fields)} fields, expected 5: variant rules pieces side quiet-turns "
+            "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"
+        )
+    name, rules_text, pieces, side, quiet = fields
+    try:
+        rules = Rules.from_text(rules_text)
+        variant = get_variant(name, rules)
+    except ValueError as error:
+        field = "1 (variant)" if "variant" in str(error) else "2 (rules)"
+        raise NotationError(f"position text, field {field}: {error}") from None
+    layout = board_rows(variant.board)
+    given = pieces.split("/")
+    if len(given) != len(layout):
+        raise NotationError(
+            f"position text, field 3 (pieces): {len(given)} rows given, the board has {len(layout)}"
+        )
+    index = variant.tables.index
+    white = black = 0
+    for r, (row_text, row_points) in enumerate(zip(given, layout), start=1):
+        if len(row_text) != len(row_points):
+            raise NotationError(
+                f"position text, field 3 (pieces): row {r} has {len(row_text)} points, "
+                f"the board has {len(row_points)} in that row"
+            )
+        for char, point in zip(row_text, row_points):
+            if char == "w":
+                white |= 1 << index[point]
+            elif char == "b":
+                black |= 1 << index[point]
+            elif char != ".":
+                raise NotationError(
+                    f"position text, field 3 (pieces): {char!r} at {point}; use w, b or ."
+                )
+    if side not in ("w", "b"):
+        raise NotationError(f"position text, field 4 (side to move): {side!r}; use w or b")
+    if not quiet.isdigit():
+        raise NotationError(f"position text, field 5 (quiet turns): {quiet!r} is not a whole number")
+    return Position(variant, white, black, Color.parse(side), int(quiet))
+
+
+def board_diagram(position: Position, labels: bool = True) -> str:
+    """A plain-text picture of the board, row by row, with the side to move.
+
+    Points are placed by their x coordinate, so the middle row of a Zuni
+    board sits between the outer points, as on the real board.
+
+    >>> from awithlaknannai.position import Position
+    >>> print(board_diagram(Position.start("zuni-4")))
+    T    b   b   b   b
+    M  b   b   .   w   w
+    B    w   w   w   w
+    White to move
+    """
+    board = position.variant.board
+    lines = []
+    left = min(x for x, _ in (board.nodes[p]["pos"] for p in board))
+    for row_name, row in zip(board.graph["rows"], board_rows(board)):
+        cells: dict[int, str] = {}
+        for point in row:
+            x = board.nodes[point]["pos"][0] - left
+            color = position.piece_at(point)
+            cells[round(x * 4)] = "." if color is None else color.char
+        width = max(cells) + 1
+        text = "".join(cells.get(i, " ") for i in range(width))
+        lines.append((f"{row_name:<3}" if labels else "") + text.rstrip())
+    outcome = position.outcome()
+    lines.append(str(outcome) if outcome else f"{position.turn} to move")
+    return "\n".join(lines)
+
+
+def move_list(game: Game) -> str:
+    """The moves as numbered pairs, e.g. ``1. B3-M4 T4xB3  2. ...``, plus the result."""
+    out = []
+    first = game.start.turn
+    number = 1
+    pending: list[str] = []
+    for i, move in enumerate(game.moves):
+        if i == 0 and first is Color.BLACK:
+            pending.append("...")
+        pending.append(game.move_text(i))
+        if len(pending) == 2:
+            out.append(f"{number}. {pending[0]} {pending[1]}")
+            number += 1
+            pending = []
+    if pending:
+        out.append(f"{number}. {pending[0]}")
+    outcome = game.outcome()
+    if outcome is not None:
+        out.append(f"{{{outcome}}}")
+    return "  ".join(out)
+
+
+def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any]:
+    """The game as a JSON-ready dict (see the module docstring)."""
+    variant = game.start.variant
+    standard_start = game.start == _start_of(variant)
+    outcome = game.outcome()
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "variant": variant.name,
+        "rules": variant.rules.to_text(),
+        "first": variant.first.value,
+        "bottom": variant.bottom.value,
+        "start": None if standard_start else game.start.text(),
+        "moves": [game.move_text(i) for i in range(len(game.moves))],
+        "result": outcome.result if outcome else None,
+        "reason": outcome.reason.value if outcome else None,
+        "tags": dict(tags or game.tags),
+    }
+
+
+def _start_of(variant: Any) -> Position:
+    from .position import Position
+
+    return Position.start(variant)
+
+
+def game_from_record(record: Any) -> Game:
+    """Rebuild a game from a record dict; every problem names its field.
+
+    The stored result must agree with the replayed moves, so a record cannot
+    silently claim a result its moves do not give.
+
+    >>> game_from_record({"format": "awithlaknannai-game", "version": 1, "variant": "mosona",
+    ...                   "moves": ["B3-M4", "T4xB4"]})
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: record field 'moves'[1] 'T4xB4': no line runs from T4 over one point to B4
+    """
+    from .game import Game
+    from .position import Position
+
+    if not isinstance(record, dict):
+        raise NotationError(f"a game record is a JSON object, got {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise NotationError(f"record field 'format': expected {RECORD_FORMAT!r}, got {record.get('format')!r}")
+    if record.get("version") != RECORD_VERSION:
+        raise NotationError(f"record field 'version': this library reads version {RECORD_VERSION}, "
+                            f"got {record.get('version')!r}")
+    known = {"format", "version", "variant", "rules", "first", "bottom", "start", "moves", "result",
+             "reason", "tags"}
+    unknown = sorted(set(record) - known)
+    if unknown:
+        raise NotationError(f"record has unknown field(s): {', '.join(map(repr, unknown))}")
+
+    def text_field(name: str, default: str) -> str:
+        value = record.get(name, default)
+        if value is None:
+            value = default
+        if not isinstance(value, str):
+            raise NotationError(f"record field {name!r}: expected a string, got {value!r}")
+        return value
+
+    try:
+        variant = get_variant(text_field("variant", "mosona"), text_field("rules", "standard"),
+                              first=text_field("first", "white"), bottom=text_field("bottom", "white"))
+    except ValueError as error:
+        raise NotationError(f"record field 'variant'/'rules'/'first'/'bottom': {error}") from None
+    start_text = record.get("start")
+    if start_text is None:
+        start = Position.start(variant)
+    else:
+        if not isinstance(start_text, str):
+            raise NotationError(f"record field 'start': expected a position text or null, got {start_text!r}")
+        try:
+            start = parse_position(start_text)
+        except NotationError as error:
+            raise NotationError(f"record field 'start': {error}") from None
+        if start.variant != variant.with_rules(start.variant.rules) or start.variant.rules != variant.rules:
+            raise NotationError("record field 'start': its variant or rules differ from the record's")
+        start = Position(variant, start.white, start.black, start.turn, start.quiet_turns)
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise NotationError(f"record field 'moves': expected a list of move texts, got {type(moves).__name__}")
+    tags = record.get("tags") or {}
+    if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+        raise NotationError("record field 'tags': expected an object of strings")
+    game = Game(start=start, tags=tags)
+    for i, text in enumerate(moves):
+        if not isinstance(text, str):
+            raise NotationError(f"record field 'moves'[{i}]: expected a move text, got {text!r}")
+        try:
+            game.play(text)
+        except ValueError as error:
+            message = str(error)
+            prefix = f"{text.strip()}: "
+            if message.startswith(prefix):
+                message = message[len(prefix):]
+            raise NotationError(f"record field 'moves'[{i}] {text!r}: {message}") from None
+    outcome = game.outcome()
+    stored = record.get("result")
+    actual = outcome.result if outcome else None
+    if stored is not None and stored != actual:
+        raise NotationError(
+            f"record field 'result': the record says {stored!r}, but its moves give {actual!r}"
+        )
+    return game
+
+
+def game_to_json(game: Game, indent: int | None = 2) -> str:
+    """The game record as JSON text."""
+    return json.dumps(game_to_record(game), indent=indent)
+
+
+def game_from_json(text: str) -> Game:
+    """Read a game record from JSON text (see :func:`game_from_record`)."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotationError(f"game record is not valid JSON: line {error.lineno} column {error.colno}: "
+                            f"{error.msg}") from None
+    return game_from_record(record)

@@ -1,0 +1,597 @@
+"""Positions, moves and the fast move generator.
+
+A :class:`Position` is an immutable value: the variant (board, rules), the
+pieces of each side as bit sets over the variant's points, the side to move
+and the number of turns played since the last capture. Moves are generated
+from step and leap tables that the variant derives once from the board's
+drawn lines.
+
+Examples
+--------
+>>> p = Position.start("mosona")
+>>> [str(m) for m in p.legal_moves()]
+['M5-M4', 'B3-M4', 'B4-M4']
+>>> q = p.play("B3-M4")
+>>> [str(m) for m in q.legal_moves()]  # the centre piece must be jumped
+['T4xB3']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError
+from .rules import Rules
+from .variants import Color, Variant, get_variant
+
+__all__ = ["Move", "Position", "Outcome", "EndReason", "perft"]
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One whole turn: a step, or a full sequence of leaps by one piece.
+
+    Attributes
+    ----------
+    origin : str
+        The point the piece starts from.
+    landings : tuple of str
+        Where it lands: one point for a step, one per leap.
+    captures : tuple of str
+        The jumped points, in order (empty for a step).
+
+    Examples
+    --------
+    >>> Move("B3", ("M4",))
+    Move('B3-M4')
+    >>> str(Move("T4", ("B3", "B5"), ("M4", "B4")))
+    'T4xB3xB5'
+    """
+
+    origin: str
+    landings: tuple[str, ...]
+    captures: tuple[str, ...] = ()
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    @property
+    def destination(self) -> str:
+        return self.landings[-1]
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Every point the piece stands on, from origin to destination."""
+        return (self.origin, *self.landings)
+
+    def text(self, full: bool = False) -> str:
+        """``B3-M4`` for a step, ``T4xB3xB5`` for leaps.
+
+        With ``full=True`` each leap names the jumped point too, as in
+        ``T4x(M4)B3``; needed only where two leaps share their landings
+        (possible with bent leaps).
+        """
+        if not self.captures:
+            return f"{self.origin}-{self.landings[0]}"
+        if full:
+            return self.origin + "".join(f"x({c}){l}" for c, l in zip(self.captures, self.landings))
+        return "x".join(self.path)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Move({self.text()!r})"
+
+
+class EndReason(str, Enum):
+    """Why a game ended."""
+
+    NO_PIECES = "no pieces left"
+    BLOCKED = "no legal move"
+    QUIET_LIMIT = "turn limit without a capture"
+    REPETITION = "position repeated"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: the winner (``None`` for a draw) and why."""
+
+    winner: Color | None
+    reason: EndReason
+
+    @property
+    def result(self) -> str:
+        """``"white"``, ``"black"`` or ``"draw"``."""
+        return self.winner.value if self.winner else "draw"
+
+    def returns(self) -> dict[Color, int]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw (OpenSpiel's ``returns``)."""
+        if self.winner is None:
+            return {Color.WHITE: 0, Color.BLACK: 0}
+        return {self.winner: 1, self.winner.other: -1}
+
+    def __str__(self) -> str:
+        head = "Draw" if self.winner is None else f"{self.winner} wins"
+        return f"{head} ({self.reason.value})"
+
+
+# A raw move: (origin index, landing indices, captured indices, captured mask).
+RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
+
+
+def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
+    """All legal raw moves for the side owning ``own``; the hot path of search.
+
+    Follows ``variant.rules``: compulsory capture, multi-leap continuation
+    and maximum capture. Does not look at end-of-game conditions.
+    """
+    tables = variant.tables
+    rules = variant.rules
+    leaps = tables.leaps
+    multi = rules.multi_leap
+    empty0 = tables.full_mask & ~(own | opp)
+    captures: list[RawMove] = []
+
+    def extend(origin: int, cur: int, opp_left: int, empty: int,
+               landings: tuple[int, ...], caps: tuple[int, ...], capmask: int) -> None:
+        # `empty` ignores the leaping piece itself: the point it left is free.
+        found = False
+        for over, to in leaps[cur]:
+            if (opp_left >> over) & 1 and (empty >> to) & 1:
+                found = True
+                new_landings = landings + (to,)
+                new_caps = caps + (over,)
+                bit = 1 << over
+                if multi == "none":
+                    captures.append((origin, new_landings, new_caps, capmask | bit))
+                    continue
+                if multi == "optional":
+                    captures.append((origin, new_landings, new_caps, capmask | bit))
+                extend(origin, to, opp_left & ~bit, empty | bit, new_landings, new_caps, capmask | bit)
+        if not found and caps and multi == "compulsory":
+            captures.append((origin, landings, caps, capmask))
+
+    pieces = own
+    while pieces:
+        low = pieces & -pieces
+        origin = low.bit_length() - 1
+        pieces ^= low
+        for over, to in leaps[origin]:
+            if (opp >> over) & 1 and (empty0 >> to) & 1:
+                extend(origin, origin, opp, empty0 | low, (), (), 0)
+                break
+    if captures and rules.maximum_capture:
+        most = max(len(m[2]) for m in captures)
+        captures = [m for m in captures if len(m[2]) == most]
+    if captures and rules.compulsory_capture:
+        return captures
+    steps: list[RawMove] = []
+    table = tables.steps
+    pieces = own
+    while pieces:
+        low = pieces & -pieces
+        origin = low.bit_length() - 1
+        pieces ^= low
+        for to in table[origin]:
+            if (empty0 >> to) & 1:
+                steps.append((origin, (to,), (), 0))
+    return captures + steps
+
+
+_MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
+_MOVE_PART = re.compile(r"([-x])\s*(?:\(\s*([A-Za-z]+\d+\+?)\s*\)\s*)?([A-Za-z]+\d+\+?)")
+
+
+class Position:
+    """An immutable game position.
+
+    Parameters
+    ----------
+    variant : Variant
+        Board, rules and settings.
+    white, black : int
+        Bit sets over ``variant.points``.
+    turn : Color
+        The side to move.
+    quiet_turns : int
+        Turns played in a row without a capture.
+
+    Build one with :meth:`start` or :func:`awithlaknannai.notation.parse_position`.
+    """
+
+    __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "__dict__")
+
+    def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0) -> None:
+        if white & black:
+            raise ValueError("a point cannot hold a white and a black piece")
+        if white | black > variant.tables.full_mask or white < 0 or black < 0:
+            raise ValueError("piece sets name points the board does not have")
+        if quiet_turns < 0:
+            raise ValueError(f"quiet_turns must be >= 0, got {quiet_turns}")
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "white", white)
+        object.__setattr__(self, "black", black)
+        object.__setattr__(self, "turn", Color.parse(turn))
+        object.__setattr__(self, "quiet_turns", quiet_turns)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in self.__slots__:
+            raise AttributeError("Position is immutable: play a move to get a new position")
+        object.__setattr__(self, name, value)
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> Position:
+        """The start position of a variant (a name, or a :class:`Variant`).
+
+        >>> Position.start("kolowis").count(Color.BLACK)
+        23
+        """
+        if isinstance(variant, str):
+            variant = get_variant(variant, rules)
+        elif rules is not None:
+            variant = variant.with_rules(rules)
+        index = variant.tables.index
+        white = black = 0
+        for point, color in variant.start_pieces.items():
+            if color is Color.WHITE:
+                white |= 1 << index[point]
+            else:
+                black |= 1 << index[point]
+        return cls(variant, white, black, variant.first, 0)
+
+    @classmethod
+    def from_pieces(cls, variant: str | Variant, pieces: dict[str, Color | str], turn: Color | str = Color.WHITE,
+                    quiet_turns: int = 0, rules: str | Rules | None = None) -> Position:
+        """Build a position from ``{point: colour}``.
+
+        >>> p = Position.from_pieces("zuni-4", {"M2": "w", "M3": "b"})
+        >>> p.piece_at("M3")
+        <Color.BLACK: 'black'>
+        >>> Position.from_pieces("zuni-4", {"Q9": "w"})
+        Traceback (most recent call last):
+        ...
+        ValueError: there is no point 'Q9' on this board (zuni-4)
+        """
+        if isinstance(variant, str):
+            variant = get_variant(variant, rules)
+        elif rules is not None:
+            variant = variant.with_rules(rules)
+        index = variant.tables.index
+        white = black = 0
+        for point, color in pieces.items():
+            if point not in index:
+                raise ValueError(f"there is no point {point!r} on this board ({variant.name})")
+            if Color.parse(color) is Color.WHITE:
+                white |= 1 << index[point]
+            else:
+                black |= 1 << index[point]
+        return cls(variant, white, black, Color.parse(turn), quiet_turns)
+
+    # --- value semantics ----------------------------------------------------
+
+    def key(self) -> tuple[int, int, Color]:
+        """What repetition compares: the pieces and the side to move."""
+        return (self.white, self.black, self.turn)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.variant, self.white, self.black, self.turn, self.quiet_turns) == (
+            other.variant, other.white, other.black, other.turn, other.quiet_turns)
+
+    def __hash__(self) -> int:
+        return hash((self.white, self.black, self.turn, self.quiet_turns))
+
+    def __repr__(self) -> str:
+        return f"Position({self.text()!r})"
+
+    def text(self) -> str:
+        """The one-line position text (see :mod:`awithlaknannai.notation`)."""
+        from .notation import position_text
+
+        return position_text(self)
+
+    def __str__(self) -> str:
+        from .notation import board_diagram
+
+        return board_diagram(self)
+
+    def _repr_svg_(self) -> str:
+        from .render.svg import position_svg  # drawn lazily, like python-chess
+
+        return position_svg(self)
+
+    # --- queries ------------------------------------------------------------
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        return self.variant.tables.points
+
+    def _mask(self, color: Color) -> int:
+        return self.white if color is Color.WHITE else self.black
+
+    def piece_at(self, point: str) -> Color | None:
+        """The colour on ``point``, or ``None`` if it is empty."""
+        i = self._index(point)
+        if (self.white >> i) & 1:
+            return Color.WHITE
+        if (self.black >> i) & 1:
+            return Color.BLACK
+        return None
+
+    def pieces(self, color: Color | None = None) -> dict[str, Color]:
+        """``{point: colour}`` for every piece (of one colour if given)."""
+        out = {}
+        for i, point in enumerate(self.points):
+            if (self.white >> i) & 1 and color in (None, Color.WHITE):
+                out[point] = Color.WHITE
+            elif (self.black >> i) & 1 and color in (None, Color.BLACK):
+                out[point] = Color.BLACK
+        return out
+
+    def count(self, color: Color) -> int:
+        return self._mask(Color.parse(color)).bit_count()
+
+    def _index(self, point: str) -> int:
+        try:
+            return self.variant.tables.index[point]
+        except (KeyError, TypeError):
+            raise InvalidMoveError(f"there is no point {point!r} on this board ({self.variant.name})") from None
+
+    def _raw(self) -> list[RawMove]:
+        own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
+        return generate_raw(self.variant, own, opp)
+
+    @cached_property
+    def _moves(self) -> tuple[Move, ...]:
+        if self._position_outcome is not None:
+            return ()
+        names = self.points
+        return tuple(
+            Move(names[o], tuple(names[i] for i in lands), tuple(names[i] for i in caps))
+            for o, lands, caps, _ in self._raw()
+        )
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move (whole turns); empty when the game is over."""
+        return self._moves
+
+    def captures_available(self) -> bool:
+        """Whether the side to move has a capture (whether or not it is compulsory)."""
+        return any(m.is_capture for m in self._moves)
+
+    @cached_property
+    def _position_outcome(self) -> Outcome | None:
+        rules = self.variant.rules
+        own = self._mask(self.turn)
+        if not own:
+            return Outcome(self.turn.other, EndReason.NO_PIECES)
+        if not self._mask(self.turn.other):
+            return Outcome(self.turn, EndReason.NO_PIECES)
+        if not self._raw():
+            return Outcome(self.turn.other if rules.blocked_player_loses else None, EndReason.BLOCKED)
+        if rules.quiet_turn_limit is not None and self.quiet_turns >= rules.quiet_turn_limit:
+            return self.no_capture_outcome(EndReason.QUIET_LIMIT)
+        return None
+
+    def no_capture_outcome(self, reason: EndReason) -> Outcome:
+        """Score a game stopped by a stand-in rule, as ``rules.no_capture_result`` says."""
+        if self.variant.rules.no_capture_result == "more_pieces":
+            w, b = self.count(Color.WHITE), self.count(Color.BLACK)
+            if w != b:
+                return Outcome(Color.WHITE if w > b else Color.BLACK, reason)
+        return Outcome(None, reason)
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over in this position, else ``None``.
+
+        Repetition needs the history, so :class:`awithlaknannai.Game` checks it.
+        """
+        return self._position_outcome
+
+    def is_terminal(self) -> bool:
+        return self._position_outcome is not None
+
+    # --- playing ------------------------------------------------------------
+
+    def _after_raw(self, raw: RawMove) -> Position:
+        origin, landings, _, capmask = raw
+        own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
+        own = (own & ~(1 << origin)) | (1 << landings[-1])
+        opp &= ~capmask
+        white, black = (own, opp) if self.turn is Color.WHITE else (opp, own)
+        quiet = 0 if capmask else self.quiet_turns + 1
+        return Position(self.variant, white, black, self.turn.other, quiet)
+
+    def play(self, move: Move | str) -> Position:
+        """Return the position after ``move`` (a :class:`Move` or its text).
+
+        Raises
+        ------
+        InvalidMoveError
+            The text cannot be read or names an unknown point.
+        IllegalMoveError
+            The rules forbid the move; the message says why.
+
+        Examples
+        --------
+        >>> p = Position.start("mosona")
+        >>> p.play("B3-M5")
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.IllegalMoveError: B3-M5: M5 is occupied
+        >>> p.play("B0-B1")
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.IllegalMoveError: B0-B1: B1 is occupied
+        """
+        legal = self.find_move(move)
+        names = self.variant.tables.index
+        capmask = 0
+        for c in legal.captures:
+            capmask |= 1 << names[c]
+        return self._after_raw((names[legal.origin], tuple(names[p] for p in legal.landings), (), capmask))
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move's text and return the legal move it names.
+
+        Accepts ``B3-M4``, ``T4xB3xB5`` and the full form ``T4x(M4)B3``.
+        Raises like :meth:`play` when the text is malformed or illegal.
+        """
+        return self.find_move(text)
+
+    def find_move(self, move: Move | str) -> Move:
+        """Return the legal move equal to ``move``, or raise saying why there is none."""
+        if isinstance(move, Move):
+            origin, parts = move.origin, [("x" if move.captures else "-", c, l)
+                                          for c, l in zip(move.captures or (None,) * len(move.landings),
+                                                          move.landings)]
+            text = move.text(full=True)
+        elif isinstance(move, str):
+            origin, parts = _read_move_text(move)
+            text = move.strip()
+        else:
+            raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
+        for point in (origin, *(p for _, c, l in parts for p in (c, l) if p)):
+            self._index(point)
+        matches = [m for m in self._moves if _matches(m, origin, parts)]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            options = ", ".join(m.text(full=True) for m in matches)
+            raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
+        raise IllegalMoveError(f"{text}: {self._why_illegal(origin, parts)}")
+
+    def _why_illegal(self, origin: str, parts: list[tuple[str, str | None, str]]) -> str:
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over: {outcome}")
+        rules = self.variant.rules
+        mover = self.piece_at(origin)
+        if mover is None:
+            return f"there is no piece on {origin}"
+        if mover is not self.turn:
+            return f"{origin} holds a {mover.value} piece, and it is {self.turn}'s turn"
+        board = self.variant.board
+        kinds = {kind for kind, _, _ in parts}
+        if kinds == {"-"}:
+            if len(parts) > 1:
+                return "a step moves one point only"
+            target = parts[0][2]
+            if self.piece_at(target) is not None:
+                return f"{target} is occupied"
+            if not board.has_edge(origin, target):
+                return f"{origin} and {target} are not joined by a line"
+            if rules.compulsory_capture and self.captures_available():
+                example = next(m for m in self._moves if m.is_capture)
+                return f"capture is compulsory: {self.turn} must leap (for example {example})"
+            return "not a legal move here"
+        if "-" in kinds:
+            return "a move is either one step (-) or leaps (x), not both"
+        # Replay the leaps one by one to find the first that fails.
+        leap_table = {(a, c): b for a, b, c in _leaps_of(self.variant)}
+        removed: set[str] = set()
+        cur = origin
+        for i, (_, named_over, land) in enumerate(parts):
+            if i >= 1 and rules.multi_leap == "none":
+                return "one leap per turn under these rules"
+            over = named_over or leap_table.get((cur, land))
+            if over is None or (cur, over, land) not in _leap_set(self.variant):
+                return f"no line runs from {cur} over one point to {land}"
+            holder = None if over in removed else self.piece_at(over)
+            if holder is None:
+                return f"there is no piece on {over} to jump"
+            if holder is self.turn:
+                return f"{over} holds your own piece; you can only jump the opponent's"
+            if land != origin and (land not in removed and self.piece_at(land) is not None):
+                return f"{land} is occupied"
+            removed.add(over)
+            cur = land
+        prefix = [m for m in self._moves if m.is_capture and m.origin == origin
+                  and m.landings[: len(parts)] == tuple(l for _, _, l in parts)
+                  and len(m.landings) > len(parts)]
+        if prefix:
+            return f"the piece must keep leaping while it can (for example {prefix[0]})"
+        if rules.maximum_capture and self._moves and self._moves[0].is_capture:
+            most = len(self._moves[0].captures)
+            return f"a larger capture exists: you must take {most} pieces (for example {self._moves[0]})"
+        return "not a legal move here"
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+
+def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
+    from .boards import leaps
+
+    return leaps(variant.board, variant.rules.leap_shape)
+
+
+def _leap_set(variant: Variant) -> set[tuple[str, str, str]]:
+    return set(_leaps_of(variant))
+
+
+def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
+    match = _MOVE_TEXT.match(text)
+    if not match:
+        raise InvalidMoveError(
+            f"cannot read the move {text!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
+        )
+    parts = [(kind, over, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
+    for kind, over, _ in parts:
+        if kind == "-" and over:
+            raise InvalidMoveError(f"cannot read the move {text!r}: a step jumps nothing")
+    return match.group(1), parts
+
+
+def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:
+    if move.origin != origin or len(move.landings) != len(parts):
+        return False
+    for i, (kind, over, land) in enumerate(parts):
+        if (kind == "x") != move.is_capture or move.landings[i] != land:
+            return False
+        if over and move.captures[i] != over:
+            return False
+    return True
+
+
+def perft(position: Position, depth: int) -> int:
+    """Count the move sequences of length ``depth`` (leaves of the game tree).
+
+    Finished positions (no pieces, no move, turn limit) have no moves, as in
+    play; repetition is not checked, as in chess perft.
+
+    >>> [perft(Position.start("mosona"), d) for d in range(1, 5)]
+    [3, 4, 9, 23]
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"perft depth must be an integer >= 0, got {depth!r}")
+    variant = position.variant
+    if position.is_terminal():
+        return 1 if depth == 0 else 0
+    limit = variant.rules.quiet_turn_limit
+    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
+
+    def count(own: int, opp: int, quiet: int, depth: int) -> int:
+        if depth == 0:
+            return 1
+        if not own or not opp or (limit is not None and quiet >= limit):
+            return 0
+        moves = generate_raw(variant, own, opp)
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for origin, landings, _, capmask in moves:
+            new_own = (own & ~(1 << origin)) | (1 << landings[-1])
+            total += count(opp & ~capmask, new_own, 0 if capmask else quiet + 1, depth - 1)
+        return total
+
+    return count(own, opp, position.quiet_turns, depth)

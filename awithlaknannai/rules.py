@@ -1,0 +1,216 @@
+"""Rules as values: one switch per question the sources disagree on.
+
+Nobody knows the authentic rules of Awithlaknannai Mosona: Culin (1907) and
+Stevenson (1903) describe the board, the set-up and the opening, but not
+whether captures are compulsory or how a game ends. The presets below each
+follow one later source; every switch can also be set on its own, so a class
+can invent and test its own rules.
+
+Examples
+--------
+>>> PRESETS["maximum"].maximum_capture
+True
+>>> Rules.from_text("standard,quiet_turn_limit=20").quiet_turn_limit
+20
+>>> Rules(multi_leap="none", compulsory_capture=False).to_text()
+'ludii'
+>>> Rules(multi_leap="optional").to_text()
+'standard,multi_leap=optional'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules"]
+
+MultiLeap = Literal["compulsory", "optional", "none"]
+LeapShape = Literal["line", "bent"]
+NoCaptureResult = Literal["draw", "more_pieces"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "multi_leap": ("compulsory", "optional", "none"),
+    "leap_shape": ("line", "bent"),
+    "no_capture_result": ("draw", "more_pieces"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a game is played, one field per disputed question.
+
+    Parameters
+    ----------
+    compulsory_capture : bool
+        A player who can capture must capture (encyclopedia, leglobejoueur).
+    multi_leap : {"compulsory", "optional", "none"}
+        After a leap, may (or must) the same piece leap again? ``"none"``:
+        one leap per turn (Ludii).
+    maximum_capture : bool
+        Among captures, a player must choose one taking the most pieces
+        (leglobejoueur).
+    leap_shape : {"line", "bent"}
+        ``"line"``: jump along one drawn line (which may be an end curve).
+        ``"bent"``: any two-edge path; breaks the documented opening.
+    blocked_player_loses : bool
+        A player with pieces but no legal move loses; otherwise a draw.
+    quiet_turn_limit : int or None
+        The game ends after this many turns in a row without a capture: the
+        project's stand-in for the sources' "no capture is possible any
+        more", which no simple test can decide. ``None`` switches it off.
+    repetition_limit : int or None
+        The game ends when the same position (same side to move) occurs
+        this many times; the second stand-in. ``None`` switches it off.
+    no_capture_result : {"draw", "more_pieces"}
+        How a game ended by a stand-in is scored (the encyclopedia lets the
+        players choose).
+    """
+
+    compulsory_capture: bool = True
+    multi_leap: MultiLeap = "compulsory"
+    maximum_capture: bool = False
+    leap_shape: LeapShape = "line"
+    blocked_player_loses: bool = True
+    quiet_turn_limit: int | None = 50
+    repetition_limit: int | None = 3
+    no_capture_result: NoCaptureResult = "draw"
+
+    def __post_init__(self) -> None:
+        for name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(
+                    f"Rules.{name} must be one of {', '.join(allowed)}; got {getattr(self, name)!r}"
+                )
+        for name, lowest in (("quiet_turn_limit", 1), ("repetition_limit", 2)):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lowest):
+                raise ValueError(f"Rules.{name} must be None or an integer >= {lowest}, got {value!r}")
+
+    def replace(self, **changes: object) -> Rules:
+        """Return a copy with some switches changed (unknown names are an error).
+
+        >>> PRESETS["standard"].replace(maximum_capture=True).maximum_capture
+        True
+        """
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise ValueError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def name(self) -> str:
+        """The preset's name, or ``"custom"``."""
+        for key, preset in PRESETS.items():
+            if preset == self:
+                return key
+        return "custom"
+
+    def to_text(self) -> str:
+        """Return the shortest text: the nearest preset plus the switches that differ."""
+        best = ""
+        for key, preset in PRESETS.items():
+            diffs = [
+                f"{f.name}={_format_value(getattr(self, f.name))}"
+                for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(preset, f.name)
+            ]
+            text = ",".join([key, *diffs])
+            if not best or text.count(",") < best.count(","):
+                best = text
+        return best
+
+    @classmethod
+    def from_text(cls, text: str) -> Rules:
+        """Read ``preset[,switch=value...]`` as written by :meth:`to_text`.
+
+        >>> Rules.from_text("ludii") == PRESETS["ludii"]
+        True
+        >>> Rules.from_text("ludii,speed=9")
+        Traceback (most recent call last):
+        ...
+        ValueError: rules text 'ludii,speed=9': unknown rule switch 'speed'
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"rules text must be a preset name such as 'standard', got {text!r}")
+        preset, *overrides = text.strip().split(",")
+        if preset not in PRESETS:
+            raise ValueError(f"rules text {text!r}: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        changes: dict[str, object] = {}
+        for item in overrides:
+            name, sep, raw = item.partition("=")
+            if not sep:
+                raise ValueError(f"rules text {text!r}: {item!r} is not switch=value")
+            if name not in fields:
+                raise ValueError(f"rules text {text!r}: unknown rule switch {name!r}")
+            changes[name] = _parse_value(text, name, raw, getattr(PRESETS[preset], name))
+        try:
+            return PRESETS[preset].replace(**changes)
+        except ValueError as error:
+            raise ValueError(f"rules text {text!r}: {error}") from None
+
+
+def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "off"
+    return str(value)
+
+
+def _parse_value(text: str, name: str, raw: str, example: object) -> object:
+    if name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
+        if raw not in ("yes", "no"):
+            raise ValueError(f"rules text {text!r}: {name} takes yes or no, got {raw!r}")
+        return raw == "yes"
+    if name in ("quiet_turn_limit", "repetition_limit"):
+        if raw == "off":
+            return None
+        if not raw.isdigit():
+            raise ValueError(f"rules text {text!r}: {name} takes a whole number or off, got {raw!r}")
+        return int(raw)
+    return raw
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "maximum": Rules(maximum_capture=True, no_capture_result="more_pieces"),
+    "ludii": Rules(compulsory_capture=False, multi_leap="none"),
+}
+
+PRESET_SOURCES: dict[str, str] = {
+    "standard": (
+        "The encyclopedia article: captures compulsory, a piece keeps leaping while it can, "
+        "free choice among captures; capturing all wins; when no capture is possible any more "
+        "the game is a draw (or the player with more pieces wins, if the players agree)."
+    ),
+    "maximum": (
+        "The leglobejoueur rules sheet (in French): captures compulsory, multiple leaps with one "
+        "piece, and the capture taking the most pieces must be chosen; capturing all or "
+        "blocking wins; a game stopped early goes to the player with more captures."
+    ),
+    "ludii": (
+        "The Ludii game database (game 158): captures are not compulsory, one leap per turn, "
+        "and a player who cannot move loses."
+    ),
+}
+
+
+def get_rules(rules: str | Rules | None) -> Rules:
+    """Return ``rules`` as a :class:`Rules` value; a string is read by :meth:`Rules.from_text`.
+
+    >>> get_rules(None) == PRESETS["standard"]
+    True
+    """
+    if rules is None:
+        return PRESETS["standard"]
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.from_text(rules)
+    raise ValueError(f"rules must be a preset name or a Rules value, got {rules!r}")

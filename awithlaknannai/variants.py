@@ -1,0 +1,282 @@
+"""Variants: a board, a start position, rules, and who moves first.
+
+Named variants
+--------------
+``mosona``          Awithlaknannai Mosona on Culin's board (outer-row lines drawn).
+``mosona-murray``   the same on Murray's 1951 drawing, without outer-row lines.
+``kolowis``         Kolowis Awithlaknannai, 16 + 17 + 16 points, 23 pieces each.
+``zuni-N``          any size of the Zuni family (Stevenson: "no specified size");
+                    ``zuni-N-murray`` without outer-row lines.
+``alquerque``       the parent game, 5 x 5 points, 12 pieces each.
+``tukvnanawopi``    the Hopi relative, 41 points, 20 pieces each (without the
+                    shrinking-board rule, which is not modelled).
+
+Set-up (the encyclopedia's and the French sheet's convention): each player
+fills the row nearest him and the middle-row points on his own right. The
+player at the bottom faces up, so his right is +x. Colours and the first
+player are settings: by default White sits at the bottom and moves first.
+Because every start position here is symmetric under a half turn with the
+colours swapped, these choices change names, not play.
+
+Examples
+--------
+>>> v = get_variant("mosona")
+>>> v.start.count(Color.WHITE), v.start.count(Color.BLACK), v.start.empty_points
+(12, 12, ('M4',))
+>>> get_variant("zuni-4").board.number_of_nodes()
+13
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import networkx as nx
+
+from . import boards
+from .rules import Rules, get_rules
+
+__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES"]
+
+
+class Color(str, enum.Enum):
+    """The two sides. The encyclopedia gives the players black and white pieces."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def other(self) -> Color:
+        """The opponent's colour."""
+        return Color.BLACK if self is Color.WHITE else Color.WHITE
+
+    @property
+    def char(self) -> str:
+        """One letter, as in position texts: ``w`` or ``b``."""
+        return "w" if self is Color.WHITE else "b"
+
+    @classmethod
+    def parse(cls, value: str | Color) -> Color:
+        """Read ``white``/``black``/``w``/``b`` (any case).
+
+        >>> Color.parse("B")
+        <Color.BLACK: 'black'>
+        """
+        if isinstance(value, Color):
+            return value
+        text = str(value).strip().lower()
+        for color in cls:
+            if text in (color.value, color.char):
+                return color
+        raise ValueError(f"a colour is 'white' or 'black' (or 'w'/'b'), got {value!r}")
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
+
+
+@dataclass(frozen=True)
+class StartPosition:
+    """Where the pieces stand at the start, as ``{point: colour}``."""
+
+    pieces: Mapping[str, Color]
+    points: tuple[str, ...]
+
+    def count(self, color: Color) -> int:
+        return sum(1 for c in self.pieces.values() if c is color)
+
+    @property
+    def empty_points(self) -> tuple[str, ...]:
+        return tuple(p for p in self.points if p not in self.pieces)
+
+
+class _Tables:
+    """Step and leap tables over point indices, derived once from the graph's lines."""
+
+    def __init__(self, board: nx.Graph, leap_shape: str) -> None:
+        # Row by row, left to right: the order of position texts and bit indices.
+        self.points: tuple[str, ...] = tuple(p for row in boards.rows(board) for p in row)
+        self.index: dict[str, int] = {p: i for i, p in enumerate(self.points)}
+        self.size = len(self.points)
+        self.full_mask = (1 << self.size) - 1
+        self.steps: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(self.index[q] for q in board[p])) for p in self.points
+        )
+        leap_lists: list[list[tuple[int, int]]] = [[] for _ in self.points]
+        for a, b, c in boards.leaps(board, leap_shape):
+            leap_lists[self.index[a]].append((self.index[b], self.index[c]))
+        self.leaps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(sorted(set(lst))) for lst in leap_lists
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A board, its start position, rules and the first player.
+
+    Build named ones with :func:`get_variant`. Two variants are equal when
+    their names, rules and settings are.
+    """
+
+    name: str
+    board: nx.Graph = field(repr=False)
+    start_pieces: Mapping[str, Color] = field(repr=False)
+    rules: Rules = field(default_factory=Rules)
+    first: Color = Color.WHITE
+    bottom: Color = Color.WHITE
+    description: str = field(default="", repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Variant):
+            return NotImplemented
+        return (self.name, self.rules, self.first, self.bottom) == (
+            other.name, other.rules, other.first, other.bottom)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.rules, self.first, self.bottom))
+
+    @cached_property
+    def tables(self) -> _Tables:
+        return _tables_for(self.name, self.board, self.rules.leap_shape)
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        """All points, row by row from the top, each row left to right."""
+        return self.tables.points
+
+    @property
+    def start(self) -> StartPosition:
+        return StartPosition(dict(self.start_pieces), self.points)
+
+    def with_rules(self, rules: str | Rules) -> Variant:
+        """The same variant under other rules.
+
+        >>> get_variant("mosona").with_rules("ludii").rules.multi_leap
+        'none'
+        """
+        return Variant(self.name, self.board, self.start_pieces, get_rules(rules),
+                       self.first, self.bottom, self.description)
+
+
+_TABLE_CACHE: dict[tuple[str, str], _Tables] = {}
+
+
+def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
+    key = (name, shape)
+    if key not in _TABLE_CACHE:
+        _TABLE_CACHE[key] = _Tables(board, shape)
+    return _TABLE_CACHE[key]
+
+
+def _zuni_start(n: int, bottom: Color, empty_ends: bool = False) -> dict[str, Color]:
+    top = bottom.other
+    pieces: dict[str, Color] = {}
+    for i in range(n):
+        pieces[f"B{i}"] = bottom
+        pieces[f"T{i}"] = top
+    # Middle points right of the centre go to the bottom player (his right),
+    # left of it to the top player. An odd n has no centre point: the two
+    # middle points nearest the centre stay empty (the project's extension).
+    for j in range(n + 1):
+        if 2 * j > n + 1 or (n % 2 == 0 and 2 * j > n):
+            pieces[f"M{j}"] = bottom
+        elif 2 * j < n - 1 or (n % 2 == 0 and 2 * j < n):
+            pieces[f"M{j}"] = top
+    if empty_ends:
+        pieces.pop("M0", None)
+        pieces.pop(f"M{n}", None)
+    return pieces
+
+
+def _grid_start(board: nx.Graph, bottom: Color, middle_row: str, bottom_gets_right: bool) -> dict[str, Color]:
+    top = bottom.other
+    centre_y = max(y for _, y in nx.get_node_attributes(board, "pos").values()) / 2
+    pieces: dict[str, Color] = {}
+    for node, (x, y) in nx.get_node_attributes(board, "pos").items():
+        if y < centre_y:
+            pieces[node] = bottom
+        elif y > centre_y:
+            pieces[node] = top
+        elif x != centre_y:  # the middle rank, split at the centre point
+            right = x > centre_y
+            pieces[node] = bottom if right == bottom_gets_right else top
+    return pieces
+
+
+_ZUNI_NAME = re.compile(r"^zuni-(\d+)(-murray)?$")
+
+VARIANT_NAMES: tuple[str, ...] = (
+    "mosona", "mosona-murray", "kolowis", "zuni-N", "zuni-N-murray", "alquerque", "tukvnanawopi",
+)
+
+
+def get_variant(
+    name: str = "mosona",
+    rules: str | Rules | None = None,
+    first: str | Color = Color.WHITE,
+    bottom: str | Color = Color.WHITE,
+) -> Variant:
+    """Return a named variant.
+
+    Parameters
+    ----------
+    name : str
+        One of ``mosona``, ``mosona-murray``, ``kolowis``, ``zuni-N``
+        (N >= 2), ``zuni-N-murray``, ``alquerque``, ``tukvnanawopi``.
+    rules : str or Rules, optional
+        A preset name (``standard``, ``maximum``, ``ludii``), a rules text
+        such as ``"standard,quiet_turn_limit=20"``, or a :class:`Rules`.
+    first : {"white", "black"}
+        Who moves first (the players choose; default White).
+    bottom : {"white", "black"}
+        Which colour sits at the bottom of the drawn board (default White).
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, bad rules or a bad colour; the message lists the
+        known names.
+
+    Examples
+    --------
+    >>> get_variant("mosona-murray").board.number_of_edges()
+    40
+    >>> get_variant("checkers")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'checkers'; known: mosona, mosona-murray, kolowis, zuni-N, zuni-N-murray, alquerque, tukvnanawopi
+    """
+    rules_value = get_rules(rules)
+    first_color = Color.parse(first)
+    bottom_color = Color.parse(bottom)
+    builders: dict[str, Callable[[], tuple[nx.Graph, dict[str, Color], str]]] = {
+        "mosona": lambda: (boards.mosona(), _zuni_start(8, bottom_color),
+                           "Awithlaknannai Mosona, Culin 1907 p. 801"),
+        "mosona-murray": lambda: (boards.mosona(outer_lines=False), _zuni_start(8, bottom_color),
+                                  "Awithlaknannai Mosona on Murray's 1951 drawing"),
+        "kolowis": lambda: (boards.kolowis(), _zuni_start(16, bottom_color, empty_ends=True),
+                            "Kolowis Awithlaknannai, the encyclopedia's 49-point board"),
+        "alquerque": lambda: (boards.alquerque(), _grid_start(boards.alquerque(), bottom_color, "3", True),
+                              "Alquerque, Alfonso X 1283 / Murray 1951"),
+        "tukvnanawopi": lambda: (boards.tukvnanawopi(),
+                                 _grid_start(boards.tukvnanawopi(), bottom_color, "3", False),
+                                 "Tukvnanawopi (Hopi), without the shrinking-board rule"),
+    }
+    if not isinstance(name, str):
+        raise ValueError(f"a variant name is a string, got {name!r}")
+    match = _ZUNI_NAME.match(name)
+    if match:
+        n = int(match.group(1))
+        murray = bool(match.group(2))
+        if n < 2:
+            raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")
+        board = boards.zuni(n, outer_lines=not murray)
+        start, description = _zuni_start(n, bottom_color), f"Zuni board of size {n}"
+    elif name in builders:
+        board, start, description = builders[name]()
+    else:
+        raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
+    return Variant(name, board, start, rules_value, first_color, bottom_color, description)
