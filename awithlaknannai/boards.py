@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 import networkx as nx
 
 __all__ = [
+    "BoardGraph",
     "zuni",
     "mosona",
     "kolowis",
@@ -50,6 +51,20 @@ __all__ = [
 Line = tuple[str, ...]
 
 
+class BoardGraph(nx.Graph):
+    """A networkx graph that draws itself in notebooks.
+
+    Everything networkx does works on it unchanged; it only adds
+    ``_repr_svg_`` (imported lazily from the renderer, as python-chess does)
+    so that a board shows itself in JupyterLab, on GitHub and in nbviewer.
+    """
+
+    def _repr_svg_(self) -> str:
+        from .render.svg import board_svg
+
+        return board_svg(self)
+
+
 def _graph_from_lines(
     name: str,
     points: dict[str, tuple[float, float]],
@@ -60,7 +75,7 @@ def _graph_from_lines(
     source: str = "",
 ) -> nx.Graph:
     """Build a board graph whose edges are the consecutive pairs of ``lines``."""
-    G = nx.Graph(name=name, source=source)
+    G = BoardGraph(name=name, source=source)
     for node, (x, y) in points.items():
         G.add_node(node, pos=(float(x), float(y)), label=node, row=row_of[node])
     line_list: list[Line] = []
@@ -77,7 +92,7 @@ def _graph_from_lines(
     return G
 
 
-def zuni(n: int, outer_lines: bool = True) -> nx.Graph:
+def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
     """Return the Zuni board with ``n`` points in each outer row.
 
     Stevenson (1903, p. 496) says the board has "no specified size", so the
@@ -164,7 +179,7 @@ def zuni(n: int, outer_lines: bool = True) -> nx.Graph:
     return G
 
 
-def mosona(outer_lines: bool = True) -> nx.Graph:
+def mosona(outer_lines: bool = True) -> BoardGraph:
     """Return the 25-point Awithlaknannai Mosona board (``zuni(8)``).
 
     Parameters
@@ -183,7 +198,7 @@ def mosona(outer_lines: bool = True) -> nx.Graph:
     return G
 
 
-def kolowis() -> nx.Graph:
+def kolowis() -> BoardGraph:
     """Return the 49-point Kolowis Awithlaknannai board (``zuni(16)``).
 
     The encyclopedia's symmetric board: 16 + 17 + 16 points with a curved
@@ -204,7 +219,7 @@ def _grid_name(col: int, row: int) -> str:
     return f"{'abcdefghijklmnopqrstuvwxyz'[col]}{row + 1}"
 
 
-def alquerque() -> nx.Graph:
+def alquerque() -> BoardGraph:
     """Return the classic 5 x 5 Alquerque board.
 
     Orthogonal lines plus the diagonals of alternate squares, so that points
@@ -236,7 +251,7 @@ def alquerque() -> nx.Graph:
     )
 
 
-def tukvnanawopi() -> nx.Graph:
+def tukvnanawopi() -> BoardGraph:
     """Return the Hopi Tukvnanawopi board: 4 x 4 squares, each with both diagonals.
 
     25 corner points and 16 square centres (41 points, 104 edges).
