@@ -1,0 +1,690 @@
+"""Pictures of boards and positions as SVG text.
+
+Every function here is pure: it reads a board, position or game and returns
+a string; nothing is mutated and nothing is written. Coordinates come from
+:func:`awithlaknannai.render.geometry.board_layout`, the same geometry the
+canvas widgets use, and colours from :mod:`awithlaknannai.render.style`, so
+the static pictures and the interactive boards look alike.
+
+Each picture is accessible (``role="img"``, a ``<title>`` and a ``<desc>``
+that a screen reader speaks) and every drawn element carries a CSS class
+naming its kind, so a test or a style sheet can find it: ``background``,
+``line`` (``line curved`` for the end curves), ``point``, ``piece white``,
+``piece black``, ``label``, ``heat``, ``heat-legend``, ``last-move``,
+``target``, ``selected``, ``path`` and ``captured``.
+
+Element ids (for the arrowhead marker and gradients) are derived from the
+picture's own content, so the output is deterministic, and two different
+pictures on one notebook page never share an id.
+
+Examples
+--------
+>>> from awithlaknannai.boards import mosona
+>>> svg = board_svg(mosona())
+>>> svg.startswith("<svg") and svg.count('class="point"')
+25
+>>> from awithlaknannai.position import Position
+>>> svg = position_svg(Position.start("mosona"))
+>>> svg.count('class="piece white"'), svg.count('class="piece black"')
+(12, 12)
+>>> print(svg[svg.index("<desc"):svg.index("</desc>") + 7])  # doctest: +ELLIPSIS
+<desc id="awk-...-desc">Awithlaknannai Mosona, White to move, 12 white and 12 black pieces.</desc>
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape, quoteattr
+
+import networkx as nx
+
+from ..variants import Color
+from .geometry import Layout, Segment, board_layout
+from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..position import Move, Outcome, Position
+
+__all__ = ["board_svg", "position_svg", "game_svg", "heat_color", "board_title"]
+
+XY = tuple[float, float]
+
+# Placeholder replaced by a content hash once the picture is complete.
+_ID = "\x00id\x00"
+
+# Sandstone shades for the slab's edge and its subtle gradient.
+_SLAB_EDGE = "#c9b48e"
+_SLAB_LIGHT = "#f1e7d0"
+# Viridis anchors: perceptually even, readable in greyscale and for colour-blind viewers.
+_VIRIDIS = ("#440154", "#3b528b", "#21918c", "#5ec962", "#fde725")
+
+
+# --- small helpers ----------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _xy(point: XY) -> str:
+    return f"{_num(point[0])} {_num(point[1])}"
+
+
+def _attrs(**attributes: object) -> str:
+    """``key="value"`` pairs, escaped; ``None`` values are left out; ``_`` becomes ``-``."""
+    parts = []
+    for key, value in attributes.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _num(value)
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    return " ".join(parts)
+
+
+def _element(tag: str, content: str | None = None, **attributes: object) -> str:
+    attrs = _attrs(**attributes)
+    head = f"<{tag} {attrs}" if attrs else f"<{tag}"
+    if content is None:
+        return head + "/>"
+    return f"{head}>{content}</{tag}>"
+
+
+def heat_color(value: float) -> str:
+    """The colour of ``value`` (0 to 1) on the viridis scale, as ``#rrggbb``.
+
+    Examples
+    --------
+    >>> heat_color(0.0), heat_color(1.0), heat_color(0.5)
+    ('#440154', '#fde725', '#21918c')
+    """
+    value = min(1.0, max(0.0, float(value)))
+    position = value * (len(_VIRIDIS) - 1)
+    low = min(int(position), len(_VIRIDIS) - 2)
+    fraction = position - low
+    a, b = _VIRIDIS[low], _VIRIDIS[low + 1]
+    channels = []
+    for i in (1, 3, 5):
+        ca, cb = int(a[i : i + 2], 16), int(b[i : i + 2], 16)
+        channels.append(round(ca + (cb - ca) * fraction))
+    return "#" + "".join(f"{c:02x}" for c in channels)
+
+
+def board_title(board: nx.Graph) -> str:
+    """The human name of a board (its ``name`` graph attribute).
+
+    >>> from awithlaknannai.boards import kolowis
+    >>> board_title(kolowis())
+    'Kolowis Awithlaknannai'
+    """
+    return str(board.graph.get("name") or "Board")
+
+
+def _check_points(board: nx.Graph, points: Iterable[str], what: str) -> list[str]:
+    out = []
+    for point in points:
+        if point not in board:
+            raise ValueError(f"{what}: there is no point {point!r} on this board ({board_title(board)})")
+        out.append(point)
+    return out
+
+
+def _check_heat(board: nx.Graph, heat: Mapping[str, float] | None) -> dict[str, float]:
+    if heat is None:
+        return {}
+    if not isinstance(heat, Mapping):
+        raise ValueError(f"heat must be a dict point -> value in [0, 1], got {type(heat).__name__}")
+    checked: dict[str, float] = {}
+    for point, value in heat.items():
+        _check_points(board, [point], "heat")
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"heat[{point!r}] must be a number in [0, 1], got {value!r}") from None
+        if not 0.0 <= number <= 1.0:  # also rejects NaN
+            raise ValueError(f"heat[{point!r}] must be in [0, 1], got {value!r}")
+        checked[point] = number
+    return checked
+
+
+def _finish(parts: list[str]) -> str:
+    """Join the parts and replace the id placeholder by a hash of the content."""
+    text = "".join(parts)
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return text.replace(_ID, f"awk-{digest}")
+
+
+# --- drawing: the board -----------------------------------------------------
+
+
+class _Canvas:
+    """Collects the SVG parts of one picture drawn on a :class:`Layout`.
+
+    ``dy`` shifts the board down to make room for a visible title above it.
+    """
+
+    def __init__(self, layout: Layout, dy: float = 0.0) -> None:
+        self.layout = layout
+        self.dy = dy
+        self.unit = layout.unit
+        self.parts: list[str] = []
+
+    def xy(self, point: str) -> XY:
+        x, y = self.layout.xy(point)
+        return (x, y + self.dy)
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    def segment_path(self, segments: Sequence[Segment], start: bool = True) -> str:
+        """Path data following ``segments`` end to end (straight or curved)."""
+        d = []
+        for i, seg in enumerate(segments):
+            pts = [(x, y + self.dy) for x, y in seg.points]
+            if i == 0 and start:
+                d.append(f"M{_xy(pts[0])}")
+            if seg.kind == "quad":
+                d.append(f"Q{_xy(pts[1])} {_xy(pts[2])}")
+            else:
+                d.append(f"L{_xy(pts[-1])}")
+        return " ".join(d)
+
+    def route(self, a: str, b: str) -> list[Segment]:
+        """The drawn segments from ``a`` to ``b``: one edge, a leap's two edges, or a straight chord."""
+        board = self.layout.board
+        if board.has_edge(a, b):
+            return [self.layout.segment(a, b)]
+        for line in board.graph["lines"]:
+            for i in range(len(line) - 2):
+                run = line[i : i + 3]
+                if (run[0], run[2]) in ((a, b), (b, a)):
+                    over = run[1]
+                    return [self.layout.segment(a, over), self.layout.segment(over, b)]
+        return [Segment(a, b, "line", (self.layout.xy(a), self.layout.xy(b)))]
+
+    # The layers, bottom to top.
+
+    def background(self, height: float) -> None:
+        lay = self.layout
+        inset = self.unit * 0.06
+        self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
+                          fill=_SLAB_EDGE, class_="background"))
+        self.add(_element("rect", x=inset, y=inset, width=lay.width - 2 * inset, height=height - 2 * inset,
+                          rx=self.unit * 0.14, fill=f"url(#{_ID}-slab)", class_="background"))
+
+    def heat(self, heat: Mapping[str, float]) -> None:
+        if not heat:
+            return
+        radius = _heat_radius(self.layout)
+        group = []
+        for point in self.layout.board.nodes:
+            if point in heat:
+                x, y = self.xy(point)
+                group.append(_element("circle", cx=x, cy=y, r=radius, fill=heat_color(heat[point]),
+                                      fill_opacity="0.85", class_="heat", data_point=point,
+                                      data_value=f"{heat[point]:.3g}"))
+        self.add(f'<g class="heat-map">{"".join(group)}</g>')
+
+    def lines(self, color: str = BOARD["line"], width: float | None = None) -> None:
+        stroke = self.unit * 0.045 if width is None else width
+        group = []
+        for seg in self.layout.segments():
+            kind = "line curved" if seg.kind == "quad" else "line"
+            group.append(_element("path", d=self.segment_path([seg]), class_=kind, data_edge=f"{seg.a} {seg.b}"))
+        self.add(f'<g fill="none" stroke={quoteattr(color)} stroke-width="{_num(stroke)}" '
+                 f'stroke-linecap="round">{"".join(group)}</g>')
+
+    def points(self, color: str = BOARD["point"]) -> None:
+        radius = self.layout.point_radius
+        group = [
+            _element("circle", cx=self.xy(p)[0], cy=self.xy(p)[1], r=radius, class_="point", data_point=p)
+            for p in self.layout.board.nodes
+        ]
+        self.add(f'<g fill={quoteattr(color)}>{"".join(group)}</g>')
+
+    def labels(self) -> None:
+        size = self.unit * 0.2
+        offset = self.layout.piece_radius + size * 0.95
+        halos, texts = [], []
+        for point in self.layout.board.nodes:
+            x, y = self.xy(point)
+            name = escape(str(self.layout.board.nodes[point].get("label", point)))
+            # A halo in the slab's colour keeps the name readable where it crosses a line.
+            halos.append(_element("text", name, x=x, y=y + offset, class_="label-halo"))
+            texts.append(_element("text", name, x=x, y=y + offset, class_="label"))
+        font = f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="{_num(size)}" text-anchor="middle"'
+        self.add(f'<g {font} fill="{BOARD["background"]}" stroke="{BOARD["background"]}" '
+                 f'stroke-width="{_num(size * 0.3)}" stroke-linejoin="round" aria-hidden="true">'
+                 f'{"".join(halos)}</g>')
+        self.add(f'<g {font} fill={quoteattr(BOARD["label"])}>{"".join(texts)}</g>')
+
+    # --- highlights and pieces
+
+    def last_move(self, path: Sequence[str]) -> None:
+        if len(path) < 2:
+            return
+        segments: list[Segment] = []
+        for a, b in zip(path, path[1:]):
+            segments.extend(self.route(a, b))
+        x, y = self.xy(path[0])
+        self.add(
+            f'<g class="last-move" fill="none" stroke="{HIGHLIGHT["last_move"]}" stroke-linecap="round" '
+            f'stroke-linejoin="round">'
+            + _element("path", d=self.segment_path(segments), stroke_width=self.unit * 0.16, stroke_opacity="0.45")
+            + _element("circle", cx=x, cy=y, r=self.layout.piece_radius * 0.85, stroke_width=self.unit * 0.05,
+                       stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}")
+            + "</g>"
+        )
+
+    def piece(self, point: str, color: Color, css: str = "piece", opacity: float | None = None) -> None:
+        x, y = self.xy(point)
+        r = self.layout.piece_radius
+        name = color.value
+        rim = PIECE_RIM[color]
+        shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
+        body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim,
+                        stroke_width=r * 0.12)
+        groove = _element("circle", cx=x, cy=y, r=r * 0.62, fill="none", stroke=rim, stroke_width=r * 0.07,
+                          stroke_opacity="0.55")
+        self.add(_element("g", shadow + body + groove, class_=f"{css} {name}", data_point=point,
+                          opacity=None if opacity is None else _num(opacity)))
+
+    def ring(self, point: str, css: str, color: str, radius: float, width: float, dash: str | None = None) -> None:
+        x, y = self.xy(point)
+        self.add(_element("circle", cx=x, cy=y, r=radius, fill="none", stroke=color, stroke_width=width,
+                          stroke_dasharray=dash, class_=css, data_point=point))
+
+    def arrows(self, path: Sequence[str]) -> None:
+        halos, hops = [], []
+        for a, b in zip(path, path[1:]):
+            d = self.segment_path(self.route(a, b))
+            # A pale under-stroke keeps the arrow visible where it crosses dark pieces.
+            halos.append(_element("path", d=d))
+            hops.append(_element("path", d=d, class_="path", marker_end=f"url(#{_ID}-arrow)"))
+        self.add(f'<g fill="none" stroke="#ffffff" stroke-opacity="0.6" stroke-width="{_num(self.unit * 0.13)}" '
+                 f'stroke-linecap="round" stroke-linejoin="round">{"".join(halos)}</g>')
+        self.add(f'<g fill="none" stroke="{HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
+                 f'stroke-linecap="round" stroke-linejoin="round">{"".join(hops)}</g>')
+
+    def cross(self, point: str) -> None:
+        x, y = self.xy(point)
+        s = self.layout.piece_radius * 0.7
+        d = f"M{_xy((x - s, y - s))} L{_xy((x + s, y + s))} M{_xy((x - s, y + s))} L{_xy((x + s, y - s))}"
+        self.add(_element("path", d=d, fill="none", stroke=HIGHLIGHT["captured"], stroke_width=self.unit * 0.08,
+                          stroke_linecap="round", class_="captured", data_point=point))
+
+    def heat_legend(self, top: float, label: str | None) -> None:
+        lay = self.layout
+        width = min(lay.width * 0.5, self.unit * 4)
+        height = self.unit * 0.16
+        left = (lay.width - width) / 2
+        size = self.unit * 0.2
+        font = 'font-family="DejaVu Sans, Verdana, sans-serif"'
+        texts = [
+            _element("text", "0", x=left - size * 0.4, y=top + height * 0.85, text_anchor="end"),
+            _element("text", "1", x=left + width + size * 0.4, y=top + height * 0.85),
+        ]
+        if label:
+            texts.append(_element("text", escape(label), x=lay.width / 2, y=top + height + size * 1.2,
+                                  text_anchor="middle"))
+        self.add(f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(BOARD["label"])}>'
+                 + _element("rect", x=left, y=top, width=width, height=height, fill=f"url(#{_ID}-heat)",
+                            stroke=BOARD["line"], stroke_width=self.unit * 0.015)
+                 + "".join(texts) + "</g>")
+
+
+def _heat_radius(layout: Layout) -> float:
+    """Disks just short of touching: a little under half the shortest edge."""
+    shortest = min(
+        math.dist(layout.xy(a), layout.xy(b)) for a, b in layout.board.edges
+    ) if layout.board.number_of_edges() else layout.unit
+    return 0.46 * shortest
+
+
+def _defs(unit: float, arrow: bool, heat: bool) -> str:
+    """Gradients for the slab and the pieces, and the arrowhead marker."""
+    parts = [
+        f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
+        f'<stop offset="0" stop-color="{_SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
+        "</linearGradient>"
+    ]
+    for color in Color:
+        fill = PIECE_FILL[color]
+        shine = "#ffffff" if color is Color.WHITE else "#5a5a66"
+        parts.append(
+            f'<radialGradient id="{_ID}-{color.value}" cx="0.5" cy="0.5" r="0.5" fx="0.35" fy="0.3">'
+            f'<stop offset="0" stop-color="{shine}"/><stop offset="0.75" stop-color="{fill}"/>'
+            f'<stop offset="1" stop-color="{fill}"/></radialGradient>'
+        )
+    if heat:
+        stops = "".join(f'<stop offset="{_num(i / (len(_VIRIDIS) - 1))}" stop-color="{c}"/>'
+                        for i, c in enumerate(_VIRIDIS))
+        parts.append(f'<linearGradient id="{_ID}-heat" x1="0" y1="0" x2="1" y2="0">{stops}</linearGradient>')
+    if arrow:
+        parts.append(
+            f'<marker id="{_ID}-arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+            f'markerHeight="4" orient="auto" markerUnits="strokeWidth">'
+            f'<path d="M0 0 L10 5 L0 10 z" fill="{HIGHLIGHT["path"]}"/></marker>'
+        )
+    return "<defs>" + "".join(parts) + "</defs>"
+
+
+def _open_svg(width: float, height: float, title: str, desc: str) -> list[str]:
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{_num(width)}" height="{_num(height)}" '
+        f'viewBox="0 0 {_num(width)} {_num(height)}" aria-labelledby="{_ID}-title {_ID}-desc" '
+        'class="awithlaknannai">'
+    )
+    return [head, f'<title id="{_ID}-title">{escape(title)}</title>', f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
+
+
+def _caption(canvas: _Canvas, text: str, width: float) -> None:
+    size = canvas.unit * 0.3
+    canvas.add(_element("text", escape(text), x=width / 2, y=canvas.unit * 0.5, class_="title",
+                        font_family="DejaVu Serif, Georgia, serif", font_size=size, font_weight="bold",
+                        text_anchor="middle", fill=BOARD["label"]))
+
+
+def _margin(unit: float) -> float:
+    return unit * 0.7
+
+
+def _draw(
+    board: nx.Graph,
+    *,
+    unit: float,
+    labels: bool,
+    flipped: bool,
+    heat: Mapping[str, float] | None,
+    title: str | None,
+    default_title: str,
+    desc: str,
+    pieces: Mapping[str, Color] | None = None,
+    last_move: Sequence[str] = (),
+    targets: Sequence[str] = (),
+    selected: str | None = None,
+    path: Sequence[str] = (),
+    captured: Sequence[str] = (),
+    ghost: Color | None = None,
+    heat_label: str | None = None,
+) -> str:
+    """The shared drawing routine behind :func:`board_svg` and :func:`position_svg`."""
+    heat_values = _check_heat(board, heat)
+    layout = board_layout(board, unit=unit, margin=_margin(unit), flipped=flipped)
+    title_band = unit * 0.75 if title else 0.0
+    legend_band = unit * (0.8 if heat_label else 0.5) if heat_values else 0.0
+    width, height = layout.width, layout.height + title_band + legend_band
+    canvas = _Canvas(layout, dy=title_band)
+    parts = _open_svg(width, height, title or default_title, desc)
+    parts.append(_defs(unit, arrow=len(path) > 1, heat=bool(heat_values)))
+    canvas.background(height)
+    if title:
+        _caption(canvas, title, width)
+    canvas.heat(heat_values)
+    canvas.last_move(last_move)
+    canvas.lines()
+    canvas.points()
+    r = layout.piece_radius
+    for point in targets:
+        canvas.ring(point, "target", HIGHLIGHT["target"], r * 0.7, unit * 0.07)
+    pieces = pieces or {}
+    for point in board.nodes:  # board order keeps the output stable
+        if point in pieces:
+            canvas.piece(point, pieces[point])
+    for point in captured:
+        if point not in pieces and ghost is not None:
+            canvas.piece(point, ghost, css="ghost", opacity=0.35)
+        canvas.cross(point)
+    if selected is not None:
+        canvas.ring(selected, "selected", HIGHLIGHT["selected"], r * 1.18, unit * 0.08)
+    if len(path) > 1:
+        canvas.arrows(path)
+    if labels:
+        canvas.labels()
+    if heat_values:
+        canvas.heat_legend(title_band + layout.height - unit * 0.05, heat_label)
+    parts.extend(canvas.parts)
+    parts.append("</svg>")
+    return _finish(parts)
+
+
+# --- the public functions -----------------------------------------------------
+
+
+def board_svg(
+    board: nx.Graph,
+    *,
+    unit: float = 60,
+    labels: bool = False,
+    flipped: bool = False,
+    heat: Mapping[str, float] | None = None,
+    title: str | None = None,
+    heat_label: str | None = None,
+) -> str:
+    """Draw an empty board.
+
+    Parameters
+    ----------
+    board : networkx.Graph
+        A board from :mod:`awithlaknannai.boards` (nodes with ``pos``, graph
+        attribute ``lines``).
+    unit : float
+        Pixels between neighbouring points.
+    labels : bool
+        Write each point's name under it.
+    flipped : bool
+        Turn the board half round (the top player's view).
+    heat : dict of str to float, optional
+        A value in [0, 1] per point, shown as coloured disks under the
+        points with a legend (for centrality or move-frequency maps).
+    title : str, optional
+        A heading drawn above the board; also the picture's ``<title>``
+        (default: the board's name, not drawn).
+    heat_label : str, optional
+        A caption for the heat legend, e.g. ``"betweenness centrality"``.
+
+    Returns
+    -------
+    str
+        A complete, well-formed ``<svg>`` element.
+
+    Raises
+    ------
+    ValueError
+        If ``unit`` is not positive, or ``heat`` names an unknown point or
+        holds a value outside [0, 1].
+
+    Examples
+    --------
+    >>> from awithlaknannai.boards import mosona
+    >>> G = mosona()
+    >>> svg = board_svg(G, labels=True)
+    >>> svg.count('class="line"') + svg.count('class="line curved"') == G.number_of_edges()
+    True
+    >>> degree = {p: d / 6 for p, d in G.degree}
+    >>> board_svg(G, heat=degree).count('class="heat"')
+    25
+    >>> board_svg(G, heat={"Z9": 0.5})
+    Traceback (most recent call last):
+    ...
+    ValueError: heat: there is no point 'Z9' on this board (Awithlaknannai Mosona)
+    """
+    name = board_title(board)
+    lines = len(board.graph.get("lines", ()))
+    desc = (f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "
+            f"line segments along {lines} drawn lines; no pieces.")
+    if heat:
+        desc += f" Coloured disks show {heat_label or 'a value'} for each point, dark for 0 and yellow for 1."
+    return _draw(board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
+                 default_title=name, desc=desc, heat_label=heat_label)
+
+
+def _as_path(board: nx.Graph, value: Move | Sequence[str] | str | None, what: str) -> list[str]:
+    """Points a highlighted move passes through: origin, each jumped point, each landing."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        raise ValueError(f"{what} must be a Move or a sequence of points, not the text {value!r}")
+    origin = getattr(value, "origin", None)
+    if origin is not None:  # a Move: go through the jumped points so the drawing follows the lines
+        points = [origin]
+        captures = value.captures or (None,) * len(value.landings)  # type: ignore[union-attr]
+        for over, land in zip(captures, value.landings):  # type: ignore[union-attr]
+            if over is not None:
+                points.append(over)
+            points.append(land)
+        return _check_points(board, points, what)
+    return _check_points(board, list(value), what)
+
+
+def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> list[str]:
+    """Points of a leap path drawn as arrows: origin then each landing (one arrow per hop)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        raise ValueError(f"path must be a Move or a sequence of points, not the text {value!r}")
+    if getattr(value, "origin", None) is not None:
+        return _check_points(board, list(value.path), "path")  # type: ignore[union-attr]
+    return _check_points(board, list(value), "path")
+
+
+def _position_state(position: Position, outcome: Outcome | None) -> str:
+    return f"game over, {outcome}" if outcome is not None else f"{position.turn} to move"
+
+
+def _position_desc(position: Position, outcome: Outcome | None, last_move: object) -> str:
+    name = board_title(position.variant.board)
+    white, black = position.count(Color.WHITE), position.count(Color.BLACK)
+    text = f"{name}, {_position_state(position, outcome)}, {white} white and {black} black pieces."
+    if last_move is not None and getattr(last_move, "origin", None) is not None:
+        text += f" Last move {last_move}."
+    return text
+
+
+def position_svg(
+    position: Position,
+    *,
+    unit: float = 60,
+    labels: bool = False,
+    flipped: bool = False,
+    last_move: Move | Sequence[str] | None = None,
+    targets: Iterable[str] = (),
+    selected: str | None = None,
+    path: Move | Sequence[str] | None = None,
+    captured: Iterable[str] = (),
+    heat: Mapping[str, float] | None = None,
+    title: str | None = None,
+    heat_label: str | None = None,
+) -> str:
+    """Draw a position: the board, its pieces and optional highlights.
+
+    Parameters
+    ----------
+    position : Position
+        What to draw; it is only read.
+    unit, labels, flipped, heat, title, heat_label
+        As for :func:`board_svg`.
+    last_move : Move or sequence of str, optional
+        Shade the path of the move just played (through the jumped points,
+        along the drawn lines) and ring its starting point.
+    targets : iterable of str
+        Points to ring, e.g. where the selected piece may go.
+    selected : str, optional
+        A point to ring boldly, e.g. the piece a player has picked up.
+    path : Move or sequence of str, optional
+        A leap path drawn with an arrow per hop (a Move's origin then its
+        landings, or any list of points).
+    captured : iterable of str
+        Points to cross out. An occupied point is crossed over its piece; an
+        empty one also gets a faded piece of the side to move (the side that
+        just lost it, when drawing the position after a capture).
+
+    Raises
+    ------
+    ValueError
+        If a highlight names a point the board does not have, or as
+        :func:`board_svg`.
+
+    Examples
+    --------
+    >>> from awithlaknannai.position import Position
+    >>> before = Position.start("mosona").play("B3-M4")
+    >>> leap = before.legal_moves()[0]
+    >>> after = before.play(leap)
+    >>> svg = position_svg(after, last_move=leap, captured=leap.captures, labels=True)
+    >>> svg.count('class="captured"'), svg.count('class="ghost white"'), svg.count('class="last-move"')
+    (1, 1, 1)
+    >>> svg = position_svg(before, selected="T4", targets=["B3"], path=leap)
+    >>> svg.count('class="target"'), svg.count('class="selected"'), svg.count('class="path"')
+    (1, 1, 1)
+    >>> position_svg(before, targets=["X1"])
+    Traceback (most recent call last):
+    ...
+    ValueError: targets: there is no point 'X1' on this board (Awithlaknannai Mosona)
+    """
+    return _position_picture(
+        position, position.outcome(), unit=unit, labels=labels, flipped=flipped, last_move=last_move,
+        targets=targets, selected=selected, path=path, captured=captured, heat=heat, title=title,
+        heat_label=heat_label,
+    )
+
+
+def _position_picture(
+    position: Position,
+    outcome: Outcome | None,
+    *,
+    unit: float = 60,
+    labels: bool = False,
+    flipped: bool = False,
+    last_move: Move | Sequence[str] | None = None,
+    targets: Iterable[str] = (),
+    selected: str | None = None,
+    path: Move | Sequence[str] | None = None,
+    captured: Iterable[str] = (),
+    heat: Mapping[str, float] | None = None,
+    title: str | None = None,
+    heat_label: str | None = None,
+) -> str:
+    """:func:`position_svg` with the outcome given (a game knows of repetitions, a position does not)."""
+    board = position.variant.board
+    last = _as_path(board, last_move, "last_move")
+    targets_list = _check_points(board, targets, "targets")
+    captured_list = _check_points(board, captured, "captured")
+    hops = _hop_path(board, path)
+    if selected is not None:
+        _check_points(board, [selected], "selected")
+    return _draw(
+        board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
+        default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
+        desc=_position_desc(position, outcome, last_move), pieces=position.pieces(), last_move=last,
+        targets=targets_list, selected=selected, path=hops, captured=captured_list,
+        ghost=position.turn, heat_label=heat_label,
+    )
+
+
+def game_svg(game: Game, **options: object) -> str:
+    """Draw a game's current position with its last move and captures highlighted.
+
+    Takes the keyword options of :func:`position_svg`; ``last_move`` and
+    ``captured`` default to the last move played.
+
+    Examples
+    --------
+    >>> from awithlaknannai.game import Game
+    >>> game = Game("mosona")
+    >>> _ = game.play("B3-M4"), game.play("T4xB3")
+    >>> svg = game_svg(game)
+    >>> "Last move T4xB3." in svg, svg.count('class="captured"')
+    (True, 1)
+    """
+    if game.moves:
+        last = game.moves[-1]
+        options.setdefault("last_move", last)
+        options.setdefault("captured", last.captures)
+    return _position_picture(game.position, game.outcome(), **options)  # type: ignore[arg-type]
