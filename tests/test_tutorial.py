@@ -1,0 +1,232 @@
+"""The tutorial's self-checking exercises: right answers pass, wrong ones get useful feedback."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from awithlaknannai import boards
+from awithlaknannai.tutorial import EXERCISES, Feedback, check, exercise_ids, question
+
+RIGHT_ANSWERS = {
+    "01-culin-year": 1907,
+    "01-origin": "b",
+    "01-kolowis-name": "a",
+    "01-mosona-points": 25,
+    "01-sources-compulsory": {"c", "d"},
+    "01-authentic-rules": False,
+    "02-build-zuni2": boards.zuni(2),
+    "02-zuni3-edges": 19,
+    "02-three-neighbours": {"T0", "T7", "B0", "B7", "M0", "M8"},
+    "02-murray-leap-lines": 23,
+    "02-edges-formula": lambda n: 7 * n - 2,
+}
+
+
+def test_every_exercise_has_a_right_answer_here():
+    assert set(RIGHT_ANSWERS) == set(exercise_ids())
+
+
+@pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
+def test_right_answers_are_accepted(exercise_id):
+    feedback = check(exercise_id, RIGHT_ANSWERS[exercise_id])
+    assert feedback.correct, str(feedback)
+    assert str(feedback).startswith("Correct!")
+
+
+@pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
+def test_placeholder_means_not_answered_yet(exercise_id):
+    for placeholder in (..., None):
+        feedback = check(exercise_id, placeholder)
+        assert feedback.status == "missing"
+        assert not feedback
+
+
+@pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
+def test_nonsense_answers_get_feedback_not_an_exception(exercise_id):
+    for nonsense in (object(), 3.5, "", [], True, -1, "zzz"):
+        feedback = check(exercise_id, nonsense)
+        assert feedback.status == "wrong", (exercise_id, nonsense)
+        assert feedback.message
+
+
+@pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
+def test_every_exercise_asks_a_question(exercise_id):
+    assert question(exercise_id).endswith(("?", ".", ")"))
+    assert EXERCISES[exercise_id].id == exercise_id
+
+
+def test_unknown_exercise_is_a_notebook_mistake():
+    with pytest.raises(ValueError, match="unknown exercise 'nope'; known: 01-culin-year"):
+        check("nope", 1)
+
+
+# --- numbers ---------------------------------------------------------------------
+
+
+def test_known_wrong_years_are_explained():
+    assert "Stevenson" in check("01-culin-year", 1903).message
+    assert "Bell" in check("01-culin-year", 1969).message
+    assert check("01-culin-year", 1906).message == "1906 is not it."
+
+
+def test_number_written_as_text_counts_with_a_tip():
+    feedback = check("01-mosona-points", "25")
+    assert feedback.correct
+    assert "quotation marks" in feedback.message
+
+
+def test_whole_float_is_a_number():
+    assert check("02-zuni3-edges", 19.0).correct
+
+
+def test_common_mosona_mistakes_are_explained():
+    assert "middle row has 9" in check("01-mosona-points", 24).message
+    assert "Kolowis" in check("01-mosona-points", 49).message
+
+
+def test_murray_answers_are_recognised():
+    assert "Murray" in check("02-zuni3-edges", boards.zuni(3, outer_lines=False).number_of_edges()).message
+    assert "twice" in check("02-murray-leap-lines", 46).message
+    assert "Culin" in check("02-murray-leap-lines", 35).message
+
+
+def test_edge_feedback_breaks_the_count_down_by_line():
+    message = check("02-zuni3-edges", 19).message
+    assert "3 on the middle row" in message and "2 + 2 on the outer rows" in message
+    assert "8 on the diagonals" in message and "4 on the end curves" in message
+
+
+# --- choices ---------------------------------------------------------------------
+
+
+def test_choice_accepts_upper_case_and_the_option_text():
+    assert check("01-kolowis-name", "A").correct
+    assert check("01-kolowis-name", "fighting serpents").correct
+
+
+def test_wrong_choice_is_explained():
+    feedback = check("01-origin", "a")
+    assert not feedback and "Zuni's own account" in feedback.message
+
+
+def test_choice_outside_the_options_asks_for_a_letter():
+    assert "one letter" in check("01-origin", "d").message
+    assert "one letter" in check("01-origin", "a, b").message
+
+
+def test_sources_in_any_form():
+    for answer in ("c, d", "d c", ["c", "d"], ("D", "C")):
+        assert check("01-sources-compulsory", answer).correct, answer
+
+
+def test_sources_wrong_letters_are_explained():
+    feedback = check("01-sources-compulsory", "a, c, e")
+    assert "Culin 1907 does not say" in feedback.message
+    assert "Ludii database makes capturing optional" in feedback.message
+    assert "left out 1 source" in feedback.message
+
+
+def test_true_false_accepts_text():
+    assert check("01-authentic-rules", "False").correct
+    assert not check("01-authentic-rules", True)
+
+
+# --- points ----------------------------------------------------------------------
+
+
+def test_points_in_any_case_and_form():
+    assert check("02-three-neighbours", "t0 T7 b0 B7 m0 M8").correct
+    assert check("02-three-neighbours", ["T0", "T7", "B0", "B7", "M0", "M8"]).correct
+
+
+def test_wrong_points_are_explained_with_their_degree():
+    feedback = check("02-three-neighbours", {"T0", "M4"})
+    assert "`M4` has 6 neighbours" in feedback.message
+    assert "found 1 of the 6" in feedback.message
+
+
+def test_points_not_on_the_board():
+    assert "no point `X9`" in check("02-three-neighbours", {"X9"}).message
+
+
+# --- graphs ----------------------------------------------------------------------
+
+
+def _hand_built(edges):
+    G = nx.Graph()
+    G.add_nodes_from(boards.zuni(2))
+    G.add_edges_from(edges)
+    return G
+
+
+def test_plain_graph_with_the_right_edges_is_correct():
+    G = _hand_built(boards.zuni(2).edges)
+    feedback = check("02-build-zuni2", G)
+    assert feedback.correct and "7 points and 12 edges" in feedback.message
+
+
+def test_missing_and_extra_edges_are_named():
+    edges = [e for e in boards.zuni(2).edges if set(e) != {"T0", "M1"}] + [("T0", "B0")]
+    feedback = check("02-build-zuni2", _hand_built(edges))
+    assert "11 of the 12" in feedback.message
+    assert "1 edge is missing: `M1-T0`" in feedback.message
+    assert "1 edge is not on the board: `B0-T0`" in feedback.message
+
+
+def test_murray_version_gets_its_own_hint():
+    feedback = check("02-build-zuni2", _hand_built(boards.zuni(2, outer_lines=False).edges))
+    assert "Murray" in feedback.hint
+
+
+def test_empty_graph_lists_what_is_missing():
+    feedback = check("02-build-zuni2", nx.Graph())
+    assert "points are missing" in feedback.message
+
+
+def test_lower_case_names_get_a_capital_letters_hint():
+    G = nx.relabel_nodes(boards.zuni(2), {"T0": "t0"})
+    assert "capital letters" in check("02-build-zuni2", G).message
+
+
+def test_directed_graph_is_refused_kindly():
+    assert "nx.Graph()" in check("02-build-zuni2", nx.DiGraph()).message
+
+
+# --- formulas --------------------------------------------------------------------
+
+
+def test_formula_mismatch_names_the_first_bad_size():
+    feedback = check("02-edges-formula", lambda n: 7 * n if n < 5 else 7 * n - 2)
+    assert "For n = 2 your function gives 14" in feedback.message
+
+
+def test_formula_that_crashes_is_reported():
+    def edges(n):
+        if n == 3:
+            raise ZeroDivisionError("division by zero")
+        return 7 * n - 2
+
+    feedback = check("02-edges-formula", edges)
+    assert "n = 3" in feedback.message and "ZeroDivisionError" in feedback.message
+
+
+def test_formula_answer_must_be_a_function():
+    assert "a function" in check("02-edges-formula", 54).message
+
+
+# --- feedback display --------------------------------------------------------------
+
+
+def test_feedback_html_escapes_and_marks_code():
+    feedback = Feedback("x", "wrong", "`<M4>` & more", hint="try `a<b`")
+    page = feedback._repr_html_()
+    assert "<code>&lt;M4&gt;</code> &amp; more" in page
+    assert "<code>a&lt;b</code>" in page
+    assert 'role="status"' in page and "Not yet." in page
+
+
+def test_feedback_markdown_and_plain_text_agree():
+    feedback = check("01-mosona-points", 24)
+    assert feedback.message in feedback._repr_markdown_()
+    assert str(feedback).startswith("Not yet. ") and "Hint: " in str(feedback)
