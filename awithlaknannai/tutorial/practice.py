@@ -1,0 +1,217 @@
+"""Checkers for the playing exercises of notebooks 03-06: moves, rules, positions.
+
+Each checker takes the position of the exercise and the student's answer,
+asks the position itself what is legal (nothing here knows the rules), and
+returns a :class:`~awithlaknannai.tutorial.exercises.Feedback` that shows
+itself as a coloured box in a notebook and as one plain line in a terminal.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> start = Position.start("mosona")
+>>> print(check_legal_moves(start, "B3-M4, B4-M4, M5-M4"))
+Correct! All 3 legal moves, and nothing else.
+>>> print(check_legal_moves(start, "B3-M4"))
+Not yet. You found 1 of the 3 legal moves. Hint: One you have not listed starts at B4.
+>>> print(check_move(start, "B3-M5"))
+Not yet. B3-M5 is not legal here: M5 is occupied
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import GameOverError
+from ..notation import parse_position
+from ..position import Move, Position
+from ..rules import Rules
+from .exercises import CORRECT, MISSING, WRONG, Feedback
+
+__all__ = ["check_legal_moves", "check_move", "check_rules"]
+
+_SEPARATORS = re.compile(r"[,;\s]+")
+
+
+def _position(position: Position | str) -> Position:
+    return parse_position(position) if isinstance(position, str) else position
+
+
+def _move_texts(answer: Any) -> list[str] | None:
+    """Read ``"B3-M4, B4-M4"`` or ``["B3-M4", "B4-M4"]`` as a list of move texts."""
+    if isinstance(answer, str):
+        return [part for part in _SEPARATORS.split(answer.strip()) if part]
+    if isinstance(answer, Move):
+        return [answer.text(full=True)]
+    if isinstance(answer, Iterable):
+        texts = []
+        for item in answer:
+            if isinstance(item, Move):
+                texts.append(item.text(full=True))
+            elif isinstance(item, str):
+                texts.append(item.strip())
+            else:
+                return None
+        return texts
+    return None
+
+
+_POINT = re.compile(r"[A-Za-z]\d+\+?")
+
+
+def _fix_case(position: Position, text: str) -> str:
+    """Spell point names as the board does, so ``t0xb0`` reads as ``T0xB0``."""
+    by_lower = {point.lower(): point for point in position.points}
+    return _POINT.sub(lambda m: by_lower.get(m.group(0).lower(), m.group(0)), text)
+
+
+def _missing(exercise: str) -> Feedback:
+    return Feedback(exercise, MISSING, "Replace the `...` with your answer, then run the cell again.")
+
+
+def _reason(text: str, error: ValueError) -> str:
+    message = str(error)
+    prefix = f"{text}: "
+    return message[len(prefix):] if message.startswith(prefix) else message
+
+
+def check_legal_moves(position: Position | str, answer: Any, exercise: str = "legal-moves") -> Feedback:
+    """Check a list of *every* legal move in ``position``.
+
+    Parameters
+    ----------
+    position : Position or str
+        The exercise's position (or its position text).
+    answer : str or iterable of str
+        Move texts separated by commas or spaces, e.g. ``"B3-M4, B4-M4"``,
+        or a list of texts.
+    exercise : str, optional
+        The exercise's id, carried in the feedback.
+
+    Returns
+    -------
+    Feedback
+        Correct when the answer names each legal move and nothing else;
+        otherwise it explains each illegal move (the position's own reason)
+        and how many are missing.
+
+    Examples
+    --------
+    >>> from awithlaknannai import parse_position
+    >>> p = parse_position("mosona standard .......b/...b...../..w...w. w 0")
+    >>> print(check_legal_moves(p, "B2xT3, B6-M6"))
+    Not yet. B6-M6 is not legal: capture is compulsory: White must leap (for example B2xT3).
+    >>> print(check_legal_moves(p, ...))
+    No answer yet. Replace the ... with your answer, then run the cell again.
+    """
+    if answer is ... or answer is None:
+        return _missing(exercise)
+    position = _position(position)
+    texts = _move_texts(answer)
+    if texts is None or not texts:
+        return Feedback(exercise, WRONG, 'Write the moves as text, separated by commas, like `"B3-M4, B4-M4"`.')
+    legal = set(position.legal_moves())
+    found: set[Move] = set()
+    problems: list[str] = []
+    for text in texts:
+        text = _fix_case(position, text)
+        try:
+            found.add(position.find_move(text))
+        except GameOverError:
+            return Feedback(exercise, CORRECT if not texts else WRONG,
+                            f"The game is already over here ({position.outcome()}): there are no legal moves.")
+        except ValueError as error:
+            problems.append(f"`{text}` is not legal: {_reason(text, error)}.")
+    if not problems and found == legal:
+        return Feedback(exercise, CORRECT, f"All {len(legal)} legal move{'s' if len(legal) != 1 else ''}, "
+                        "and nothing else.")
+    missing = sorted(legal - found, key=lambda m: m.text())
+    notes = problems[:3]
+    if len(problems) > 3:
+        notes.append(f"({len(problems) - 3} more are not legal either.)")
+    hint = ""
+    if missing:
+        notes.append(f"You found {len(found)} of the {len(legal)} legal moves.")
+        hint = f"One you have not listed starts at `{missing[0].origin}`."
+    return Feedback(exercise, WRONG, " ".join(notes), hint)
+
+
+def check_move(position: Position | str, answer: Any, solutions: Iterable[str] | None = None,
+               exercise: str = "move") -> Feedback:
+    """Check one move: legal, and (if ``solutions`` is given) one of the wanted moves.
+
+    Parameters
+    ----------
+    position : Position or str
+        The exercise's position (or its position text).
+    answer : str or Move
+        The student's move, e.g. ``"T0xB0xT1"``.
+    solutions : iterable of str, optional
+        The move texts that answer the question; by default any legal move.
+    exercise : str, optional
+        The exercise's id, carried in the feedback.
+
+    Examples
+    --------
+    >>> from awithlaknannai import parse_position
+    >>> p = parse_position("mosona standard w......b/bb......./.w...... w 0")
+    >>> print(check_move(p, "T0xB0"))
+    Not yet. T0xB0 is not legal here: the piece must keep leaping while it can (for example T0xB0xT1)
+    >>> print(check_move(p, "t0xb0xt1"))
+    Correct! T0xB0xT1 captures 2 pieces: M0, M1.
+    """
+    if answer is ... or answer is None:
+        return _missing(exercise)
+    position = _position(position)
+    if isinstance(answer, Move):
+        answer = answer.text(full=True)
+    if not isinstance(answer, str) or not answer.strip():
+        return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
+    text = _fix_case(position, answer.strip())
+    try:
+        move = position.find_move(text)
+    except ValueError as error:
+        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {_reason(text, error)}")
+    if solutions is not None:
+        wanted = {position.find_move(s) for s in solutions}
+        if move not in wanted:
+            return Feedback(exercise, WRONG, f"`{move}` is legal, but it is not the move asked for.",
+                            "Read the question again: what should the move achieve?")
+    if move.is_capture:
+        taken = ", ".join(f"`{point}`" for point in move.captures)
+        count = len(move.captures)
+        return Feedback(exercise, CORRECT, f"`{move}` captures {count} piece{'s' if count != 1 else ''}: {taken}.")
+    return Feedback(exercise, CORRECT, f"`{move}` is legal.")
+
+
+def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback:
+    """Check a :class:`~awithlaknannai.rules.Rules` value: the ``wanted`` switches set, the rest default.
+
+    Examples
+    --------
+    >>> print(check_rules(Rules(multi_leap="none"), compulsory_capture=False, multi_leap="none"))
+    Not yet. compulsory_capture is True; it should be False.
+    >>> print(check_rules(Rules(compulsory_capture=False, multi_leap="none"),
+    ...                   compulsory_capture=False, multi_leap="none"))
+    Correct! These are the rules of the ludii preset.
+    """
+    if answer is ... or answer is None:
+        return _missing(exercise)
+    if not isinstance(answer, Rules):
+        return Feedback(exercise, WRONG, f"I expected a `Rules(...)` value, but got {type(answer).__name__}.",
+                        "Write for example `Rules(compulsory_capture=False)`.")
+    default = Rules()
+    notes = []
+    for field in dataclasses.fields(Rules):
+        have = getattr(answer, field.name)
+        want = wanted.get(field.name, getattr(default, field.name))
+        if have != want:
+            extra = "" if field.name in wanted else " (leave this switch as it is)"
+            notes.append(f"`{field.name}` is {have!r}; it should be {want!r}{extra}.")
+    if notes:
+        return Feedback(exercise, WRONG, " ".join(notes))
+    preset = answer.name
+    where = f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    return Feedback(exercise, CORRECT, f"These are {where}.")
