@@ -59,6 +59,8 @@ _ID = "\x00id\x00"
 # Sandstone shades for the slab's edge and its subtle gradient.
 _SLAB_EDGE = "#c9b48e"
 _SLAB_LIGHT = "#f1e7d0"
+_SLAB_MID = "#ede1c8"
+_PAPER = "#fbf6ea"
 # Viridis anchors: perceptually even, readable in greyscale and for colour-blind viewers.
 _VIRIDIS = ("#440154", "#3b528b", "#21918c", "#5ec962", "#fde725")
 
@@ -174,6 +176,7 @@ class _Canvas:
         self.dy = dy
         self.unit = layout.unit
         self.parts: list[str] = []
+        self.surface = _SLAB_MID  # the colour under the labels, for their halos
 
     def xy(self, point: str) -> XY:
         x, y = self.layout.xy(point)
@@ -210,8 +213,14 @@ class _Canvas:
 
     # The layers, bottom to top.
 
-    def background(self, height: float) -> None:
+    def background(self, height: float, paper: bool = False) -> None:
         lay = self.layout
+        if paper:  # printing: pale, to save ink, with a clear edge to cut or fold along
+            self.surface = _PAPER
+            self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
+                              fill=_PAPER, stroke=_SLAB_EDGE, stroke_width=self.unit * 0.05,
+                              class_="background"))
+            return
         inset = self.unit * 0.06
         self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
                           fill=_SLAB_EDGE, class_="background"))
@@ -259,7 +268,7 @@ class _Canvas:
             halos.append(_element("text", name, x=x, y=y + offset, class_="label-halo"))
             texts.append(_element("text", name, x=x, y=y + offset, class_="label"))
         font = f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="{_num(size)}" text-anchor="middle"'
-        self.add(f'<g {font} fill="{BOARD["background"]}" stroke="{BOARD["background"]}" '
+        self.add(f'<g {font} fill="{self.surface}" stroke="{self.surface}" '
                  f'stroke-width="{_num(size * 0.3)}" stroke-linejoin="round" aria-hidden="true">'
                  f'{"".join(halos)}</g>')
         self.add(f'<g {font} fill={quoteattr(BOARD["label"])}>{"".join(texts)}</g>')
@@ -284,16 +293,7 @@ class _Canvas:
 
     def piece(self, point: str, color: Color, css: str = "piece", opacity: float | None = None) -> None:
         x, y = self.xy(point)
-        r = self.layout.piece_radius
-        name = color.value
-        rim = PIECE_RIM[color]
-        shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
-        body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim,
-                        stroke_width=r * 0.12)
-        groove = _element("circle", cx=x, cy=y, r=r * 0.62, fill="none", stroke=rim, stroke_width=r * 0.07,
-                          stroke_opacity="0.55")
-        self.add(_element("g", shadow + body + groove, class_=f"{css} {name}", data_point=point,
-                          opacity=None if opacity is None else _num(opacity)))
+        self.add(_piece(x, y, self.layout.piece_radius, color, css, point, opacity))
 
     def ring(self, point: str, css: str, color: str, radius: float, width: float, dash: str | None = None) -> None:
         x, y = self.xy(point)
@@ -339,6 +339,19 @@ class _Canvas:
                  + "".join(texts) + "</g>")
 
 
+def _piece(x: float, y: float, r: float, color: Color, css: str = "piece", point: str | None = None,
+           opacity: float | None = None) -> str:
+    """One piece: a soft shadow, a shaded body with a rim, and a turned groove, like a game piece."""
+    name = color.value
+    rim = PIECE_RIM[color]
+    shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
+    body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim, stroke_width=r * 0.12)
+    groove = _element("circle", cx=x, cy=y, r=r * 0.62, fill="none", stroke=rim, stroke_width=r * 0.07,
+                      stroke_opacity="0.55")
+    return _element("g", shadow + body + groove, class_=f"{css} {name}", data_point=point,
+                    opacity=None if opacity is None else _num(opacity))
+
+
 def _heat_radius(layout: Layout) -> float:
     """Disks just short of touching: a little under half the shortest edge."""
     shortest = min(
@@ -375,12 +388,22 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
     return "<defs>" + "".join(parts) + "</defs>"
 
 
-def _open_svg(width: float, height: float, title: str, desc: str) -> list[str]:
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{_num(width)}" height="{_num(height)}" '
-        f'viewBox="0 0 {_num(width)} {_num(height)}" aria-labelledby="{_ID}-title {_ID}-desc" '
-        'class="awithlaknannai">'
-    )
+def _open_svg(width: float, height: float, title: str, desc: str,
+              placement: tuple[float, float, float] | None = None) -> list[str]:
+    """The opening tag, title and description.
+
+    ``placement`` ``(x, y, scale)`` nests the picture inside a larger one
+    (a comparison figure, a printable sheet) at that place and scale.
+    """
+    box = f'viewBox="0 0 {_num(width)} {_num(height)}"'
+    if placement is None:
+        where = f'width="{_num(width)}" height="{_num(height)}"'
+    else:
+        x, y, scale = placement
+        where = (f'x="{_num(x)}" y="{_num(y)}" width="{_num(width * scale)}" '
+                 f'height="{_num(height * scale)}"')
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
+            f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">')
     return [head, f'<title id="{_ID}-title">{escape(title)}</title>', f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
 
 
@@ -413,17 +436,26 @@ def _draw(
     captured: Sequence[str] = (),
     ghost: Color | None = None,
     heat_label: str | None = None,
+    start_marks: Mapping[str, Color] | None = None,
+    paper: bool = False,
+    placement: tuple[float, float, float] | None = None,
+    margin: float | None = None,
 ) -> str:
-    """The shared drawing routine behind :func:`board_svg` and :func:`position_svg`."""
+    """The shared drawing routine behind :func:`board_svg` and :func:`position_svg`.
+
+    ``start_marks`` draws faint pieces where a game starts (printable
+    sheets); ``paper`` picks the ink-saving print style; ``placement``
+    nests the picture in a larger one (see :func:`_open_svg`).
+    """
     heat_values = _check_heat(board, heat)
-    layout = board_layout(board, unit=unit, margin=_margin(unit), flipped=flipped)
+    layout = board_layout(board, unit=unit, margin=_margin(unit) if margin is None else margin, flipped=flipped)
     title_band = unit * 0.75 if title else 0.0
     legend_band = unit * (0.8 if heat_label else 0.5) if heat_values else 0.0
     width, height = layout.width, layout.height + title_band + legend_band
     canvas = _Canvas(layout, dy=title_band)
-    parts = _open_svg(width, height, title or default_title, desc)
+    parts = _open_svg(width, height, title or default_title, desc, placement)
     parts.append(_defs(unit, arrow=len(path) > 1, heat=bool(heat_values)))
-    canvas.background(height)
+    canvas.background(height, paper)
     if title:
         _caption(canvas, title, width)
     canvas.heat(heat_values)
@@ -433,6 +465,9 @@ def _draw(
     r = layout.piece_radius
     for point in targets:
         canvas.ring(point, "target", HIGHLIGHT["target"], r * 0.7, unit * 0.07)
+    for point in board.nodes:
+        if start_marks and point in start_marks:
+            canvas.piece(point, start_marks[point], css="start", opacity=0.22)
     pieces = pieces or {}
     for point in board.nodes:  # board order keeps the output stable
         if point in pieces:
