@@ -226,6 +226,12 @@ def test_feedback_html_escapes_and_marks_code():
     assert 'role="status"' in page and "Not yet." in page
 
 
+def test_feedback_italics_in_html_and_plain_text():
+    feedback = check("01-culin-year", 1907)
+    assert "<em>Games of the North American Indians</em>" in feedback._repr_html_()
+    assert "*" not in str(feedback)
+
+
 def test_feedback_markdown_and_plain_text_agree():
     feedback = check("01-mosona-points", 24)
     assert feedback.message in feedback._repr_markdown_()

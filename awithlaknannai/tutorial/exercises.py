@@ -55,6 +55,7 @@ _STYLE: dict[str, tuple[str, str, str]] = {
 }
 
 _CODE_SPAN = re.compile(r"`([^`]+)`")
+_EMPHASIS = re.compile(r"\*([^*`]+)\*")
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,8 @@ class Feedback:
     status : {"correct", "wrong", "missing"}
         ``"missing"`` means the answer is still the ``...`` placeholder.
     message : str
-        What was right or wrong. Text between backticks is shown as code.
+        What was right or wrong, in a little Markdown: text between backticks
+        is shown as code, text between single asterisks in italics.
     hint : str, optional
         A nudge towards the answer, shown after a wrong one.
 
@@ -132,11 +134,12 @@ class Feedback:
 
 
 def _plain(text: str) -> str:
-    return _CODE_SPAN.sub(r"\1", text)
+    return _EMPHASIS.sub(r"\1", _CODE_SPAN.sub(r"\1", text))
 
 
 def _html(text: str) -> str:
-    return _CODE_SPAN.sub(r"<code>\1</code>", html.escape(text, quote=False))
+    escaped = html.escape(text, quote=False)
+    return _EMPHASIS.sub(r"<em>\1</em>", _CODE_SPAN.sub(r"<code>\1</code>", escaped))
 
 
 @dataclass(frozen=True)
