@@ -491,7 +491,8 @@ def cli_draw(args: argparse.Namespace) -> int:
     output = Path(args.output)
     kind = output.suffix.lower()
     if kind not in (".svg", ".png"):
-        raise ValueError(f"unknown output type {kind or '(none)'!r} for {output}: use a .svg or .png file name")
+        found = f"unknown output type {kind!r}" if kind else "no file extension"
+        raise ValueError(f"{found} in {str(output)!r}: name a .svg or .png file")
     if args.printable:
         if args.position:
             raise ValueError("--printable draws the start of a variant; it cannot be combined with --position")
