@@ -206,7 +206,7 @@ def compare_boards(boards_or_variants: Sequence[BoardLike], labels: Sequence[str
     >>> table.value("Culin", "edges"), table.value("Murray", "edges")
     (54, 40)
     >>> table.text().splitlines()[4].split()[-2:]
-    ['70', '46']
+    ['35', '23']
     """
     items = _as_list(boards_or_variants)
     names = _labels_for(items, labels)
