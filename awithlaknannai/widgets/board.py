@@ -1,0 +1,360 @@
+"""A board you can click: an ipycanvas picture of a game with a status line.
+
+The canvas has three layers: the board (drawn once per size and
+orientation), the pieces with their highlights (redrawn in one batch after
+every change), and a layer for short animations. A click goes canvas ->
+:meth:`BoardWidget.handle_click` -> the nearest point ->
+:class:`~awithlaknannai.widgets.controller.ClickController`, which plays
+the move in the game; the widget then redraws from the game's state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import MultiCanvas, hold_canvas
+
+from ..game import Game
+from ..position import Move, Position
+from ..render.geometry import Layout, board_layout
+from ..render.style import HIGHLIGHT
+from ..rules import Rules
+from .controller import ClickController, ClickResult, turn_status
+from .drawing import board_ops, clear_ops, hop_segments, paint, piece_ops, pieces_ops, point_on_segments
+
+__all__ = ["BoardWidget", "auto_unit"]
+
+# Seconds per hop of the move animation, and frames per second.
+STEP_SECONDS = 0.16
+LEAP_SECONDS = 0.28
+FRAMES_PER_SECOND = 40
+
+
+def auto_unit(board: Any, max_width: float = 880, largest: float = 76, smallest: float = 34) -> float:
+    """CSS pixels between neighbouring points so that the board fits ``max_width``.
+
+    >>> from awithlaknannai.boards import kolowis, mosona
+    >>> auto_unit(mosona()), round(auto_unit(kolowis()), 1)
+    (76, 50.6)
+    """
+    xs = [x for x, _ in (board.nodes[p]["pos"] for p in board.nodes)]
+    span = max(xs) - min(xs)
+    return max(smallest, min(largest, max_width / (span + 1.4)))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class BoardWidget(widgets.VBox):
+    """A clickable board for one game, with a status line underneath.
+
+    Click one of your pieces, then where it should go; for a turn of
+    several leaps, click each landing point in turn (when only one way on
+    is left, the rest is played for you). The status line says whose turn
+    it is and explains every refused click.
+
+    Parameters
+    ----------
+    game : Game, str or Position, optional
+        The game to show and play in, a variant name for a new game, or a
+        start position. Default: a new game of Mosona.
+    rules : str or Rules, optional
+        Rules for a new game built from a variant name.
+    flipped : bool
+        Show the board turned half round (the top player's view).
+    animate : bool
+        Slide moving pieces and fade captured ones (never blocks the kernel;
+        skipped where no event loop runs, as in plain scripts and tests).
+    unit : float, optional
+        CSS pixels between neighbouring points; by default the board is
+        sized to fit ``max_width``.
+    max_width : float
+        Widest the board may be drawn, in CSS pixels (it still shrinks
+        with a narrow window).
+    labels : bool
+        Write the point names (``T0``, ``M4``, ...) on the board.
+    interactive : bool
+        Accept clicks (``False``: the board only shows positions).
+    resolution : int
+        Canvas pixels per CSS pixel: 2 keeps the picture sharp on high
+        density screens.
+
+    Examples
+    --------
+    >>> from awithlaknannai.widgets import BoardWidget
+    >>> board = BoardWidget("mosona", animate=False)
+    >>> board   # doctest: +SKIP
+    >>> x, y = board.geometry.xy("B3")           # canvas pixels, as the browser sends them
+    >>> board.handle_click(x, y).selection.targets
+    ('M4',)
+    >>> board.click("M4").played, board.game.move_list()
+    (Move('B3-M4'), '1. B3-M4')
+    """
+
+    def __init__(
+        self,
+        game: Game | str | Position | None = None,
+        *,
+        rules: str | Rules | None = None,
+        flipped: bool = False,
+        animate: bool = True,
+        unit: float | None = None,
+        max_width: float = 880,
+        labels: bool = True,
+        interactive: bool = True,
+        resolution: int = 2,
+    ) -> None:
+        if isinstance(resolution, bool) or not isinstance(resolution, int) or not 1 <= resolution <= 4:
+            raise ValueError(f"resolution must be an integer from 1 to 4, got {resolution!r}")
+        if unit is not None and not unit > 0:
+            raise ValueError(f"unit must be a positive number of pixels, got {unit!r}")
+        if not max_width > 0:
+            raise ValueError(f"max_width must be a positive number of pixels, got {max_width!r}")
+        self.game = _as_game(game, rules)
+        self.controller = ClickController(self.game)
+        self.animate = animate
+        self.interactive = interactive
+        self.labels = labels
+        self.resolution = resolution
+        self._unit = unit
+        self._max_width = max_width
+        self._flipped = bool(flipped)
+        self._move_callbacks: list[Callable[[Move], None]] = []
+        self._animation: asyncio.Task[None] | None = None
+        self.last_click: ClickResult | None = None
+        self._status_text, self._status_error = "", False
+        self.geometry: Layout = self._make_geometry()
+        self.canvas = MultiCanvas(3, width=self.geometry.width, height=self.geometry.height)
+        self._size_canvas()
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
+        super().__init__([self.canvas, self.status])
+        self.add_class("awithlaknannai-board")
+        self.canvas.on_mouse_down(self.handle_click)
+        # A browser view that (re)connects starts with blank layers: draw them again.
+        self.canvas[0].on_client_ready(self.draw_board)
+        self.canvas[1].on_client_ready(self._draw_pieces)
+        self.draw_board()
+        self._draw_pieces()
+        self.show_status(turn_status(self.game))
+
+    # --- geometry -----------------------------------------------------------
+
+    def _make_geometry(self) -> Layout:
+        board = self.game.variant.board
+        unit = self._unit if self._unit is not None else auto_unit(board, self._max_width)
+        scale = unit * self.resolution
+        return board_layout(board, unit=scale, margin=scale * 0.7, flipped=self._flipped)
+
+    def _size_canvas(self) -> None:
+        self.canvas.width = self.geometry.width
+        self.canvas.height = self.geometry.height
+        css_width = self.geometry.width / self.resolution
+        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", max_width="100%", height="auto")
+
+    @property
+    def flipped(self) -> bool:
+        """Whether the board is shown turned half round."""
+        return self._flipped
+
+    @flipped.setter
+    def flipped(self, value: bool) -> None:
+        self._flipped = bool(value)
+        self.geometry = self._make_geometry()
+        self.draw_board()
+        self.redraw()
+
+    def flip(self) -> None:
+        """Turn the board half round."""
+        self.flipped = not self._flipped
+
+    def set_game(self, game: Game) -> None:
+        """Show and play another game (another variant resizes the canvas)."""
+        if not isinstance(game, Game):
+            raise ValueError(f"set_game needs a Game, got {type(game).__name__}")
+        self._cancel_animation()
+        self.game = game
+        self.controller = ClickController(game)
+        self.geometry = self._make_geometry()
+        self._size_canvas()
+        self.draw_board()
+        self.redraw()
+
+    # --- events -------------------------------------------------------------
+
+    def on_move(self, callback: Callable[[Move], None], remove: bool = False) -> None:
+        """Call ``callback(move)`` after a click plays a move (``remove=True`` to stop)."""
+        if remove:
+            self._move_callbacks.remove(callback)
+        else:
+            self._move_callbacks.append(callback)
+
+    def handle_click(self, x: float, y: float) -> ClickResult:
+        """The canvas's mouse-down handler: ``(x, y)`` are canvas pixels.
+
+        Finds the point under the click, lets the controller act on it,
+        redraws and updates the status line. Returns what the click did.
+        """
+        return self.click(self.geometry.nearest_point(x, y))
+
+    def click(self, point: str | None) -> ClickResult:
+        """Act on a click on ``point`` (by name; ``None`` for a miss), as :meth:`handle_click` does."""
+        if not self.interactive:
+            result = ClickResult(point, False, "This board only shows positions.", None)
+        else:
+            result = self.controller.click(point)
+        self.last_click = result
+        self.show_status(result.status, error=not result.accepted)
+        if result.played is not None:
+            self.show_move(result.played)
+            for callback in list(self._move_callbacks):  # may update the status line again
+                callback(result.played)
+        elif result.accepted:
+            self.redraw()
+        return result
+
+    def lock(self, reason: str) -> None:
+        """Refuse clicks with ``reason`` until :meth:`unlock` (e.g. while a computer thinks)."""
+        self.controller.locked = reason
+
+    def unlock(self) -> None:
+        self.controller.locked = None
+
+    # --- drawing --------------------------------------------------------------
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        """Put ``text`` on the status line; errors get a warning sign and colour."""
+        self._status_text, self._status_error = text, error
+        safe = html.escape(text)
+        if error:
+            body = (f'<span style="color:{HIGHLIGHT["captured"]};font-weight:600">&#9888; </span>'
+                    f'<span>{safe}</span>')
+        else:
+            body = safe
+        self.status.value = (f'<div class="awithlaknannai-status" role="status" aria-live="polite" '
+                             f'style="font-size:1.05em;line-height:1.3">{body}</div>')
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text (``"\u26a0 "`` starts an error)."""
+        return ("\u26a0 " if self._status_error else "") + self._status_text
+
+    def draw_board(self) -> None:
+        """Draw the board layer (slab, lines, points, names)."""
+        with hold_canvas():
+            paint(self.canvas[0], board_ops(self.geometry, labels=self.labels))
+
+    def scene(self, hidden: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
+        """The pieces layer's drawing calls for the current state (see :func:`pieces_ops`)."""
+        selection = self.controller.selection
+        last = self.game.moves[-1] if self.game.moves else None
+        return pieces_ops(
+            self.geometry,
+            self.game.position,
+            last_move=last,
+            selected=selection.origin if selection else None,
+            path=selection.path if selection else (),
+            captured=selection.captures if selection else (),
+            targets=selection.targets if selection else (),
+            hidden=hidden,
+        )
+
+    def _draw_pieces(self) -> None:
+        with hold_canvas():
+            paint(self.canvas[1], self.scene())
+            paint(self.canvas[2], clear_ops())
+
+    def redraw(self) -> None:
+        """Redraw pieces and highlights from the game's state (ends any animation)."""
+        self._cancel_animation()
+        self._draw_pieces()
+
+    def refresh(self) -> None:
+        """Redraw and reset the status line after the game was changed from code."""
+        self.controller.clear()
+        self.redraw()
+        self.show_status(turn_status(self.game))
+
+    # --- animation ------------------------------------------------------------
+
+    @property
+    def animation(self) -> asyncio.Task[None] | None:
+        """The running animation task, if any (await it to wait for the end)."""
+        if self._animation is not None and self._animation.done():
+            self._animation = None
+        return self._animation
+
+    def _cancel_animation(self) -> None:
+        if self._animation is not None and not self._animation.done():
+            self._animation.cancel()
+        self._animation = None
+
+    def show_move(self, move: Move) -> None:
+        """Show ``move``, just played in the game: animated when possible, else drawn at once."""
+        loop = _running_loop()
+        if not self.animate or loop is None:
+            self.redraw()
+            return
+        self._cancel_animation()
+        self._animation = loop.create_task(self._play_animation(move))
+
+    async def _play_animation(self, move: Move) -> None:
+        position = self.game.position
+        mover = position.piece_at(move.destination)
+        if mover is None:  # the game moved on already: nothing to animate
+            self._draw_pieces()
+            return
+        captured_color = mover.other
+        hops = [hop_segments(self.geometry, a, b) for a, b in zip(move.path, move.path[1:])]
+        seconds = [LEAP_SECONDS if move.is_capture else STEP_SECONDS] * len(hops)
+        with hold_canvas():
+            paint(self.canvas[1], [*self.scene(hidden=(move.destination,))])
+        frame = 1 / FRAMES_PER_SECOND
+        try:
+            for index, (segments, duration) in enumerate(zip(hops, seconds)):
+                start = time.perf_counter()
+                while True:
+                    t = min(1.0, (time.perf_counter() - start) / duration)
+                    eased = t * t * (3 - 2 * t)
+                    ops = clear_ops()
+                    # jumped pieces still standing, the current one fading in the hop's second half
+                    for later, point in enumerate(move.captures):
+                        if later > index:
+                            ops += piece_ops(self.geometry, {point: captured_color})
+                        elif later == index:
+                            ops += piece_ops(self.geometry, {point: captured_color},
+                                             alpha=1.0 - max(0.0, eased - 0.5) * 2)
+                    ops += piece_ops(self.geometry, [(point_on_segments(segments, eased), mover)])
+                    with hold_canvas():
+                        paint(self.canvas[2], ops)
+                    if t >= 1.0:
+                        break
+                    await asyncio.sleep(frame)
+        finally:
+            if self._animation is asyncio.current_task():
+                self._animation = None
+        self._draw_pieces()
+
+
+def _as_game(game: Game | str | Position | None, rules: str | Rules | None) -> Game:
+    if game is None:
+        return Game("mosona", rules)
+    if isinstance(game, Game):
+        if rules is not None:
+            raise ValueError("rules= is for a new game; this Game already has its rules")
+        return game
+    if isinstance(game, str):
+        return Game(game, rules)
+    if isinstance(game, Position):
+        if rules is not None:
+            raise ValueError("rules= is for a new game; this Position already has its rules")
+        return Game(start=game)
+    raise ValueError(f"a board shows a Game, a variant name or a Position, got {type(game).__name__}")

@@ -1,0 +1,227 @@
+"""The same moves on several boards or under several rules, stacked for comparison.
+
+:class:`CompareWidget` replays one move sequence on each board. Where a move
+becomes illegal on a board, that board stops there and says why (the core's
+own reason), while the others go on: a quick way to see what Murray's
+missing lines, Kolowis's longer rows or the Ludii rules change.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..game import Game
+from ..position import Move
+from ..rules import Rules
+from ..variants import Variant, get_variant
+from .board import BoardWidget
+
+__all__ = ["CompareWidget", "split_moves", "Replay"]
+
+_MOVE_NUMBER = re.compile(r"^\d+\.+$")
+
+
+def split_moves(moves: str | Sequence[str | Move] | Game) -> list[str]:
+    """Move texts from a move list, a sequence of moves, or a game.
+
+    A move list may carry move numbers, ``...`` and a result in braces, as
+    :meth:`awithlaknannai.Game.move_list` writes it.
+
+    >>> split_moves("1. B3-M4 T4xB3  2. M5-M4 {Draw (position repeated)}")
+    ['B3-M4', 'T4xB3', 'M5-M4']
+    >>> split_moves(["B3-M4", "T4xB3"])
+    ['B3-M4', 'T4xB3']
+    """
+    if isinstance(moves, Game):
+        return [moves.move_text(i) for i in range(len(moves.moves))]
+    if isinstance(moves, str):
+        text = re.sub(r"\{[^}]*\}", " ", moves)
+        return [t for t in re.split(r"[\s,;]+", text) if t and t != "..." and not _MOVE_NUMBER.match(t)]
+    out = []
+    for move in moves:
+        if isinstance(move, Move):
+            out.append(move.text())
+        elif isinstance(move, str):
+            out.append(move.strip())
+        else:
+            raise ValueError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
+    return out
+
+
+@dataclass(frozen=True)
+class Replay:
+    """How far the moves went on one board.
+
+    Attributes
+    ----------
+    variant : Variant
+        The board and rules.
+    game : Game
+        The game with every move that was legal on this board (rewound and
+        replayed by the slider).
+    playable : int
+        How many of the moves could be played.
+    stop_reason : str or None
+        Why move number ``playable + 1`` could not be played (the core's
+        reason), if it could not.
+    """
+
+    variant: Variant
+    game: Game
+    playable: int
+    stop_reason: str | None
+
+
+def _replay(variant: Variant, moves: Sequence[str]) -> Replay:
+    game = Game(variant)
+    for text in moves:
+        try:
+            game.play(text)
+        except ValueError as error:
+            reason = str(error)
+            if reason.startswith(f"{text}: "):
+                reason = reason[len(text) + 2:]
+            return Replay(variant, game, len(game.moves), reason)
+    return Replay(variant, game, len(game.moves), None)
+
+
+def _as_variant(entry: str | Variant | tuple[str, str | Rules], rules: str | Rules | None) -> Variant:
+    if isinstance(entry, Variant):
+        return entry if rules is None else entry.with_rules(rules)
+    if isinstance(entry, tuple) and len(entry) == 2:
+        return get_variant(entry[0], entry[1])
+    if isinstance(entry, str):
+        return get_variant(entry, rules)
+    raise ValueError(f"a board to compare is a variant name, a Variant or (name, rules), got {entry!r}")
+
+
+class CompareWidget(widgets.VBox):
+    """Replay one move sequence on several boards at once, with a shared slider.
+
+    Parameters
+    ----------
+    variants : sequence
+        Two or more boards: variant names, :class:`~awithlaknannai.Variant`
+        objects, or ``(name, rules)`` pairs to compare rules on one board.
+    moves : str, sequence or Game
+        The moves: a move list such as ``"1. B3-M4 T4xB3"``, a list of move
+        texts or :class:`~awithlaknannai.Move` objects, or a game.
+    rules : str or Rules, optional
+        Rules for the boards given by name.
+    animate : bool
+        Slide the pieces when stepping one move at a time.
+    **board_options
+        Passed on to each :class:`BoardWidget` (``unit``, ``max_width``,
+        ``labels``, ``resolution``).
+
+    Examples
+    --------
+    >>> from awithlaknannai.widgets import CompareWidget
+    >>> view = CompareWidget([("mosona", "standard"), ("mosona", "ludii")],
+    ...                      moves="1. B3-M4 T4xB3 2. M5-T4 T3-M4 3. T4-T3", animate=False)
+    >>> view   # doctest: +SKIP
+    >>> [replay.playable for replay in view.replays]
+    [4, 5]
+    >>> print(view.boards[0].status_text)
+    ⚠ Stopped at move 5: T4-T3 is illegal here — capture is compulsory: White must leap (for example B2xT3).
+    >>> view.go_to(1); view.boards[1].game.move_list()
+    '1. B3-M4'
+    """
+
+    def __init__(
+        self,
+        variants: Sequence[str | Variant | tuple[str, str | Rules]] = ("mosona", "mosona-murray"),
+        moves: str | Sequence[str | Move] | Game = (),
+        *,
+        rules: str | Rules | None = None,
+        animate: bool = True,
+        **board_options: Any,
+    ) -> None:
+        if isinstance(variants, (str, Variant)) or len(variants) < 2:
+            raise ValueError("CompareWidget compares two or more boards: pass a list such as "
+                             "['mosona', 'mosona-murray']")
+        self.moves: list[str] = split_moves(moves)
+        self.replays: list[Replay] = [_replay(_as_variant(v, rules), self.moves) for v in variants]
+        self.boards: list[BoardWidget] = []
+        self.titles: list[widgets.HTML] = []
+        for replay in self.replays:
+            board = BoardWidget(replay.game, animate=animate, interactive=False, **board_options)
+            self.boards.append(board)
+            rules_name = replay.variant.rules.to_text()
+            desc = html.escape(replay.variant.description or replay.variant.name)
+            self.titles.append(widgets.HTML(
+                f'<div style="margin-top:0.6em"><b>{html.escape(replay.variant.name)}</b>, '
+                f'{html.escape(rules_name)} rules <span style="color:#666">({desc})</span></div>'))
+        wide = {"description_width": "initial"}
+        self.slider = widgets.IntSlider(min=0, max=len(self.moves), value=len(self.moves), description="Move",
+                                        style=wide, layout=widgets.Layout(width="320px"))
+        self.previous_button = widgets.Button(icon="step-backward", tooltip="One move back",
+                                              layout=widgets.Layout(width="36px"))
+        self.next_button = widgets.Button(icon="step-forward", tooltip="One move on",
+                                          layout=widgets.Layout(width="36px"))
+        self.caption = widgets.HTML()
+        self.previous_button.on_click(lambda _: self.go_to(max(0, self.slider.value - 1)))
+        self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.slider.value + 1)))
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        controls = widgets.HBox([self.previous_button, self.slider, self.next_button, self.caption],
+                                layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        parts: list[widgets.Widget] = [controls]
+        for title, board in zip(self.titles, self.boards):
+            parts += [title, board]
+        super().__init__(parts)
+        self.add_class("awithlaknannai-compare")
+        self._shown = len(self.moves)
+        self._show(len(self.moves))
+
+    def go_to(self, index: int) -> None:
+        """Show every board after ``index`` of the moves (as far as each could go)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.moves):
+            raise ValueError(f"move number must be between 0 and {len(self.moves)}, got {index!r}")
+        if self.slider.value != index:
+            self.slider.value = index  # calls _show through the observer
+        else:
+            self._show(index)
+
+    def _show(self, index: int) -> None:
+        one_step = index == self._shown + 1
+        self._shown = index
+        for replay, board in zip(self.replays, self.boards):
+            game = board.game
+            target = min(index, replay.playable)
+            moved = False
+            while len(game.moves) > target:
+                game.undo()
+            while len(game.moves) < target:
+                game.redo()
+                moved = True
+            if moved and one_step:
+                board.show_move(game.moves[-1])
+            else:
+                board.redraw()
+            board.show_status(*self._board_status(replay, index, self.moves))
+        if index == 0:
+            self.caption.value = "Start position"
+        else:
+            self.caption.value = f"Move {index} of {len(self.moves)}: <b>{html.escape(self.moves[index - 1])}</b>"
+
+    @staticmethod
+    def _board_status(replay: Replay, index: int, moves: Sequence[str]) -> tuple[str, bool]:
+        if index > replay.playable and replay.stop_reason is not None:
+            number = replay.playable + 1
+            return (f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 "
+                    f"{replay.stop_reason}.", True)
+        game = replay.game
+        outcome = game.outcome()
+        if outcome is not None:
+            return (f"Game over: {outcome}.", False)
+        if not game.moves:
+            return (f"Start position. {game.position.turn} to move.", False)
+        last = len(game.moves) - 1
+        return (f"After {len(game.moves)} moves (last: {game.move_text(last)}). "
+                f"{game.position.turn} to move.", False)

@@ -1,0 +1,607 @@
+"""A whole game in a notebook: board, status, move list, history, rules and opponents.
+
+:class:`GameWidget` puts a :class:`~awithlaknannai.widgets.board.BoardWidget`
+together with everything around a game: choosing the board and the rules,
+new game, undo and redo, a slider that replays the game move by move, a box
+to type moves, the game record (to copy, or to paste one in and replay it)
+and computer opponents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import IllegalMoveError
+from ..game import Game
+from ..position import Move, Position
+from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
+from ..variants import Color, get_variant
+from .board import BoardWidget, _running_loop
+from .controller import turn_status
+
+try:  # the computer players are optional: without them the widget is for two humans
+    from ..players import LEVELS, make_player, player_for_level
+except ImportError:  # pragma: no cover - depends on what is installed
+    LEVELS, make_player, player_for_level = {}, None, None
+
+__all__ = ["GameWidget", "VARIANT_CHOICES", "RULES_CHOICES"]
+
+#: The boards offered in the variant menu: (label, variant name).
+VARIANT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Mosona (Culin's drawing)", "mosona"),
+    ("Mosona (Murray's drawing)", "mosona-murray"),
+    ("Kolowis Awithlaknannai", "kolowis"),
+    ("Zuni board, 3 a row", "zuni-3"),
+    ("Zuni board, 4 a row", "zuni-4"),
+    ("Zuni board, 5 a row", "zuni-5"),
+    ("Zuni board, 6 a row", "zuni-6"),
+    ("Alquerque", "alquerque"),
+    ("Tukvnanawopi (Hopi)", "tukvnanawopi"),
+)
+
+#: The rules presets offered in the rules menu: (label, preset name).
+RULES_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Standard (encyclopedia)", "standard"),
+    ("Take the most (leglobejoueur)", "maximum"),
+    ("One leap, free (Ludii)", "ludii"),
+)
+
+_TWO_PLAYERS = "two players"
+_THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
+_MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
+
+
+class GameWidget(widgets.VBox):
+    """Play a game in a notebook: against a friend, or against the computer.
+
+    Parameters
+    ----------
+    variant : str, optional
+        The board (``"mosona"``, ``"kolowis"``, ``"zuni-5"``, ...).
+    rules : str or Rules, optional
+        A preset (``"standard"``, ``"maximum"``, ``"ludii"``), a rules text
+        or a :class:`~awithlaknannai.Rules`.
+    game : Game or Position, optional
+        Continue this game, or start from this position (a puzzle), instead
+        of a new game of ``variant``.
+    opponent : player or str, optional
+        A computer opponent for the side that moves second: any object with
+        ``name`` and ``choose_move(position)``, or a level name such as
+        ``"beginner"`` when the computer players are installed.
+    white, black : player or str, optional
+        Computer players for one colour each (both: watch them play).
+    animate : bool
+        Slide moving pieces (switch off for tests and slow connections).
+    flipped : bool
+        Show the board turned half round.
+    think_delay : float
+        Seconds the computer waits before answering, so the human's move
+        is seen first.
+    **board_options
+        Passed on to :class:`BoardWidget` (``unit``, ``max_width``,
+        ``labels``, ``resolution``).
+
+    Examples
+    --------
+    >>> from awithlaknannai.widgets import GameWidget
+    >>> widget = GameWidget("mosona", animate=False)
+    >>> widget   # doctest: +SKIP
+    >>> widget.play("B3-M4"), widget.play("T4xB3")
+    (Move('B3-M4'), Move('T4xB3'))
+    >>> widget.undo(); widget.slider.value, widget.slider.max
+    (1, 2)
+    >>> print(widget.board.status_text)
+    Move 1 of 2. Black to move. Last move: White B3-M4. Black must capture. Playing a different move here replaces the rest.
+    """
+
+    def __init__(
+        self,
+        variant: str = "mosona",
+        rules: str | Rules | None = None,
+        *,
+        game: Game | Position | None = None,
+        opponent: Any = None,
+        white: Any = None,
+        black: Any = None,
+        animate: bool = True,
+        flipped: bool = False,
+        think_delay: float = _THINK_DELAY,
+        **board_options: Any,
+    ) -> None:
+        if isinstance(game, Position):
+            game = Game(start=game)
+        elif game is None:
+            game = Game(variant, rules)
+        elif not isinstance(game, Game):
+            raise ValueError(f"game= takes a Game or a Position, got {type(game).__name__}")
+        if think_delay < 0:
+            raise ValueError(f"think_delay must be >= 0 seconds, got {think_delay!r}")
+        self.think_delay = think_delay
+        self.players: dict[Color, Any] = {Color.WHITE: None, Color.BLACK: None}
+        self._known_players: dict[str, Any] = {}  # player objects the menu can give back
+        if opponent is not None:
+            self.players[game.variant.first.other] = _as_player(opponent)
+        for color, player in ((Color.WHITE, white), (Color.BLACK, black)):
+            if player is not None:
+                self.players[color] = _as_player(player)
+        self._start = game.start  # "New game" restarts here until the board or rules change
+        self._line: list[Move] = list(game.moves)
+        self._generation = 0
+        self._reply: asyncio.Task[None] | None = None
+        self._syncing = False
+
+        self.board = BoardWidget(game, animate=animate, flipped=flipped, **board_options)
+        self.board.on_move(self._after_human_move)
+        self._build_controls()
+        super().__init__([self.top_bar, self.board, self.history_bar, self.entry_bar, self.move_list,
+                          self.record_box])
+        self.add_class("awithlaknannai-game")
+        self._sync()
+        self._schedule_reply()
+
+    # --- the parts ------------------------------------------------------------
+
+    def _build_controls(self) -> None:
+        wide = {"description_width": "initial"}
+        self.variant_menu = widgets.Dropdown(description="Board", style=wide,
+                                             layout=widgets.Layout(width="auto"))
+        self.rules_menu = widgets.Dropdown(description="Rules", style=wide, layout=widgets.Layout(width="auto"))
+        opponents: list[tuple[str, str]] = [("Two players", _TWO_PLAYERS)]
+        opponents += [(f"Computer: {level}", level) for level in LEVELS]
+        self.opponent_menu = widgets.Dropdown(options=opponents, description="Opponent", style=wide,
+                                              layout=widgets.Layout(width="auto"))
+        self.computer_color_menu = widgets.Dropdown(options=[("plays Black", "black"), ("plays White", "white")],
+                                                    layout=widgets.Layout(width="auto"))
+        self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Start again")
+        self.flip_button = widgets.Button(description="Flip", icon="retweet", tooltip="Turn the board round")
+        self.top_bar = widgets.HBox(
+            [self.variant_menu, self.rules_menu, self.opponent_menu, self.computer_color_menu,
+             self.new_button, self.flip_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        narrow = widgets.Layout(width="auto")
+        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="Take back a move",
+                                          layout=narrow)
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", tooltip="Play the move again",
+                                          layout=narrow)
+        self.first_button = widgets.Button(icon="fast-backward", tooltip="Go to the start",
+                                           layout=widgets.Layout(width="36px"))
+        self.previous_button = widgets.Button(icon="step-backward", tooltip="One move back",
+                                              layout=widgets.Layout(width="36px"))
+        self.next_button = widgets.Button(icon="step-forward", tooltip="One move on",
+                                          layout=widgets.Layout(width="36px"))
+        self.last_button = widgets.Button(icon="fast-forward", tooltip="Go to the latest move",
+                                          layout=widgets.Layout(width="36px"))
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, description="Move", continuous_update=True,
+                                        style=wide, layout=widgets.Layout(width="260px"))
+        self.history_bar = widgets.HBox(
+            [self.undo_button, self.redo_button, self.first_button, self.previous_button, self.slider,
+             self.next_button, self.last_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.move_entry = widgets.Text(placeholder="type a move, e.g. B3-M4 or T4xB3", continuous_update=False,
+                                       description="Move", style=wide, layout=widgets.Layout(width="300px"))
+        self.play_button = widgets.Button(description="Play", layout=narrow)
+        self.entry_bar = widgets.HBox([self.move_entry, self.play_button],
+                                      layout=widgets.Layout(align_items="center"))
+        self.move_list = widgets.HTML()
+        self.record_text = widgets.Textarea(
+            placeholder="A game record (JSON) to replay: paste it here and press Load.",
+            layout=widgets.Layout(width="100%", height="9em"),
+        )
+        self.show_record_button = widgets.Button(description="Show this game", icon="file-text-o")
+        self.load_button = widgets.Button(description="Load", icon="upload")
+        self.record_box = widgets.Accordion(
+            [widgets.VBox([self.record_text, widgets.HBox([self.show_record_button, self.load_button])])],
+            selected_index=None,
+        )
+        self.record_box.set_title(0, "Game record")
+
+        self.variant_menu.observe(self._on_menu, names="value")
+        self.rules_menu.observe(self._on_menu, names="value")
+        self.opponent_menu.observe(self._on_opponent_menu, names="value")
+        self.computer_color_menu.observe(self._on_opponent_menu, names="value")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.flip_button.on_click(lambda _: self.board.flip())
+        self.undo_button.on_click(lambda _: self._run(self.undo))
+        self.redo_button.on_click(lambda _: self._run(self.redo))
+        self.first_button.on_click(lambda _: self.go_to(0))
+        self.previous_button.on_click(lambda _: self.go_to(max(0, len(self.game.moves) - 1)))
+        self.next_button.on_click(lambda _: self.go_to(min(len(self._line), len(self.game.moves) + 1)))
+        self.last_button.on_click(lambda _: self.go_to(len(self._line)))
+        self.slider.observe(self._on_slider, names="value")
+        self.move_entry.observe(self._on_entry, names="value")
+        self.play_button.on_click(lambda _: self._on_entry())
+        self.show_record_button.on_click(lambda _: self.show_record())
+        self.load_button.on_click(lambda _: self._run(lambda: self.load_record(self.record_text.value)))
+
+    # --- state ----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.board.game
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """Every move the slider can reach: those played, then those taken back."""
+        return tuple(self._line)
+
+    def _run(self, action: Any) -> None:
+        """Run a button's action; a refusal goes to the status line instead of a traceback."""
+        try:
+            action()
+        except ValueError as error:
+            self.board.show_status(str(error), error=True)
+
+    def _changed(self) -> None:
+        """The game changed by the user's hand: any computer reply in flight is void."""
+        self._generation += 1
+        if self._reply is not None and not self._reply.done():
+            self._reply.cancel()
+        self._reply = None
+        self.board.unlock()
+
+    def _record_move(self, index: int, move: Move) -> None:
+        if index < len(self._line) and self._line[index] == move:
+            return  # the same move as the line had: keep the rest of the line, as Game.redo does
+        del self._line[index:]
+        self._line.append(move)
+
+    def _sync(self, status: str | None = None) -> None:
+        """Bring every control up to date with the game."""
+        self._syncing = True
+        try:
+            game = self.game
+            variant_name = game.variant.name
+            options = list(VARIANT_CHOICES)
+            if variant_name not in dict((v, k) for k, v in options):
+                options.append((variant_name, variant_name))
+            if list(self.variant_menu.options) != options:
+                self.variant_menu.options = options
+            self.variant_menu.value = variant_name
+            rules_text = game.variant.rules.to_text()
+            rule_options = list(RULES_CHOICES)
+            if rules_text not in PRESETS:
+                rule_options.append((f"Custom: {rules_text}", rules_text))
+            if list(self.rules_menu.options) != rule_options:
+                self.rules_menu.options = rule_options
+            self.rules_menu.value = rules_text
+            preset = rules_text.split(",")[0]
+            self.rules_menu.tooltip = PRESET_SOURCES.get(preset, "")
+            self._sync_opponent_menu()
+            played = len(game.moves)
+            self.slider.max = len(self._line)
+            self.slider.value = played
+            self.undo_button.disabled = not game.can_undo()
+            self.redo_button.disabled = not game.can_redo()
+            self.first_button.disabled = self.previous_button.disabled = played == 0
+            self.next_button.disabled = self.last_button.disabled = played == len(self._line)
+            self.move_list.value = self._move_list_html()
+        finally:
+            self._syncing = False
+        if status is not None:
+            self.board.show_status(status)
+
+    def _sync_opponent_menu(self) -> None:
+        computers = [(c, p) for c, p in self.players.items() if p is not None]
+        if not computers:
+            self.opponent_menu.value = _TWO_PLAYERS
+            self.computer_color_menu.layout.display = "none"
+            return
+        color, player = computers[0]
+        name = str(getattr(player, "name", "computer"))
+        self._known_players.setdefault(name, player)
+        options = list(self.opponent_menu.options)
+        if name not in [value for _, value in options]:
+            options.append((f"Computer: {name}", name))
+            self.opponent_menu.options = options
+        self.opponent_menu.value = name
+        self.computer_color_menu.value = color.value
+        self.computer_color_menu.layout.display = None
+
+    def _move_list_html(self) -> str:
+        game = self.game
+        played = len(game.moves)
+        texts = [game.move_text(i) for i in range(played)] + [m.text() for m in self._line[played:]]
+        if not texts:
+            return '<div class="awithlaknannai-moves" style="color:#666">No moves yet.</div>'
+        first_black = game.start.turn is Color.BLACK
+        cells: list[str] = []
+        for i, text in enumerate(texts):
+            turn = i + (1 if first_black else 0)
+            if turn % 2 == 0:
+                cells.append(f"<b>{turn // 2 + 1}.</b>")
+            elif i == 0:
+                cells.append(f"<b>{turn // 2 + 1}.</b> &hellip;")
+            style = ""
+            if i == played - 1:
+                style = ' style="background:#fde9c4;border-radius:3px;padding:0 2px"'
+            elif i >= played:
+                style = ' style="color:#999"'
+            cells.append(f"<span{style}>{html.escape(text)}</span>")
+        outcome = game.outcome()
+        if outcome is not None and played == len(self._line):
+            cells.append(f"<i>{html.escape(str(outcome))}</i>")
+        return ('<div class="awithlaknannai-moves" style="font-family:monospace;line-height:1.6;'
+                f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>')
+
+    # --- actions ----------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or its text) as if it had been clicked.
+
+        Raises the core's errors (a ``ValueError`` saying why) and changes
+        nothing when the move is illegal.
+        """
+        if self.board.controller.locked is not None:
+            raise IllegalMoveError(self.board.controller.locked)
+        index = len(self.game.moves)
+        played = self.game.play(move)
+        self.board.controller.clear()
+        self.board.show_move(played)
+        self._after_move(index, played)
+        return played
+
+    def _after_human_move(self, move: Move) -> None:
+        self._after_move(len(self.game.moves) - 1, move)
+
+    def _after_move(self, index: int, move: Move) -> None:
+        self._generation += 1
+        self._record_move(index, move)
+        self._sync(turn_status(self.game))
+        self._schedule_reply()
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, back to your own turn."""
+        self._changed()
+        self.game.undo()
+        while self.game.can_undo() and self._computer_to_move() and not self._all_computers():
+            self.game.undo()
+        self._after_history()
+
+    def redo(self) -> None:
+        """Play again the move taken back last."""
+        self._changed()
+        self.game.redo()
+        self._after_history()
+
+    def go_to(self, index: int) -> None:
+        """Show the game after ``index`` moves of the line (0: the start), as the slider does."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self._line):
+            raise ValueError(f"move number must be between 0 and {len(self._line)}, got {index!r}")
+        if index == len(self.game.moves):
+            return
+        self._changed()
+        while len(self.game.moves) > index:
+            self.game.undo()
+        while len(self.game.moves) < index:
+            self.game.redo()
+        self._after_history()
+
+    def _after_history(self) -> None:
+        self.board.controller.clear()
+        self.board.redraw()
+        played = len(self.game.moves)
+        status = turn_status(self.game)
+        if played < len(self._line):
+            status = f"Move {played} of {len(self._line)}. {status} Playing a different move here replaces the rest."
+        self._sync(status)
+        self._schedule_reply()
+
+    def new_game(self, variant: str | None = None, rules: str | Rules | None = None) -> None:
+        """Start again: the same start, or a new board and/or rules.
+
+        Raises
+        ------
+        ValueError
+            For an unknown variant or bad rules (nothing changes then).
+        """
+        if variant is None and rules is None:
+            game = Game(start=self._start)
+        else:
+            name = variant if variant is not None else self.game.variant.name
+            chosen = get_rules(rules) if rules is not None else self.game.variant.rules
+            game = Game(get_variant(name, chosen, first=self.game.variant.first, bottom=self.game.variant.bottom))
+            self._start = game.start
+        self._changed()
+        self._line = []
+        self.board.set_game(game)
+        self._sync(f"New game: {game.variant.name}, {game.variant.rules.to_text()} rules. " + turn_status(game))
+        self._schedule_reply()
+
+    def load_game(self, game: Game) -> None:
+        """Show ``game`` with all its moves; the slider replays it from the start."""
+        if not isinstance(game, Game):
+            raise ValueError(f"load_game needs a Game, got {type(game).__name__}")
+        self._changed()
+        self._start = game.start
+        self._line = list(game.moves)
+        self.board.set_game(game)
+        self._sync(f"Loaded a game of {len(game.moves)} moves: use the slider to replay it. "
+                   + turn_status(game))
+        self._schedule_reply()
+
+    def load_record(self, text: str) -> None:
+        """Load a game record (the JSON text :meth:`record` gives); errors name the bad field."""
+        self.load_game(Game.from_json(text))
+
+    def record(self) -> str:
+        """The game record (JSON) of the whole line, including moves taken back."""
+        full = Game(start=self.game.start, tags=self.game.tags)
+        for move in self._line:
+            full.play(move)
+        return full.to_json()
+
+    def show_record(self) -> None:
+        """Put the game record in the record box (to copy it)."""
+        self.record_text.value = self.record()
+        self.record_box.selected_index = 0
+
+    def flip(self) -> None:
+        """Turn the board half round."""
+        self.board.flip()
+
+    # --- computer players -------------------------------------------------------
+
+    def set_player(self, color: Color | str, player: Any) -> None:
+        """Let ``player`` (a player object, a level name, or ``None`` for a human) play ``color``."""
+        self._changed()
+        self.players[Color.parse(color)] = None if player is None else _as_player(player)
+        self._sync(turn_status(self.game))
+        self._schedule_reply()
+
+    def _computer_to_move(self) -> bool:
+        return self.players[self.game.position.turn] is not None
+
+    def _all_computers(self) -> bool:
+        return all(p is not None for p in self.players.values())
+
+    def _schedule_reply(self) -> None:
+        """If a computer is to move at the end of the line, let it answer (without blocking)."""
+        if self._reply is not None and not self._reply.done():
+            return
+        game = self.game
+        if game.is_over() or not self._computer_to_move():
+            self.board.unlock()
+            return
+        if len(game.moves) < len(self._line):
+            self.board.lock(f"It is the computer's turn at this point: move the slider to the end, "
+                            f"or Undo to your own turn.")
+            return
+        player = self.players[game.position.turn]
+        thinking = f"{game.position.turn} ({getattr(player, 'name', 'computer')}) is thinking\u2026"
+        self.board.lock(thinking)
+        loop = _running_loop()
+        if loop is None:
+            self._reply_now()
+            return
+        self.board.show_status(f"{turn_status(game)} {thinking}")
+        self._reply = loop.create_task(self._reply_later(self._generation))
+
+    def _reply_now(self) -> None:
+        """Without an event loop (scripts, tests): the computers answer at once."""
+        for _ in range(_MAX_SYNC_REPLIES):
+            game = self.game
+            if game.is_over() or not self._computer_to_move() or len(game.moves) < len(self._line):
+                break
+            player = self.players[game.position.turn]
+            if not self._apply_reply(player.choose_move(game.position), player):
+                break
+        self.board.unlock()
+
+    async def _reply_later(self, generation: int) -> None:
+        try:
+            animation = self.board.animation
+            if animation is not None:
+                await asyncio.wait({animation})
+            await asyncio.sleep(self.think_delay)
+            position = self.game.position
+            player = self.players[position.turn]
+            if generation != self._generation or player is None:
+                return
+            loop = asyncio.get_running_loop()
+            move = await loop.run_in_executor(None, player.choose_move, position)
+            if generation != self._generation or self.game.position is not position:
+                return  # the game changed while the computer thought
+            self._reply = None
+            self.board.unlock()
+            if self._apply_reply(move, player):
+                self._schedule_reply()  # computer against computer: the next one
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a broken player must not leave the board locked
+            self.board.unlock()
+            self.board.show_status(f"The computer player failed: {error}", error=True)
+
+    def _apply_reply(self, move: Any, player: Any) -> bool:
+        index = len(self.game.moves)
+        try:
+            played = self.game.play(move)
+        except ValueError as error:
+            self.board.unlock()
+            self.board.show_status(f"The computer player ({getattr(player, 'name', '?')}) chose an illegal "
+                                   f"move: {error}", error=True)
+            return False
+        self.board.controller.clear()
+        self.board.show_move(played)
+        self._record_move(index, played)
+        self._generation += 1
+        self.board.unlock()
+        self._sync(turn_status(self.game))
+        return True
+
+    async def wait_idle(self) -> None:
+        """Wait until the computer has answered and every animation has finished."""
+        while True:
+            pending = {t for t in (self._reply, self.board.animation) if t is not None and not t.done()}
+            if not pending:
+                return
+            await asyncio.wait(pending)
+
+    # --- menus -------------------------------------------------------------------
+
+    def _on_menu(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        try:
+            self.new_game(self.variant_menu.value, self.rules_menu.value)
+        except ValueError as error:
+            self._sync()
+            self.board.show_status(str(error), error=True)
+
+    def _on_opponent_menu(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        choice = self.opponent_menu.value
+        computer = Color.parse(self.computer_color_menu.value)
+        players: dict[Color, Any] = {Color.WHITE: None, Color.BLACK: None}
+        if choice != _TWO_PLAYERS:
+            try:
+                players[computer] = self._known_players.get(choice) or _as_player(choice)
+            except ValueError as error:
+                self._sync()
+                self.board.show_status(str(error), error=True)
+                return
+        self.players = players
+        self._changed()
+        if choice != _TWO_PLAYERS:
+            # the human sits at the bottom of the picture
+            self.board.flipped = computer is self.game.variant.bottom
+        self._sync(turn_status(self.game))
+        self._schedule_reply()
+
+    def _on_entry(self, change: dict[str, Any] | None = None) -> None:
+        if self._syncing:
+            return
+        text = self.move_entry.value.strip()
+        if not text:
+            return
+        try:
+            self.play(text)
+        except ValueError as error:
+            self.board.show_status(str(error), error=True)
+            return
+        self._syncing = True
+        self.move_entry.value = ""
+        self._syncing = False
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.go_to(change["new"])
+
+
+def _as_player(player: Any) -> Any:
+    """A player object as given, or one built from a level name or spec."""
+    if isinstance(player, str):
+        if make_player is None:
+            raise ValueError(f"no computer players are installed to play {player!r}; pass a player object")
+        return player_for_level(player) if player in LEVELS else make_player(player)
+    if not callable(getattr(player, "choose_move", None)):
+        raise ValueError(f"a player needs a choose_move(position) method, got {type(player).__name__}")
+    return player
