@@ -1,0 +1,186 @@
+"""Structural checks over every tutorial notebook (nbval runs them; this reads them).
+
+Each check names the notebook and the cell at fault, so a failure says what
+to fix without opening the file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+# A notebook holds narrative and calls into the package, never game logic: no
+# function that generates, checks or plays moves is defined in a notebook.
+GAME_LOGIC_DEF = re.compile(
+    r"^\s*def\s+\w*(legal|move|leap|capture|step|jump|generat|perft|outcome|winner|search|minimax|negamax)\w*\s*\(",
+    re.IGNORECASE | re.MULTILINE,
+)
+MARKDOWN_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)")
+HTML_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+NOTEBOOK_LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)(#[^)]*)?\)")
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def _where(path: Path, index: int) -> str:
+    return f"{path.name}, cell {index}"
+
+
+def test_notebooks_exist() -> None:
+    names = {path.name for path in NOTEBOOKS}
+    for expected in ("00_start_here.ipynb", "03_rules.ipynb", "04_play.ipynb", "05_puzzles.ipynb",
+                     "06_variants_lab.ipynb", "play.ipynb"):
+        assert expected in names, f"notebooks/{expected} is missing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_valid_nbformat_and_python3_kernel(path: Path) -> None:
+    notebook = _read(path)
+    nbformat.validate(notebook)
+    assert notebook.metadata.get("kernelspec", {}).get("name") == "python3", f"{path.name}: kernel must be python3"
+    ids = [cell.get("id") for cell in notebook.cells]
+    assert len(ids) == len(set(ids)), f"{path.name}: cell ids are not unique"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_saved_widget_state(path: Path) -> None:
+    notebook = _read(path)
+    assert "widgets" not in notebook.metadata, f"{path.name}: widget state saved in metadata.widgets"
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            assert WIDGET_STATE not in output.get("data", {}), f"{_where(path, index)}: widget state in an output"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_error_outputs(path: Path) -> None:
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            assert output.get("output_type") != "error", (
+                f"{_where(path, index)}: saved error {output.get('ename')}: {output.get('evalue')}")
+            if output.get("output_type") == "stream":
+                assert output.get("name") != "stderr" or "Warning" not in output.get("text", ""), (
+                    f"{_where(path, index)}: a warning was saved: {output.get('text', '')[:200]}")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_widget_views_are_not_compared(path: Path) -> None:
+    """A widget's saved output (its text form holds model ids) must be marked for nbval to ignore."""
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        shows_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.get("outputs", []))
+        if shows_widget:
+            assert "NBVAL_IGNORE_OUTPUT" in cell.source or "nbval-ignore-output" in cell.metadata.get("tags", []), (
+                f"{_where(path, index)}: shows a widget but is not marked # NBVAL_IGNORE_OUTPUT")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_nbgrader_solution_cells(path: Path) -> None:
+    notebook = _read(path)
+    grade_ids: list[str] = []
+    for index, cell in enumerate(notebook.cells):
+        source = cell.source
+        begins, ends = source.count("### BEGIN SOLUTION"), source.count("### END SOLUTION")
+        meta = cell.metadata.get("nbgrader")
+        where = _where(path, index)
+        assert begins == ends, f"{where}: {begins} BEGIN SOLUTION but {ends} END SOLUTION markers"
+        if begins:
+            assert source.index("### BEGIN SOLUTION") < source.index("### END SOLUTION"), f"{where}: END before BEGIN"
+            assert cell.cell_type == "code", f"{where}: solution markers in a {cell.cell_type} cell"
+            assert meta, f"{where}: solution markers but no nbgrader metadata"
+        if meta:
+            assert meta.get("solution") is True and meta.get("grade") is False, f"{where}: nbgrader flags"
+            assert meta.get("locked") is False and meta.get("schema_version") == 3, f"{where}: nbgrader flags"
+            assert meta.get("grade_id"), f"{where}: nbgrader grade_id missing"
+            assert begins, f"{where}: nbgrader solution cell without BEGIN/END SOLUTION markers"
+            grade_ids.append(meta["grade_id"])
+    assert len(grade_ids) == len(set(grade_ids)), f"{path.name}: nbgrader grade_ids repeat: {grade_ids}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_image_has_alt_text(path: Path) -> None:
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        where = _where(path, index)
+        if cell.cell_type == "markdown":
+            for alt, src in MARKDOWN_IMAGE.findall(cell.source):
+                assert alt.strip(), f"{where}: image {src} has no alt text"
+            for tag in HTML_IMAGE.findall(cell.source):
+                assert re.search(r'\balt="[^"]+"', tag), f"{where}: {tag} has no alt text"
+        for output in cell.get("outputs", []):
+            svg = output.get("data", {}).get("image/svg+xml")
+            if svg:
+                text = "".join(svg) if isinstance(svg, list) else svg
+                assert re.search(r"<title[^>]*>[^<]+</title>", text), f"{where}: an SVG picture without a <title>"
+            if "image/png" in output.get("data", {}):
+                assert "text/plain" in output["data"], f"{where}: a PNG picture without a text description"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_sys_path_tricks_and_no_game_logic(path: Path) -> None:
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        where = _where(path, index)
+        assert "sys.path" not in cell.source, f"{where}: sys.path tricks; install the package instead"
+        assert "PYTHONPATH" not in cell.source, f"{where}: PYTHONPATH tricks; install the package instead"
+        match = GAME_LOGIC_DEF.search(cell.source)
+        assert match is None, f"{where}: defines game logic ({match.group(0).strip()}); put it in the package"
+        assert "generate_raw" not in cell.source and "_after_raw" not in cell.source, (
+            f"{where}: uses the move generator's internals")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_links_between_notebooks_resolve(path: Path) -> None:
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            for target, _ in NOTEBOOK_LINK.findall(cell.source):
+                if "://" in target:
+                    continue
+                assert (path.parent / target).exists(), f"{_where(path, index)}: link to missing {target}"
+
+
+def test_readme_lists_existing_notebooks() -> None:
+    readme = NOTEBOOKS_DIR / "README.md"
+    assert readme.exists(), "notebooks/README.md (the map of the notebooks) is missing"
+    linked = {target for target, _ in NOTEBOOK_LINK.findall(readme.read_text(encoding="utf-8"))}
+    assert linked, "notebooks/README.md links to no notebook"
+    for target in linked:
+        assert (NOTEBOOKS_DIR / target).exists(), f"notebooks/README.md links to missing {target}"
+    for path in NOTEBOOKS:
+        assert path.name in linked, f"notebooks/README.md does not list {path.name}"
+
+
+def test_start_here_first_widget_is_a_mosona_game() -> None:
+    """The browser test clicks the first board widget in 00; it must be a GameWidget for mosona standard."""
+    notebook = _read(NOTEBOOKS_DIR / "00_start_here.ipynb")
+    widget_cells = [cell for cell in notebook.cells if cell.cell_type == "code" and "Widget(" in cell.source]
+    assert widget_cells, "00_start_here has no widget"
+    first = widget_cells[0].source
+    call = first[first.index("GameWidget("):] if "GameWidget(" in first else ""
+    assert call, f"the first widget in 00_start_here is not a GameWidget: {first!r}"
+    arguments = call[len("GameWidget("):call.index(")")]
+    assert "variant" not in arguments or "mosona" in arguments, f"00's first game is not mosona: {call}"
+    assert "rules" not in arguments or "standard" in arguments, f"00's first game is not standard rules: {call}"
+
+
+def test_play_page_is_the_widget_alone() -> None:
+    """The Voila page: a markdown title and one code cell that shows the game widget."""
+    notebook = _read(NOTEBOOKS_DIR / "play.ipynb")
+    kinds = [cell.cell_type for cell in notebook.cells]
+    assert kinds.count("code") == 1, f"play.ipynb should have one code cell, has {kinds.count('code')}"
+    assert kinds[0] == "markdown" and notebook.cells[0].source.lstrip().startswith("#"), "play.ipynb needs a title"
+    (code,) = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert "GameWidget(" in code.source
