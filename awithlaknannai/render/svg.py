@@ -78,15 +78,26 @@ def _xy(point: XY) -> str:
     return f"{_num(point[0])} {_num(point[1])}"
 
 
+_SPECIAL = frozenset('&<>"\n\r\t')
+_NAMES: dict[str, str] = {}
+
+
 def _attrs(**attributes: object) -> str:
     """``key="value"`` pairs, escaped; ``None`` values are left out; ``_`` becomes ``-``."""
     parts = []
     for key, value in attributes.items():
         if value is None:
             continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
         if isinstance(value, float):
-            value = _num(value)
-        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+            text = _num(value)
+        else:
+            text = str(value)
+        # Most values are numbers and names: quote them directly, escape only when needed.
+        quoted = quoteattr(text) if _SPECIAL.intersection(text) else f'"{text}"'
+        parts.append(f"{name}={quoted}")
     return " ".join(parts)
 
 
