@@ -18,6 +18,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from awithlaknannai import Position
 from awithlaknannai.render.compare import compare_boards_svg
@@ -54,15 +55,16 @@ def main() -> None:
     print(" ".join(f"{c:>13}" for c in columns))
     for name in VARIANTS:
         start = Position.start(name)
+        board = start.variant.board
         row = [
             name,
-            f"{median_ms(lambda: board_svg(start.variant.board), args.repeat):.2f}",
-            f"{median_ms(lambda: position_svg(start), args.repeat):.2f}",
-            f"{median_ms(lambda: highlighted(start), args.repeat):.2f}",
+            f"{median_ms(partial(board_svg, board), args.repeat):.2f}",
+            f"{median_ms(partial(position_svg, start), args.repeat):.2f}",
+            f"{median_ms(partial(highlighted, start), args.repeat):.2f}",
             str(len(position_svg(start).encode())),
         ]
         if args.png:
-            row.append(f"{median_ms(lambda: png_bytes(start), max(3, args.repeat // 5)):.2f}")
+            row.append(f"{median_ms(partial(png_bytes, start), max(3, args.repeat // 5)):.2f}")
         print(" ".join(f"{c:>13}" for c in row))
     print()
     print(f"printable_sheet('mosona'):       {median_ms(lambda: printable_sheet('mosona'), 5):8.2f} ms")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import networkx as nx
 import pytest
@@ -59,7 +60,8 @@ def test_zuni_diameter_grows_with_the_board():
 
 
 def test_variants_names_and_boards_give_the_same_numbers():
-    assert board_statistics("kolowis") == board_statistics(get_variant("kolowis")) == board_statistics(boards.kolowis())
+    by_name = board_statistics("kolowis")
+    assert by_name == board_statistics(get_variant("kolowis")) == board_statistics(boards.kolowis())
 
 
 def test_a_hand_built_graph_is_measured_too():
@@ -88,7 +90,8 @@ def test_comparison_table():
 
 
 def test_comparison_html_is_a_table_with_a_column_per_board():
-    table = compare_boards([boards.mosona(), boards.mosona(outer_lines=False)], labels=["Culin <1907>", "Murray & co"])
+    table = compare_boards([boards.mosona(), boards.mosona(outer_lines=False)],
+                           labels=["Culin <1907>", "Murray & co"])
     root = ET.fromstring(table._repr_html_())  # well-formed, so escaped
     heads = [th.text for th in root.find("thead").iter("th")]
     assert heads == [None, "Culin <1907>", "Murray & co"]
@@ -106,7 +109,7 @@ def test_comparison_figure_stacks_the_boards_with_their_numbers():
     assert len(pictures) == 3
     tops = [float(p.get("y")) for p in pictures]
     assert tops == sorted(tops)  # one above the other
-    for picture, following in zip(pictures, pictures[1:]):
+    for picture, following in pairwise(pictures):
         assert float(picture.get("y")) + float(picture.get("height")) <= float(following.get("y"))
     assert [el.text for el in by_class(root, "caption")] == ["Culin", "Murray", "Kolowis"]
     stats = [el.text for el in by_class(root, "stats")]

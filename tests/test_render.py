@@ -15,7 +15,9 @@ from awithlaknannai.render.geometry import board_layout
 from awithlaknannai.render.svg import board_svg, game_svg, heat_color, position_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi"]
+VARIANTS = [
+    "mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi",
+]
 
 
 def parse(svg: str) -> ET.Element:
@@ -35,7 +37,8 @@ def child_text(root: ET.Element, tag: str) -> str:
 
 
 def point_centres(root: ET.Element) -> dict[str, tuple[float, float]]:
-    return {el.get("data-point"): (float(el.get("cx")), float(el.get("cy"))) for el in by_class(root, "point")}
+    return {el.get("data-point"): (float(el.get("cx")), float(el.get("cy")))
+            for el in by_class(root, "point")}
 
 
 # --- structure, for every variant --------------------------------------------------

@@ -29,7 +29,7 @@ from .geometry import board_layout
 from .style import BOARD
 from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
 
-__all__ = ["board_statistics", "compare_boards", "compare_boards_svg", "BoardComparison", "STATISTICS"]
+__all__ = ["STATISTICS", "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg"]
 
 BoardLike = nx.Graph | Variant | str
 
@@ -57,7 +57,9 @@ def _board_of(item: BoardLike) -> tuple[nx.Graph, Variant | None]:
         item = get_variant(item)
     if isinstance(item, Variant):
         return item.board, item
-    raise ValueError(f"expected a board (networkx graph), a Variant or a variant name, got {type(item).__name__}")
+    raise ValueError(
+        f"expected a board (networkx graph), a Variant or a variant name, got {type(item).__name__}"
+    )
 
 
 def board_statistics(board: BoardLike) -> dict[str, object]:
@@ -116,7 +118,8 @@ def _format(key: str, value: object) -> str:
     if value is None:
         return "–"
     if key == "degree_histogram":
-        return ", ".join(f"{count} have {degree}" for degree, count in value.items())  # type: ignore[attr-defined]
+        items = value.items()  # type: ignore[attr-defined]
+        return ", ".join(f"{count} have {degree}" for degree, count in items)
     if isinstance(value, float):
         return f"{value:.2f}"
     return str(value)
@@ -153,14 +156,15 @@ class BoardComparison:
         head = ["", *self.labels]
         body = [[STATISTICS[key], *(_format(key, row[key]) for row in self.rows)] for key in STATISTICS]
         widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-        return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in [head, *body])
+        lines = ("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [head, *body])
+        return "\n".join(line.rstrip() for line in lines)
 
     def _repr_html_(self) -> str:
         head = "".join(f'<th scope="col">{escape(label)}</th>' for label in self.labels)
         body = []
         for key, meaning in STATISTICS.items():
-            cells = "".join(f'<td style="text-align:right">{escape(_format(key, row[key]))}</td>'
-                            for row in self.rows)
+            cell = '<td style="text-align:right;white-space:nowrap">{}</td>'
+            cells = "".join(cell.format(escape(_format(key, row[key]))) for row in self.rows)
             body.append(f'<tr><th scope="row" style="text-align:left">{escape(meaning)}</th>{cells}</tr>')
         return (f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
                 f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
@@ -189,7 +193,9 @@ def _as_list(items: Sequence[BoardLike] | BoardLike) -> list[BoardLike]:
     return out
 
 
-def compare_boards(boards_or_variants: Sequence[BoardLike], labels: Sequence[str] | None = None) -> BoardComparison:
+def compare_boards(
+    boards_or_variants: Sequence[BoardLike], labels: Sequence[str] | None = None
+) -> BoardComparison:
     """Measure several boards for a side-by-side table.
 
     Parameters
@@ -210,7 +216,7 @@ def compare_boards(boards_or_variants: Sequence[BoardLike], labels: Sequence[str
     """
     items = _as_list(boards_or_variants)
     names = _labels_for(items, labels)
-    rows = [{"label": name, **board_statistics(item)} for name, item in zip(names, items)]
+    rows = [{"label": name, **board_statistics(item)} for name, item in zip(names, items, strict=True)]
     return BoardComparison(rows, items)
 
 
@@ -257,16 +263,16 @@ def compare_boards_svg(
     width = max(layout.width for _, _, layout in layouts) + 2 * gap
     height = gap + sum(caption_h + layout.height + stats_h + gap for _, _, layout in layouts)
     figure_name = "Boards compared: " + ", ".join(names)
-    desc = " ".join(
-        f"{name}: {_summary(board_statistics(graph))}." for name, (graph, _, _) in zip(names, layouts)
-    )
+    desc = " ".join(f"{name}: {_summary(board_statistics(graph))}."
+                    for name, (graph, _, _) in zip(names, layouts, strict=True))
     parts = _open_svg(width, height, figure_name, desc)
     parts.append(_element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="figure"))
     font = "DejaVu Sans, Verdana, sans-serif"
     y = gap
-    for name, (graph, variant, layout) in zip(names, layouts):
+    for name, (graph, variant, layout) in zip(names, layouts, strict=True):
         parts.append(_element("text", escape(name), x=gap, y=y + caption_h * 0.7, font_family=font,
-                              font_size=unit * 0.36, font_weight="bold", fill=BOARD["label"], class_="caption"))
+                              font_size=unit * 0.36, font_weight="bold", fill=BOARD["label"],
+                              class_="caption"))
         y += caption_h
         x = (width - layout.width) / 2
         pieces = dict(variant.start_pieces) if variant is not None else None

@@ -51,7 +51,10 @@ from .svg import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["to_svg", "save_svg", "save_png", "printable_sheet", "rules_summary", "PAPER_SIZES", "cli_draw"]
+__all__ = [
+    "PAPER_SIZES", "cli_draw", "png_bytes", "printable_sheet", "rules_summary",
+    "save_png", "save_svg", "to_svg",
+]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait paper sizes in millimetres (width, height)."""
@@ -81,7 +84,7 @@ def to_svg(obj: object) -> str:
     """
     if isinstance(obj, str):
         text = obj.lstrip()
-        if text.startswith("<svg") or text.startswith("<?xml"):
+        if text.startswith(("<svg", "<?xml")):
             return obj
         return position_svg(Position.start(obj))  # a variant name; unknown names raise ValueError
     if isinstance(obj, Game):
@@ -93,7 +96,8 @@ def to_svg(obj: object) -> str:
     if isinstance(obj, nx.Graph):
         return board_svg(obj)
     raise ValueError(
-        f"cannot draw {type(obj).__name__}: give a board, a Position, a Game, a Variant, a variant name or SVG text"
+        f"cannot draw {type(obj).__name__}: "
+        "give a board, a Position, a Game, a Variant, a variant name or SVG text"
     )
 
 
@@ -208,10 +212,10 @@ def rules_summary(variant: Variant) -> list[str]:
     ...     print(line)
     White moves first; then take turns. A turn is one step or one capture.
     Step: move one of your pieces along a line to the next point, if it is empty.
-    Capture: jump along a line over an enemy piece next to yours to the empty point just beyond, and take the jumped piece off.
+    Capture: jump along a line over an enemy piece next to yours to the empty point beyond it; remove it.
     Only one jump per turn. You may capture, but you need not.
     You win by taking all your opponent's pieces, or when your opponent cannot move.
-    The game also ends after 50 turns in a row without a capture, or when a position occurs 3 times: then it is a draw.
+    The game also ends after 50 turns in a row without a capture, or a position seen 3 times: a draw.
     """
     rules: Rules = variant.rules
     curved = bool(variant.board.graph.get("curved_lines"))
@@ -220,40 +224,41 @@ def rules_summary(variant: Variant) -> list[str]:
         "Step: move one of your pieces along a line to the next point, if it is empty.",
     ]
     if rules.leap_shape == "line":
-        capture = ("Capture: jump along a line over an enemy piece next to yours to the empty point just beyond, "
-                   "and take the jumped piece off.")
+        capture = ("Capture: jump along a line over an enemy piece next to yours "
+                   "to the empty point beyond it; remove it.")
         if curved:
             capture += " A jump may follow a curved end line."
     else:
-        capture = ("Capture: jump over an enemy piece next to yours to an empty point next to it (the jump may "
-                   "turn a corner), and take the jumped piece off.")
+        capture = ("Capture: jump over an enemy piece next to yours to an empty point next to it "
+                   "(the jump may turn a corner); remove it.")
     lines.append(capture)
     multi = {
         "compulsory": "If the same piece can jump again, it must keep jumping in the same turn.",
         "optional": "If the same piece can jump again, it may keep jumping in the same turn.",
         "none": "Only one jump per turn.",
     }[rules.multi_leap]
-    if rules.compulsory_capture:
-        must = "If you can capture, you must"
-        must += ", and you must choose a capture that takes the most pieces." if rules.maximum_capture else "."
+    if rules.compulsory_capture and rules.maximum_capture:
+        must = "If you can capture, you must, and you must choose a capture that takes the most pieces."
+    elif rules.compulsory_capture:
+        must = "If you can capture, you must."
+    elif rules.maximum_capture:
+        must = "You may capture, but you need not; if you do, take the most pieces you can."
     else:
         must = "You may capture, but you need not."
-        if rules.maximum_capture:
-            must = "You may capture, but you need not; if you do, take the most pieces you can."
     lines.append(f"{multi} {must}")
-    end = "You win by taking all your opponent's pieces"
-    end += ", or when your opponent cannot move." if rules.blocked_player_loses else \
-        "; if the player to move cannot move, the game is a draw."
-    lines.append(end)
+    if rules.blocked_player_loses:
+        lines.append("You win by taking all your opponent's pieces, or when your opponent cannot move.")
+    else:
+        lines.append("You win by taking all your opponent's pieces; "
+                     "if the player to move cannot move, the game is a draw.")
     stops = []
     if rules.quiet_turn_limit is not None:
-        stops.append(f"after {rules.quiet_turn_limit} turns in a row without a capture")
+        stops.append(f"{rules.quiet_turn_limit} turns in a row without a capture")
     if rules.repetition_limit is not None:
-        stops.append(f"when a position occurs {rules.repetition_limit} times")
+        stops.append(f"a position seen {rules.repetition_limit} times")
     if stops:
-        result = "it is a draw" if rules.no_capture_result == "draw" else \
-            "the player with more pieces wins (equal: a draw)"
-        lines.append(f"The game also ends {', or '.join(stops)}: then {result}.")
+        result = "a draw" if rules.no_capture_result == "draw" else "more pieces wins (equal: a draw)"
+        lines.append(f"The game also ends after {', or '.join(stops)}: {result}.")
     return lines
 
 
@@ -372,9 +377,9 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     pixel_unit = 60.0  # the board is drawn at screen size, then scaled to millimetres
     scale = unit / pixel_unit
     counts = {color: variant.start.count(color) for color in Color}
-    desc = (f"A printable sheet for {name} on {paper.upper()} paper: the board with {board.number_of_nodes()} "
-            f"points ({_num(unit)} mm apart), {counts[Color.WHITE]} white and {counts[Color.BLACK]} black pieces "
-            "to cut out, and a summary of the rules.")
+    desc = (f"A printable sheet for {name} on {paper.upper()} paper: the board with "
+            f"{board.number_of_nodes()} points ({_num(unit)} mm apart), {counts[Color.WHITE]} white and "
+            f"{counts[Color.BLACK]} black pieces to cut out, and a summary of the rules.")
     parts = _open_svg(page_w, page_h, f"{name}: printable board", desc)
     # Real size: the page's width and height in millimetres, with a viewBox in millimetres.
     parts[0] = parts[0].replace(f'width="{_num(page_w)}" height="{_num(page_h)}"',
@@ -386,8 +391,9 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     # Header: title left, scale bar right.
     parts.append(_element("text", _xml(name), x=left, y=y + 7, font_family=_FONT, font_size=7,
                           font_weight="bold", fill=ink, class_="title"))
-    parts.append(_element("text", _xml(f"{variant.name} · rules: {variant.rules.to_text()} · print at 100 % "
-                                       "(actual size), not “fit to page”"),
+    subtitle = (f"{variant.name} · rules: {variant.rules.to_text()} · "
+                "print at 100 % (actual size), not “fit to page”")
+    parts.append(_element("text", _xml(subtitle),
                           x=left, y=y + 12.5, font_family=_FONT, font_size=_TEXT_SIZE, fill=ink))
     bar_right = page_w - _PAGE_MARGIN
     parts.append(_element("path", d=f"M{_num(bar_right - 50)} {_num(y + 4)} h50 M{_num(bar_right - 50)} "
@@ -495,7 +501,8 @@ def cli_draw(args: argparse.Namespace) -> int:
         raise ValueError(f"{found} in {str(output)!r}: name a .svg or .png file")
     if args.printable:
         if args.position:
-            raise ValueError("--printable draws the start of a variant; it cannot be combined with --position")
+            raise ValueError("--printable draws the start of a variant; "
+                             "it cannot be combined with --position")
         if args.flip:
             raise ValueError("--printable cannot be combined with --flip")
         svg = printable_sheet(get_variant(args.variant, args.rules), paper=args.paper, labels=args.labels)

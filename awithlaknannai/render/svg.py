@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..position import Move, Outcome, Position
 
-__all__ = ["board_svg", "position_svg", "game_svg", "heat_color", "board_title"]
+__all__ = ["board_svg", "board_title", "game_svg", "heat_color", "position_svg"]
 
 XY = tuple[float, float]
 
@@ -256,7 +257,8 @@ class _Canvas:
         group = []
         for seg in self.layout.segments():
             kind = "line curved" if seg.kind == "quad" else "line"
-            group.append(_element("path", d=self.segment_path([seg]), class_=kind, data_edge=f"{seg.a} {seg.b}"))
+            group.append(_element("path", d=self.segment_path([seg]), class_=kind,
+                                  data_edge=f"{seg.a} {seg.b}"))
         self.add(f'<g fill="none" stroke={quoteattr(color)} stroke-width="{_num(stroke)}" '
                  f'stroke-linecap="round">{"".join(group)}</g>')
 
@@ -290,13 +292,14 @@ class _Canvas:
         if len(path) < 2:
             return
         segments: list[Segment] = []
-        for a, b in zip(path, path[1:]):
+        for a, b in pairwise(path):
             segments.extend(self.route(a, b))
         x, y = self.xy(path[0])
         self.add(
             f'<g class="last-move" fill="none" stroke="{HIGHLIGHT["last_move"]}" stroke-linecap="round" '
             f'stroke-linejoin="round">'
-            + _element("path", d=self.segment_path(segments), stroke_width=self.unit * 0.16, stroke_opacity="0.45")
+            + _element("path", d=self.segment_path(segments), stroke_width=self.unit * 0.16,
+                       stroke_opacity="0.45")
             + _element("circle", cx=x, cy=y, r=self.layout.piece_radius * 0.85, stroke_width=self.unit * 0.05,
                        stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}")
             + "</g>"
@@ -306,19 +309,20 @@ class _Canvas:
         x, y = self.xy(point)
         self.add(_piece(x, y, self.layout.piece_radius, color, css, point, opacity))
 
-    def ring(self, point: str, css: str, color: str, radius: float, width: float, dash: str | None = None) -> None:
+    def ring(self, point: str, css: str, color: str, radius: float, width: float) -> None:
         x, y = self.xy(point)
         self.add(_element("circle", cx=x, cy=y, r=radius, fill="none", stroke=color, stroke_width=width,
-                          stroke_dasharray=dash, class_=css, data_point=point))
+                          class_=css, data_point=point))
 
     def arrows(self, path: Sequence[str]) -> None:
         halos, hops = [], []
-        for a, b in zip(path, path[1:]):
+        for a, b in pairwise(path):
             d = self.segment_path(self.route(a, b))
             # A pale under-stroke keeps the arrow visible where it crosses dark pieces.
             halos.append(_element("path", d=d))
             hops.append(_element("path", d=d, class_="path", marker_end=f"url(#{_ID}-arrow)"))
-        self.add(f'<g fill="none" stroke="#ffffff" stroke-opacity="0.6" stroke-width="{_num(self.unit * 0.13)}" '
+        self.add(f'<g fill="none" stroke="#ffffff" stroke-opacity="0.6" '
+                 f'stroke-width="{_num(self.unit * 0.13)}" '
                  f'stroke-linecap="round" stroke-linejoin="round">{"".join(halos)}</g>')
         self.add(f'<g fill="none" stroke="{HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
                  f'stroke-linecap="round" stroke-linejoin="round">{"".join(hops)}</g>')
@@ -327,8 +331,9 @@ class _Canvas:
         x, y = self.xy(point)
         s = self.layout.piece_radius * 0.7
         d = f"M{_xy((x - s, y - s))} L{_xy((x + s, y + s))} M{_xy((x - s, y + s))} L{_xy((x + s, y - s))}"
-        self.add(_element("path", d=d, fill="none", stroke=HIGHLIGHT["captured"], stroke_width=self.unit * 0.08,
-                          stroke_linecap="round", class_="captured", data_point=point))
+        self.add(_element("path", d=d, fill="none", stroke=HIGHLIGHT["captured"],
+                          stroke_width=self.unit * 0.08, stroke_linecap="round", class_="captured",
+                          data_point=point))
 
     def heat_legend(self, top: float, label: str | None) -> None:
         lay = self.layout
@@ -373,11 +378,11 @@ def _heat_radius(layout: Layout) -> float:
 
 def _defs(unit: float, arrow: bool, heat: bool) -> str:
     """Gradients for the slab and the pieces, and the arrowhead marker."""
-    parts = [
+    parts = [(
         f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
         f'<stop offset="0" stop-color="{_SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
         "</linearGradient>"
-    ]
+    )]
     for color in Color:
         fill = PIECE_FILL[color]
         shine = "#ffffff" if color is Color.WHITE else "#5a5a66"
@@ -415,7 +420,8 @@ def _open_svg(width: float, height: float, title: str, desc: str,
                  f'height="{_num(height * scale)}"')
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
             f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">')
-    return [head, f'<title id="{_ID}-title">{escape(title)}</title>', f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
+    return [head, f'<title id="{_ID}-title">{escape(title)}</title>',
+            f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
 
 
 def _caption(canvas: _Canvas, text: str, width: float) -> None:
@@ -459,7 +465,8 @@ def _draw(
     nests the picture in a larger one (see :func:`_open_svg`).
     """
     heat_values = _check_heat(board, heat)
-    layout = board_layout(board, unit=unit, margin=_margin(unit) if margin is None else margin, flipped=flipped)
+    margin = _margin(unit) if margin is None else margin
+    layout = board_layout(board, unit=unit, margin=margin, flipped=flipped)
     title_band = unit * 0.75 if title else 0.0
     legend_band = unit * (0.8 if heat_label else 0.5) if heat_values else 0.0
     width, height = layout.width, layout.height + title_band + legend_band
@@ -581,7 +588,7 @@ def _as_path(board: nx.Graph, value: Move | Sequence[str] | str | None, what: st
     if origin is not None:  # a Move: go through the jumped points so the drawing follows the lines
         points = [origin]
         captures = value.captures or (None,) * len(value.landings)  # type: ignore[union-attr]
-        for over, land in zip(captures, value.landings):  # type: ignore[union-attr]
+        for over, land in zip(captures, value.landings, strict=True):  # type: ignore[union-attr]
             if over is not None:
                 points.append(over)
             points.append(land)
