@@ -57,13 +57,14 @@ class AnswerKey:
         return "\n".join(f"{r.notebook}, {r.heading} ({r.grade_id}): {r.solution}" for r in self.rows)
 
     def _repr_html_(self) -> str:
+        cell = 'style="text-align:left;vertical-align:top"'
         body = "".join(
-            f"<tr><td>{html.escape(r.notebook)}</td><td>{html.escape(r.heading)}</td>"
-            f"<td><pre style=\"margin:0\">{html.escape(r.solution)}</pre></td></tr>"
+            f"<tr><td {cell}>{html.escape(r.notebook)}</td><td {cell}>{html.escape(r.heading)}</td>"
+            f'<td {cell}><pre style="margin:0;text-align:left">{html.escape(r.solution)}</pre></td></tr>'
             for r in self.rows
         )
-        return ('<table><thead><tr><th>notebook</th><th>exercise</th><th>answer</th></tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+        head = "".join(f"<th {cell}>{name}</th>" for name in ("notebook", "exercise", "answer"))
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _source(cell: dict[str, object]) -> str:
