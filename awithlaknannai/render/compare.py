@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 from xml.sax.saxutils import escape
 
 import networkx as nx
@@ -31,7 +32,7 @@ from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
 
 __all__ = ["STATISTICS", "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg"]
 
-BoardLike = nx.Graph | Variant | str
+BoardLike: TypeAlias = nx.Graph | Variant | str
 
 STATISTICS: dict[str, str] = {
     "points": "points",

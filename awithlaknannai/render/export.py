@@ -452,7 +452,7 @@ def _cutout_rows(counts: tuple[int, int], per_row: int) -> list[list[Color]]:
     merged = [Color.WHITE] * white + [Color.BLACK] * black
     if math.ceil(white / per_row) + math.ceil(black / per_row) > math.ceil((white + black) / per_row):
         return [merged[i : i + per_row] for i in range(0, len(merged), per_row)]
-    rows = []
+    rows: list[list[Color]] = []
     for color, count in ((Color.WHITE, white), (Color.BLACK, black)):
         rows.extend([color] * min(per_row, count - i) for i in range(0, count, per_row))
     return rows

@@ -42,13 +42,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
+from ..position import Move
 from ..variants import Color
 from .geometry import Layout, Segment, board_layout
 from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..position import Move, Outcome, Position
+    from ..position import Outcome, Position
 
 __all__ = ["board_svg", "board_title", "game_svg", "heat_color", "position_svg"]
 
@@ -578,19 +579,17 @@ def board_svg(
                  default_title=name, desc=desc, heat_label=heat_label)
 
 
-def _as_path(board: nx.Graph, value: Move | Sequence[str] | str | None, what: str) -> list[str]:
+def _as_path(board: nx.Graph, value: Move | Sequence[str] | None, what: str) -> list[str]:
     """Points a highlighted move passes through: origin, each jumped point, each landing."""
     if value is None:
         return []
     if isinstance(value, str):
         raise ValueError(f"{what} must be a Move or a sequence of points, not the text {value!r}")
-    origin = getattr(value, "origin", None)
-    if origin is not None:  # a Move: go through the jumped points so the drawing follows the lines
-        points = [origin]
-        captures = value.captures or (None,) * len(value.landings)  # type: ignore[union-attr]
-        for over, land in zip(captures, value.landings, strict=True):  # type: ignore[union-attr]
-            if over is not None:
-                points.append(over)
+    if isinstance(value, Move):  # go through the jumped points so the drawing follows the lines
+        points = [value.origin]
+        for i, land in enumerate(value.landings):
+            if value.captures:
+                points.append(value.captures[i])
             points.append(land)
         return _check_points(board, points, what)
     return _check_points(board, list(value), what)
@@ -602,9 +601,7 @@ def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> list[str]:
         return []
     if isinstance(value, str):
         raise ValueError(f"path must be a Move or a sequence of points, not the text {value!r}")
-    if getattr(value, "origin", None) is not None:
-        return _check_points(board, list(value.path), "path")  # type: ignore[union-attr]
-    return _check_points(board, list(value), "path")
+    return _check_points(board, list(value.path if isinstance(value, Move) else value), "path")
 
 
 def _position_state(position: Position, outcome: Outcome | None) -> str:
@@ -615,7 +612,7 @@ def _position_desc(position: Position, outcome: Outcome | None, last_move: objec
     name = board_title(position.variant.board)
     white, black = position.count(Color.WHITE), position.count(Color.BLACK)
     text = f"{name}, {_position_state(position, outcome)}, {white} white and {black} black pieces."
-    if last_move is not None and getattr(last_move, "origin", None) is not None:
+    if isinstance(last_move, Move):
         text += f" Last move {last_move}."
     return text
 
