@@ -197,6 +197,19 @@ def test_selected_targets_and_leap_arrows(double_leap):
     assert "Q" in arrows[0].get("d")
 
 
+def test_bent_leaps_are_drawn_through_the_jumped_point():
+    position = Position.start("mosona", "standard,leap_shape=bent").play("M5xM4xT4xM5")
+    move = position.find_move("T6xT5xT4")
+    assert move.captures == ("M6", "M5")
+    root = parse(position_svg(position, path=move, last_move=move))
+    arrows = [el.get("d") for el in by_class(root, "path")]
+    # T6 and T5 are neighbours on the top line, but the leap goes round through M6: two segments
+    assert [d.count("L") + d.count("Q") for d in arrows] == [2, 2]
+    centres = point_centres(root)
+    m6 = centres["M6"]
+    assert f"L{m6[0]:g} {m6[1]:g}" in arrows[0]
+
+
 def test_last_move_and_captures_after_a_leap(double_leap):
     position, move = double_leap
     after = position.play(move)

@@ -211,17 +211,30 @@ class _Canvas:
                 d.append(f"L{_xy(pts[-1])}")
         return " ".join(d)
 
-    def route(self, a: str, b: str) -> list[Segment]:
-        """The drawn segments from ``a`` to ``b``: one edge, a leap's two edges, or a straight chord."""
+    def route(self, a: str, b: str, over: str | None = None) -> list[Segment]:
+        """The drawn segments from ``a`` to ``b``.
+
+        One edge for a step; for a leap, its two edges through ``over`` (the
+        jumped point, if known), else through the middle of a run of three on
+        one line, else through the only common neighbour (a bent leap);
+        failing all these, a straight chord.
+        """
         board = self.layout.board
-        if board.has_edge(a, b):
+        if over is None and board.has_edge(a, b):
             return [self.layout.segment(a, b)]
-        for line in board.graph["lines"]:
-            for i in range(len(line) - 2):
-                run = line[i : i + 3]
-                if (run[0], run[2]) in ((a, b), (b, a)):
-                    over = run[1]
-                    return [self.layout.segment(a, over), self.layout.segment(over, b)]
+        if over is None:
+            for line in board.graph.get("lines", ()):
+                for i in range(len(line) - 2):
+                    if (line[i], line[i + 2]) in ((a, b), (b, a)):
+                        over = line[i + 1]
+                        break
+                if over is not None:
+                    break
+        if over is None:
+            common = sorted(set(board[a]) & set(board[b]))
+            over = common[0] if len(common) == 1 else None
+        if over is not None and board.has_edge(a, over) and board.has_edge(over, b):
+            return [self.layout.segment(a, over), self.layout.segment(over, b)]
         return [Segment(a, b, "line", (self.layout.xy(a), self.layout.xy(b)))]
 
     # The layers, bottom to top.
@@ -315,10 +328,10 @@ class _Canvas:
         self.add(_element("circle", cx=x, cy=y, r=radius, fill="none", stroke=color, stroke_width=width,
                           class_=css, data_point=point))
 
-    def arrows(self, path: Sequence[str]) -> None:
+    def arrows(self, path: Sequence[str], overs: Sequence[str | None] = ()) -> None:
         halos, hops = [], []
-        for a, b in pairwise(path):
-            d = self.segment_path(self.route(a, b))
+        for i, (a, b) in enumerate(pairwise(path)):
+            d = self.segment_path(self.route(a, b, overs[i] if i < len(overs) else None))
             # A pale under-stroke keeps the arrow visible where it crosses dark pieces.
             halos.append(_element("path", d=d))
             hops.append(_element("path", d=d, class_="path", marker_end=f"url(#{_ID}-arrow)"))
@@ -451,6 +464,7 @@ def _draw(
     targets: Sequence[str] = (),
     selected: str | None = None,
     path: Sequence[str] = (),
+    path_overs: Sequence[str | None] = (),
     captured: Sequence[str] = (),
     ghost: Color | None = None,
     heat_label: str | None = None,
@@ -498,7 +512,7 @@ def _draw(
     if selected is not None:
         canvas.ring(selected, "selected", HIGHLIGHT["selected"], r * 1.18, unit * 0.08)
     if len(path) > 1:
-        canvas.arrows(path)
+        canvas.arrows(path, path_overs)
     if labels:
         canvas.labels()
     if heat_values:
@@ -595,13 +609,15 @@ def _as_path(board: nx.Graph, value: Move | Sequence[str] | None, what: str) -> 
     return _check_points(board, list(value), what)
 
 
-def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> list[str]:
-    """Points of a leap path drawn as arrows: origin then each landing (one arrow per hop)."""
+def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> tuple[list[str], list[str | None]]:
+    """A path drawn as arrows: origin then each landing (one arrow per hop), and each hop's jumped point."""
     if value is None:
-        return []
+        return [], []
     if isinstance(value, str):
         raise ValueError(f"path must be a Move or a sequence of points, not the text {value!r}")
-    return _check_points(board, list(value.path if isinstance(value, Move) else value), "path")
+    if isinstance(value, Move):
+        return _check_points(board, value.path, "path"), list(value.captures)
+    return _check_points(board, value, "path"), []
 
 
 def _position_state(position: Position, outcome: Outcome | None) -> str:
@@ -706,14 +722,14 @@ def _position_picture(
     last = _as_path(board, last_move, "last_move")
     targets_list = _check_points(board, targets, "targets")
     captured_list = _check_points(board, captured, "captured")
-    hops = _hop_path(board, path)
+    hops, overs = _hop_path(board, path)
     if selected is not None:
         _check_points(board, [selected], "selected")
     return _draw(
         board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
         default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
         desc=_position_desc(position, outcome, last_move), pieces=position.pieces(), last_move=last,
-        targets=targets_list, selected=selected, path=hops, captured=captured_list,
+        targets=targets_list, selected=selected, path=hops, path_overs=overs, captured=captured_list,
         ghost=position.turn, heat_label=heat_label,
     )
 
