@@ -3,15 +3,21 @@
 A player is any object with a ``name`` and a ``choose_move(position)`` method
 returning one of ``position.legal_moves()``. Humans in a widget are players
 too: the widget itself supplies their moves.
+
+The computer players of this package also share :class:`SeededPlayer`: each
+owns its own :class:`random.Random`, so a seeded player makes the same choices
+every time it sees the same positions, whatever else uses randomness.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Protocol, runtime_checkable
 
+from ..errors import GameOverError
 from ..position import Move, Position
 
-__all__ = ["Player"]
+__all__ = ["Player", "SeededPlayer", "playable_moves"]
 
 
 @runtime_checkable
@@ -22,3 +28,72 @@ class Player(Protocol):
 
     def choose_move(self, position: Position) -> Move:
         ...
+
+
+def playable_moves(position: Position) -> tuple[Move, ...]:
+    """Return the legal moves of ``position``, or raise if the game is over there.
+
+    Raises
+    ------
+    GameOverError
+        The position is finished (no pieces, no move, or the turn limit), so
+        there is nothing to choose.
+    ValueError
+        ``position`` is not a :class:`~awithlaknannai.Position`.
+
+    Examples
+    --------
+    >>> len(playable_moves(Position.start("mosona")))
+    3
+    >>> playable_moves(Position.from_pieces("zuni-4", {"M1": "w"}, turn="b"))
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.GameOverError: no move to choose: the game is over (White wins (no pieces left))
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"a player chooses a move in a Position, got {type(position).__name__}")
+    outcome = position.outcome()
+    if outcome is not None:
+        raise GameOverError(f"no move to choose: the game is over ({outcome})")
+    return position.legal_moves()
+
+
+class SeededPlayer:
+    """Base class for computer players that use chance.
+
+    Parameters
+    ----------
+    seed : int or None
+        Seed of the player's own random generator; ``None`` seeds it from
+        the operating system (choices then differ from run to run).
+
+    Attributes
+    ----------
+    rng : random.Random
+        The player's generator; nothing else draws from it.
+    """
+
+    name: str = "player"
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Forget anything remembered from earlier games and reseed the generator.
+
+        The match runner calls this before every game, so each game of a
+        match can be replayed on its own.
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose_move(self, position: Position) -> Move:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r}, seed={self.seed!r})"

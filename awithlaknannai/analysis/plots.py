@@ -1,0 +1,133 @@
+"""Charts of self-play statistics (matplotlib, imported only when a chart is drawn).
+
+Each function takes several :class:`~awithlaknannai.analysis.selfplay.SelfplayStatistics`
+(a list, a :class:`~awithlaknannai.analysis.selfplay.SelfplayTable`, or a dict
+``{label: statistics}`` to choose the legend texts) and returns a
+:class:`matplotlib.figure.Figure`. The figures are built without pyplot, so
+nothing is drawn twice in a notebook and no global state changes; a notebook
+shows a returned figure by itself, and ``fig.savefig("file.png")`` saves it.
+
+Examples
+--------
+>>> from awithlaknannai.analysis.selfplay import selfplay_statistics
+>>> a = selfplay_statistics("zuni-3", players="greedy", games=4, seed=0)
+>>> b = selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)
+>>> fig = length_histograms({"with outer lines": a, "without": b})
+>>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+['with outer lines', 'without']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from .selfplay import SelfplayStatistics
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+__all__ = ["length_histograms", "result_bars", "end_reason_bars"]
+
+StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
+
+# Colour-blind-safe (Okabe-Ito) colours for series. Result bars echo the pieces (the
+# same light and dark as render.style, which this layer may not import): first
+# player light, second dark, draws hatched grey, so they read in greyscale too.
+_FIRST_COLOUR, _SECOND_COLOUR, _DRAW_COLOUR = "#f7f3ea", "#1f1f24", "#BBBBBB"
+_SERIES = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+
+
+def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
+    if isinstance(stats, SelfplayStatistics):
+        items = [(stats.label, stats)]
+    elif isinstance(stats, Mapping):
+        items = [(str(k), v) for k, v in stats.items()]
+    else:
+        items = [(s.label, s) for s in stats]
+    if not items:
+        raise ValueError("nothing to plot: give at least one SelfplayStatistics")
+    for label, s in items:
+        if not isinstance(s, SelfplayStatistics):
+            raise ValueError(f"{label!r} is not a SelfplayStatistics, got {type(s).__name__}")
+    return items
+
+
+def _figure(width: float, height: float) -> Figure:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:  # pragma: no cover - matplotlib is in the plots extra
+        raise ImportError("the charts need matplotlib: pip install 'awithlaknannai[plots]'") from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long is a game?") -> Figure:
+    """Overlaid histograms of game length (turns), one outline per batch of games.
+
+    Parameters
+    ----------
+    stats : dict, list or SelfplayTable
+        The batches to compare, e.g. ``{"with outer lines": a, "without": b}``.
+    bins : int
+        Number of bars, over the range of all lengths together.
+    title : str
+        The chart's title.
+    """
+    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
+        raise ValueError(f"bins must be an integer >= 1, got {bins!r}")
+    items = _labelled(stats)
+    fig = _figure(7, 4)
+    ax = fig.subplots()
+    low = min(min(s.lengths) for _, s in items)
+    high = max(max(s.lengths) for _, s in items)
+    edges = [low + (high + 1 - low) * i / bins for i in range(bins + 1)]
+    for i, (label, s) in enumerate(items):
+        ax.hist(s.lengths, bins=edges, histtype="step", linewidth=2, color=_SERIES[i % len(_SERIES)],
+                label=label)
+    ax.set_xlabel("length of the game (turns)")
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.legend()
+    return fig
+
+
+def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure:
+    """One stacked bar per batch: first player won, drawn, second player won (shares of games)."""
+    items = _labelled(stats)
+    fig = _figure(7, 0.6 * len(items) + 1.6)
+    ax = fig.subplots()
+    labels = [label for label, _ in items]
+    first = [s.rate("first") for _, s in items]
+    draw = [s.rate("draw") for _, s in items]
+    second = [s.rate("second") for _, s in items]
+    y = range(len(items))
+    ax.barh(y, first, color=_FIRST_COLOUR, edgecolor="black", label="first player wins")
+    ax.barh(y, draw, left=first, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label="draw")
+    ax.barh(y, second, left=[a + b for a, b in zip(first, draw)], color=_SECOND_COLOUR, edgecolor="black",
+            label="second player wins")
+    ax.set_yticks(list(y), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.set_title(title)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncols=3, frameon=False)
+    return fig
+
+
+def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figure:
+    """Grouped bars: the share of games ending for each reason, per batch."""
+    items = _labelled(stats)
+    reasons = sorted({reason for _, s in items for reason in s.reasons})
+    fig = _figure(7, 4)
+    ax = fig.subplots()
+    width = 0.8 / len(items)
+    for i, (label, s) in enumerate(items):
+        xs = [r + (i - (len(items) - 1) / 2) * width for r in range(len(reasons))]
+        ax.bar(xs, [s.reasons.get(reason, 0) / s.games for reason in reasons], width=width,
+               color=_SERIES[i % len(_SERIES)], edgecolor="black", label=label)
+    ax.set_xticks(list(range(len(reasons))), reasons)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of games")
+    ax.set_title(title)
+    ax.legend()
+    return fig

@@ -1,0 +1,273 @@
+"""Self-play statistics: let computer players play many games and count what happens.
+
+Does the first player have an advantage? How long is a game? How often does
+a game end because one side is wiped out, blocked, or because nobody can
+capture any more? The answers depend on the board and the rules, and a
+class can compare them: Mosona with and without the outer-row lines, or the
+three rule presets.
+
+Examples
+--------
+>>> stats = selfplay_statistics("zuni-3", "standard", "greedy", games=6, seed=0)
+>>> stats.first_player_wins + stats.second_player_wins + stats.draws
+6
+>>> sum(stats.reasons.values())
+6
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from statistics import mean, median
+
+from ..players.base import Player
+from ..players.levels import make_player
+from ..players.match import GameRow, run_match
+from ..rules import Rules, get_rules
+from ..variants import Variant
+
+__all__ = ["SelfplayStatistics", "selfplay_statistics", "selfplay_grid", "SelfplayTable"]
+
+
+@dataclass(frozen=True)
+class SelfplayStatistics:
+    """What happened in a batch of self-play games.
+
+    Attributes
+    ----------
+    variant, rules : str
+        The variant's name and the rules text.
+    players : tuple of str
+        The two players' names.
+    games : int
+        Games played.
+    first_player_wins, second_player_wins, draws : int
+        Results counted for the player who moved first and the other one.
+    lengths : tuple of int
+        Each game's length in turns.
+    pieces_left : tuple of (int, int)
+        Pieces of the first and of the second player at the end of each game.
+    reasons : Counter
+        How many games ended for each reason.
+    rows : tuple of GameRow
+        The games themselves (with their move lists).
+    """
+
+    variant: str
+    rules: str
+    players: tuple[str, str]
+    games: int
+    first_player_wins: int
+    second_player_wins: int
+    draws: int
+    lengths: tuple[int, ...]
+    pieces_left: tuple[tuple[int, int], ...]
+    reasons: Counter = field(compare=False)
+    rows: tuple[GameRow, ...] = field(repr=False, compare=False)
+
+    @property
+    def label(self) -> str:
+        """``variant / rules``, for tables and plot legends."""
+        return f"{self.variant} / {self.rules}"
+
+    def rate(self, what: str) -> float:
+        """Share of games (0 to 1): ``"first"`` won, ``"second"`` won, or ``"draw"``."""
+        counts = {"first": self.first_player_wins, "second": self.second_player_wins, "draw": self.draws}
+        if what not in counts:
+            raise ValueError(f"rate() takes 'first', 'second' or 'draw', got {what!r}")
+        return counts[what] / self.games
+
+    @property
+    def mean_length(self) -> float:
+        return mean(self.lengths)
+
+    @property
+    def median_length(self) -> float:
+        return median(self.lengths)
+
+    def length_histogram(self, width: int = 10) -> dict[int, int]:
+        """Games per length bucket: ``{bucket start: count}`` with buckets ``width`` turns wide.
+
+        >>> stats = selfplay_statistics("zuni-3", players="random", games=4, seed=2)
+        >>> sum(stats.length_histogram(5).values())
+        4
+        """
+        if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+            raise ValueError(f"width must be an integer >= 1, got {width!r}")
+        counts = Counter(length // width * width for length in self.lengths)
+        return dict(sorted(counts.items()))
+
+    @property
+    def mean_pieces_left(self) -> tuple[float, float]:
+        """Mean pieces left at the end: (first player, second player)."""
+        return (mean(p[0] for p in self.pieces_left), mean(p[1] for p in self.pieces_left))
+
+    def summary(self) -> dict[str, object]:
+        """The headline figures as one flat dict (a table row)."""
+        first_left, second_left = self.mean_pieces_left
+        return {
+            "variant": self.variant, "rules": self.rules, "players": " vs ".join(self.players),
+            "games": self.games,
+            "first wins": self.rate("first"), "second wins": self.rate("second"), "draws": self.rate("draw"),
+            "mean turns": self.mean_length, "median turns": self.median_length,
+            "shortest": min(self.lengths), "longest": max(self.lengths),
+            "first left": first_left, "second left": second_left,
+            **{f"end: {reason}": count for reason, count in sorted(self.reasons.items())},
+        }
+
+    def to_text(self) -> str:
+        first_left, second_left = self.mean_pieces_left
+        reasons = ", ".join(f"{reason} {count}" for reason, count in self.reasons.most_common())
+        return "\n".join([
+            f"{self.label}: {self.games} games of {' vs '.join(self.players)}",
+            f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
+            f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
+            f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)",
+            f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
+            f"shortest {min(self.lengths)}, longest {max(self.lengths)}",
+            f"pieces left (mean): first player {first_left:.1f}, second player {second_left:.1f}",
+            f"end reasons: {reasons}",
+        ])
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        lines = self.to_text().splitlines()
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines[1:])
+        return f"<div class='awithlaknannai-selfplay'><p><b>{html.escape(lines[0])}</b></p><ul>{items}</ul></div>"
+
+
+def _player_pair(players: Player | str | Sequence[Player | str]) -> tuple[Player | str, Player | str]:
+    if isinstance(players, str) or hasattr(players, "choose_move"):
+        if isinstance(players, str):
+            make_player(players)  # check the spec now
+        return players, players  # type: ignore[return-value]
+    pair = tuple(players)  # type: ignore[arg-type]
+    if len(pair) != 2:
+        raise ValueError(f"players is one player (used for both sides) or a pair, got {len(pair)}")
+    return pair  # type: ignore[return-value]
+
+
+def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | None = None,
+                        players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
+                        seed: int | None = 0, progress: bool = False, max_turns: int | None = 1000,
+                        opening_turns: int = 0) -> SelfplayStatistics:
+    """Play ``games`` games and count results for the first and second player.
+
+    Parameters
+    ----------
+    variant : str or Variant
+        What to play (default Mosona).
+    rules : str or Rules, optional
+        A preset name or rules text (default standard).
+    players : Player, str, or a pair of them
+        One player (or spec such as ``"alphabeta:2"``) playing both sides, or
+        two, who then take the first move in turn.
+    games : int
+        How many games.
+    seed : int or None
+        Match seed: the same seed gives the same games.
+    progress : bool
+        Show a progress bar.
+    max_turns : int or None
+        Safety cap per game (see :func:`~awithlaknannai.players.run_match`).
+    opening_turns : int
+        Random moves before the players take over, to vary the games.
+
+    Returns
+    -------
+    SelfplayStatistics
+    """
+    first, second = _player_pair(players)
+    if isinstance(variant, Variant) and rules is None:
+        rules = variant.rules
+    result = run_match(first, second, games=games, variant=variant, rules=rules, seed=seed,
+                       progress=progress, max_turns=max_turns, opening_turns=opening_turns)
+    first_wins = sum(1 for r in result.rows if r.first_player_result == "won")
+    second_wins = sum(1 for r in result.rows if r.first_player_result == "lost")
+    pieces = tuple((r.white_left, r.black_left) if r.first == "white" else (r.black_left, r.white_left)
+                   for r in result.rows)
+    names = (result.names["A"], result.names["B"])
+    return SelfplayStatistics(
+        variant=result.variant, rules=result.rules, players=names, games=len(result.rows),
+        first_player_wins=first_wins, second_player_wins=second_wins,
+        draws=len(result.rows) - first_wins - second_wins,
+        lengths=tuple(result.lengths()), pieces_left=pieces, reasons=result.reasons(), rows=tuple(result.rows),
+    )
+
+
+class SelfplayTable:
+    """Several :class:`SelfplayStatistics` side by side (one row each)."""
+
+    COLUMNS = ("variant", "rules", "players", "games", "first wins", "second wins", "draws",
+               "mean turns", "median turns", "first left", "second left")
+
+    def __init__(self, statistics: Iterable[SelfplayStatistics]) -> None:
+        self.statistics = list(statistics)
+
+    def __iter__(self):
+        return iter(self.statistics)
+
+    def __len__(self) -> int:
+        return len(self.statistics)
+
+    def __getitem__(self, index: int) -> SelfplayStatistics:
+        return self.statistics[index]
+
+    def _reason_names(self) -> list[str]:
+        return sorted({reason for s in self.statistics for reason in s.reasons})
+
+    def _cells(self) -> list[list[str]]:
+        reasons = self._reason_names()
+        head = [*self.COLUMNS, *reasons]
+        rows = [head]
+        for s in self.statistics:
+            row = s.summary()
+            cells = []
+            for column in self.COLUMNS:
+                value = row[column]
+                if column in ("first wins", "second wins", "draws"):
+                    cells.append(f"{100 * value:.0f}%")
+                elif isinstance(value, float):
+                    cells.append(f"{value:.1f}")
+                else:
+                    cells.append(str(value))
+            cells.extend(str(s.reasons.get(reason, 0)) for reason in reasons)
+            rows.append(cells)
+        return rows
+
+    def to_text(self) -> str:
+        """A plain-text table, one row per batch of games; end-reason columns count games."""
+        cells = self._cells()
+        widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+        return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        cells = self._cells()
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in cells[0])
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:])
+        return f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),
+                  players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
+                  seed: int | None = 0, progress: bool = False, opening_turns: int = 0) -> SelfplayTable:
+    """Self-play every variant under every rules preset; return the table.
+
+    >>> table = selfplay_grid(["zuni-3"], ["standard", "ludii"], "greedy", games=2, seed=0)
+    >>> [s.rules for s in table]
+    ['standard', 'ludii']
+    """
+    stats = []
+    for name in variants:
+        for rule in rules:
+            stats.append(selfplay_statistics(name, get_rules(rule), players, games=games, seed=seed,
+                                             progress=progress, opening_turns=opening_turns))
+    return SelfplayTable(stats)

@@ -1,0 +1,380 @@
+"""A look-ahead player: negamax alpha-beta search with iterative deepening.
+
+The player imagines every sequence of moves a few turns deep, scores the
+positions at the end with :class:`~awithlaknannai.players.evaluation.Evaluator`,
+and assumes both sides pick their best. It works on the bit sets of the fast
+move generator (:func:`~awithlaknannai.position.generate_raw`), not on
+:class:`~awithlaknannai.Position` objects, to search tens of thousands of
+positions a second.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> p = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b"}, rules="ludii")
+>>> len(p.legal_moves())   # capture is not compulsory under the Ludii rules
+6
+>>> AlphaBetaPlayer(depth=2, seed=0).choose_move(p)   # but this one wins at once
+Move('M1xM3')
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..position import Move, Position, RawMove, generate_raw
+from ..variants import Color, Variant
+from .base import SeededPlayer, playable_moves
+from .evaluation import Evaluator, Weights
+
+__all__ = ["AlphaBetaPlayer", "WIN_SCORE"]
+
+#: The score of a won position; a win found ``n`` turns ahead scores ``WIN_SCORE - n``.
+WIN_SCORE = 1_000_000
+_WIN_THRESHOLD = WIN_SCORE - 10_000
+_INFINITY = 10 * WIN_SCORE
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_TABLE_LIMIT = 400_000  # entries kept before the transposition table is cleared
+_MAX_DEPTH = 64
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the time limit has passed."""
+
+
+class AlphaBetaPlayer(SeededPlayer):
+    """Search ``depth`` turns ahead with alpha-beta pruning, then evaluate.
+
+    How it searches:
+
+    * Negamax alpha-beta, deepened one turn at a time (iterative deepening):
+      each finished depth orders the next one's moves, and a time limit
+      stops it with the best move of the deepest finished search.
+    * Move ordering: the best move remembered for the position, then
+      captures (the largest first), then "killer" steps that refuted other
+      lines at the same depth, then steps that refuted often (history).
+    * A transposition table remembers searched positions. It is keyed on the
+      pieces of the side to move and of the opponent, which stand for
+      (white, black, side to move): the rules treat both colours alike and
+      pieces move in every direction, so a position and its colour-swapped
+      twin have the same value. The count of quiet turns is part of the key
+      only when the turn limit is within reach of the search.
+    * At the search horizon, a position where captures are pending is
+      searched on through every capture (quiescence search), so no
+      evaluation is made in the middle of an exchange. A turn with a single
+      legal move (a forced capture) does not use up depth.
+    * End rules: no pieces, no legal move (a loss or a draw as the rules
+      say), and the turn limit without a capture, scored by
+      ``rules.no_capture_result``. Faster wins score higher.
+    * Repetition: a player is handed a position, not the game's history, so
+      it remembers the positions it has been shown (and the ones its own
+      moves made) since the last capture, and scores a return to any of
+      them, or to a position earlier on the searched line, as a draw. It
+      starts a new memory when a position does not follow on from the last
+      one (a capture, fewer pieces, a new game); :meth:`reset` clears it.
+    * Ties at the root are broken by the player's seeded random generator,
+      so two games from the same position can differ.
+
+    Parameters
+    ----------
+    depth : int or None
+        Turns to look ahead (1 or more). ``None`` means "as deep as the time
+        limit allows" and needs ``time_limit``.
+    time_limit : float or None
+        Seconds to think per move. The search stops at the limit and plays
+        the best move of the last finished depth (at least depth 1 is always
+        finished). Timed play depends on the machine, so it does not repeat
+        exactly.
+    seed : int or None
+        Seed for breaking ties.
+    weights : Weights, optional
+        Evaluation weights (see :mod:`awithlaknannai.players.evaluation`).
+    contempt : int
+        How much worse than an even position a draw looks to this player, in
+        hundredths of a piece (default 20): it plays on rather than repeat
+        unless it judges itself worse by more than that.
+    name : str, optional
+        Shown in match tables; default ``alphabeta:DEPTH``.
+
+    Attributes
+    ----------
+    last_search : dict
+        Figures from the last :meth:`choose_move`: ``depth`` reached,
+        ``nodes`` searched, ``seconds`` and ``score`` (from the mover's view).
+
+    Examples
+    --------
+    >>> from awithlaknannai import Position
+    >>> player = AlphaBetaPlayer(depth=3, seed=1)
+    >>> player.choose_move(Position.start("mosona"))
+    Move('M5-M4')
+    >>> player.last_search["depth"]
+    3
+    >>> AlphaBetaPlayer(depth=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be an integer from 1 to 64 (or None with a time_limit), got 0
+    """
+
+    def __init__(self, depth: int | None = 4, time_limit: float | None = None, seed: int | None = None,
+                 weights: Weights | None = None, contempt: int = 20, name: str | None = None) -> None:
+        super().__init__(seed)
+        if depth is None:
+            if time_limit is None:
+                raise ValueError("give a depth, a time_limit, or both")
+        elif isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= _MAX_DEPTH:
+            raise ValueError(
+                f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {depth!r}")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not time_limit > 0):
+            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
+        if weights is not None and not isinstance(weights, Weights):
+            raise ValueError(f"weights must be a Weights value, got {weights!r}")
+        self.depth = depth
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.weights = weights if weights is not None else Weights()
+        if isinstance(contempt, bool) or not isinstance(contempt, int):
+            raise ValueError(f"contempt must be an integer (hundredths of a piece), got {contempt!r}")
+        self.contempt = contempt
+        # A draw scores -contempt for this player (at even plies it is to move) and +contempt for the opponent.
+        self._draw = (-contempt, contempt)
+        if name is None:
+            name = f"alphabeta:{depth}" if time_limit is None else (
+                f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
+        self.name = name
+        self.last_search: dict[str, float] = {}
+        self._variant: Variant | None = None
+        self._table: dict[tuple[int, int, int], tuple[int, int, int, RawMove | None]] = {}
+        self._killers: list[list[RawMove]] = []
+        self._history: dict[tuple[int, int], int] = {}
+        self._seen: set[tuple[int, int]] = set()  # game positions since the last capture
+        self._last_root: tuple[int, int] | None = None  # (pieces on the board, quiet turns)
+        self._path: list[tuple[int, int]] = []
+
+    def reset(self, seed: int | None = None) -> None:
+        """Reseed, and forget the transposition table and move-ordering memory."""
+        super().reset(seed)
+        self._variant = None
+        self._table.clear()
+        self._history.clear()
+        self._seen.clear()
+        self._last_root = None
+
+    # --- the move choice ----------------------------------------------------
+
+    def choose_move(self, position: Position) -> Move:
+        moves = playable_moves(position)
+        started = time.perf_counter()
+        self._prepare(position.variant)
+        raw = position._raw()  # same moves, same order as legal_moves()
+        if len(moves) == 1:
+            self.last_search = {"depth": 0, "nodes": 0, "seconds": 0.0, "score": 0}
+            return moves[0]
+        own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
+            position.black, position.white)
+        self._remember_root(own, opp, position.quiet_turns)
+        order = list(range(len(raw)))
+        self.rng.shuffle(order)  # ties go to whichever equal move is tried first
+        order.sort(key=lambda i: -len(raw[i][2]))
+        self._deadline = None if self.time_limit is None else started + self.time_limit
+        self._nodes = 0
+        self._killers = [[] for _ in range(_MAX_DEPTH * 4 + 8)]
+        if len(self._table) > _TABLE_LIMIT:
+            self._table.clear()
+        best_index, best_score, reached = order[0], 0, 0
+        deepest = self.depth if self.depth is not None else _MAX_DEPTH
+        for depth in range(1, deepest + 1):
+            try:
+                score, index = self._root(raw, order, own, opp, position.quiet_turns, depth)
+            except _OutOfTime:
+                break
+            best_index, best_score, reached = index, score, depth
+            order.remove(index)
+            order.insert(0, index)
+            if abs(score) >= _WIN_THRESHOLD:
+                break  # a forced result: looking deeper changes nothing
+            if self._deadline is not None and time.perf_counter() > started + self.time_limit / 2:
+                break  # the next depth would not finish in time
+        self.last_search = {"depth": reached, "nodes": self._nodes,
+                            "seconds": time.perf_counter() - started, "score": best_score}
+        if self._repetition:
+            origin, landings, _, capmask = raw[best_index]
+            self._seen.add((opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1])))
+        return moves[best_index]
+
+    def _remember_root(self, own: int, opp: int, quiet: int) -> None:
+        """Add the position to the game memory, first clearing it if this is not a continuation."""
+        pieces = own.bit_count() + opp.bit_count()
+        if self._last_root is None or quiet == 0 or self._last_root != (pieces, quiet - 1) and \
+                self._last_root != (pieces, quiet - 2):
+            self._seen.clear()
+        self._last_root = (pieces, quiet)
+        if self._repetition:
+            self._seen.add((own, opp))
+
+    def _prepare(self, variant: Variant) -> None:
+        if variant != self._variant:
+            self._variant = variant
+            self._evaluator = Evaluator(variant, self.weights)
+            self._table.clear()
+            self._history.clear()
+            rules = variant.rules
+            self._limit = rules.quiet_turn_limit
+            self._blocked_loses = rules.blocked_player_loses
+            self._compulsory = rules.compulsory_capture
+            self._more_pieces = rules.no_capture_result == "more_pieces"
+            self._repetition = rules.repetition_limit is not None
+            self._seen.clear()
+            self._last_root = None
+
+    def _root(self, raw: list[RawMove], order: list[int], own: int, opp: int, quiet: int,
+              depth: int) -> tuple[int, int]:
+        alpha, beta = -_INFINITY, _INFINITY
+        best_index = order[0]
+        self._path = [(own, opp)]
+        for index in order:
+            origin, landings, _, capmask = raw[index]
+            score = -self._search(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
+                                  0 if capmask else quiet + 1, depth - 1, -beta, -alpha, 1)
+            if score > alpha:
+                alpha, best_index = score, index
+        return alpha, best_index
+
+    # --- the search -----------------------------------------------------------
+
+    def _search(self, own: int, opp: int, quiet: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Negamax value of the position with ``own`` to move, within (alpha, beta)."""
+        self._nodes += 1
+        if self._deadline is not None and not self._nodes & 1023 and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        if not own:
+            return ply - WIN_SCORE
+        if not opp:
+            return WIN_SCORE - ply
+        position_key = (own, opp)
+        if quiet and self._repetition and (position_key in self._seen or position_key in self._path):
+            return self._draw[ply & 1]  # back to a position seen before: heading for a draw by repetition
+        moves = generate_raw(self._variant, own, opp)
+        if not moves:
+            return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
+        limit = self._limit
+        if limit is not None and quiet >= limit:
+            return self._limit_score(own, opp, ply)
+        forced = len(moves) == 1 and ply < 4 * _MAX_DEPTH
+        if depth <= 0 and not forced:
+            return self._quiesce(own, opp, moves, alpha, beta, ply)
+        if forced:
+            depth += 1  # a forced turn costs no depth
+
+        key = (own, opp, quiet if limit is not None and quiet + depth + 2 >= limit else -1)
+        entry = self._table.get(key)
+        remembered = None
+        if entry is not None:
+            stored_depth, flag, stored, remembered = entry
+            if stored_depth >= depth:
+                value = stored - ply if stored > _WIN_THRESHOLD else stored + ply if stored < -_WIN_THRESHOLD \
+                    else stored
+                if flag == _EXACT or (flag == _LOWER and value >= beta) or (flag == _UPPER and value <= alpha):
+                    return value
+
+        original_alpha = alpha
+        path = self._path
+        path.append(position_key)
+        try:
+            best_score, best_move = self._expand(moves, remembered, own, opp, quiet, depth, alpha, beta, ply)
+        finally:
+            path.pop()
+
+        flag = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
+        stored = best_score + ply if best_score > _WIN_THRESHOLD else best_score - ply \
+            if best_score < -_WIN_THRESHOLD else best_score
+        self._table[key] = (depth, flag, stored, best_move)
+        return best_score
+
+    def _expand(self, moves: list[RawMove], remembered: RawMove | None, own: int, opp: int, quiet: int,
+                depth: int, alpha: int, beta: int, ply: int) -> tuple[int, RawMove | None]:
+        """Search each move in turn; return the best score and move (a cut-off stops early)."""
+        best_score, best_move = -_INFINITY, None
+        for move in self._ordered(moves, remembered, ply):
+            origin, landings, _, capmask = move
+            score = -self._search(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
+                                  0 if capmask else quiet + 1, depth - 1, -beta, -alpha, ply + 1)
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not capmask:
+                            self._remember_cutoff(move, ply, depth)
+                        break
+        return best_score, best_move
+
+    def _quiesce(self, own: int, opp: int, moves: list[RawMove], alpha: int, beta: int, ply: int) -> int:
+        """Search captures only, until the position is quiet, then evaluate."""
+        captures = moves if moves[0][3] else []
+        if not (captures and self._compulsory):
+            # A quiet position, or captures the mover may decline: the mover
+            # can "stand pat" on the static score.
+            stand = self._evaluator.score(own, opp)
+            if stand >= beta or not captures:
+                return stand
+            alpha = max(alpha, stand)
+            captures = [m for m in moves if m[3]]
+            best = stand
+        else:
+            best = -_INFINITY
+        for origin, landings, _, capmask in sorted(captures, key=lambda m: -len(m[2])):
+            score = -self._after_capture(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
+                                         -beta, -alpha, ply + 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _after_capture(self, own: int, opp: int, alpha: int, beta: int, ply: int) -> int:
+        """A quiescence node: the end rules, then :meth:`_quiesce`."""
+        self._nodes += 1
+        if not own:
+            return ply - WIN_SCORE
+        moves = generate_raw(self._variant, own, opp)
+        if not moves:
+            return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
+        # After a capture the quiet count is 0, so the turn limit cannot end the game here.
+        return self._quiesce(own, opp, moves, alpha, beta, ply)
+
+    def _limit_score(self, own: int, opp: int, ply: int) -> int:
+        if self._more_pieces:
+            difference = own.bit_count() - opp.bit_count()
+            if difference:
+                return WIN_SCORE - ply if difference > 0 else ply - WIN_SCORE
+        return self._draw[ply & 1]
+
+    # --- move ordering --------------------------------------------------------
+
+    def _ordered(self, moves: list[RawMove], remembered: RawMove | None, ply: int) -> list[RawMove]:
+        if len(moves) == 1:
+            return moves
+        killers = self._killers[ply] if ply < len(self._killers) else []
+        history = self._history
+
+        def priority(move: RawMove) -> int:
+            if move == remembered:
+                return 1 << 40
+            if move[3]:
+                return (1 << 30) + len(move[2])
+            if move in killers:
+                return 1 << 20
+            return history.get((move[0], move[1][-1]), 0)
+
+        return sorted(moves, key=priority, reverse=True)
+
+    def _remember_cutoff(self, move: RawMove, ply: int, depth: int) -> None:
+        if ply < len(self._killers):
+            killers = self._killers[ply]
+            if move not in killers:
+                killers.insert(0, move)
+                del killers[2:]
+        key = (move[0], move[1][-1])
+        self._history[key] = min(self._history.get(key, 0) + depth * depth, 1 << 19)

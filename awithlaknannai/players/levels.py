@@ -1,0 +1,165 @@
+"""Players by name: classroom strength levels and short specs for the command line.
+
+Levels, weakest first (measured in ``benchmarks/strength.py``):
+
+============  ===========================  ===================================
+level         player                       plays like
+============  ===========================  ===================================
+beginner      ``random``                   someone who has just learnt the moves
+casual        ``greedy``                   takes what it can, looks one turn ahead
+club          ``alphabeta:2``              sees simple two-turn combinations
+strong        ``alphabeta:6``              hard to beat; under a second a move
+============  ===========================  ===================================
+
+Examples
+--------
+>>> make_player("alphabeta:3").name
+'alphabeta:3'
+>>> player_for_level("casual").name
+'casual'
+>>> make_player("mcts:0.5s", seed=1).time_limit
+0.5
+>>> make_player("minimax")
+Traceback (most recent call last):
+...
+ValueError: unknown player 'minimax'; use random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, mcts:PLAYOUTS, mcts:SECONDSs or a level (beginner, casual, club, strong)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .alphabeta import AlphaBetaPlayer
+from .base import SeededPlayer
+from .basic import GreedyPlayer, RandomPlayer
+from .mcts import MCTSPlayer
+
+__all__ = ["LEVELS", "player_for_level", "make_player"]
+
+#: Each level's player spec, weakest first.
+LEVELS: dict[str, str] = {
+    "beginner": "random",
+    "casual": "greedy",
+    "club": "alphabeta:2",
+    "strong": "alphabeta:6",
+}
+
+_SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, mcts:PLAYOUTS, mcts:SECONDSs "
+              f"or a level ({', '.join(LEVELS)})")
+
+
+def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
+    """Return a computer player of a named strength, named after the level.
+
+    Parameters
+    ----------
+    level : {"beginner", "casual", "club", "strong"}
+        How strong (see the table in the module text).
+    seed : int or None
+        Seed of the player's random generator.
+
+    Examples
+    --------
+    >>> player_for_level("strong").depth
+    6
+    >>> player_for_level("expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level 'expert'; levels are beginner, casual, club, strong
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    player = make_player(LEVELS[level], seed=seed)
+    player.name = level
+    return player
+
+
+def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
+    """Build a player from a short text, as the command line takes it.
+
+    Parameters
+    ----------
+    spec : str
+        ``random``; ``greedy``; ``alphabeta`` (depth 4), ``alphabeta:DEPTH``
+        or ``alphabeta:SECONDSs`` (as deep as that time allows);
+        ``mcts`` (400 playouts), ``mcts:PLAYOUTS`` or ``mcts:SECONDSs``;
+        or a level name (``beginner``, ``casual``, ``club``, ``strong``).
+    seed : int or None
+        Seed of the player's random generator.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name or a bad number; the message lists what works.
+
+    Examples
+    --------
+    >>> make_player("greedy", seed=2)
+    GreedyPlayer(name='greedy', seed=2)
+    >>> make_player("alphabeta:2s").time_limit
+    2.0
+    >>> make_player("alphabeta:deep")
+    Traceback (most recent call last):
+    ...
+    ValueError: player 'alphabeta:deep': after 'alphabeta:' give a depth such as 3 or seconds such as 1.5s
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a player spec is a text such as 'alphabeta:3', got {spec!r}")
+    text = spec.strip().lower()
+    if text in LEVELS:
+        return player_for_level(text, seed)
+    kind, _, argument = text.partition(":")
+    makers: dict[str, Callable[[str], SeededPlayer]] = {
+        "random": lambda arg: _no_argument(spec, arg, RandomPlayer(seed=seed)),
+        "greedy": lambda arg: _no_argument(spec, arg, GreedyPlayer(seed=seed)),
+        "alphabeta": lambda arg: _alphabeta(spec, arg, seed),
+        "mcts": lambda arg: _mcts(spec, arg, seed),
+    }
+    if kind not in makers:
+        raise ValueError(f"unknown player {spec!r}; use {_SPEC_HELP}")
+    return makers[kind](argument)
+
+
+def _no_argument(spec: str, argument: str, player: SeededPlayer) -> SeededPlayer:
+    if argument:
+        raise ValueError(f"player {spec!r}: {player.name} takes no ':' setting")
+    return player
+
+
+def _seconds(argument: str) -> float | None:
+    """``1.5s`` -> 1.5; anything else -> None."""
+    if not argument.endswith("s"):
+        return None
+    try:
+        value = float(argument[:-1])
+    except ValueError:
+        return None
+    return value if value > 0 and value == value and value != float("inf") else None
+
+
+def _alphabeta(spec: str, argument: str, seed: int | None) -> SeededPlayer:
+    if not argument:
+        return AlphaBetaPlayer(depth=4, seed=seed)
+    seconds = _seconds(argument)
+    if seconds is not None:
+        return AlphaBetaPlayer(depth=None, time_limit=seconds, seed=seed)
+    if not argument.isdigit():
+        raise ValueError(f"player {spec!r}: after 'alphabeta:' give a depth such as 3 or seconds such as 1.5s")
+    try:
+        return AlphaBetaPlayer(depth=int(argument), seed=seed)
+    except ValueError as error:
+        raise ValueError(f"player {spec!r}: {error}") from None
+
+
+def _mcts(spec: str, argument: str, seed: int | None) -> SeededPlayer:
+    if not argument:
+        return MCTSPlayer(seed=seed)
+    seconds = _seconds(argument)
+    if seconds is not None:
+        return MCTSPlayer(playouts=None, time_limit=seconds, seed=seed)
+    if not argument.isdigit():
+        raise ValueError(f"player {spec!r}: after 'mcts:' give playouts such as 500 or seconds such as 1.5s")
+    try:
+        return MCTSPlayer(playouts=int(argument), seed=seed)
+    except ValueError as error:
+        raise ValueError(f"player {spec!r}: {error}") from None

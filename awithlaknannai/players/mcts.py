@@ -1,0 +1,228 @@
+"""A player that learns by playing many quick random games: Monte Carlo tree search.
+
+For each move it grows a tree of positions from the current one. Each round
+(a *playout*) walks down the tree, choosing moves by the UCT formula, which
+balances moves that have scored well against moves tried rarely; it adds one
+new position, finishes the game from there with random moves, and records
+the result along the path. After all the playouts it plays the move tried
+most often. It needs no evaluation written by hand, which makes it a good
+classroom contrast to :class:`~awithlaknannai.players.alphabeta.AlphaBetaPlayer`.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> p = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b"}, rules="ludii")
+>>> MCTSPlayer(playouts=200, seed=0).choose_move(p)
+Move('M1xM3')
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..position import Move, Position, RawMove, generate_raw
+from ..variants import Color, Variant
+from .base import SeededPlayer, playable_moves
+
+__all__ = ["MCTSPlayer"]
+
+
+class _Node:
+    """A position in the tree, reached by ``move`` from ``parent``.
+
+    ``wins`` counts results (1 win, 0.5 draw) for the player who played
+    ``move``, the one choosing among the parent's children.
+    """
+
+    __slots__ = ("own", "opp", "quiet", "move", "parent", "children", "untried", "visits", "wins", "result")
+
+    def __init__(self, own: int, opp: int, quiet: int, move: RawMove | None, parent: _Node | None) -> None:
+        self.own, self.opp, self.quiet = own, opp, quiet
+        self.move, self.parent = move, parent
+        self.children: list[_Node] = []
+        self.untried: list[RawMove] | None = None  # filled on the first visit
+        self.visits = 0
+        self.wins = 0.0
+        self.result: float | None = None  # for the side to move, if the game is over here
+
+
+class MCTSPlayer(SeededPlayer):
+    """UCT Monte Carlo tree search with random playouts.
+
+    Parameters
+    ----------
+    playouts : int or None
+        Playouts per move (default 400). ``None`` needs ``time_limit``.
+    time_limit : float or None
+        Seconds per move; with both set, whichever runs out first stops.
+    exploration : float
+        The UCT constant: larger tries more unlikely moves.
+    playout_turns : int
+        A playout longer than this many turns stops and goes to the side
+        with more pieces (a draw if equal): quick, and random play rarely
+        ends a long game anyway.
+    capture_bias : float
+        Where capture is not compulsory, the chance that a random playout
+        move is a capture when one exists; random players otherwise ignore
+        most captures and the playouts say little.
+    seed : int or None
+        Seed of the player's own random generator.
+    name : str, optional
+        Default ``mcts:PLAYOUTS``.
+
+    Attributes
+    ----------
+    last_search : dict
+        ``playouts`` run, ``seconds`` used and ``visits`` of the chosen move.
+
+    Examples
+    --------
+    >>> from awithlaknannai import Position
+    >>> player = MCTSPlayer(playouts=50, seed=4)
+    >>> player.choose_move(Position.start("mosona")) in Position.start("mosona").legal_moves()
+    True
+    >>> MCTSPlayer(playouts=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: playouts must be an integer >= 1 (or None with a time_limit), got 0
+    """
+
+    def __init__(self, playouts: int | None = 400, time_limit: float | None = None, exploration: float = 1.0,
+                 playout_turns: int = 80, capture_bias: float = 0.9, seed: int | None = None,
+                 name: str | None = None) -> None:
+        super().__init__(seed)
+        if playouts is None:
+            if time_limit is None:
+                raise ValueError("give playouts, a time_limit, or both")
+        elif isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise ValueError(f"playouts must be an integer >= 1 (or None with a time_limit), got {playouts!r}")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not time_limit > 0):
+            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        if isinstance(playout_turns, bool) or not isinstance(playout_turns, int) or playout_turns < 1:
+            raise ValueError(f"playout_turns must be an integer >= 1, got {playout_turns!r}")
+        if isinstance(capture_bias, bool) or not isinstance(capture_bias, (int, float)) or not 0 <= capture_bias <= 1:
+            raise ValueError(f"capture_bias must be a number from 0 to 1, got {capture_bias!r}")
+        self.playouts = playouts
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.exploration = float(exploration)
+        self.playout_turns = playout_turns
+        self.capture_bias = float(capture_bias)
+        if name is None:
+            name = f"mcts:{playouts}" if time_limit is None else (
+                f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
+        self.name = name
+        self.last_search: dict[str, float] = {}
+
+    def choose_move(self, position: Position) -> Move:
+        moves = playable_moves(position)
+        started = time.perf_counter()
+        if len(moves) == 1:
+            self.last_search = {"playouts": 0, "seconds": 0.0, "visits": 0}
+            return moves[0]
+        variant = position.variant
+        self._variant = variant
+        rules = variant.rules
+        self._limit = rules.quiet_turn_limit
+        self._blocked_loses = rules.blocked_player_loses
+        self._more_pieces = rules.no_capture_result == "more_pieces"
+        self._choose_capture = 0.0 if rules.compulsory_capture else self.capture_bias
+        own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
+            position.black, position.white)
+        root = _Node(own, opp, position.quiet_turns, None, None)
+        root.untried = position._raw()  # same order as legal_moves()
+        raw_order = list(root.untried)
+        self.rng.shuffle(root.untried)
+        deadline = None if self.time_limit is None else started + self.time_limit
+        done = 0
+        while (self.playouts is None or done < self.playouts) and (
+                deadline is None or not done or time.perf_counter() < deadline):
+            self._playout(root)
+            done += 1
+        best = max(root.children, key=lambda c: (c.visits, c.wins))
+        self.last_search = {"playouts": done, "seconds": time.perf_counter() - started, "visits": best.visits}
+        return moves[raw_order.index(best.move)]
+
+    # --- one playout ------------------------------------------------------------
+
+    def _playout(self, root: _Node) -> None:
+        node = root
+        # 1. Selection: follow UCT while the node is fully expanded.
+        while node.result is None and not node.untried and node.children:
+            node = self._select(node)
+        # 2. Expansion: add one untried move.
+        if node.result is None and node.untried:
+            move = node.untried.pop()
+            origin, landings, _, capmask = move
+            child = _Node(node.opp & ~capmask, (node.own & ~(1 << origin)) | (1 << landings[-1]),
+                          0 if capmask else node.quiet + 1, move, node)
+            self._open(child)
+            node.children.append(child)
+            node = child
+        # 3. Simulation: the result for the side to move at `node`.
+        result = node.result if node.result is not None else self._simulate(node.own, node.opp, node.quiet)
+        # 4. Backpropagation: each node's wins belong to the player who moved into it.
+        while node is not None:
+            node.visits += 1
+            node.wins += 1.0 - result
+            result = 1.0 - result
+            node = node.parent
+
+    def _select(self, node: _Node) -> _Node:
+        log_visits = math.log(node.visits)
+        c = self.exploration
+        return max(node.children,
+                   key=lambda ch: ch.wins / ch.visits + c * math.sqrt(log_visits / ch.visits))
+
+    def _open(self, node: _Node) -> None:
+        """Fill in a new node's moves, or its result if the game is over there."""
+        if not node.own:
+            node.result = 0.0
+            return
+        moves = generate_raw(self._variant, node.own, node.opp)
+        if not moves:
+            node.result = 0.0 if self._blocked_loses else 0.5
+        elif self._limit is not None and node.quiet >= self._limit:
+            node.result = self._limit_result(node.own, node.opp)
+        else:
+            self.rng.shuffle(moves)
+            node.untried = moves
+
+    def _limit_result(self, own: int, opp: int) -> float:
+        if self._more_pieces:
+            difference = own.bit_count() - opp.bit_count()
+            if difference:
+                return 1.0 if difference > 0 else 0.0
+        return 0.5
+
+    def _simulate(self, own: int, opp: int, quiet: int) -> float:
+        """Finish the game with random moves; return the result for the side to move first."""
+        variant, rng, limit = self._variant, self.rng, self._limit
+        bias = self._choose_capture
+        flipped = False  # whether `own` is now the opponent of the starting side
+        for _ in range(self.playout_turns):
+            if not own:
+                result = 0.0
+                break
+            moves = generate_raw(variant, own, opp)
+            if not moves:
+                result = 0.0 if self._blocked_loses else 0.5
+                break
+            if limit is not None and quiet >= limit:
+                result = self._limit_result(own, opp)
+                break
+            if bias and moves[0][3] and rng.random() < bias:
+                captures = [m for m in moves if m[3]]
+                origin, landings, _, capmask = captures[rng.randrange(len(captures))]
+            else:
+                origin, landings, _, capmask = moves[rng.randrange(len(moves))]
+            own, opp = opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1])
+            quiet = 0 if capmask else quiet + 1
+            flipped = not flipped
+        else:
+            difference = own.bit_count() - opp.bit_count()
+            result = 1.0 if difference > 0 else 0.0 if difference < 0 else 0.5
+        return 1.0 - result if flipped else result
