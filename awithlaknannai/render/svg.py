@@ -362,7 +362,8 @@ class _Canvas:
         ]
         if label:
             texts.append(_element("text", escape(label), x=lay.width / 2, y=top + height + size * 1.2,
-                                  text_anchor="middle"))
+                                  text_anchor="middle", font_size=_fitting_size(label, size, lay.width * 0.94,
+                                                                                glyph=0.55)))
         self.add(f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(BOARD["label"])}>'
                  + _element("rect", x=left, y=top, width=width, height=height, fill=f"url(#{_ID}-heat)",
                             stroke=BOARD["line"], stroke_width=self.unit * 0.015)
@@ -438,8 +439,17 @@ def _open_svg(width: float, height: float, title: str, desc: str,
             f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
 
 
+def _fitting_size(text: str, size: float, room: float, glyph: float = 0.6) -> float:
+    """A font size no larger than ``size`` at which ``text`` fits in ``room`` pixels.
+
+    ``glyph`` is a generous average glyph width as a fraction of the size
+    (the exact width depends on the viewer's fonts).
+    """
+    return min(size, room / (glyph * max(1, len(text))))
+
+
 def _caption(canvas: _Canvas, text: str, width: float) -> None:
-    size = canvas.unit * 0.3
+    size = _fitting_size(text, canvas.unit * 0.3, width * 0.94)
     canvas.add(_element("text", escape(text), x=width / 2, y=canvas.unit * 0.5, class_="title",
                         font_family="DejaVu Serif, Georgia, serif", font_size=size, font_weight="bold",
                         text_anchor="middle", fill=BOARD["label"]))
