@@ -211,6 +211,13 @@ def test_formula_that_crashes_is_reported():
     assert "n = 3" in feedback.message and "ZeroDivisionError" in feedback.message
 
 
+def test_formula_without_a_return_value_is_not_answered_yet():
+    def edges(n):
+        answer = ...  # the line a student copy leaves in the function
+
+    assert check("02-edges-formula", edges).status == "missing"
+
+
 def test_formula_answer_must_be_a_function():
     assert "a function" in check("02-edges-formula", 54).message
 

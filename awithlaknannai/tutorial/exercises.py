@@ -568,6 +568,9 @@ def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], w
         except Exception as error:  # a student's function may fail in any way; report it kindly
             return Feedback(exercise_id, WRONG, f"Your function stopped with an error for n = {n}: "
                             f"{type(error).__name__}: {error}")
+        if value is None or value is ...:
+            return Feedback(exercise_id, MISSING, "Your function does not give a number yet: "
+                            "finish its `return` line.")
         if value != truth(n):
             return Feedback(exercise_id, WRONG, f"For n = {n} your function gives {value!r}, but there are "
                             f"{truth(n)} {what}.",
