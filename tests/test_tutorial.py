@@ -213,7 +213,7 @@ def test_formula_that_crashes_is_reported():
 
 def test_formula_without_a_return_value_is_not_answered_yet():
     def edges(n):
-        answer = ...  # the line a student copy leaves in the function
+        answer = ...  # noqa: F841 - the line a student copy leaves in the function
 
     assert check("02-edges-formula", edges).status == "missing"
 

@@ -565,7 +565,7 @@ def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], w
     for n in sizes:
         try:
             value = answer(n)
-        except Exception as error:  # a student's function may fail in any way; report it kindly
+        except Exception as error:  # noqa: BLE001 - a student's function may fail in any way; report it kindly
             return Feedback(exercise_id, WRONG, f"Your function stopped with an error for n = {n}: "
                             f"{type(error).__name__}: {error}")
         if value is None or value is ...:
