@@ -67,6 +67,7 @@ def test_unknown_exercise_is_a_notebook_mistake():
 def test_known_wrong_years_are_explained():
     assert "Stevenson" in check("01-culin-year", 1903).message
     assert "Bell" in check("01-culin-year", 1969).message
+    assert "Murray" in check("01-culin-year", 1952).message
     assert check("01-culin-year", 1906).message == "1906 is not it."
 
 

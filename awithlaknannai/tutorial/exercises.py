@@ -320,7 +320,10 @@ def _culin_year(exercise_id: str, answer: Any) -> Feedback:
         "It is in the title of the section about Culin.",
         {
             1903: "1903 is the year of Matilda Coxe Stevenson's article on Zuni games.",
-            1951: "1951 is the year of Murray's history of board games, which copied the board.",
+            1951: "1951 is the date this project gives Murray's history of board games, which drew the "
+                  "board without its outer lines.",
+            1952: "1952 is the printing date of Murray's history of board games, which drew the board "
+                  "without its outer lines.",
             1969: "1969 is the year of R. C. Bell's book, which called Kolowis 'Fighting Serpents'.",
             1283: "1283 is the year of King Alfonso X's book of games, which describes Alquerque.",
         },
@@ -339,7 +342,7 @@ def _origin(exercise_id: str, answer: Any) -> Feedback:
     return _choice_check(
         exercise_id, answer, _ORIGIN_OPTIONS, "b",
         {
-            "a": "That is the other idea: historians who compare boards suggest it. "
+            "a": "That is the other idea, which some modern writers suggest. "
                  "Culin reports something different as the Zuni's own account.",
             "c": "Culin described games that people were playing; he did not invent them.",
         },
