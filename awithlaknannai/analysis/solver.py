@@ -1,0 +1,835 @@
+"""Exact endgame tables: who wins with perfect play, and how quickly.
+
+The solver works backwards from the end of the game (*retrograde
+analysis*). Captures can never be undone, so the positions are split into
+*material classes* by the number of pieces on each side; a class depends
+only on classes with fewer pieces, and inside a class the quiet moves are
+solved by a fixpoint. :mod:`awithlaknannai.analysis.solver_core` holds the
+loops; this module holds what people use:
+
+* :func:`solve_endgames` -- every position with up to ``max_pieces`` pieces
+  a side, with won / lost / drawn counts per class and build times;
+* :func:`solve_game` -- every position a variant's game can reach (the full
+  solution of a small board such as ``zuni-4``);
+* :class:`EndgameTables` -- values (:class:`Value`) and optimal moves of
+  covered positions; :func:`best_moves` -- the hint a widget asks for;
+* :class:`PerfectPlayer` -- a player that never misses a win;
+* :func:`cli_solve` -- ``python -m awithlaknannai solve``.
+
+What "perfect play" means here
+------------------------------
+The solver plays the game the rules define, *without* the two stand-ins for
+"no capture is possible any more" (the quiet-turn limit and repetition),
+which depend on the history rather than the position:
+
+* A game that would go on for ever without ending is scored as the rules'
+  ``no_capture_result`` says. With ``"draw"`` (presets *standard* and
+  *ludii*) it is a draw: exactly the encyclopedia's "no capture possible
+  any more: draw". With ``"more_pieces"`` (preset *maximum*) every endless
+  game eventually keeps one material forever, and it is won by the side
+  that has more pieces then (equal material: a draw). Such results are
+  marked ``stand_in``; the side that must capture to change the result is
+  told how many plies it needs.
+* Wins and losses at a finite distance count *plies* (single turns) to the
+  end of the game. The winner takes the quickest win, the loser delays as
+  long as he can. A real game also ends after ``quiet_turn_limit`` turns
+  without a capture; a table win with a longer quiet stretch than that
+  would become a stand-in ending in a real game. :attr:`ClassReport.longest`
+  shows how long the longest wins are.
+* Values are seen from the side to move. Pieces move alike in every
+  direction and both sides follow the same rules, so colours do not matter:
+  one table entry serves White to move and Black to move.
+
+On-disk cache
+-------------
+Solved classes are cached, one file per class, under
+``$AWITHLAKNANNAI_CACHE`` or else ``$XDG_CACHE_HOME/awithlaknannai`` (default
+``~/.cache/awithlaknannai``), in ``endgames/<variant>-<board>/<rules>/AvB.tbl``.
+A file is one line of JSON (the header) followed by the codes as unsigned
+16-bit little-endian integers (the stdlib :mod:`array` module, typecode
+``"H"``). The header holds ``format`` (``"awithlaknannai-endgame-table"``),
+``format_version``, ``solver_version``, ``variant``, ``rules`` (the rules
+text, without the quiet-turn and repetition limits, which the tables ignore),
+``board`` (a SHA-256 fingerprint of the points, steps and leaps), ``points``,
+``class`` (``[mover pieces, opponent pieces]``), ``entries``, ``typecode``,
+``byteorder`` and ``crc32`` of the body. A file whose header or body does not
+match what this version of the solver would write is never used: the class
+is rebuilt and the file replaced, and the reason is reported. Nothing is
+shipped with the package; tables are built on demand.
+
+Each code is ``distance << 3 | category`` (see
+:mod:`~awithlaknannai.analysis.solver_core`); entries follow the order of
+:func:`~awithlaknannai.analysis.solver_core.class_keys`.
+
+Examples
+--------
+A sacrifice on the 10-point board ``zuni-3``: the step T1-M1 forces Black's
+B0 to jump it, and White's T0 then takes both black pieces in one turn.
+
+>>> from awithlaknannai import Position
+>>> tables = solve_endgames("zuni-3", max_pieces=2, cache_dir=False)
+>>> p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+>>> print(tables.value(p))
+win in 2 moves (3 plies)
+>>> tables.best_moves(p)
+[(Move('T1-M1'), Value(outcome='win', plies=3, stand_in=False))]
+>>> PerfectPlayer(tables).choose_move(p.play("T1-M1").play("B0xT1"))
+Move('T0xT2xB2')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import sys
+import time
+import zlib
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ..errors import GameOverError
+from ..position import Move, Position, generate_raw
+from ..rules import Rules, get_rules
+from ..variants import Color, Variant, get_variant
+from . import solver_core as core
+from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+
+__all__ = [
+    "Value", "ClassReport", "EndgameTables", "StaleTableError", "PerfectPlayer",
+    "solve_endgames", "solve_game", "best_moves", "estimate", "cli_solve", "format_reports",
+    "default_cache_dir", "board_fingerprint", "table_rules_text",
+    "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
+]
+
+SOLVER_VERSION = 1
+TABLE_FORMAT = "awithlaknannai-endgame-table"
+TABLE_FORMAT_VERSION = 1
+_HEADER_LIMIT = 1 << 16  # a header line longer than this is not ours
+
+Outcome = Literal["win", "draw", "loss"]
+
+
+# --- values ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Value:
+    """The result of a position with perfect play, for the side to move.
+
+    Attributes
+    ----------
+    outcome : {"win", "draw", "loss"}
+        The result for the side to move.
+    plies : int or None
+        Turns until the game ends (the winner hurries, the loser delays);
+        ``None`` when it never ends: a draw, or a stand-in result.
+    stand_in : bool
+        The result comes from endless play scored by the pieces left
+        (rules with ``no_capture_result="more_pieces"``).
+
+    Examples
+    --------
+    >>> Value.from_code(core.make_code(WIN, 3))
+    Value(outcome='win', plies=3, stand_in=False)
+    >>> str(Value.from_code(core.make_code(WIN, 3)))
+    'win in 2 moves (3 plies)'
+    >>> str(Value.from_code(core.make_code(LOSS_STAND_IN, 0)))
+    'loss on pieces (no capture ever again)'
+    """
+
+    outcome: Outcome
+    plies: int | None
+    stand_in: bool = False
+
+    @classmethod
+    def from_code(cls, code: int) -> Value:
+        """Read a table code (see :mod:`~awithlaknannai.analysis.solver_core`)."""
+        category, distance = code & 7, code >> 3
+        if category == WIN:
+            return cls("win", distance)
+        if category == LOSS:
+            return cls("loss", distance)
+        if category == DRAW:
+            return cls("draw", None)
+        return cls("win" if category == WIN_STAND_IN else "loss", None, True)
+
+    @property
+    def moves(self) -> int | None:
+        """The side to move's own turns until the end, counting the last one if it wins."""
+        if self.plies is None:
+            return None
+        return (self.plies + 1) // 2 if self.outcome == "win" else self.plies // 2
+
+    def __str__(self) -> str:
+        if self.outcome == "draw":
+            return "draw"
+        if self.stand_in:
+            return f"{self.outcome} on pieces (no capture ever again)"
+        if self.plies == 0:
+            return "lost" if self.outcome == "loss" else "won"
+        moves = self.moves
+        unit = "move" if moves == 1 else "moves"
+        return f"{self.outcome} in {moves} {unit} ({self.plies} plies)"
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """Counts for one material class, seen from the side to move.
+
+    ``won``, ``lost`` and ``drawn`` count positions; ``on_pieces`` counts the
+    won and lost ones decided by endless play (stand-in scoring);
+    ``longest`` is the longest finite win in plies; ``seconds`` is the
+    build time of the class's pair (0 when loaded from the cache).
+    """
+
+    mover: int
+    opponent: int
+    positions: int
+    won: int
+    lost: int
+    drawn: int
+    on_pieces: int
+    longest: int
+    seconds: float
+    source: Literal["solved", "cache"]
+
+    @property
+    def name(self) -> str:
+        return f"{self.mover}v{self.opponent}"
+
+    @classmethod
+    def count(cls, mover: int, opponent: int, codes: array, seconds: float, source: str) -> ClassReport:
+        tally = [0] * 5
+        longest = 0
+        counts: dict[int, int] = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+        for code, number in counts.items():
+            tally[code & 7] += number
+            if code & 7 == WIN:
+                longest = max(longest, code >> 3)
+        return cls(mover, opponent, len(codes), tally[WIN] + tally[WIN_STAND_IN],
+                   tally[LOSS] + tally[LOSS_STAND_IN], tally[DRAW],
+                   tally[WIN_STAND_IN] + tally[LOSS_STAND_IN], longest, seconds, source)  # type: ignore[arg-type]
+
+
+# --- identity of a table: board and rules ----------------------------------------
+
+
+def board_fingerprint(variant: Variant) -> str:
+    """A SHA-256 digest of the board as the solver sees it: points, steps and leaps.
+
+    Two variants with the same drawing (``mosona`` and ``zuni-8``) share it;
+    removing one line changes it.
+
+    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("zuni-8"))
+    True
+    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("mosona-murray"))
+    False
+    """
+    tables = variant.tables
+    text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
+                       [[list(leap) for leap in leaps] for leaps in tables.leaps]])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def table_rules_text(rules: Rules) -> str:
+    """The rules text a table is built for: the limits the solver ignores are reset.
+
+    >>> table_rules_text(Rules.from_text("standard,quiet_turn_limit=20"))
+    'standard'
+    """
+    default = Rules()
+    return rules.replace(quiet_turn_limit=default.quiet_turn_limit,
+                         repetition_limit=default.repetition_limit).to_text()
+
+
+def default_cache_dir() -> Path:
+    """Where tables are cached: ``$AWITHLAKNANNAI_CACHE``, else the user cache directory."""
+    explicit = os.environ.get("AWITHLAKNANNAI_CACHE")
+    if explicit:
+        return Path(explicit).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base).expanduser() / "awithlaknannai"
+
+
+class StaleTableError(ValueError):
+    """A cached table file does not match what the solver would build now."""
+
+
+def _table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -> Path:
+    slug = rules_text if all(c.isalnum() or c in "-_" for c in rules_text) else (
+        "custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
+    return root / "endgames" / f"{variant.name}-{fingerprint[:12]}" / slug
+
+
+def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
+            entries: int) -> dict[str, object]:
+    return {
+        "format": TABLE_FORMAT,
+        "format_version": TABLE_FORMAT_VERSION,
+        "solver_version": SOLVER_VERSION,
+        "variant": variant.name,
+        "rules": rules_text,
+        "board": fingerprint,
+        "points": list(variant.points),
+        "class": [mover, opponent],
+        "entries": entries,
+        "typecode": "H",
+        "byteorder": "little",
+    }
+
+
+def _write_table(path: Path, header: dict[str, object], codes: array) -> None:
+    body = codes.tobytes() if sys.byteorder == "little" else _swapped(codes).tobytes()
+    full = dict(header, crc32=zlib.crc32(body))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temporary, "wb") as handle:
+        handle.write(json.dumps(full).encode() + b"\n")
+        handle.write(body)
+    os.replace(temporary, path)  # readers never see a half-written file
+
+
+def _swapped(codes: array) -> array:
+    copy = array(codes.typecode, codes)
+    copy.byteswap()
+    return copy
+
+
+def _read_table(path: Path, expected: dict[str, object]) -> array:
+    """Read a cached table; raise :class:`StaleTableError` saying why it cannot be used."""
+    with open(path, "rb") as handle:
+        line = handle.readline(_HEADER_LIMIT)
+        body = handle.read()
+    try:
+        header = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise StaleTableError(f"{path.name}: the header is not JSON") from None
+    if not isinstance(header, dict):
+        raise StaleTableError(f"{path.name}: the header is not a JSON object")
+    for field, want in expected.items():
+        if header.get(field) != want:
+            shown = "a different board" if field in ("board", "points") else repr(header.get(field))
+            raise StaleTableError(f"{path.name}: {field} is {shown}, expected {want!r}"
+                                  if field not in ("board", "points") else f"{path.name}: built for {shown}")
+    entries = int(expected["entries"])  # type: ignore[call-overload]
+    if len(body) != 2 * entries:
+        raise StaleTableError(f"{path.name}: truncated or padded body ({len(body)} bytes, "
+                              f"expected {2 * entries})")
+    if zlib.crc32(body) != header.get("crc32"):
+        raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
+    codes = array("H")
+    codes.frombytes(body)
+    if sys.byteorder != "little":
+        codes.byteswap()
+    return codes
+
+
+# --- the tables ---------------------------------------------------------------
+
+
+class EndgameTables:
+    """Solved material classes of one variant under one set of rules.
+
+    Build with :func:`solve_endgames` or :func:`solve_game`. Classes are
+    kept in memory as compact arrays (2 bytes a position); a class can
+    also be read lazily from the on-disk cache when a lookup needs it.
+
+    Attributes
+    ----------
+    variant : Variant
+        The board and rules the tables were built for.
+    max_pieces : int
+        The most pieces a side may have in a covered position.
+    reports : list of ClassReport
+        Counts and times per class, in the order they were solved.
+    """
+
+    def __init__(self, variant: Variant, max_pieces: int, cache_dir: Path | None = None) -> None:
+        self.variant = variant
+        self.max_pieces = max_pieces
+        self.reports: list[ClassReport] = []
+        self.cache_dir = cache_dir
+        self.rules_text = table_rules_text(variant.rules)
+        self.fingerprint = board_fingerprint(variant)
+        self._n = variant.tables.size
+        self._codes: dict[tuple[int, int], array] = {}
+        self._key_maps: dict[tuple[int, int], dict[int, int]] = {}
+
+    # -- identity and storage
+    def _path(self, mover: int, opponent: int) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        return _table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint) / f"{mover}v{opponent}.tbl"
+
+    def _expected_header(self, mover: int, opponent: int) -> dict[str, object]:
+        return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
+                       core.class_size(self._n, mover, opponent))
+
+    def _load(self, mover: int, opponent: int) -> array | None:
+        path = self._path(mover, opponent)
+        if path is None or not path.exists():
+            return None
+        expected = self._expected_header(mover, opponent)
+        expected.pop("variant")  # the same board under another name is fine
+        return _read_table(path, expected)
+
+    def _store(self, mover: int, opponent: int, codes: array) -> None:
+        path = self._path(mover, opponent)
+        if path is not None:
+            _write_table(path, self._expected_header(mover, opponent), codes)
+
+    def classes(self) -> list[tuple[int, int]]:
+        """The material classes held in memory, as ``(mover pieces, opponent pieces)``."""
+        return sorted(self._codes)
+
+    def codes(self, mover: int, opponent: int) -> array | None:
+        """The codes of one class in table order, loading them from the cache if needed."""
+        found = self._codes.get((mover, opponent))
+        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces:
+            try:
+                found = self._load(mover, opponent)
+            except (OSError, StaleTableError):
+                found = None
+            if found is not None:
+                self._codes[(mover, opponent)] = found
+        return found
+
+    def _key_map(self, mover: int, opponent: int) -> dict[int, int]:
+        # {key: code} for the fast lookups of captures while solving bigger classes.
+        found = self._key_maps.get((mover, opponent))
+        if found is None:
+            codes = self.codes(mover, opponent)
+            if codes is None:
+                raise ValueError(f"class {mover}v{opponent} is not solved")
+            found = self._key_maps[(mover, opponent)] = dict(zip(core.class_keys(self._n, mover, opponent), codes))
+        return found
+
+    # -- lookups
+    def _mover_sets(self, position: Position) -> tuple[int, int]:
+        if position.variant.tables.points != self.variant.tables.points or \
+                board_fingerprint(position.variant) != self.fingerprint:
+            raise ValueError(f"these tables are for the {self.variant.name} board, "
+                             f"not {position.variant.name}")
+        if table_rules_text(position.variant.rules) != self.rules_text:
+            raise ValueError(f"these tables are for rules '{self.rules_text}', "
+                             f"not '{table_rules_text(position.variant.rules)}'")
+        if position.turn is Color.WHITE:
+            return position.white, position.black
+        return position.black, position.white
+
+    def code_of(self, own: int, opp: int) -> int | None:
+        """The code of a colour-free position (``own`` moves), or ``None`` if not covered."""
+        codes = self.codes(own.bit_count(), opp.bit_count())
+        if codes is None:
+            return None
+        return codes[core.class_index(self._n, own, opp)]
+
+    def covers(self, position: Position) -> bool:
+        """Whether the tables hold this position's value (and those of its moves)."""
+        try:
+            own, opp = self._mover_sets(position)
+        except ValueError:
+            return False
+        if not own or not opp:
+            return True
+        return self.code_of(own, opp) is not None
+
+    def value(self, position: Position) -> Value:
+        """The value of ``position`` with perfect play, for the side to move.
+
+        A finished position (one side without pieces) is ``lost`` / ``won``
+        in 0 plies.
+
+        Raises
+        ------
+        ValueError
+            The position is on another board or under other rules, or has
+            more pieces than the tables cover.
+        """
+        own, opp = self._mover_sets(position)
+        if not own:
+            return Value("loss", 0)
+        if not opp:
+            return Value("win", 0)
+        code = self.code_of(own, opp)
+        if code is None:
+            raise ValueError(self._not_covered(own, opp))
+        return Value.from_code(code)
+
+    def _not_covered(self, own: int, opp: int) -> str:
+        return (f"position with {own.bit_count()} against {opp.bit_count()} pieces is not covered: "
+                f"these {self.variant.name} tables hold up to {self.max_pieces} pieces a side"
+                + ("" if self.cache_dir is None else " (or the class is not solved yet)"))
+
+    def evaluate_moves(self, position: Position) -> list[tuple[Move, Value]]:
+        """Every legal move with the value it leaves for the player making it, best first.
+
+        Empty when the game is over. Ties keep the order of
+        ``position.legal_moves()``.
+        """
+        ranked = self._ranked_moves(position)
+        return [(move, value) for move, value, _ in ranked]
+
+    def best_moves(self, position: Position) -> list[tuple[Move, Value]]:
+        """The optimal moves with their values (several when they are equally good).
+
+        "Optimal" means: the quickest win, or the longest resistance, or a
+        move keeping the draw; under stand-in scoring, the side that must
+        capture is steered to its capture by the shortest route.
+        """
+        ranked = self._ranked_moves(position)
+        if not ranked:
+            return []
+        top = ranked[0][2]
+        return [(move, value) for move, value, rank in ranked if rank == top]
+
+    def _ranked_moves(self, position: Position) -> list[tuple[Move, Value, tuple[int, int]]]:
+        own, opp = self._mover_sets(position)
+        if position.is_terminal():
+            return []
+        if self.code_of(own, opp) is None:
+            raise ValueError(self._not_covered(own, opp))
+        variant = position.variant
+        moves = position.legal_moves()
+        raws = generate_raw(variant, own, opp)
+        if len(raws) != len(moves):  # pragma: no cover - guards the shared order
+            raise RuntimeError("legal moves and raw moves disagree")
+        own_count, opp_count = own.bit_count(), opp.bit_count()
+        more_pieces = variant.rules.no_capture_result == "more_pieces"
+        ranked = []
+        for order, (move, (origin, landings, _, captured)) in enumerate(zip(moves, raws)):
+            left = opp & ~captured
+            moved = (own & ~(1 << origin)) | (1 << landings[-1])
+            child = core.make_code(LOSS, 0) if not left else self.code_of(left, moved)
+            if child is None:
+                raise ValueError(self._not_covered(left, moved))
+            mine = core.mover_code(child)
+            rank = _move_rank(mine, child, bool(captured), own_count, opp_count, more_pieces)
+            ranked.append((move, Value.from_code(mine), rank, order))
+        ranked.sort(key=lambda item: (-item[2][0], -item[2][1], item[3]))
+        return [(move, value, rank) for move, value, rank, _ in ranked]
+
+
+def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int, more_pieces: bool) -> tuple[int, int]:
+    """How good a move is for its player (bigger is better), from the codes around it."""
+    category = mine & 7
+    if category == WIN:
+        return (WIN, -(mine >> 3))
+    if category == LOSS:
+        return (LOSS, mine >> 3)
+    if not more_pieces:
+        return (category, 0)
+    # Stand-in scoring: endless play in the present material gives `holding`.
+    holding = (own > opp) - (own < opp)
+    needs_capture = (category == WIN_STAND_IN and holding <= 0) or (category == DRAW and holding < 0)
+    if needs_capture:
+        # The capture that settles the result is the goal; else shorten the way to it.
+        return (category, 0 if capture else -(child >> 3))
+    if category == LOSS_STAND_IN and not capture:
+        return (category, child >> 3)  # make the opponent's way to his capture long
+    return (category, 0)
+
+
+# --- building -------------------------------------------------------------------
+
+
+def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
+    # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first.
+    pairs = [(a, b) for a in range(1, max_pieces + 1) for b in range(1, a + 1) if a + b <= size]
+    return sorted(pairs, key=lambda pair: (pair[0] + pair[1], pair))
+
+
+def estimate(variant: str | Variant, max_pieces: int) -> int:
+    """How many positions (counted from the side to move) tables up to ``max_pieces`` hold.
+
+    >>> estimate("mosona", 3), estimate("zuni-4", 6)
+    (4796100, 1255982)
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant)
+    n = variant.tables.size
+    return sum(core.class_size(n, a, b) for a in range(1, max_pieces + 1)
+               for b in range(1, max_pieces + 1) if a + b <= n)
+
+
+def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | None:
+    if cache_dir is False:
+        return None
+    if cache_dir is None or cache_dir is True:
+        return default_cache_dir()
+    return Path(cache_dir).expanduser()
+
+
+def solve_endgames(
+    variant: str | Variant = "mosona",
+    max_pieces: int = 3,
+    *,
+    rules: str | Rules | None = None,
+    cache_dir: str | os.PathLike[str] | bool | None = None,
+    report: Callable[[str], None] | None = None,
+) -> EndgameTables:
+    """Solve every position with 1 to ``max_pieces`` pieces a side.
+
+    Parameters
+    ----------
+    variant : str or Variant
+        A variant name (``"mosona"``, ``"zuni-4"``, ...) or a :class:`Variant`.
+    max_pieces : int
+        The most pieces a side may have (at least 1).
+    rules : str or Rules, optional
+        Rules for a named variant (default: the variant's own rules).
+    cache_dir : path, bool or None
+        Where tables are cached. ``None`` or ``True``: the default
+        (:func:`default_cache_dir`); ``False``: no disk cache at all.
+    report : callable, optional
+        Called with one line of text per class (solved, loaded, or a stale
+        cache file being rebuilt).
+
+    Returns
+    -------
+    EndgameTables
+        With one :class:`ClassReport` per class in ``reports``.
+
+    Examples
+    --------
+    >>> tables = solve_endgames("zuni-2", max_pieces=1, cache_dir=False)
+    >>> r = tables.reports[0]
+    >>> r.name, r.positions, r.won, r.lost, r.drawn
+    ('1v1', 42, 10, 0, 32)
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant, rules)
+    elif rules is not None:
+        variant = variant.with_rules(rules)
+    if not isinstance(variant, Variant):
+        raise ValueError(f"variant must be a name or a Variant, got {variant!r}")
+    if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
+        raise ValueError(f"max_pieces must be an integer >= 1, got {max_pieces!r}")
+    tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
+    say = report or (lambda line: None)
+    bits = core.BoardBits(variant)
+    n = bits.n
+    for a, b in _material_pairs(max_pieces, n):
+        members = [(a, b)] if a == b else [(a, b), (b, a)]
+        loaded: dict[tuple[int, int], array] = {}
+        for cls in members:
+            try:
+                codes = tables._load(*cls)
+            except StaleTableError as error:
+                say(f"cache: {error}; rebuilding")
+                codes = None
+            except OSError as error:
+                say(f"cache: cannot read {cls[0]}v{cls[1]} ({error}); rebuilding")
+                codes = None
+            if codes is not None:
+                loaded[cls] = codes
+        if len(loaded) == len(members):
+            for cls in members:
+                tables._codes[cls] = loaded[cls]
+                tables.reports.append(ClassReport.count(*cls, loaded[cls], 0.0, "cache"))
+                say(_report_line(tables.reports[-1]))
+            continue
+        started = time.perf_counter()
+        solved = core.solve_pair(variant, bits, a, b, tables._key_map)
+        seconds = time.perf_counter() - started
+        for cls in members:
+            tables._codes[cls] = solved[cls]
+            try:
+                tables._store(*cls, solved[cls])
+            except OSError as error:
+                say(f"cache: cannot write {cls[0]}v{cls[1]} ({error}); keeping it in memory only")
+            tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
+            say(_report_line(tables.reports[-1]))
+    tables._key_maps.clear()  # only needed while solving
+    _register(tables)
+    return tables
+
+
+def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
+               cache_dir: str | os.PathLike[str] | bool | None = None,
+               report: Callable[[str], None] | None = None) -> EndgameTables:
+    """Solve every position a variant's game can reach: all classes up to its start material.
+
+    Only small boards are practical (``zuni-2`` to ``zuni-4``); see
+    ``benchmarks/solve.py`` for times.
+
+    >>> tables = solve_game("zuni-2", cache_dir=False)
+    >>> print(tables.value(Position.start("zuni-2")))
+    loss in 8 moves (16 plies)
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant, rules)
+    elif rules is not None:
+        variant = variant.with_rules(rules)
+    start = variant.start
+    most = max(start.count(Color.WHITE), start.count(Color.BLACK))
+    return solve_endgames(variant, most, cache_dir=cache_dir, report=report)
+
+
+def _report_line(r: ClassReport) -> str:
+    return (f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
+            f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else ""))
+
+
+# --- hints and the perfect player ---------------------------------------------------
+
+_REGISTRY: dict[tuple[str, str], EndgameTables] = {}
+
+
+def _register(tables: EndgameTables) -> None:
+    key = (tables.fingerprint, tables.rules_text)
+    known = _REGISTRY.get(key)
+    if known is None or known.max_pieces <= tables.max_pieces:
+        _REGISTRY[key] = tables
+
+
+def best_moves(position: Position, tables: EndgameTables | None = None) -> list[tuple[Move, Value]] | None:
+    """The optimal moves with their values, or ``None`` when no solved table covers the position.
+
+    Without ``tables``, the tables solved earlier in this session are used,
+    then any class files in the default cache. Nothing is solved here, so
+    the call is quick: a few table lookups per legal move.
+
+    >>> from awithlaknannai import Position
+    >>> t = solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
+    >>> best_moves(Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"}))
+    [(Move('T0xB1'), Value(outcome='win', plies=1, stand_in=False))]
+    >>> best_moves(Position.start("zuni-3")) is None
+    True
+    """
+    if not isinstance(position, Position):
+        raise ValueError(f"best_moves needs a Position, got {type(position).__name__}")
+    candidates: list[EndgameTables] = []
+    if tables is not None:
+        candidates.append(tables)
+    else:
+        key = (board_fingerprint(position.variant), table_rules_text(position.variant.rules))
+        if key in _REGISTRY:
+            candidates.append(_REGISTRY[key])
+        pieces = max(position.white.bit_count(), position.black.bit_count())
+        candidates.append(EndgameTables(position.variant, max(pieces, 1), default_cache_dir()))
+    for candidate in candidates:
+        if candidate.covers(position):
+            try:
+                return candidate.best_moves(position)
+            except ValueError:
+                continue
+    return None
+
+
+class PerfectPlayer:
+    """A player that plays optimally from solved positions.
+
+    Parameters
+    ----------
+    tables : EndgameTables
+        Tables covering every position the player will meet (for a whole
+        game: :func:`solve_game`).
+    seed : int or None
+        Among equally good moves, choose at random with this seed; ``None``
+        takes the first one (fully deterministic).
+    name : str
+        Shown in match tables.
+
+    Raises
+    ------
+    ValueError
+        From :meth:`choose_move`, for a position the tables do not cover.
+    GameOverError
+        From :meth:`choose_move`, for a finished position.
+    """
+
+    def __init__(self, tables: EndgameTables, seed: int | None = None, name: str = "perfect") -> None:
+        if not isinstance(tables, EndgameTables):
+            raise ValueError(f"PerfectPlayer needs EndgameTables (see solve_game), got {tables!r}")
+        self.tables = tables
+        self.name = name
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Reseed the choice among equally good moves (the match runner calls this)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def choose_move(self, position: Position) -> Move:
+        outcome = position.outcome()
+        if outcome is not None:
+            raise GameOverError(f"no move to choose: the game is over ({outcome})")
+        choices = self.tables.best_moves(position)
+        if self._rng is None:
+            return choices[0][0]
+        return self._rng.choice(choices)[0]
+
+    def __repr__(self) -> str:
+        return f"PerfectPlayer({self.tables.variant.name!r}, rules={self.tables.rules_text!r})"
+
+
+# --- command line ------------------------------------------------------------------
+
+_CLI_POSITION_LIMIT = 60_000_000  # about an hour and several GB in pure Python
+
+
+def format_reports(reports: Iterable[ClassReport]) -> str:
+    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
+    reports = list(reports)
+    lines = [f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
+             f"{'on pieces':>10} {'longest':>8} {'seconds':>8}"]
+    lines += [_report_line(r) for r in reports]
+    total = ClassReport(0, 0, sum(r.positions for r in reports), sum(r.won for r in reports),
+                        sum(r.lost for r in reports), sum(r.drawn for r in reports),
+                        sum(r.on_pieces for r in reports), max((r.longest for r in reports), default=0),
+                        sum({(min(r.mover, r.opponent), max(r.mover, r.opponent)): r.seconds
+                             for r in reports}.values()), "solved")
+    lines.append(_report_line(total).replace("  0v0", "total", 1))
+    return "\n".join(lines)
+
+
+def cli_solve(args: object) -> int:
+    """``python -m awithlaknannai solve --variant V --rules R --max-pieces K``.
+
+    Prints won / lost / drawn counts per material class (``AvB``: the side
+    to move has A pieces, the other B) and in total, and the time taken.
+    Tables are cached (see the module docstring; ``AWITHLAKNANNAI_CACHE``
+    chooses the directory).
+    """
+    variant_name = getattr(args, "variant", "mosona")
+    rules = get_rules(getattr(args, "rules", "standard"))
+    max_pieces = getattr(args, "max_pieces", 2)
+    if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
+        raise ValueError(f"--max-pieces must be at least 1, got {max_pieces}")
+    variant = get_variant(variant_name, rules)
+    total = estimate(variant, max_pieces)
+    if total > _CLI_POSITION_LIMIT:
+        raise ValueError(f"--max-pieces {max_pieces} on {variant_name} means {total:,} positions, "
+                         f"too many for this pure-Python solver (limit {_CLI_POSITION_LIMIT:,}); "
+                         f"try a smaller --max-pieces")
+    print(f"Endgame tables for {variant_name}, rules {table_rules_text(rules)}, "
+          f"1 to {max_pieces} pieces a side: {total:,} positions.")
+    print("Counted from the side to move (AvB: the mover has A pieces); each entry stands for "
+          "White to move and Black to move.")
+    print("Endless play counts as " + ("a win for the side with more pieces ('on pieces')."
+                                        if rules.no_capture_result == "more_pieces" else "a draw."),
+          flush=True)
+    started = time.perf_counter()
+    lines: list[str] = []
+
+    def show(line: str) -> None:
+        if line.startswith("cache:"):
+            print(line, file=sys.stderr, flush=True)
+        else:
+            lines.append(line)
+
+    tables = solve_endgames(variant, max_pieces, report=show)
+    print(format_reports(tables.reports))
+    print(f"time: {time.perf_counter() - started:.1f} s (cache: {tables.cache_dir})")
+    return 0
