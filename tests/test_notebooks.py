@@ -184,3 +184,47 @@ def test_play_page_is_the_widget_alone() -> None:
     assert kinds[0] == "markdown" and notebook.cells[0].source.lstrip().startswith("#"), "play.ipynb needs a title"
     (code,) = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert "GameWidget(" in code.source
+
+
+# --- the student copy ------------------------------------------------------------------
+# nbgrader replaces each solution with a stub; notebooks/README.md configures the stub as
+# `answer = ...`, which every check reads as "no answer yet". The student copy must then run
+# top to bottom without an error, and each exercise must wait for its answer.
+
+SOLUTION_REGION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.DOTALL)
+STUDENT_STUB = "answer = ...  # YOUR ANSWER HERE"
+OWN_EXERCISE_NOTEBOOKS = ["03_rules.ipynb", "05_puzzles.ipynb", "06_variants_lab.ipynb"]
+
+
+def _student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    copy = nbformat.from_dict(notebook)
+    for cell in copy.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            if cell.metadata.get("nbgrader", {}).get("solution"):
+                cell.source = SOLUTION_REGION.sub(STUDENT_STUB, cell.source)
+    return copy
+
+
+@pytest.mark.parametrize("name", OWN_EXERCISE_NOTEBOOKS)
+def test_student_copy_runs_and_waits_for_answers(name: str) -> None:
+    from nbclient import NotebookClient
+
+    path = NOTEBOOKS_DIR / name
+    if not path.exists():
+        pytest.fail(f"notebooks/{name} is missing")
+    student = _student_copy(_read(path))
+    exercises = [cell for cell in student.cells if cell.metadata.get("nbgrader", {}).get("solution")]
+    assert exercises, f"{name} has no exercise"
+    NotebookClient(student, timeout=180, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOKS_DIR)}}).execute()
+    for index, cell in enumerate(student.cells):
+        for output in cell.get("outputs", []):
+            assert output.get("output_type") != "error", (
+                f"student copy of {name}, cell {index}: {output.get('ename')}: {output.get('evalue')}")
+    for cell in exercises:
+        shown = " ".join(" ".join(map(str, output.get("data", {}).values())) + str(output.get("text", ""))
+                         for output in cell.outputs)
+        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        assert "No answer yet" in shown, (
+            f"student copy of {name}, exercise {grade_id}: the check did not wait for an answer: {shown[:200]!r}")
