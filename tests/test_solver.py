@@ -12,7 +12,7 @@ Two oracles that share nothing with the solver but the move generator:
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -55,7 +55,7 @@ def _children(variant, own: int, opp: int):
 def _minimax_oracle(variant):
     blocked_loses = variant.rules.blocked_player_loses
 
-    @lru_cache(maxsize=None)
+    @cache
     def wins_within(own: int, opp: int, plies: int) -> bool:
         if plies < 1:
             return False
@@ -64,7 +64,7 @@ def _minimax_oracle(variant):
                 return True
         return False
 
-    @lru_cache(maxsize=None)
+    @cache
     def loses_within(own: int, opp: int, plies: int) -> bool:
         children = list(_children(variant, own, opp))
         if not children:
@@ -80,7 +80,7 @@ def _all_entries(tables: EndgameTables):
     n = tables.variant.tables.size
     for mover, other in tables.classes():
         codes = tables.codes(mover, other)
-        for key, code in zip(core.class_keys(n, mover, other), codes):
+        for key, code in zip(core.class_keys(n, mover, other), codes, strict=True):
             yield key >> n, key & tables.variant.tables.full_mask, code
 
 
@@ -142,7 +142,7 @@ def _audit(tables: EndgameTables) -> dict[int, int]:
         a, b = own.bit_count(), opp.bit_count()
         holding = (a > b) - (a < b)  # what endless play gives the mover
 
-        def ranks(wanted: int) -> list[int]:
+        def ranks(wanted: int, moves=moves) -> list[int]:
             # 0 for a capture reaching the wanted category, else the child's rank.
             return [0 if capture else child >> 3 for mine, child, capture in moves if mine & 7 == wanted]
 
@@ -203,7 +203,7 @@ def test_full_solution_of_zuni2_agrees_with_minimax():
     start = Position.start("zuni-2")
     value = tables.value(start)
     assert value == Value("loss", 16)
-    wins_within, loses_within = _minimax_oracle(start.variant)
+    _, loses_within = _minimax_oracle(start.variant)
     assert loses_within(start.white, start.black, 16)
     assert not loses_within(start.white, start.black, 14)
 
@@ -262,7 +262,8 @@ def test_finished_positions(zuni3_tables):
         PerfectPlayer(tables).choose_move(over)
 
 
-def _play_out(position: Position, players: dict[Color, PerfectPlayer | None], seed: int = 0, limit: int = 300):
+def _play_out(position: Position, players: dict[Color, PerfectPlayer | None], seed: int = 0,
+              limit: int = 300) -> Game:
     import random
 
     rng = random.Random(seed)

@@ -81,7 +81,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import random
 import sys
@@ -367,7 +366,8 @@ class EndgameTables:
     def _path(self, mover: int, opponent: int) -> Path | None:
         if self.cache_dir is None:
             return None
-        return _table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint) / f"{mover}v{opponent}.tbl"
+        directory = _table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint)
+        return directory / f"{mover}v{opponent}.tbl"
 
     def _expected_header(self, mover: int, opponent: int) -> dict[str, object]:
         return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
@@ -385,6 +385,21 @@ class EndgameTables:
         path = self._path(mover, opponent)
         if path is not None:
             _write_table(path, self._expected_header(mover, opponent), codes)
+
+    def save(self, cache_dir: str | os.PathLike[str] | None = None) -> Path:
+        """Write every class held in memory as table files; return the directory used.
+
+        ``cache_dir`` defaults to the tables' own cache directory (or the
+        default one). Loading works as for the cache (see the module docstring).
+        """
+        if cache_dir is not None:
+            root = Path(cache_dir).expanduser()
+        else:
+            root = self.cache_dir or default_cache_dir()
+        for mover, other in self.classes():
+            path = _table_dir(root, self.variant, self.rules_text, self.fingerprint) / f"{mover}v{other}.tbl"
+            _write_table(path, self._expected_header(mover, other), self._codes[(mover, other)])
+        return _table_dir(root, self.variant, self.rules_text, self.fingerprint)
 
     def classes(self) -> list[tuple[int, int]]:
         """The material classes held in memory, as ``(mover pieces, opponent pieces)``."""
@@ -409,7 +424,8 @@ class EndgameTables:
             codes = self.codes(mover, opponent)
             if codes is None:
                 raise ValueError(f"class {mover}v{opponent} is not solved")
-            found = self._key_maps[(mover, opponent)] = dict(zip(core.class_keys(self._n, mover, opponent), codes))
+            keys = core.class_keys(self._n, mover, opponent)
+            found = self._key_maps[(mover, opponent)] = dict(zip(keys, codes, strict=True))
         return found
 
     # -- lookups
@@ -499,13 +515,11 @@ class EndgameTables:
             raise ValueError(self._not_covered(own, opp))
         variant = position.variant
         moves = position.legal_moves()
-        raws = generate_raw(variant, own, opp)
-        if len(raws) != len(moves):  # pragma: no cover - guards the shared order
-            raise RuntimeError("legal moves and raw moves disagree")
+        raws = generate_raw(variant, own, opp)  # the same moves in the same order
         own_count, opp_count = own.bit_count(), opp.bit_count()
         more_pieces = variant.rules.no_capture_result == "more_pieces"
         ranked = []
-        for order, (move, (origin, landings, _, captured)) in enumerate(zip(moves, raws)):
+        for order, (move, (origin, landings, _, captured)) in enumerate(zip(moves, raws, strict=True)):
             left = opp & ~captured
             moved = (own & ~(1 << origin)) | (1 << landings[-1])
             child = core.make_code(LOSS, 0) if not left else self.code_of(left, moved)
@@ -518,7 +532,8 @@ class EndgameTables:
         return [(move, value, rank) for move, value, rank, _ in ranked]
 
 
-def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int, more_pieces: bool) -> tuple[int, int]:
+def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
+               more_pieces: bool) -> tuple[int, int]:
     """How good a move is for its player (bigger is better), from the codes around it."""
     category = mine & 7
     if category == WIN:
@@ -782,8 +797,9 @@ _CLI_POSITION_LIMIT = 60_000_000  # about an hour and several GB in pure Python
 def format_reports(reports: Iterable[ClassReport]) -> str:
     """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
     reports = list(reports)
-    lines = [f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
-             f"{'on pieces':>10} {'longest':>8} {'seconds':>8}"]
+    header = (f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
+              f"{'on pieces':>10} {'longest':>8} {'seconds':>8}")
+    lines = [header]
     lines += [_report_line(r) for r in reports]
     total = ClassReport(0, 0, sum(r.positions for r in reports), sum(r.won for r in reports),
                         sum(r.lost for r in reports), sum(r.drawn for r in reports),

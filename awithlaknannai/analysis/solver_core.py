@@ -251,7 +251,7 @@ def solve_pair(
                       exit_decided)
     size = len(keys)
     split = class_size(n, a, b)  # indices >= split belong to (b, a)
-    index = dict(zip(keys, range(size)))
+    index = dict(zip(keys, range(size), strict=True))
     value = [_UNDECIDED] * size
     propagated = bytearray(size)
     buckets: defaultdict[int, list[int]] = defaultdict(list)
@@ -272,10 +272,7 @@ def solve_pair(
             after = level + 1
             win_code = make_code(WIN, after)
             later = buckets[after]
-            if level & 1:
-                code = make_code(WIN, level)
-            else:
-                code = make_code(LOSS, level)
+            code = make_code(WIN if level & 1 else LOSS, level)
             for x in batch:
                 if propagated[x]:
                     continue
@@ -487,10 +484,9 @@ def _solve_stand_in(
         left = {}
         frontier: list[tuple[int, bool]] = []
         for x in undecided:
-            if reacher_moves(x) or a == b:
-                if exit_cat[x] >= target:
-                    level_reacher[x] = 1
-                    frontier.append((x, True))
+            if (reacher_moves(x) or a == b) and exit_cat[x] >= target:
+                level_reacher[x] = 1
+                frontier.append((x, True))
             if not reacher_moves(x) or a == b:
                 left[x] = successors[x]
                 if successors[x] == 0 and exit_cat[x] <= 4 - target:
