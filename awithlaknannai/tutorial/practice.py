@@ -30,7 +30,7 @@ from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
-__all__ = ["check_legal_moves", "check_move", "check_rules"]
+__all__ = ["check_legal_moves", "check_move", "check_rules", "check_puzzle"]
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -215,3 +215,41 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
     preset = answer.name
     where = f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
     return Feedback(exercise, CORRECT, f"These are {where}.")
+
+
+def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback:
+    """Check the answer to a puzzle from :mod:`awithlaknannai.analysis.puzzles`.
+
+    The puzzle judges the move itself (``puzzle.check``: the solver's
+    winning move, or the reply that spoils a wrong one); this wraps its
+    verdict in the tutorial's feedback box and adds the puzzle's hint after
+    a wrong answer.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Any object with ``position``, ``check(move)`` and ``hint()``.
+    answer : str or Move
+        The student's move.
+    exercise : str, optional
+        The exercise's id, carried in the feedback.
+
+    Examples
+    --------
+    >>> from awithlaknannai.analysis.puzzles import Puzzle
+    >>> puzzle = Puzzle("mosona standard ......../...b...../..w..... w 0", ("B2xT3",), 1)
+    >>> print(check_puzzle(puzzle, "b2xt3"))
+    Correct! Right! B2xT3 takes the last pieces.
+    >>> print(check_puzzle(puzzle, "B2-B1"))
+    Not yet. That is not a legal move here: capture is compulsory: White must leap (for example B2xT3) Hint: Look at the piece on B2. It starts with a capture.
+    """
+    if answer is ... or answer is None:
+        return _missing(exercise)
+    if isinstance(answer, Move):
+        answer = answer.text(full=True)
+    if not isinstance(answer, str) or not answer.strip():
+        return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
+    verdict = puzzle.check(_fix_case(puzzle.position, answer.strip()))
+    if verdict.correct:
+        return Feedback(exercise, CORRECT, verdict.message)
+    return Feedback(exercise, WRONG, verdict.message, puzzle.hint())
