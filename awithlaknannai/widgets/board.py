@@ -138,6 +138,8 @@ class BoardWidget(widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
         super().__init__([self.canvas, self.status])
         self.add_class("awithlaknannai-board")
+        # Lets a browser test find this widget's kernel object from the page.
+        self.add_class(f"awithlaknannai-model-{self.model_id}")
         self.canvas.on_mouse_down(self.handle_click)
         # A browser view that (re)connects starts with blank layers: draw them again.
         self.canvas[0].on_client_ready(self.draw_board)

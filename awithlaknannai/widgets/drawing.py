@@ -26,6 +26,7 @@ Examples
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -36,6 +37,7 @@ from ..variants import Color
 
 __all__ = [
     "Op",
+    "LinearGradient",
     "board_ops",
     "pieces_ops",
     "piece_ops",
@@ -59,11 +61,32 @@ SHINE: dict[Color, str] = {Color.WHITE: "#ffffff", Color.BLACK: "#5a5a66"}
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
+@dataclass(frozen=True)
+class LinearGradient:
+    """A linear gradient as a fill value: from ``(x0, y0)`` to ``(x1, y1)`` through ``stops``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    stops: tuple[tuple[float, str], ...]
+
+
+# ipycanvas gradients are widgets of their own: make each distinct one once.
+_GRADIENTS: dict[LinearGradient, Any] = {}
+
+
 def paint(canvas: Any, ops: Iterable[Op]) -> None:
     """Replay ``ops`` on an ipycanvas ``Canvas`` (or anything with the same methods)."""
     for op in ops:
         if op[0] == "set":
-            setattr(canvas, op[1], op[2])
+            value = op[2]
+            if isinstance(value, LinearGradient):
+                if value not in _GRADIENTS:
+                    _GRADIENTS[value] = canvas.create_linear_gradient(
+                        value.x0, value.y0, value.x1, value.y1, list(value.stops))
+                value = _GRADIENTS[value]
+            setattr(canvas, op[1], value)
         else:
             getattr(canvas, op[0])(*op[1:])
 
@@ -110,13 +133,11 @@ def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
     ops: list[Op] = [("clear",), ("set", "global_alpha", 1.0), ("set", "fill_style", SLAB_EDGE)]
     ops += _rounded_rect(0, 0, layout.width, layout.height, unit * 0.18)
     ops.append(("fill",))
-    ops.append(("set", "fill_style", BOARD["background"]))
+    # The slab's face: light at the top to sandstone at the bottom, as in the SVG pictures.
+    ops.append(("set", "fill_style", LinearGradient(0, 0, 0, layout.height,
+                                                     ((0.0, SLAB_LIGHT), (1.0, BOARD["background"])))))
     ops += _rounded_rect(inset, inset, layout.width - 2 * inset, layout.height - 2 * inset, unit * 0.14)
     ops.append(("fill",))
-    # A soft light band over the top half, standing in for the SVG's vertical gradient.
-    ops += [("set", "global_alpha", 0.55), ("set", "fill_style", SLAB_LIGHT)]
-    ops += _rounded_rect(inset, inset, layout.width - 2 * inset, (layout.height - 2 * inset) * 0.45, unit * 0.14)
-    ops += [("fill",), ("set", "global_alpha", 1.0)]
 
     ops += [
         ("set", "stroke_style", BOARD["line"]),

@@ -1,0 +1,225 @@
+"""Fixtures for the real-browser tests: a private JupyterLab server and Debian's Chromium.
+
+The server runs on 127.0.0.1 with a free port, no token or password, and
+config, data, runtime, settings and workspace directories in a temporary
+folder, so it neither reads nor changes anything of the user's. News and
+update checks are off (the machine may have no internet). Chromium is
+driven by Playwright through ``executable_path``: Playwright's own browser
+download is never used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# The notebooks here are opened in the browser, not run by nbval.
+collect_ignore_glob = ["*.ipynb"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Without these flags Chromium waits on network services on a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SERVER_START_SECONDS = 120
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    """Debian's Chromium; its absence fails under CI and skips elsewhere."""
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        message = "the playwright Python package is missing (pip install -e '.[test]')"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+class LabServer:
+    """A running JupyterLab: its base URL and the folder it serves."""
+
+    def __init__(self, url: str, root: Path, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.url = url
+        self.root = root
+        self.process = process
+        self.log = log
+
+    def add_notebook(self, source: Path, name: str | None = None) -> str:
+        """Copy a notebook into the served folder; return its path for the URL."""
+        target = self.root / (name or source.name)
+        shutil.copyfile(source, target)
+        return target.name
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """Start ``jupyter lab`` for the session and shut it down afterwards."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    settings = base / "settings"
+    for folder in (root, settings, base / "config", base / "data", base / "runtime", base / "workspaces"):
+        folder.mkdir(parents=True, exist_ok=True)
+    # Announcements: no news fetching and no update check, so no pop-up covers the page.
+    notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notification.parent.mkdir(parents=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(base / "config"),
+        JUPYTER_DATA_DIR=str(base / "data"),
+        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        IPYTHONDIR=str(base / "ipython"),
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+    )
+    log = base / "server.log"
+    command = [
+        sys.executable, "-m", "jupyter", "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.allow_root=True",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.open_browser=False",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                   env=env, cwd=root)
+    server = LabServer(f"http://127.0.0.1:{port}", root, process, log)
+    try:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"jupyter lab exited with code {process.returncode}:\n{server.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"jupyter lab did not answer within {SERVER_START_SECONDS} s:\n{server.log_tail()}")
+            time.sleep(0.5)
+        yield server
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Ask the server to stop (SIGTERM: it shuts its kernels down), then insist."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: Path) -> Iterator[object]:
+    """One headless Chromium for the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS,
+                                              headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+_REPORTS = pytest.StashKey[dict]()
+
+
+@pytest.fixture
+def page(browser: object, request: pytest.FixtureRequest, lab_server: LabServer) -> Iterator[object]:
+    """A fresh page (own context) at a laptop-like size; screenshot and server log kept on failure."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    try:
+        yield page
+    finally:
+        report = request.node.stash.get(_REPORTS, {}).get("call")
+        if report is not None and report.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            stem = ARTIFACTS / f"failed-{request.node.name}"
+            try:
+                page.screenshot(path=str(stem.with_suffix(".png")), full_page=True)
+            except Exception as error:  # the page may be gone; the log still helps
+                messages.append(f"(no screenshot: {error})")
+            stem.with_suffix(".log").write_text(
+                "\n".join(["--- browser console ---", *messages, "--- server log ---", lab_server.log_tail(200)]),
+                encoding="utf-8",
+            )
+        context.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where screenshots go (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,194 @@
+"""Play by clicking on the canvas in a real JupyterLab in Chromium.
+
+Each test opens a notebook, runs it, clicks on the board at pixel
+positions computed from the board's :class:`~awithlaknannai.render.geometry.Layout`
+(scaled from canvas pixels to the element's CSS size on the page), then
+checks the status line on the page and the game in the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+HERE = Path(__file__).resolve().parent
+START_HERE = HERE.parents[1] / "notebooks" / "00_start_here.ipynb"
+
+
+# --- driving JupyterLab ----------------------------------------------------------
+
+
+# The notebook in the visible tab.
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+
+def open_notebook(page: Any, url: str, name: str) -> None:
+    # ?reset: a fresh workspace, so tabs from an earlier test are not reopened
+    page.goto(f"{url}/lab/tree/{name}?reset")
+    page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
+    accept_kernel_dialog(page)
+    wait_for_kernel_idle(page)
+
+
+def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
+    """On a slow start JupyterLab may ask which kernel to use: take the one it proposes (python3)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    try:
+        dialog.wait_for(state="visible", timeout=wait_ms)
+    except PlaywrightTimeout:  # no dialog: nothing to do
+        return
+    dialog.locator(".jp-mod-accept").click()
+    dialog.wait_for(state="hidden")
+
+
+def wait_for_kernel_idle(page: Any, timeout: float = 90_000) -> None:
+    """Wait until the kernel has started and has nothing queued (the toolbar's indicator)."""
+    page.wait_for_function(
+        f"() => {{ const i = document.querySelector('{PANEL} .jp-Notebook-ExecutionIndicator');"
+        " return i !== null && i.dataset.status === 'idle'; }",
+        timeout=timeout,
+    )
+
+
+def run_all_cells(page: Any, attempts: int = 3) -> None:
+    """Run > Run All Cells, again if the kernel was not connected yet and nothing ran."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    first_prompt = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt").first
+    for attempt in range(attempts):
+        accept_kernel_dialog(page, wait_ms=200)
+        # The Run menu acts on the notebook that has the focus.
+        page.locator(f"{PANEL} .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.innerText)",
+                                   arg=first_prompt.element_handle(), timeout=15_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+    wait_for_kernel_idle(page)
+
+
+def run_code_in_new_cell(page: Any, code: str) -> str:
+    """Add a cell at the end, run it, and return the text of its output."""
+    cells = page.locator(f"{PANEL} .jp-Notebook .jp-Cell")
+    cells.last.locator(".jp-InputArea-prompt").click()  # select the last cell in command mode
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # insert a cell below
+    page.keyboard.press("Enter")  # edit it
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    output = cells.last.locator(".jp-OutputArea-output")
+    output.first.wait_for(state="visible")
+    wait_for_kernel_idle(page)
+    return output.first.inner_text()
+
+
+def canvas_point(page: Any, board_selector: str, xy: tuple[float, float]) -> tuple[float, float]:
+    """Page coordinates of canvas pixel ``xy``: the canvas is shown scaled to its CSS box."""
+    canvas = page.locator(f"{board_selector} canvas").first
+    box = canvas.bounding_box()
+    pixel_width = canvas.evaluate("c => c.width")
+    pixel_height = canvas.evaluate("c => c.height")
+    return (box["x"] + xy[0] * box["width"] / pixel_width, box["y"] + xy[1] * box["height"] / pixel_height)
+
+
+def click_point(page: Any, board_selector: str, xy: tuple[float, float]) -> None:
+    x, y = canvas_point(page, board_selector, xy)
+    page.mouse.click(x, y)
+
+
+def status_text(page: Any, board_selector: str) -> str:
+    return page.locator(f"{board_selector} .awithlaknannai-status").first.inner_text()
+
+
+def wait_for_status(page: Any, board_selector: str, pattern: str, timeout: float = 30_000) -> None:
+    """Wait until the board's status line matches the regular expression ``pattern``."""
+    page.wait_for_function(
+        "([selector, pattern]) => { const s = document.querySelector(selector + ' .awithlaknannai-status');"
+        " return s !== null && new RegExp(pattern).test(s.innerText); }",
+        arg=[board_selector, pattern],
+        timeout=timeout,
+    )
+
+
+# --- the tests ---------------------------------------------------------------------
+
+
+def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, page: Any, artifacts: Path) -> None:
+    from awithlaknannai.widgets import GameWidget
+
+    # The notebook builds GameWidget("mosona") with default sizes: the same geometry as this one.
+    geometry = GameWidget("mosona", animate=False).board.geometry
+    name = lab_server.add_notebook(HERE / "play_test.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    board = f"{PANEL} .awithlaknannai-board"
+    page.wait_for_selector(f"{board} canvas", state="visible")
+    wait_for_status(page, board, "White to move")
+    page.locator(f"{board} canvas").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "browser-game-start.png"), full_page=False)
+
+    # A click on an empty point is refused, and the status line explains it.
+    click_point(page, board, geometry.xy("M4"))
+    wait_for_status(page, board, "M4 is empty")
+
+    # Select B3, then click M4: the move is played; the stand-in opponent answers T4xB3.
+    click_point(page, board, geometry.xy("B3"))
+    wait_for_status(page, board, "B3 selected")
+    page.locator(f"{board} canvas").first.screenshot(path=str(artifacts / "browser-selected.png"))
+    click_point(page, board, geometry.xy("M4"))
+    wait_for_status(page, board, "Last move: Black T4xB3")
+    assert "White to move" in status_text(page, board)
+    moves = page.locator(f"{PANEL} .awithlaknannai-moves").first.inner_text()
+    assert "B3-M4" in moves and "T4xB3" in moves
+    page.screenshot(path=str(artifacts / "browser-game-after-reply.png"))
+
+    # The game in the kernel has both moves.
+    output = run_code_in_new_cell(page, 'print("MOVES:", widget.game.move_list())')
+    assert "MOVES: 1. B3-M4 T4xB3" in output
+
+
+def test_start_here_notebook_board_plays_a_click(lab_server: Any, page: Any, artifacts: Path) -> None:
+    if not START_HERE.exists():
+        pytest.skip(f"{START_HERE} does not exist yet")
+    name = lab_server.add_notebook(START_HERE, "start_here_copy.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    board = page.locator(f"{PANEL} .awithlaknannai-board").first
+    board.locator("canvas").first.wait_for(state="visible")
+    classes = board.get_attribute("class") or ""
+    found = re.search(r"awithlaknannai-model-(\w+)", classes)
+    assert found, f"the board has no model class: {classes}"
+    model_id = found.group(1)
+    selector = f".awithlaknannai-model-{model_id}"
+    # Ask the kernel for a legal move of that board and where its points are on the canvas.
+    probe = (
+        "import json\n"
+        "from ipywidgets import widget_serialization\n"
+        f"_board = widget_serialization['from_json']('IPY_MODEL_{model_id}', None)\n"
+        "_move = _board.game.legal_moves()[0]\n"
+        "print('PROBE', json.dumps({'move': str(_move), 'before': len(_board.game.moves),\n"
+        "      'clicks': [_board.geometry.xy(p) for p in _move.path]}))"
+    )
+    probe_output = run_code_in_new_cell(page, probe)
+    data = json.loads(probe_output.split("PROBE", 1)[1])
+    board.locator("canvas").first.scroll_into_view_if_needed()
+    for xy in data["clicks"]:
+        click_point(page, selector, tuple(xy))
+        page.wait_for_timeout(300)
+    wait_for_status(page, selector, re.escape(data["move"]))
+    board.screenshot(path=str(artifacts / "browser-start-here.png"))
+    check = run_code_in_new_cell(page, "print('PLAYED', len(_board.game.moves), _board.game.moves[-1])")
+    assert f"PLAYED {data['before'] + 1} {data['move']}" in check
