@@ -239,7 +239,7 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
     >>> from awithlaknannai.analysis.puzzles import Puzzle
     >>> puzzle = Puzzle("mosona standard ......../...b...../..w..... w 0", ("B2xT3",), 1)
     >>> print(check_puzzle(puzzle, "b2xt3"))
-    Correct! Right! B2xT3 takes the last pieces.
+    Correct! B2xT3 takes the last pieces.
     >>> print(check_puzzle(puzzle, "B2-B1"))
     Not yet. That is not a legal move here: capture is compulsory: White must leap (for example B2xT3) Hint: Look at the piece on B2. It starts with a capture.
     """
@@ -251,5 +251,7 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
         return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
     verdict = puzzle.check(_fix_case(puzzle.position, answer.strip()))
     if verdict.correct:
-        return Feedback(exercise, CORRECT, verdict.message)
+        # The box already says "Correct!"; the puzzle's own "Right!" would say it twice.
+        message = verdict.message.removeprefix("Right! ")
+        return Feedback(exercise, CORRECT, message)
     return Feedback(exercise, WRONG, verdict.message, puzzle.hint())
