@@ -588,6 +588,7 @@ def solve_endgames(
     max_pieces: int = 3,
     *,
     rules: str | Rules | None = None,
+    max_total: int | None = None,
     cache_dir: str | os.PathLike[str] | bool | None = None,
     report: Callable[[str], None] | None = None,
 ) -> EndgameTables:
@@ -601,6 +602,9 @@ def solve_endgames(
         The most pieces a side may have (at least 1).
     rules : str or Rules, optional
         Rules for a named variant (default: the variant's own rules).
+    max_total : int, optional
+        Also leave out classes with more than this many pieces on the board
+        (``max_pieces=3, max_total=5`` solves 3 against 2 but not 3 against 3).
     cache_dir : path, bool or None
         Where tables are cached. ``None`` or ``True``: the default
         (:func:`default_cache_dir`); ``False``: no disk cache at all.
@@ -628,11 +632,14 @@ def solve_endgames(
         raise ValueError(f"variant must be a name or a Variant, got {variant!r}")
     if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
         raise ValueError(f"max_pieces must be an integer >= 1, got {max_pieces!r}")
+    if max_total is not None and (isinstance(max_total, bool) or not isinstance(max_total, int)
+                                  or max_total < 2):
+        raise ValueError(f"max_total must be None or an integer >= 2, got {max_total!r}")
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
     n = bits.n
-    for a, b in _material_pairs(max_pieces, n):
+    for a, b in _material_pairs(max_pieces, n if max_total is None else min(n, max_total)):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
         loaded: dict[tuple[int, int], array] = {}
         for cls in members:

@@ -1,0 +1,349 @@
+"""Puzzles: "White to play and win in 2", with exactly one winning move.
+
+A puzzle is a position where the side to move wins in ``N`` of its own
+moves with perfect play, and exactly one of its legal moves wins at all
+(checked by the endgame solver, :mod:`awithlaknannai.analysis.solver`).
+:func:`find_puzzles` draws such positions at random from solved tables,
+reproducibly from a seed; :func:`tutorial_puzzles` returns a small curated
+set for the tutorial at once (stored here as position texts; the test suite
+re-checks every one with the solver).
+
+A :class:`Puzzle` checks an answer without the solver: the winning move is
+stored, and for a wrong move a short search finds the opponent's reply that
+spoils the win, so the feedback can show it.
+
+Examples
+--------
+>>> puzzle = tutorial_puzzles()[0]
+>>> puzzle.goal
+'White to play and win in 1 move'
+>>> puzzle.check(puzzle.solution[0]).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..errors import InvalidMoveError, NotationError
+from ..notation import parse_position
+from ..position import Move, Position, generate_raw
+from ..variants import Color
+from .solver import EndgameTables
+from .solver_core import WIN, class_keys
+
+__all__ = ["Puzzle", "Feedback", "find_puzzles", "tutorial_puzzles", "TUTORIAL_SEED"]
+
+TUTORIAL_SEED = 2024
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What :meth:`Puzzle.check` says about an answer.
+
+    Attributes
+    ----------
+    correct : bool
+        Whether the move is the winning one.
+    message : str
+        A sentence for the player.
+    reply : str or None
+        For a wrong (but legal) move: the opponent's answer that spoils the win.
+    """
+
+    correct: bool
+    message: str
+    reply: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position with exactly one winning move.
+
+    Attributes
+    ----------
+    position_text : str
+        The position (see :mod:`awithlaknannai.notation`).
+    solution : tuple of str
+        The main line: the winning move, then the best defence and the
+        quickest win, to the end of the game.
+    moves : int
+        ``N``: the side to move wins with its ``N``-th move.
+
+    Examples
+    --------
+    A sacrifice on the 10-point board: T1-M1 forces B0 to jump, and T0
+    then takes both black pieces in one turn.
+
+    >>> p = Puzzle("zuni-3 standard ww./...b/b.. w 0", ("T1-M1", "B0xT1", "T0xT2xB2"), 2)
+    >>> p.goal
+    'White to play and win in 2 moves'
+    >>> print(p.check("T1-M1"))
+    Right! T1-M1 wins in 2 moves. One way it can go: T1-M1 B0xT1 T0xT2xB2
+    >>> print(p.check("T1-T2"))
+    Not this one: after T1-T2, Black answers M3-M2 and White can no longer win in 2 moves.
+    >>> print(p.check("T0-M0"))
+    Not this one: after T0-M0, Black answers B0xT0xT2 and wins.
+    >>> print(p.check("T1-T0"))
+    That is not a legal move here: T0 is occupied
+    """
+
+    position_text: str
+    solution: tuple[str, ...]
+    moves: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or self.moves < 1:
+            raise ValueError(f"a puzzle's number of moves must be an integer >= 1, got {self.moves!r}")
+        if not self.solution:
+            raise ValueError("a puzzle needs its solution (at least the winning move)")
+        try:
+            position = parse_position(self.position_text)
+        except NotationError as error:
+            raise ValueError(f"puzzle position: {error}") from None
+        position.find_move(self.solution[0])  # raises if the stored answer is not legal
+
+    @cached_property
+    def position(self) -> Position:
+        """The puzzle's position."""
+        return parse_position(self.position_text)
+
+    @property
+    def side(self) -> Color:
+        """The side that is to play and win."""
+        return self.position.turn
+
+    @property
+    def goal(self) -> str:
+        """The task in words, e.g. ``"White to play and win in 2 moves"``."""
+        unit = "move" if self.moves == 1 else "moves"
+        return f"{self.side} to play and win in {self.moves} {unit}"
+
+    @property
+    def answer(self) -> Move:
+        """The winning move."""
+        return self.position.find_move(self.solution[0])
+
+    def hint(self) -> str:
+        """A nudge that does not give the answer away: which piece to move."""
+        answer = self.answer
+        kind = "It starts with a capture." if answer.is_capture else "It starts with a quiet step."
+        return f"Look at the piece on {answer.origin}. {kind}"
+
+    def check(self, move: Move | str) -> Feedback:
+        """Say whether ``move`` (a :class:`Move` or its text) solves the puzzle, and why.
+
+        Unreadable or illegal moves get the reason; a legal wrong move gets
+        the opponent's reply that spoils the win.
+        """
+        position = self.position
+        try:
+            chosen = position.find_move(move)
+        except (InvalidMoveError, ValueError) as error:
+            return Feedback(False, f"That is not a legal move here: {_reason(error, move)}")
+        if chosen == self.answer:
+            return Feedback(True, self._praise(chosen))
+        after = position.play(chosen)
+        reply = _spoiling_reply(after, 2 * self.moves - 2)
+        them = position.turn.other
+        if reply is None:  # pragma: no cover - a puzzle's wrong moves never win in time
+            return Feedback(False, f"{chosen} is not the move the puzzle is after.")
+        outcome = after.play(reply).outcome()
+        if outcome is not None and outcome.winner is them:
+            return Feedback(False, f"Not this one: after {chosen}, {them} answers {reply} and wins.", str(reply))
+        unit = "move" if self.moves == 1 else "moves"
+        return Feedback(False, f"Not this one: after {chosen}, {them} answers {reply} and "
+                               f"{position.turn} can no longer win in {self.moves} {unit}.", str(reply))
+
+    def _praise(self, move: Move) -> str:
+        if self.moves == 1:
+            after = self.position.play(move)
+            them = after.turn
+            how = "takes the last pieces" if after.count(them) == 0 else f"leaves {them} without a move"
+            return f"Right! {move} {how}."
+        return f"Right! {move} wins in {self.moves} moves. One way it can go: {' '.join(self.solution)}"
+
+
+def _reason(error: Exception, move: object) -> str:
+    text = str(error)
+    prefix = f"{str(move).strip()}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _wins_within(position: Position, plies: int) -> bool:
+    """Whether the side to move can force a win within ``plies`` turns (a small search)."""
+    variant = position.variant
+    cache: dict[tuple[int, int, int], bool] = {}
+
+    def wins(own: int, opp: int, plies: int) -> bool:
+        if plies < 1:
+            return False
+        key = (own, opp, plies)
+        if key not in cache:
+            cache[key] = any(not (opp & ~captured) or loses(opp & ~captured, (own & ~(1 << origin)) |
+                                                            (1 << landings[-1]), plies - 1)
+                             for origin, landings, _, captured in generate_raw(variant, own, opp))
+        return cache[key]
+
+    def loses(own: int, opp: int, plies: int) -> bool:
+        moves = generate_raw(variant, own, opp)
+        if not moves:
+            return variant.rules.blocked_player_loses
+        if plies < 2:
+            return False
+        return all(opp & ~captured and wins(opp & ~captured, (own & ~(1 << origin)) | (1 << landings[-1]),
+                                             plies - 1)
+                   for origin, landings, _, captured in moves)
+
+    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black,
+                                                                                       position.white)
+    return wins(own, opp, plies)
+
+
+def _spoiling_reply(after: Position, plies_left: int) -> Move | None:
+    """The opponent's first reply after which the puzzle's side cannot win within ``plies_left`` turns."""
+    for reply in after.legal_moves():
+        if not _wins_within(after.play(reply), plies_left - 1):
+            return reply
+    return None
+
+
+# --- finding puzzles --------------------------------------------------------------
+
+
+def _main_line(tables: EndgameTables, position: Position) -> tuple[str, ...]:
+    line = []
+    while not position.is_terminal():
+        move = tables.best_moves(position)[0][0]
+        line.append(str(move))
+        position = position.play(move)
+    return tuple(line)
+
+
+def _quotas(count: int, wanted: tuple[int, ...]) -> dict[int, int]:
+    base, extra = divmod(count, len(wanted))
+    ordered = sorted(wanted)
+    return {n: base + (1 if i >= len(ordered) - extra else 0) for i, n in enumerate(ordered)}
+
+
+def find_puzzles(
+    tables: EndgameTables,
+    count: int = 8,
+    moves: Iterable[int] = (1, 2, 3),
+    *,
+    seed: int = 0,
+    min_choices: int = 3,
+    max_total: int | None = None,
+    attempts: int = 200_000,
+) -> list[Puzzle]:
+    """Draw puzzles from solved tables, reproducibly.
+
+    Parameters
+    ----------
+    tables : EndgameTables
+        Solved tables (see :func:`~awithlaknannai.analysis.solver.solve_endgames`).
+    count : int
+        How many puzzles, shared out as evenly as possible over ``moves``
+        (the harder ones get any remainder).
+    moves : iterable of int
+        The wanted lengths ``N`` ("win in N").
+    seed : int
+        The same seed and tables give the same puzzles.
+    min_choices : int
+        The side to move must have at least this many legal moves.
+    max_total : int, optional
+        Only positions with at most this many pieces on the board.
+    attempts : int
+        How many random positions to look at before giving up.
+
+    Returns
+    -------
+    list of Puzzle
+        Sorted by ``N``, then by the number of legal moves.
+
+    Raises
+    ------
+    ValueError
+        For bad arguments, or when not enough puzzles turn up.
+
+    Examples
+    --------
+    >>> from awithlaknannai.analysis.solver import solve_endgames
+    >>> tables = solve_endgames("zuni-3", 2, cache_dir=False)
+    >>> [p.goal for p in find_puzzles(tables, 2, moves=(2,), seed=1)]
+    ['Black to play and win in 2 moves', 'Black to play and win in 2 moves']
+    """
+    wanted = tuple(sorted(set(moves)))
+    if not wanted or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in wanted):
+        raise ValueError(f"moves must be whole numbers >= 1, got {moves!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be an integer >= 1, got {count!r}")
+    classes = [cls for cls in tables.classes() if max_total is None or sum(cls) <= max_total]
+    if not classes:
+        raise ValueError("these tables hold no class with that few pieces")
+    rng = random.Random(seed)
+    quota = _quotas(count, wanted)
+    found: list[tuple[int, int, Puzzle]] = []
+    seen: set[int] = set()
+    variant = tables.variant
+    n = variant.tables.size
+    mask = variant.tables.full_mask
+    keys = {cls: class_keys(n, *cls) for cls in classes}
+    for _ in range(attempts):
+        if not any(quota.values()):
+            break
+        cls = rng.choice(classes)
+        index = rng.randrange(len(keys[cls]))
+        code = tables.codes(*cls)[index]
+        key = keys[cls][index]
+        length = ((code >> 3) + 1) // 2
+        if code & 7 != WIN or not quota.get(length) or key in seen:
+            continue
+        own, opp = key >> n, key & mask
+        turn = rng.choice((Color.WHITE, Color.BLACK))
+        white, black = (own, opp) if turn is Color.WHITE else (opp, own)
+        position = Position(variant, white, black, turn)
+        ranked = tables.evaluate_moves(position)
+        if len(ranked) < min_choices or sum(value.outcome == "win" for _, value in ranked) != 1:
+            continue
+        seen.add(key)
+        quota[length] -= 1
+        puzzle = Puzzle(position.text(), _main_line(tables, position), length)
+        found.append((length, len(ranked), puzzle))
+    if any(quota.values()):
+        missing = ", ".join(f"{left} of win in {n}" for n, left in quota.items() if left)
+        raise ValueError(f"found too few puzzles in {attempts} tries (missing {missing}); "
+                         "try other lengths, more pieces or more attempts")
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [puzzle for _, _, puzzle in found]
+
+
+# --- the tutorial's puzzles ----------------------------------------------------------
+
+# Drawn by find_puzzles(solve_endgames("mosona", 3, max_total=5), 8, (1, 2, 3),
+# seed=TUTORIAL_SEED, max_total=5) under the standard rules; tests re-check them.
+_TUTORIAL: tuple[tuple[str, tuple[str, ...], int], ...] = (
+    ("mosona standard .....b../....bwb../...w.... w 0", ("B3xT4xT6xB5",), 1),
+    ("mosona standard .....b../....wbw../.....w.. b 0", ("T5xB6xB4xT3",), 1),
+    ("mosona standard .......w/........b/.......b b 0", ("M8-M7", "T7xB6", "B7xB5"), 2),
+    ("mosona standard .......b/.......ww/..b.b... w 0", ("M8-B7", "T7xB6", "B7xB5xB3xB1"), 2),
+    ("mosona standard .....b../....w..../wb...... b 0", ("T5-T4", "B0xB2", "T4xB3xB1"), 2),
+    ("mosona standard bww...../........./........ w 0", ("T1-M2", "T0-M0", "M2-M1", "M0xM2", "T2xB1"), 3),
+    ("mosona standard .....bbw/........./........ b 0", ("T6-M6", "T7-M8", "M6-M7", "M8xM6", "T5xB6"), 3),
+    ("mosona standard ......wb/....b.ww./........ w 0", ("M6-T5", "T7xB6", "T5-M5", "M4xM6", "T6xB5xB7"), 3),
+)
+
+
+def tutorial_puzzles() -> list[Puzzle]:
+    """Eight Mosona puzzles for the tutorial (standard rules, at most 5 pieces), easiest first.
+
+    Returned at once: the positions are stored in this module, and the test
+    suite re-checks each with the solver.
+    """
+    return [Puzzle(text, line, n) for text, line, n in _TUTORIAL]
