@@ -1,0 +1,572 @@
+"""The widgets driven from Python through the same handlers the browser calls.
+
+Clicks go through ``BoardWidget.handle_click(x, y)`` with canvas pixels
+taken from the board's Layout, exactly as ipycanvas delivers a mouse-down.
+No browser is needed: ipycanvas and ipywidgets build their messages without
+a front end, and the tests read the drawing commands they would send.
+Animations are off except in the tests about animation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from ipycanvas import canvas as ipycanvas_canvas
+
+from awithlaknannai import Color, Game, Move, Position
+from awithlaknannai.errors import IllegalMoveError
+from awithlaknannai.render.geometry import board_layout
+from awithlaknannai.widgets import BoardWidget, ClickController, CompareWidget, GameWidget
+from awithlaknannai.widgets.compare import split_moves
+from awithlaknannai.widgets.drawing import board_ops, hop_segments, pieces_ops, point_on_segments
+
+# --- helpers --------------------------------------------------------------------
+
+
+class FirstMove:
+    """A stand-in computer player: the first legal move, counting its calls."""
+
+    name = "first"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose_move(self, position: Position) -> Move:
+        self.calls += 1
+        return position.legal_moves()[0]
+
+
+class Cheater:
+    """A broken player that answers with a move that is never legal."""
+
+    name = "cheater"
+
+    def choose_move(self, position: Position) -> Move:
+        return Move("B0", ("B7",))
+
+
+def click(board: BoardWidget, point: str) -> Any:
+    """Click the centre of ``point`` as the browser would: by canvas pixels."""
+    x, y = board.geometry.xy(point)
+    return board.handle_click(x, y)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    return (tuple(game.moves), game.position, game.can_redo())
+
+
+@pytest.fixture
+def sent_commands(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Names of the canvas commands ipycanvas sends (as the front end would receive them)."""
+    names: list[str] = []
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+
+    def record(command: Any, buffers: Any = ()) -> None:
+        batch = command if command and isinstance(command[0], list) else [command]
+        for entry in batch:
+            names.append(ipycanvas_canvas._CMD_LIST[entry[0]])
+
+    monkeypatch.setattr(manager, "_send_custom", record)
+    return names
+
+
+BRANCHING = {"B1": "w", "M3": "b", "M0": "b", "M4": "b", "B2": "b", "M2": "b"}  # zuni-5
+
+
+# --- the click controller (no widget) --------------------------------------------
+
+
+def test_piece_then_target_plays_the_move() -> None:
+    board = BoardWidget("mosona", animate=False)
+    selected = click(board, "B3")
+    assert selected.accepted and selected.selection.targets == ("M4",)
+    assert "B3 selected" in board.status_text
+    played = click(board, "M4")
+    assert played.played == Move("B3", ("M4",))
+    assert board.game.moves == [Move("B3", ("M4",))]
+    assert board.controller.selection is None
+    assert board.status_text.startswith("Black to move. Last move: White B3-M4.")
+
+
+@pytest.mark.parametrize(
+    ("clicks", "why"),
+    [
+        (["M4"], "M4 is empty: first click one of White's pieces."),
+        (["T4"], "T4 holds a black piece, and it is White's turn."),
+        (["B0"], "B0 cannot move: its neighbours are taken and it has nothing to jump."),
+        (["B3", "T3"], "Cannot play B3xT3: no line runs from B3 over one point to T3."),
+        (["B3", "B4"], None),  # another own piece: the selection moves to it (tested below)
+    ],
+)
+def test_illegal_clicks_explain_and_change_nothing(clicks: list[str], why: str | None) -> None:
+    board = BoardWidget("mosona", animate=False)
+    for point in clicks[:-1]:
+        click(board, point)
+    before_game, before_selection = snapshot(board.game), board.controller.selection
+    result = click(board, clicks[-1])
+    if why is None:
+        assert result.accepted and result.selection.origin == "B4"
+        return
+    assert not result.accepted
+    assert result.status == why
+    assert board.status_text == "\u26a0 " + why
+    assert snapshot(board.game) == before_game
+    assert board.controller.selection == before_selection
+
+
+def test_compulsory_capture_is_explained_with_the_core_reason() -> None:
+    game = Game("mosona")
+    game.play("B3-M4")
+    board = BoardWidget(game, animate=False)
+    result = click(board, "T5")
+    assert not result.accepted
+    assert "capture is compulsory" in result.status and "T4xB3" in result.status
+    # a step by a piece that could capture instead: the core's reason
+    clicks = ClickController(Game(start=Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})))
+    clicks.click("M1")
+    assert clicks.click("T0").status == ("Cannot play M1-T0: capture is compulsory: "
+                                         "White must leap (for example M1xM3).")
+    assert clicks.game.moves == []
+
+
+def test_a_click_off_the_points_is_refused_and_keeps_the_selection() -> None:
+    board = BoardWidget("mosona", animate=False)
+    click(board, "B3")
+    result = board.handle_click(1, 1)  # the slab's corner, far from every point
+    assert result.point is None and not result.accepted
+    assert "missed the points" in result.status
+    assert board.controller.selection.origin == "B3"
+
+
+def test_clicking_the_selected_piece_again_cancels() -> None:
+    board = BoardWidget("mosona", animate=False)
+    click(board, "B3")
+    result = click(board, "B3")
+    assert result.accepted and result.selection is None
+    assert board.status_text.startswith("Selection cleared.")
+
+
+def test_multi_leap_clicked_one_landing_at_a_time() -> None:
+    board = BoardWidget(Position.from_pieces("zuni-5", BRANCHING), animate=False)
+    assert click(board, "B1").selection.targets == ("T2", "B3")
+    step = click(board, "T2")  # two routes go on through T2: not played yet
+    assert step.played is None and step.selection.path == ("B1", "T2")
+    assert step.selection.captures == ("M2",) and step.selection.targets == ("B3",)
+    assert "must keep leaping" in step.status
+    step = click(board, "B3")
+    assert step.selection.targets == ("T4", "B1")  # on to T4, or back round to the start
+    done = click(board, "T4")
+    assert done.played == Move("B1", ("T2", "B3", "T4"), ("M2", "M3", "M4"))
+    assert board.game.position.count(Color.BLACK) == 2
+
+
+def test_multi_leap_completed_when_only_one_route_is_left() -> None:
+    board = BoardWidget(Position.from_pieces("zuni-5", BRANCHING), animate=False)
+    click(board, "B1")
+    result = click(board, "B3")  # B1xB3 then T2xB1 or T4: still two routes
+    assert result.played is None
+    result = click(board, "T2")  # only B1xB3xT2xB1 is left: played whole
+    assert result.played == Move("B1", ("B3", "T2", "B1"), ("B2", "M3", "M2"))
+
+
+def test_leaping_back_to_the_start_point() -> None:
+    board = BoardWidget(Position.from_pieces("zuni-5", BRANCHING), animate=False)
+    for point in ("B1", "T2", "B3"):
+        click(board, point)
+    assert click(board, "B1").played == Move("B1", ("T2", "B3", "B1"), ("M2", "M3", "B2"))
+
+
+def test_mid_leap_click_elsewhere_is_refused_and_piece_click_restarts() -> None:
+    board = BoardWidget(Position.from_pieces("zuni-5", BRANCHING), animate=False)
+    click(board, "B1")
+    click(board, "T2")
+    refused = click(board, "T0")
+    assert not refused.accepted and refused.status.startswith("Cannot play B1xT2xT0")
+    assert board.controller.selection.path == ("B1", "T2")
+    assert click(board, "T2").selection is None  # the piece where it stands: start the turn again
+
+
+def test_optional_multi_leap_may_stop_part_way() -> None:
+    start = Position.from_pieces("zuni-5", BRANCHING, rules="standard,multi_leap=optional")
+    board = BoardWidget(start, animate=False)
+    click(board, "B1")
+    step = click(board, "T2")
+    assert step.selection.can_stop and "stop there" in step.status
+    done = click(board, "T2")
+    assert done.played == Move("B1", ("T2",), ("M2",))
+
+
+def test_two_leaps_to_one_point_ask_which_piece_to_jump() -> None:
+    start = Position.from_pieces("mosona", {"T0": "w", "T1": "b", "M1": "b", "T7": "b"},
+                                 rules="standard,leap_shape=bent,multi_leap=none")
+    board = BoardWidget(start, animate=False)
+    click(board, "T0")
+    asking = click(board, "M2")
+    assert asking.played is None and asking.selection.choosing_jump == "M2"
+    assert asking.selection.targets == ("T1", "M1")
+    assert "Two ways to reach M2" in asking.status
+    assert not click(board, "B7").accepted
+    assert click(board, "M1").played == Move("T0", ("M2",), ("M1",))
+
+
+def test_a_step_and_a_bent_leap_to_one_point() -> None:
+    start = Position.from_pieces("mosona", {"T0": "w", "T1": "b", "M1": "b", "T7": "b", "B7": "w"},
+                                 rules="ludii,leap_shape=bent")
+    board = BoardWidget(start, animate=False)
+    click(board, "T0")
+    asking = click(board, "M0")
+    assert asking.selection.targets == ("M0", "M1") and "again to step there" in asking.status
+    assert click(board, "M0").played == Move("T0", ("M0",))
+
+
+def test_selection_is_dropped_when_the_game_moves_on_elsewhere() -> None:
+    game = Game("mosona")
+    clicks = ClickController(game)
+    clicks.click("B3")
+    game.play("B4-M4")
+    assert clicks.selection is None
+    assert clicks.click("T3").selection.targets == ("B4",)
+
+
+def test_locked_and_finished_games_refuse_clicks() -> None:
+    board = BoardWidget("mosona", animate=False)
+    board.lock("Black (first) is thinking\u2026")
+    assert click(board, "B3").status == "Black (first) is thinking\u2026"
+    board.unlock()
+    over = BoardWidget(Position.from_pieces("zuni-4", {"M1": "w"}, turn="b"), animate=False)
+    result = click(over, "M1")
+    assert not result.accepted and result.status.startswith("The game is over: White wins")
+
+
+def test_view_only_board_refuses_clicks() -> None:
+    board = BoardWidget("mosona", animate=False, interactive=False)
+    assert not click(board, "B3").accepted
+    assert board.game.moves == [] and board.controller.selection is None
+
+
+# --- hit test, geometry and drawing ------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["mosona", "kolowis", "alquerque", "tukvnanawopi", "zuni-3"])
+@pytest.mark.parametrize("flipped", [False, True])
+def test_hit_test_finds_every_point_and_misses_between_them(variant: str, flipped: bool) -> None:
+    board = BoardWidget(variant, animate=False, flipped=flipped)
+    geometry = board.geometry
+    for point in board.game.variant.points:
+        x, y = geometry.xy(point)
+        assert geometry.nearest_point(x + geometry.unit * 0.2, y - geometry.unit * 0.2) == point
+    assert geometry.nearest_point(0, 0) is None
+    assert (board.canvas.width, board.canvas.height) == (geometry.width, geometry.height)
+
+
+def test_canvas_is_drawn_at_twice_its_css_size_for_sharp_pictures() -> None:
+    board = BoardWidget("mosona", animate=False)
+    assert board.canvas.layout.width == f"{board.geometry.width / 2:g}px"
+    assert board.canvas.layout.max_width == "100%"
+    sharp = BoardWidget("mosona", animate=False, resolution=1)
+    assert sharp.geometry.width * 2 == pytest.approx(board.geometry.width, abs=1)
+
+
+def test_flip_turns_the_board_and_clicks_follow() -> None:
+    board = BoardWidget("mosona", animate=False)
+    top_left = board.geometry.xy("T0")
+    board.flip()
+    assert board.flipped
+    assert board.geometry.xy("B7") == pytest.approx(top_left, abs=1)
+    assert click(board, "B3").selection.origin == "B3"
+
+
+def test_board_ops_draw_curved_end_lines_and_all_points() -> None:
+    geometry = board_layout(Game("mosona").variant.board, unit=60, margin=42)
+    ops = board_ops(geometry)
+    assert sum(op[0] == "quadratic_curve_to" for op in ops) == 4
+    assert sum(op[0] == "line_to" for op in ops) == 54 - 4
+    assert [op[1] for op in ops if op[0] == "fill_text"].count("M4") == 1
+    assert not any(op[0] == "fill_text" for op in board_ops(geometry, labels=False))
+
+
+def test_pieces_ops_follow_the_state() -> None:
+    game = Game("mosona")
+    game.play("B3-M4")
+    geometry = board_layout(game.variant.board, unit=60, margin=42)
+    plain = pieces_ops(geometry, game.position)
+    bodies = [op for op in plain if op[0] == "fill_circles" and op[3] == geometry.piece_radius]
+    assert sum(len(op[1]) for op in bodies) == 24 * 2  # 24 shadows + 24 bodies
+    with_last = pieces_ops(geometry, game.position, last_move=game.moves[-1], targets=("B3",), selected="T4")
+    assert ("set", "stroke_style", "#009E73") in with_last  # last move (green)
+    assert ("set", "stroke_style", "#56B4E9") in with_last  # target (sky blue)
+    assert ("set", "stroke_style", "#E69F00") in with_last  # selection (orange)
+
+
+def test_drawing_sends_canvas_commands(sent_commands: list[str]) -> None:
+    board = BoardWidget("mosona", animate=False)
+    assert "quadraticCurveTo" in sent_commands and "fillText" in sent_commands
+    sent_commands.clear()
+    click(board, "B3")
+    assert "strokeCircles" in sent_commands and "fillCircles" in sent_commands
+    assert "quadraticCurveTo" not in sent_commands  # the board layer is not redrawn for a click
+
+
+def test_a_reconnecting_browser_gets_the_board_again(sent_commands: list[str]) -> None:
+    board = BoardWidget("mosona", animate=False)
+    sent_commands.clear()
+    for layer in (0, 1):
+        board.canvas[layer]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert "quadraticCurveTo" in sent_commands  # board layer
+    assert sent_commands.count("fillCircles") >= 3  # points, shadows, pieces
+
+
+def test_leap_animation_path_follows_the_curved_end_line() -> None:
+    board = BoardWidget("mosona", animate=False)
+    segments = hop_segments(board.geometry, "T0", "B0")  # a leap round the left end curve over M0
+    assert [s.kind for s in segments] == ["quad", "quad"]
+    assert point_on_segments(segments, 0.0) == pytest.approx(board.geometry.xy("T0"))
+    assert point_on_segments(segments, 0.5) == pytest.approx(board.geometry.xy("M0"))
+    assert point_on_segments(segments, 1.0) == pytest.approx(board.geometry.xy("B0"))
+
+
+def test_animation_runs_as_a_task_and_ends_drawn(sent_commands: list[str]) -> None:
+    async def scenario() -> None:
+        board = BoardWidget("mosona", animate=True)
+        click(board, "B3")
+        click(board, "M4")
+        task = board.animation
+        assert task is not None and not task.done()  # the kernel is free while it runs
+        sent_commands.clear()
+        await task
+        assert board.animation is None
+        assert sent_commands.count("clear") >= 2  # frames, then the final redraw
+        # a redraw during an animation ends it at once
+        board.game.play("T4xB3")
+        board.show_move(board.game.moves[-1])
+        running = board.animation
+        board.redraw()
+        await asyncio.sleep(0)
+        assert running.cancelled() and board.animation is None
+
+    asyncio.run(scenario())
+
+
+def test_bad_board_options_raise_clear_errors() -> None:
+    with pytest.raises(ValueError, match="resolution"):
+        BoardWidget("mosona", resolution=0)
+    with pytest.raises(ValueError, match="unit"):
+        BoardWidget("mosona", unit=-3)
+    with pytest.raises(ValueError, match="unknown variant"):
+        BoardWidget("chess")
+    with pytest.raises(ValueError, match="rules= is for a new game"):
+        BoardWidget(Game("mosona"), rules="ludii")
+
+
+# --- the game widget -----------------------------------------------------------------
+
+
+def test_undo_redo_buttons_and_the_slider() -> None:
+    widget = GameWidget("mosona", animate=False)
+    click(widget.board, "B3")
+    click(widget.board, "M4")
+    click(widget.board, "T4")
+    click(widget.board, "B3")
+    assert widget.slider.max == 2 and widget.slider.value == 2
+    assert "B3-M4" in widget.move_list.value and "T4xB3" in widget.move_list.value
+    widget.undo_button.click()
+    assert len(widget.game.moves) == 1 and widget.slider.value == 1 and not widget.redo_button.disabled
+    widget.redo_button.click()
+    assert len(widget.game.moves) == 2 and widget.redo_button.disabled
+    widget.slider.value = 0
+    assert widget.game.moves == [] and widget.game.position == Position.start("mosona")
+    assert widget.board.status_text.startswith("Move 0 of 2.")
+    widget.last_button.click()
+    assert len(widget.game.moves) == 2
+    widget.first_button.click()
+    widget.next_button.click()
+    assert [str(m) for m in widget.game.moves] == ["B3-M4"]
+
+
+def test_playing_in_the_past_replaces_the_rest_of_the_line() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.play("B3-M4")
+    widget.play("T4xB3")
+    widget.go_to(0)
+    widget.play("B4-M4")
+    assert [str(m) for m in widget.line] == ["B4-M4"] and widget.slider.max == 1
+    widget.go_to(0)
+    widget.play("B4-M4")  # the same move again keeps the line
+    assert widget.slider.max == 1
+
+
+def test_undo_at_the_start_is_explained_on_the_status_line() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.undo_button.click()
+    assert widget.board.status_text.startswith("\u26a0 nothing to undo")
+
+
+def test_new_game_variant_and_rules_menus() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.play("B3-M4")
+    widget.new_button.click()
+    assert widget.game.moves == [] and widget.line == ()
+    width = widget.board.canvas.width
+    widget.variant_menu.value = "kolowis"
+    assert widget.game.variant.name == "kolowis" and widget.board.canvas.width > width
+    assert widget.board.game.position.count(Color.WHITE) == 23
+    widget.rules_menu.value = "ludii"
+    assert widget.game.variant.rules.multi_leap == "none" and widget.game.variant.name == "kolowis"
+    assert "Ludii" in widget.rules_menu.tooltip
+    assert widget.board.status_text.startswith("New game: kolowis, ludii rules.")
+
+
+def test_flip_button() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.flip_button.click()
+    assert widget.board.flipped
+
+
+def test_typed_moves() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.move_entry.value = "B3-M4"
+    assert [str(m) for m in widget.game.moves] == ["B3-M4"] and widget.move_entry.value == ""
+    widget.move_entry.value = "B0-B1"
+    assert len(widget.game.moves) == 1
+    assert widget.board.status_text.startswith("\u26a0 B0-B1:")
+    assert widget.move_entry.value == "B0-B1"  # kept, to be corrected
+
+
+def test_game_record_round_trip_and_bad_records() -> None:
+    widget = GameWidget("mosona", animate=False)
+    widget.play("B3-M4")
+    widget.play("T4xB3")
+    widget.go_to(1)
+    widget.show_record_button.click()
+    record = json.loads(widget.record_text.value)
+    assert record["moves"] == ["B3-M4", "T4xB3"]  # the whole line, not only up to the slider
+    other = GameWidget("kolowis", animate=False)
+    other.record_text.value = widget.record_text.value
+    other.load_button.click()
+    assert other.game.variant.name == "mosona" and len(other.game.moves) == 2
+    assert other.variant_menu.value == "mosona"
+    assert other.board.status_text.startswith("Loaded a game of 2 moves")
+    before = snapshot(other.game)
+    other.record_text.value = '{"format": "awithlaknannai-game", "version": 1, "moves": ["B3-M5"]}'
+    other.load_button.click()
+    assert other.board.status_text.startswith("\u26a0 record field 'moves'[0]")
+    assert snapshot(other.game) == before
+
+
+def test_computer_opponent_answers_a_click_without_an_event_loop() -> None:
+    player = FirstMove()
+    widget = GameWidget("mosona", opponent=player, animate=False)
+    click(widget.board, "B3")
+    click(widget.board, "M4")
+    assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
+    assert widget.board.controller.locked is None
+    assert widget.board.status_text.startswith("White to move. Last move: Black T4xB3.")
+    widget.undo_button.click()  # back to White's turn: both moves taken back
+    assert widget.game.moves == [] and player.calls == 1
+
+
+def test_computer_answers_later_without_blocking() -> None:
+    async def scenario() -> None:
+        player = FirstMove()
+        widget = GameWidget("mosona", opponent=player, animate=True, think_delay=0.01)
+        click(widget.board, "B3")
+        click(widget.board, "M4")
+        # the human's move is shown first; the reply is still to come
+        assert [str(m) for m in widget.game.moves] == ["B3-M4"]
+        assert "is thinking" in widget.board.status_text
+        assert not click(widget.board, "B4").accepted  # no clicks while the computer thinks
+        await asyncio.wait_for(widget.wait_idle(), timeout=10)
+        assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
+        assert widget.board.controller.locked is None
+        # a reply that arrives after the user undid is thrown away
+        widget.play("M5-M4")
+        widget.undo()
+        await asyncio.wait_for(widget.wait_idle(), timeout=10)
+        assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
+
+    asyncio.run(scenario())
+
+
+def test_computer_playing_first_moves_at_once() -> None:
+    widget = GameWidget("mosona", white=FirstMove(), animate=False)
+    assert [str(m) for m in widget.game.moves] == ["M5-M4"]
+    assert widget.opponent_menu.value == "first" and widget.computer_color_menu.value == "white"
+
+
+def test_computer_against_computer_plays_to_the_end() -> None:
+    widget = GameWidget("zuni-3", white=FirstMove(), black=FirstMove(), animate=False)
+    assert widget.game.is_over()
+    assert "Game over" in widget.board.status_text
+
+
+def test_a_broken_player_is_reported_and_unlocks_the_board() -> None:
+    widget = GameWidget("mosona", opponent=Cheater(), animate=False)
+    click(widget.board, "B3")
+    click(widget.board, "M4")
+    assert widget.board.status_text.startswith("\u26a0 The computer player (cheater) chose an illegal move")
+    assert widget.board.controller.locked is None and len(widget.game.moves) == 1
+
+
+def test_opponent_menu_switches_players() -> None:
+    widget = GameWidget("mosona", opponent=FirstMove(), animate=False)
+    widget.opponent_menu.value = "two players"
+    assert widget.players == {Color.WHITE: None, Color.BLACK: None}
+    widget.opponent_menu.value = "first"  # the player object given at the start comes back
+    assert isinstance(widget.players[Color.BLACK], FirstMove)
+    widget.computer_color_menu.value = "white"
+    assert widget.players[Color.BLACK] is None and isinstance(widget.players[Color.WHITE], FirstMove)
+    assert widget.board.flipped  # the human (Black) sits at the bottom
+
+
+def test_computer_turn_in_the_past_waits_for_the_user() -> None:
+    widget = GameWidget("mosona", opponent=FirstMove(), animate=False)
+    widget.play("B3-M4")  # the computer answers T4xB3
+    widget.go_to(1)  # Black (the computer) to move, with T4xB3 still ahead in the line
+    assert len(widget.game.moves) == 1
+    with pytest.raises(IllegalMoveError, match="computer's turn"):
+        widget.play("T4xB3")
+
+
+def test_bad_game_widget_arguments() -> None:
+    with pytest.raises(ValueError, match="choose_move"):
+        GameWidget("mosona", opponent=object())
+    with pytest.raises(ValueError, match="think_delay"):
+        GameWidget("mosona", think_delay=-1)
+    with pytest.raises(ValueError, match="move number"):
+        GameWidget("mosona").go_to(3)
+
+
+# --- the compare widget ---------------------------------------------------------------
+
+
+def test_compare_stops_a_board_where_a_move_is_illegal() -> None:
+    view = CompareWidget(["mosona", "mosona-murray"], moves="B3-M4 T4xB3 M5-T4 T3-M4 T4-T3", animate=False)
+    assert [r.playable for r in view.replays] == [4, 4]
+    view = CompareWidget([("mosona", "standard"), ("mosona", "ludii")],
+                         moves=["B3-M4", "T4xB3", "M5-T4", "T3-M4", "T4-T3"], animate=False)
+    standard, ludii = view.boards
+    assert len(standard.game.moves) == 4 and len(ludii.game.moves) == 5
+    assert standard.status_text.startswith("\u26a0 Stopped at move 5: T4-T3 is illegal here")
+    assert "capture is compulsory" in standard.status_text
+    view.previous_button.click()
+    assert len(standard.game.moves) == 4 and len(ludii.game.moves) == 4
+    assert standard.status_text.startswith("After 4 moves")
+    view.slider.value = 1
+    assert [str(m) for m in ludii.game.moves] == ["B3-M4"] and "B3-M4" in view.caption.value
+    view.next_button.click()
+    assert len(standard.game.moves) == 2
+
+
+def test_compare_needs_two_boards_and_readable_moves() -> None:
+    with pytest.raises(ValueError, match="two or more"):
+        CompareWidget(["mosona"])
+    with pytest.raises(ValueError, match="a move is a Move"):
+        CompareWidget(["mosona", "kolowis"], moves=[3])
+    assert split_moves("1. B3-M4 T4xB3 {Black wins (no pieces left)}") == ["B3-M4", "T4xB3"]
+    assert split_moves("1. ... T4xB3") == ["T4xB3"]
+    game = Game("mosona")
+    game.play("B3-M4")
+    assert split_moves(game) == ["B3-M4"]
