@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..errors import InvalidMoveError, NotationError
+from ..errors import NotationError
 from ..notation import parse_position
 from ..position import Move, Position, generate_raw
 from ..variants import Color
@@ -145,7 +145,7 @@ class Puzzle:
         position = self.position
         try:
             chosen = position.find_move(move)
-        except (InvalidMoveError, ValueError) as error:
+        except ValueError as error:  # unreadable (InvalidMoveError) or illegal
             return Feedback(False, f"That is not a legal move here: {_reason(error, move)}")
         if chosen == self.answer:
             return Feedback(True, self._praise(chosen))
@@ -156,7 +156,8 @@ class Puzzle:
             return Feedback(False, f"{chosen} is not the move the puzzle is after.")
         outcome = after.play(reply).outcome()
         if outcome is not None and outcome.winner is them:
-            return Feedback(False, f"Not this one: after {chosen}, {them} answers {reply} and wins.", str(reply))
+            message = f"Not this one: after {chosen}, {them} answers {reply} and wins."
+            return Feedback(False, message, str(reply))
         unit = "move" if self.moves == 1 else "moves"
         return Feedback(False, f"Not this one: after {chosen}, {them} answers {reply} and "
                                f"{position.turn} can no longer win in {self.moves} {unit}.", str(reply))
@@ -176,34 +177,36 @@ def _reason(error: Exception, move: object) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+def _after_each_move(variant, own: int, opp: int) -> list[tuple[int, int]]:
+    # (opponent's pieces, mover's pieces) after each legal move: the next mover first.
+    return [(opp & ~captured, (own & ~(1 << origin)) | (1 << landings[-1]))
+            for origin, landings, _, captured in generate_raw(variant, own, opp)]
+
+
 def _wins_within(position: Position, plies: int) -> bool:
     """Whether the side to move can force a win within ``plies`` turns (a small search)."""
     variant = position.variant
-    cache: dict[tuple[int, int, int], bool] = {}
+    blocked_loses = variant.rules.blocked_player_loses
+    known: dict[tuple[int, int, int], bool] = {}
 
     def wins(own: int, opp: int, plies: int) -> bool:
         if plies < 1:
             return False
         key = (own, opp, plies)
-        if key not in cache:
-            cache[key] = any(not (opp & ~captured) or loses(opp & ~captured, (own & ~(1 << origin)) |
-                                                            (1 << landings[-1]), plies - 1)
-                             for origin, landings, _, captured in generate_raw(variant, own, opp))
-        return cache[key]
+        if key not in known:
+            known[key] = any(not them or loses(them, us, plies - 1)
+                             for them, us in _after_each_move(variant, own, opp))
+        return known[key]
 
     def loses(own: int, opp: int, plies: int) -> bool:
-        moves = generate_raw(variant, own, opp)
-        if not moves:
-            return variant.rules.blocked_player_loses
-        if plies < 2:
-            return False
-        return all(opp & ~captured and wins(opp & ~captured, (own & ~(1 << origin)) | (1 << landings[-1]),
-                                             plies - 1)
-                   for origin, landings, _, captured in moves)
+        children = _after_each_move(variant, own, opp)
+        if not children:
+            return blocked_loses
+        return plies >= 2 and all(them and wins(them, us, plies - 1) for them, us in children)
 
-    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black,
-                                                                                       position.white)
-    return wins(own, opp, plies)
+    if position.turn is Color.WHITE:
+        return wins(position.white, position.black, plies)
+    return wins(position.black, position.white, plies)
 
 
 def _spoiling_reply(after: Position, plies_left: int) -> Move | None:

@@ -85,6 +85,7 @@ import os
 import random
 import sys
 import time
+import weakref
 import zlib
 from array import array
 from collections.abc import Callable, Iterable
@@ -233,9 +234,16 @@ def board_fingerprint(variant: Variant) -> str:
     False
     """
     tables = variant.tables
-    text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
-                       [[list(leap) for leap in leaps] for leaps in tables.leaps]])
-    return hashlib.sha256(text.encode()).hexdigest()
+    known = _FINGERPRINTS.get(tables)
+    if known is None:
+        text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
+                           [[list(leap) for leap in leaps] for leaps in tables.leaps]])
+        known = _FINGERPRINTS[tables] = hashlib.sha256(text.encode()).hexdigest()
+    return known
+
+
+# Variants share their step and leap tables, so a lookup costs no hashing.
+_FINGERPRINTS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 
 
 def table_rules_text(rules: Rules) -> str:
@@ -430,8 +438,7 @@ class EndgameTables:
 
     # -- lookups
     def _mover_sets(self, position: Position) -> tuple[int, int]:
-        if position.variant.tables.points != self.variant.tables.points or \
-                board_fingerprint(position.variant) != self.fingerprint:
+        if board_fingerprint(position.variant) != self.fingerprint:
             raise ValueError(f"these tables are for the {self.variant.name} board, "
                              f"not {position.variant.name}")
         if table_rules_text(position.variant.rules) != self.rules_text:

@@ -462,17 +462,19 @@ def _solve_stand_in(
     in_rest = bytearray(len(keys))
     for i in undecided:
         in_rest[i] = 1
-    # Quiet moves between remaining positions: successor counts and predecessor lists.
-    successors = [0] * len(keys)
-    preds: dict[int, list[int]] = {}
-    for y in undecided:
-        plist = []
-        for pkey in _predecessors(bits, keys[y]):
-            x = index[pkey]
+    def preds(y: int) -> list[int]:
+        # Remaining positions with a quiet move to y (recomputed, not stored: saves memory).
+        found = []
+        for key in _predecessors(bits, keys[y]):
+            x = index[key]
             if in_rest[x] and not closed[x]:  # closed: its quiet moves are illegal
-                successors[x] += 1
-                plist.append(x)
-        preds[y] = plist
+                found.append(x)
+        return found
+
+    successors = [0] * len(keys)  # quiet moves from each remaining position to another one
+    for y in undecided:
+        for x in preds(y):
+            successors[x] += 1
     exit_cat = {i: (best_exit[i] & 7 if best_exit[i] != _NO_EXIT else -1) for i in undecided}
 
     def attractor(reacher_moves: Callable[[int], bool], target: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -496,7 +498,7 @@ def _solve_stand_in(
         while frontier:
             nxt: list[tuple[int, bool]] = []
             for y, reacher_at_y in frontier:
-                for x in preds[y]:
+                for x in preds(y):
                     if reacher_at_y:  # the opponent moves at x
                         if x in level_other:
                             continue
