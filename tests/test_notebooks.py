@@ -85,6 +85,22 @@ def test_widget_views_are_not_compared(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_outputs_are_ignored_only_for_a_reason(path: Path) -> None:
+    """Facts are compared by nbval: a cell may skip the comparison only if it shows a widget,
+    or if the comment line after the marker says why its output changes."""
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code" or "NBVAL_IGNORE_OUTPUT" not in cell.source:
+            continue
+        shows_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.get("outputs", []))
+        lines = cell.source.splitlines()
+        marker = next(i for i, line in enumerate(lines) if "NBVAL_IGNORE_OUTPUT" in line)
+        explained = marker + 1 < len(lines) and lines[marker + 1].lstrip().startswith("#")
+        assert shows_widget or explained, (
+            f"{_where(path, index)}: output ignored by nbval without a widget or a reason (add a comment line)")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_nbgrader_solution_cells(path: Path) -> None:
     notebook = _read(path)
     grade_ids: list[str] = []
