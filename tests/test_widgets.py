@@ -241,6 +241,29 @@ def test_locked_and_finished_games_refuse_clicks() -> None:
     assert not result.accepted and result.status.startswith("The game is over: White wins")
 
 
+def test_keyboard_cursor_plays_a_move() -> None:
+    board = BoardWidget("mosona", animate=False)
+    board.handle_key("ArrowRight")  # the cursor appears on one of White's pieces
+    assert board.cursor == "B0" and board.status_text.startswith("Cursor on B0 (a white piece)")
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight"):
+        board.handle_key(key)
+    assert board.cursor == "B3"
+    assert board.handle_key("Enter").selection.origin == "B3"
+    board.handle_key("ArrowUp")
+    board.handle_key("ArrowRight")
+    assert board.cursor == "M4"
+    assert board.handle_key(" ").played == Move("B3", ("M4",))
+    assert any(op[0] == "stroke_rect" for op in board.scene())  # the cursor is drawn
+
+
+def test_escape_cancels_and_other_keys_do_nothing() -> None:
+    board = BoardWidget("mosona", animate=False)
+    board.click("B3")
+    assert board.handle_key("x") is None and board.controller.selection is not None
+    assert board.handle_key("Escape").selection is None
+    assert board.handle_key("Enter") is None  # no cursor yet
+
+
 def test_view_only_board_refuses_clicks() -> None:
     board = BoardWidget("mosona", animate=False, interactive=False)
     assert not click(board, "B3").accepted

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +48,19 @@ def auto_unit(board: Any, max_width: float = 880, largest: float = 76, smallest:
     return max(smallest, min(largest, max_width / (span + 1.4)))
 
 
+_ARROWS: dict[str, tuple[int, int]] = {
+    "ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1),
+}
+
+# A pointer over clickable boards, and a focus ring for keyboard users only.
+_STYLE = """<style>
+.awithlaknannai-board canvas { cursor: pointer; }
+.awithlaknannai-board.awithlaknannai-view-only canvas { cursor: default; }
+.awithlaknannai-board canvas:focus:not(:focus-visible) { outline: none; }
+.awithlaknannai-board canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+</style>"""
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -61,6 +75,10 @@ class BoardWidget(widgets.VBox):
     several leaps, click each landing point in turn (when only one way on
     is left, the rest is played for you). The status line says whose turn
     it is and explains every refused click.
+
+    Without a mouse: click the board (or Tab to it), move the dashed cursor
+    with the arrow keys, and press Enter to click the point under it; the
+    status line names the point, for screen readers too.
 
     Parameters
     ----------
@@ -131,16 +149,21 @@ class BoardWidget(widgets.VBox):
         self._move_callbacks: list[Callable[[Move], None]] = []
         self._animation: asyncio.Task[None] | None = None
         self.last_click: ClickResult | None = None
+        self.cursor: str | None = None  # the keyboard cursor's point
         self._status_text, self._status_error = "", False
         self.geometry: Layout = self._make_geometry()
         self.canvas = MultiCanvas(3, width=self.geometry.width, height=self.geometry.height)
         self._size_canvas()
         self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
-        super().__init__([self.canvas, self.status])
+        style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
+        super().__init__([self.canvas, self.status, style])
         self.add_class("awithlaknannai-board")
+        if not interactive:
+            self.add_class("awithlaknannai-view-only")
         # Lets a browser test find this widget's kernel object from the page.
         self.add_class(f"awithlaknannai-model-{self.model_id}")
         self.canvas.on_mouse_down(self.handle_click)
+        self.canvas.on_key_down(self.handle_key)
         # A browser view that (re)connects starts with blank layers: draw them again.
         self.canvas[0].on_client_ready(self.draw_board)
         self.canvas[1].on_client_ready(self._draw_pieces)
@@ -223,6 +246,50 @@ class BoardWidget(widgets.VBox):
             self.redraw()
         return result
 
+    def handle_key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> ClickResult | None:
+        """The canvas's key-down handler: play without a mouse.
+
+        Arrow keys move a cursor from point to point, Enter or Space clicks
+        the cursor's point, Escape cancels the selection. The status line
+        (read out by screen readers) names the point under the cursor.
+        """
+        if not self.interactive or ctrl or meta:
+            return None
+        if key in _ARROWS:
+            self.cursor = self._next_point(*_ARROWS[key])
+            self.redraw()
+            holder = self.game.position.piece_at(self.cursor)
+            what = "empty" if holder is None else f"a {holder.value} piece"
+            self.show_status(f"Cursor on {self.cursor} ({what}): press Enter to click it.")
+            return None
+        if key in ("Enter", " ") and self.cursor is not None:
+            return self.click(self.cursor)
+        if key == "Escape":
+            selection = self.controller.selection
+            if selection is not None and not selection.can_stop:
+                return self.click(selection.current)
+        return None
+
+    def _next_point(self, dx: int, dy: int) -> str:
+        """The nearest point from the cursor in direction ``(dx, dy)`` (screen axes)."""
+        if self.cursor is None:
+            selection = self.controller.selection
+            mine = self.game.position.pieces(self.game.position.turn)
+            return selection.current if selection else (min(mine) if mine else self.game.variant.points[0])
+        cx, cy = self.geometry.xy(self.cursor)
+        # The nearest point within 60 degrees of the arrow's direction; nearer beats straighter.
+        best, best_key = self.cursor, (float("inf"), float("inf"))
+        for point in self.game.variant.points:
+            x, y = self.geometry.xy(point)
+            along = (x - cx) * dx + (y - cy) * dy
+            across = abs((x - cx) * dy - (y - cy) * dx)
+            if along <= 1e-6 or across > 1.8 * along:
+                continue
+            key = (round(math.hypot(x - cx, y - cy), 3), across)
+            if key < best_key:
+                best, best_key = point, key
+        return best
+
     def lock(self, reason: str) -> None:
         """Refuse clicks with ``reason`` until :meth:`unlock` (e.g. while a computer thinks)."""
         self.controller.locked = reason
@@ -267,6 +334,7 @@ class BoardWidget(widgets.VBox):
             captured=selection.captures if selection else (),
             targets=selection.targets if selection else (),
             hidden=hidden,
+            cursor=self.cursor,
         )
 
     def _draw_pieces(self) -> None:

@@ -26,6 +26,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -157,17 +158,58 @@ def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
          layout.point_radius),
     ]
     if labels:
-        size = unit * 0.2
+        ops += _label_ops(layout)
+    return ops
+
+
+_GRID_NAME = re.compile(r"^([a-z])(\d+)$")
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """The colour a fraction ``t`` of the way from ``a`` to ``b`` (both ``#rrggbb``)."""
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def _label_ops(layout: Layout) -> list[Op]:
+    """Point names: under each point, or, where points are too close for that (Tukvnanawopi),
+    file letters and rank numbers in the margin, as on a chess board."""
+    unit = layout.unit
+    size = unit * 0.2
+    board = layout.board
+    shortest = min((math.dist(layout.xy(a), layout.xy(b)) for a, b in board.edges), default=unit)
+    placed: list[tuple[str, float, float]] = []
+    grid = {p: _GRID_NAME.match(p) for p in board.nodes}
+    if shortest < unit * 0.9 and any(grid.values()):
+        files: dict[str, float] = {}
+        ranks: dict[str, float] = {}
+        for point, match in grid.items():
+            if match:
+                files.setdefault(match.group(1), layout.xy(point)[0])
+                ranks.setdefault(match.group(2), layout.xy(point)[1])
+        bottom = layout.height - layout.margin * 0.35
+        left = layout.margin * 0.4
+        placed += [(letter, x, bottom) for letter, x in sorted(files.items())]
+        placed += [(number, left, y + size * 0.35) for number, y in sorted(ranks.items())]
+    else:
         offset = layout.piece_radius + size * 0.95
-        ops += [
-            ("set", "font", f"{size:.1f}px {FONT}"),
-            ("set", "text_align", "center"),
-            ("set", "text_baseline", "alphabetic"),
-            ("set", "fill_style", BOARD["label"]),
-        ]
-        for p in points:
-            x, y = layout.xy(p)
-            ops.append(("fill_text", str(layout.board.nodes[p].get("label", p)), x, y + offset))
+        for point in board.nodes:
+            x, y = layout.xy(point)
+            placed.append((str(board.nodes[point].get("label", point)), x, y + offset))
+    ops: list[Op] = [
+        ("set", "font", f"{size:.1f}px {FONT}"),
+        ("set", "text_align", "center"),
+        ("set", "text_baseline", "alphabetic"),
+        ("set", "line_width", size * 0.3),
+        ("set", "line_join", "round"),
+    ]
+    for text, x, y in placed:
+        # A halo in the slab's own colour there keeps the name readable where it crosses a line.
+        ops += [("set", "stroke_style", _mix(SLAB_LIGHT, BOARD["background"], y / layout.height)),
+                ("stroke_text", text, x, y)]
+    ops.append(("set", "fill_style", BOARD["label"]))
+    ops += [("fill_text", text, x, y) for text, x, y in placed]
     return ops
 
 
@@ -319,6 +361,7 @@ def pieces_ops(
     captured: Sequence[str] = (),
     targets: Sequence[str] = (),
     hidden: Sequence[str] = (),
+    cursor: str | None = None,
 ) -> list[Op]:
     """The pieces layer: last-move trail, targets, pieces, selection and the route clicked so far.
 
@@ -341,6 +384,8 @@ def pieces_ops(
         Points that may be clicked next (blue rings).
     hidden : sequence of str
         Points whose pieces are left out (an animation draws them).
+    cursor : str, optional
+        The keyboard cursor's point (a dashed blue square).
     """
     unit = layout.unit
     r = layout.piece_radius
@@ -368,4 +413,10 @@ def pieces_ops(
     if selected is not None:
         ops += _ring_ops(layout, [path[-1] if len(path) > 1 else selected], HIGHLIGHT["selected"],
                          r * 1.18, unit * 0.08)
+    if cursor is not None:
+        x, y = layout.xy(cursor)
+        half = r * 1.4
+        ops += [("set", "stroke_style", HIGHLIGHT["path"]), ("set", "line_width", unit * 0.05),
+                ("set_line_dash", [unit * 0.1, unit * 0.07]),
+                ("stroke_rect", x - half, y - half, 2 * half, 2 * half), ("set_line_dash", [])]
     return ops

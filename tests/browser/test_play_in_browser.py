@@ -155,6 +155,15 @@ def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, pa
     assert "B3-M4" in moves and "T4xB3" in moves
     page.screenshot(path=str(artifacts / "browser-game-after-reply.png"))
 
+    # The keyboard reaches the board too: arrows move the cursor, the status line names its point.
+    page.locator(f"{board} canvas").first.focus()
+    page.keyboard.press("ArrowRight")
+    wait_for_status(page, board, "Cursor on B0")
+    page.keyboard.press("ArrowRight")
+    wait_for_status(page, board, "Cursor on B1")
+    page.keyboard.press("Enter")
+    wait_for_status(page, board, "B1 cannot move")
+
     # The game in the kernel has both moves.
     output = run_code_in_new_cell(page, 'print("MOVES:", widget.game.move_list())')
     assert "MOVES: 1. B3-M4 T4xB3" in output
