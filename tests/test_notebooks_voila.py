@@ -1,0 +1,123 @@
+"""The Voila play page in a real browser: notebooks/play.ipynb served by Voila, one move clicked.
+
+Voila runs the notebook and shows only its outputs, so this is the page a
+class gets from the Binder link ``urlpath=voila/render/notebooks/play.ipynb``.
+Debian's Chromium is driven by Playwright through ``executable_path`` (never a
+downloaded browser); without it the test fails under CI and is skipped
+elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAY_PAGE = ROOT / "notebooks" / "play.ipynb"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+# Without these flags Chromium waits on network services on a closed network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+START_SECONDS = 120
+
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture()
+def voila_url(tmp_path: Path) -> Iterator[str]:
+    """Serve the play page with Voila on a free local port, in private Jupyter directories."""
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests")
+    try:
+        import playwright.sync_api  # noqa: F401
+        import voila  # noqa: F401
+    except ImportError as error:
+        _missing(f"{error.name} is missing (pip install -e '.[test]' voila)")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_PLATFORM_DIRS="1",
+               IPYTHONDIR=str(tmp_path / "ipython"))
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", PLAY_PAGE.name, "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+            cwd=PLAY_PAGE.parent, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"voila exited with code {process.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"voila did not answer within {START_SECONDS} s")
+            time.sleep(0.5)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_play_page_shows_the_board_and_plays_a_clicked_move(voila_url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from awithlaknannai.widgets import GameWidget
+
+    # The page's board has the widget's default geometry; the browser may scale the canvas.
+    geometry = GameWidget("mosona", animate=False).board.geometry
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            page.goto(voila_url, timeout=120_000)
+            page.wait_for_selector("canvas", timeout=120_000)
+            page.wait_for_function("document.body.innerText.includes('White to move')", timeout=60_000)
+            assert "Awithlaknannai Mosona" in page.inner_text("h1")
+            canvas = page.locator("canvas").last
+            box = canvas.bounding_box()
+            assert box is not None and box["width"] > 100, f"the board's canvas is not visible: {box}"
+            scale = box["width"] / geometry.width
+            for point in ("B3", "M4"):
+                x, y = geometry.xy(point)
+                page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+                page.wait_for_timeout(400)
+            page.wait_for_function("document.body.innerText.includes('B3-M4')", timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / "voila-play.png"), full_page=True)
+            status = page.inner_text("body")
+            assert "Black to move" in status, status[:500]
+        finally:
+            browser.close()
