@@ -125,8 +125,9 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
         except ValueError as error:
             problems.append(f"`{text}` is not legal: {_reason(text, error)}.")
     if not problems and found == legal:
-        return Feedback(exercise, CORRECT, f"All {len(legal)} legal move{'s' if len(legal) != 1 else ''}, "
-                        "and nothing else.")
+        if len(legal) == 1:
+            return Feedback(exercise, CORRECT, "That is the only legal move.")
+        return Feedback(exercise, CORRECT, f"All {len(legal)} legal moves, and nothing else.")
     missing = sorted(legal - found, key=lambda m: m.text())
     notes = problems[:3]
     if len(problems) > 3:

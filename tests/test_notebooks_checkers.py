@@ -1,0 +1,117 @@
+"""The checkers behind the exercises of notebooks 03-06, and the teacher guide's answer key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from awithlaknannai import Move, Rules, parse_position
+from awithlaknannai.analysis.puzzles import Puzzle, tutorial_puzzles
+from awithlaknannai.tutorial.answers import answer_key
+from awithlaknannai.tutorial.practice import check_legal_moves, check_move, check_puzzle, check_rules
+
+STEPS = "mosona standard .......b/...w...../...w.... w 0"
+MUST = "mosona standard .......b/...b...../..w...w. w 0"
+CHAIN = "mosona standard w......b/bb......./.w...... w 0"
+
+
+def test_legal_moves_accepts_any_order_case_and_separators() -> None:
+    position = parse_position(STEPS)
+    legal = [m.text() for m in position.legal_moves()]
+    assert check_legal_moves(position, ", ".join(reversed(legal))).correct
+    assert check_legal_moves(STEPS, " ".join(t.lower() for t in legal)).correct
+    assert check_legal_moves(position, list(position.legal_moves())).correct
+
+
+def test_legal_moves_explains_illegal_and_counts_missing() -> None:
+    feedback = check_legal_moves(MUST, "B2xT3, B6-M6")
+    assert feedback.status == "wrong"
+    assert "capture is compulsory" in feedback.message
+    partial = check_legal_moves(STEPS, "M3-T2")
+    assert partial.status == "wrong" and "1 of the 8" in partial.message
+    assert partial.hint.startswith("One you have not listed starts at")
+
+
+@pytest.mark.parametrize("answer", [..., None])
+def test_no_answer_yet_is_not_wrong(answer: object) -> None:
+    assert check_legal_moves(STEPS, answer).status == "missing"
+    assert check_move(STEPS, answer).status == "missing"
+    assert check_rules(answer).status == "missing"
+    assert check_puzzle(tutorial_puzzles()[0], answer).status == "missing"
+
+
+@pytest.mark.parametrize("answer", [42, 3.5, [1, 2], ""])
+def test_answers_of_the_wrong_kind_get_a_friendly_wrong(answer: object) -> None:
+    assert check_legal_moves(STEPS, answer).status == "wrong"
+    assert check_move(STEPS, answer).status == "wrong"
+
+
+def test_check_move_with_and_without_solutions() -> None:
+    assert check_move(CHAIN, "T0xB0xT1").correct
+    assert "must keep leaping" in check_move(CHAIN, "T0xB0").message
+    assert check_move(STEPS, Move("M3", ("M4",))).correct
+    wrong = check_move(STEPS, "M3-M4", solutions=["B3-B4"])
+    assert wrong.status == "wrong" and "legal, but" in wrong.message
+
+
+def test_check_rules_names_each_wrong_switch() -> None:
+    assert check_rules(Rules(multi_leap="optional"), multi_leap="optional").correct
+    feedback = check_rules(Rules(multi_leap="optional", maximum_capture=True), multi_leap="optional")
+    assert not feedback.correct and "maximum_capture" in feedback.message and "leave this switch" in feedback.message
+    assert not check_rules("ludii", compulsory_capture=False).correct
+
+
+def test_check_puzzle_right_and_wrong() -> None:
+    puzzle = tutorial_puzzles()[0]
+    assert check_puzzle(puzzle, puzzle.solution[0].lower()).correct
+    wrong_moves = [m for m in puzzle.position.legal_moves() if m != puzzle.answer]
+    if wrong_moves:
+        feedback = check_puzzle(puzzle, wrong_moves[0])
+        assert not feedback.correct and feedback.hint
+    own = Puzzle("mosona standard ......../...b...../..w..... w 0", ("B2xT3",), 1)
+    assert not check_puzzle(own, "B2-B1").correct
+
+
+def test_checkers_leave_the_position_unchanged() -> None:
+    position = parse_position(MUST)
+    before = (position.white, position.black, position.turn)
+    check_legal_moves(position, "B6-M6, B2xT3")
+    check_move(position, "B2xT3")
+    assert (position.white, position.black, position.turn) == before
+    assert position == parse_position(MUST)
+
+
+def _write(folder: Path, name: str, source: str, grade_id: str = "q1") -> None:
+    cell = new_code_cell(source)
+    cell.metadata["nbgrader"] = {"solution": True, "grade": False, "locked": False, "grade_id": grade_id,
+                                 "schema_version": 3}
+    nbformat.write(new_notebook(cells=[new_markdown_cell("## Exercise 1: count"), cell]), folder / name)
+
+
+def test_answer_key_reads_solutions_in_notebook_order(tmp_path: Path) -> None:
+    _write(tmp_path, "02_b.ipynb", "### BEGIN SOLUTION\nanswer = 2\n### END SOLUTION\ncheck(answer)", "b")
+    _write(tmp_path, "01_a.ipynb", "### BEGIN SOLUTION\nanswer = 1\n### END SOLUTION", "a")
+    key = answer_key(tmp_path)
+    assert [(r.notebook, r.grade_id, r.solution) for r in key.rows] == [
+        ("01_a.ipynb", "a", "answer = 1"), ("02_b.ipynb", "b", "answer = 2")]
+    assert key.rows[0].heading == "Exercise 1: count"
+    assert "<table>" in key._repr_html_() and "answer = 2" in str(key)
+
+
+def test_answer_key_rejects_unpaired_markers_and_empty_folders(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no notebooks"):
+        answer_key(tmp_path)
+    _write(tmp_path, "01_a.ipynb", "### BEGIN SOLUTION\nanswer = 1\n")
+    with pytest.raises(ValueError, match="01_a.ipynb"):
+        answer_key(tmp_path)
+
+
+def test_answer_key_of_the_real_notebooks_covers_every_exercise() -> None:
+    folder = Path(__file__).resolve().parent.parent / "notebooks"
+    key = answer_key(folder)
+    notebooks = {row.notebook for row in key.rows}
+    assert {"03_rules.ipynb", "05_puzzles.ipynb", "06_variants_lab.ipynb"} <= notebooks
+    assert all(row.solution.strip() for row in key.rows)
