@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["AnswerRow", "AnswerKey", "answer_key"]
+__all__ = ["AnswerKey", "AnswerRow", "answer_key"]
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 

@@ -30,7 +30,7 @@ from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
-__all__ = ["check_legal_moves", "check_move", "check_rules", "check_puzzle"]
+__all__ = ["check_legal_moves", "check_move", "check_puzzle", "check_rules"]
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -74,7 +74,7 @@ def _missing(exercise: str) -> Feedback:
 def _reason(text: str, error: ValueError) -> str:
     message = str(error)
     prefix = f"{text}: "
-    return message[len(prefix):] if message.startswith(prefix) else message
+    return message.removeprefix(prefix)
 
 
 def check_legal_moves(position: Position | str, answer: Any, exercise: str = "legal-moves") -> Feedback:
