@@ -4,7 +4,8 @@ Usage::
 
     python benchmarks/solve.py                    # everything below, one solve at a time
     python benchmarks/solve.py --jobs 2           # two solves side by side (2 cores)
-    python benchmarks/solve.py --only zuni        # just the zuni-4 full solutions
+    python benchmarks/solve.py --only zuni        # just the full solutions of zuni-2 to zuni-4
+    python benchmarks/solve.py --extra zuni-5     # also solve zuni-5 completely (standard rules)
     python benchmarks/solve.py --save benchmarks/solve-results.txt
 
 Every solve runs in its own process (so its peak memory can be measured)
@@ -15,11 +16,12 @@ Tables printed:
 
 1. Mosona endgames, 1 to 3 pieces a side, under each preset: won / lost /
    drawn positions per material class (counted from the side to move).
-2. The full solution of the 13-point board (``zuni-4``, 6 pieces a side)
-   with and without the outer-row lines, under each preset: the value of
-   the start position, the first player's optimal moves, a game of the
-   perfect player against itself under the real rules (quiet-turn limit and
-   repetition included), build time, memory and table size.
+2. The full solution of the small Zuni boards (``zuni-2`` to ``zuni-4``,
+   up to 13 points and 6 pieces a side) with and without the outer-row
+   lines, under each preset: the value of the start position, the first
+   player's optimal moves, a game of the perfect player against itself
+   under the real rules (quiet-turn limit and repetition included), build
+   time, memory and table size.
 3. How far the method reaches: position counts of bigger problems with an
    estimate of time and memory from the measured rates.
 """
@@ -52,6 +54,11 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
 
 
+def _current_mb() -> float:
+    with open("/proc/self/statm") as handle:  # Linux: pages in use
+        return int(handle.read().split()[1]) * resource.getpagesize() / 2**20
+
+
 def _largest_pair(variant_name: str, max_pieces: int) -> int:
     n = get_variant(variant_name).tables.size
     return max(class_size(n, a, b) + (class_size(n, b, a) if a != b else 0)
@@ -65,12 +72,13 @@ def _disk_bytes(tables) -> int:
 
 def _endgame_job(job: tuple[str, str, int]) -> dict:
     variant, rules, max_pieces = job
+    baseline = _current_mb()
     wall, cpu = time.perf_counter(), time.process_time()
     tables = solve_endgames(variant, max_pieces, rules=rules, cache_dir=False)
     result = {
         "kind": "endgames", "variant": variant, "rules": rules, "max_pieces": max_pieces,
         "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall, "peak_mb": _peak_mb(),
-        "table": format_reports(tables.reports),
+        "baseline_mb": baseline, "table": format_reports(tables.reports),
         "positions": estimate(variant, max_pieces), "largest_pair": _largest_pair(variant, max_pieces),
     }
     result["disk"] = _disk_bytes(tables)
@@ -79,6 +87,7 @@ def _endgame_job(job: tuple[str, str, int]) -> dict:
 
 def _full_job(job: tuple[str, str]) -> dict:
     variant, rules = job
+    baseline = _current_mb()
     wall, cpu = time.perf_counter(), time.process_time()
     tables = solve_game(variant, rules=rules, cache_dir=False)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
@@ -95,10 +104,19 @@ def _full_job(job: tuple[str, str]) -> dict:
         "kind": "full", "variant": variant, "rules": rules, "value": str(value),
         "outcome": value.outcome, "best": best, "first_moves": after_first,
         "game": f"{game.outcome()} after {len(game.moves)} plies: {game.move_list()}",
-        "cpu": cpu, "wall": wall, "peak_mb": _peak_mb(), "positions": estimate(variant, most),
+        "cpu": cpu, "wall": wall, "peak_mb": _peak_mb(), "baseline_mb": baseline,
+        "positions": estimate(variant, most),
         "largest_pair": _largest_pair(variant, most), "disk": _disk_bytes(tables),
         "table": format_reports(tables.reports),
     }
+
+
+def _rates(result: dict) -> tuple[float, float] | None:
+    """CPU seconds a position, and memory bytes a position of the largest pair (big solves only)."""
+    if result["largest_pair"] < 1_000_000:
+        return None  # too small to say anything about big ones
+    memory = (result["peak_mb"] - result["baseline_mb"]) * 2**20 / result["largest_pair"]
+    return result["cpu"] / result["positions"], memory
 
 
 def _run(job):
@@ -151,6 +169,8 @@ def main() -> None:
     parser.add_argument("--only", choices=["endgames", "zuni"], help="run one part only")
     parser.add_argument("--max-pieces", type=int, default=3,
                         help="Mosona endgames: pieces a side (default 3)")
+    parser.add_argument("--extra", nargs="*", default=[],
+                        help="more variants to solve completely under the standard rules (e.g. zuni-5)")
     parser.add_argument("--save", help="also write the report to this file")
     args = parser.parse_args()
 
@@ -158,7 +178,9 @@ def main() -> None:
     if args.only in (None, "endgames"):
         jobs += [("mosona", rules, args.max_pieces) for rules in PRESETS]
     if args.only in (None, "zuni"):
-        jobs += [(name, rules) for name in ("zuni-4", "zuni-4-murray") for rules in PRESETS]
+        jobs += [(f"zuni-{n}{drawing}", rules) for n in (2, 3, 4) for drawing in ("", "-murray")
+                 for rules in PRESETS]
+    jobs += [(name, "standard") for name in args.extra]
     out = io.StringIO()
 
     def say(line: str = "") -> None:
@@ -168,7 +190,8 @@ def main() -> None:
     say(f"python {sys.version.split()[0]}, {len(jobs)} solves, {args.jobs} at a time; "
         "CPU seconds are per process, wall-clock seconds depend on the machine's load.")
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    # A fresh process per solve, so that each peak memory is its own.
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs), max_tasks_per_child=1) as pool:
         results = list(pool.map(_run, jobs))
     rates = []
     for r in results:
@@ -180,17 +203,17 @@ def main() -> None:
         say(f"{r['positions']:,} positions in {r['cpu']:.0f} s CPU ({r['wall']:.0f} s wall), "
             f"{1e6 * r['cpu'] / r['positions']:.1f} us a position; peak memory {r['peak_mb']:.0f} MB "
             f"(largest pair of classes {r['largest_pair']:,} positions); tables on disk {_size(r['disk'])}")
-        rates.append((r["cpu"] / r["positions"], r["peak_mb"] * 2**20 / r["largest_pair"]))
+        rates.append(_rates(r))
 
     full = [r for r in results if r["kind"] == "full"]
     if full:
         say()
-        say("== Full solution of zuni-4 (13 points, 6 pieces a side, centre empty) ==")
+        say("== Full solutions of the small Zuni boards (zuni-N: N + (N+1) + N points) ==")
         say(f"{'board':<15} {'rules':<9} {'first player (White) to move':<30} {'best first moves':<22} "
-            f"{'CPU s':>6} {'peak MB':>8} {'disk':>8}")
+            f"{'positions':>10} {'CPU s':>6} {'peak MB':>8} {'disk':>8}")
         for r in full:
             say(f"{r['variant']:<15} {r['rules']:<9} {r['value']:<30} {' '.join(r['best']):<22} "
-                f"{r['cpu']:>6.0f} {r['peak_mb']:>8.0f} {_size(r['disk']):>8}")
+                f"{r['positions']:>10,} {r['cpu']:>6.1f} {r['peak_mb']:>8.0f} {_size(r['disk']):>8}")
         say()
         say("Each first move's value for White, and a game of the perfect player against itself "
             "under the real rules:")
@@ -198,23 +221,24 @@ def main() -> None:
             moves = ", ".join(f"{m}: {v}" for m, v in r["first_moves"].items())
             say(f"  {r['variant']} {r['rules']}: {moves}")
             say(f"    game: {r['game']}")
-        by_rules: dict[str, dict[str, str]] = {}
-        for r in full:
-            by_rules.setdefault(r["rules"], {})[r["variant"]] = r["outcome"]
+        outcomes = {(r["variant"], r["rules"]): r["outcome"] for r in full}
         say()
-        for rules, outcomes in by_rules.items():
-            same = len(set(outcomes.values())) == 1
-            say(f"  {rules}: with outer-row lines the first player's result is {outcomes.get('zuni-4')}, "
-                f"without them {outcomes.get('zuni-4-murray')}: the drawing "
-                + ("does not change who wins." if same else "CHANGES the result."))
-        for r in full:
-            rates.append((r["cpu"] / r["positions"], r["peak_mb"] * 2**20 / r["largest_pair"]))
+        say("Does the drawing (outer-row lines or not) change the first player's result?")
+        for (name, rules), outcome in outcomes.items():
+            if name.endswith("-murray") or (f"{name}-murray", rules) not in outcomes:
+                continue
+            other = outcomes[(f"{name}-murray", rules)]
+            verdict = "no" if other == outcome else "YES"
+            say(f"  {name:<7} {rules:<9} with the lines: {outcome:<5} without: {other:<5} -> {verdict}")
+        rates += [_rates(r) for r in full]
         say()
-        say("Per-class counts of the full solutions:")
+        say("Per-class counts of the full solutions of zuni-4 and bigger:")
         for r in full:
-            say(f"-- {r['variant']} {r['rules']} --")
-            say(r["table"])
+            if r["positions"] >= 1_000_000:
+                say(f"-- {r['variant']} {r['rules']} --")
+                say(r["table"])
 
+    rates = [rate for rate in rates if rate is not None]
     if rates:
         rate_us = 1e6 * max(rate for rate, _ in rates)
         per_position = max(mem for _, mem in rates)
