@@ -463,3 +463,15 @@ def test_cli_solve_errors(monkeypatch, tmp_path, capsys, argv, message):
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_best_moves_reads_the_default_cache(monkeypatch, tmp_path):
+    from awithlaknannai.analysis import solver
+
+    monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
+    p = Position.from_pieces("zuni-3-murray", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"}, rules="ludii")
+    assert best_moves(p) is None  # nothing solved, nothing cached
+    solve_endgames("zuni-3-murray", 2, rules="ludii")  # default cache dir: tmp_path
+    monkeypatch.setattr(solver, "_REGISTRY", {})  # as in a new session
+    hint = best_moves(p)
+    assert hint == solve_endgames("zuni-3-murray", 2, rules="ludii", cache_dir=False).best_moves(p)

@@ -710,7 +710,8 @@ def _report_line(r: ClassReport) -> str:
 
 # --- hints and the perfect player ---------------------------------------------------
 
-_REGISTRY: dict[tuple[str, str], EndgameTables] = {}
+_REGISTRY: dict[tuple[str, str], EndgameTables] = {}  # solved in this session
+_ON_DISK: dict[tuple[str, str, Path], EndgameTables] = {}  # read lazily from the default cache
 
 
 def _register(tables: EndgameTables) -> None:
@@ -743,8 +744,11 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
         key = (board_fingerprint(position.variant), table_rules_text(position.variant.rules))
         if key in _REGISTRY:
             candidates.append(_REGISTRY[key])
-        pieces = max(position.white.bit_count(), position.black.bit_count())
-        candidates.append(EndgameTables(position.variant, max(pieces, 1), default_cache_dir()))
+        disk_key = (*key, default_cache_dir())
+        if disk_key not in _ON_DISK:
+            size = position.variant.tables.size
+            _ON_DISK[disk_key] = EndgameTables(position.variant, size, default_cache_dir())
+        candidates.append(_ON_DISK[disk_key])
     for candidate in candidates:
         if candidate.covers(position):
             try:
