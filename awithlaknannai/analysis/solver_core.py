@@ -26,18 +26,23 @@ from the side to move:
 cat    name               distance
 =====  =================  ====================================================
 0      ``LOSS``           plies until the game ends (even; 0 = lost now)
-1      ``LOSS_STAND_IN``  the opponent wins by endless play scored by pieces;
-                          plies until he has made the capture he needs
-                          (0 when keeping the present material is enough)
-2      ``DRAW``           for the side that must capture to hold the draw:
-                          plies until that capture; else 0
-3      ``WIN_STAND_IN``   like ``LOSS_STAND_IN``, for the side to move
+1      ``LOSS_STAND_IN``  the opponent wins on pieces (see below); the
+                          plies until play leaves this material class when
+                          the opponent must capture to win, else 0
+2      ``DRAW``           the same, when the side with fewer pieces must
+                          capture to hold the draw; else 0
+3      ``WIN_STAND_IN``   the side to move wins on pieces; distance as above
 4      ``WIN``            plies until the game ends (odd)
 =====  =================  ====================================================
 
 The stand-in categories only occur under rules whose ``no_capture_result``
 is ``"more_pieces"``: there, a game in which no capture ever happens again
-is scored by the pieces left, and the side with more pieces wins it.
+is scored by the pieces left, and the side with more pieces wins it. A side
+that needs a capture to reach its result must make progress, or endless
+play would give another result; the distance (an attractor layer, see
+:func:`_solve_stand_in`) tells it how: it shrinks with every turn of the
+right plan. For the side that only has to keep the present material, any
+move keeping the category will do, and the distance is 0.
 
 Examples
 --------
@@ -63,7 +68,7 @@ from ..variants import Variant
 __all__ = [
     "LOSS", "LOSS_STAND_IN", "DRAW", "WIN_STAND_IN", "WIN", "CATEGORY_NAMES",
     "make_code", "describe_code", "mover_code", "BoardBits", "class_keys", "class_size",
-    "class_index", "solve_pair", "PairResult",
+    "class_index", "solve_pair", "preference",
 ]
 
 LOSS, LOSS_STAND_IN, DRAW, WIN_STAND_IN, WIN = range(5)
@@ -178,13 +183,6 @@ def class_index(n: int, own: int, opp: int) -> int:
     opp_slots = [slot for slot, i in enumerate(rest) if opp >> i & 1]
     a, b = len(own_points), len(opp_slots)
     return _lex_rank(own_points, n) * math.comb(n - a, b) + _lex_rank(opp_slots, n - a)
-
-
-class PairResult:
-    """The codes of one solved pair of classes, with counts for the report."""
-
-    def __init__(self, codes: dict[tuple[int, int], array]) -> None:
-        self.codes = codes
 
 
 def _predecessors(bits: BoardBits, key: int) -> Iterator[int]:
