@@ -287,7 +287,9 @@ def find_puzzles(
         raise ValueError(f"moves must be whole numbers >= 1, got {moves!r}")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be an integer >= 1, got {count!r}")
-    classes = [cls for cls in tables.classes() if max_total is None or sum(cls) <= max_total]
+    codes = {cls: tables.codes(*cls) for cls in tables.classes()
+             if max_total is None or sum(cls) <= max_total}
+    classes = [cls for cls, found in codes.items() if found is not None]
     if not classes:
         raise ValueError("these tables hold no class with that few pieces")
     rng = random.Random(seed)
@@ -303,7 +305,7 @@ def find_puzzles(
             break
         cls = rng.choice(classes)
         index = rng.randrange(len(keys[cls]))
-        code = tables.codes(*cls)[index]
+        code = codes[cls][index]  # type: ignore[index]  # None was filtered out above
         key = keys[cls][index]
         length = ((code >> 3) + 1) // 2
         if code & 7 != WIN or not quota.get(length) or key in seen:
