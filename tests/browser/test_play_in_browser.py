@@ -169,6 +169,56 @@ def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, pa
     assert "MOVES: 1. B3-M4 T4xB3" in output
 
 
+def pixel(page: Any, board_selector: str, xy: tuple[float, float]) -> tuple[int, int, int]:
+    """The colour the board's canvas shows at canvas pixel ``xy``."""
+    rgba = page.evaluate(
+        "([selector, x, y]) => Array.from(document.querySelector(selector + ' canvas')"
+        ".getContext('2d').getImageData(x, y, 1, 1).data)",
+        [board_selector, int(xy[0]), int(xy[1])],
+    )
+    return tuple(rgba[:3])
+
+
+def is_dark(rgb: tuple[int, int, int]) -> bool:
+    """A black piece's body (the green last-move trail is not dark in this sense)."""
+    return max(rgb) < 90
+
+
+def is_light(rgb: tuple[int, int, int]) -> bool:
+    """A white piece's body."""
+    return min(rgb) > 220
+
+
+def test_a_reloaded_page_shows_the_board_again(lab_server: Any, page: Any, artifacts: Path) -> None:
+    from awithlaknannai.widgets import GameWidget
+
+    geometry = GameWidget("mosona", animate=False).board.geometry
+    name = lab_server.add_notebook(HERE / "play_test.ipynb", "reload_test.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    board = f"{PANEL} .awithlaknannai-board"
+    wait_for_status(page, board, "White to move")
+    run_code_in_new_cell(page, 'widget.play("B3-M4"); print("PLAYED")')
+    wait_for_status(page, board, "Last move: Black T4xB3")
+    page.wait_for_timeout(1500)  # the reply's animation ends
+    # B3-M4 T4xB3: a black piece on B3, white's M4 piece taken, T4 empty
+    assert is_dark(pixel(page, board, geometry.xy("B3"))) and not is_dark(pixel(page, board, geometry.xy("T4")))
+    # Save (so the page keeps the widget's output), reload: the new canvases start blank and the
+    # kernel redraws them when they report ready.
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(1000)
+    page.reload()
+    page.wait_for_selector(f"{board} canvas", state="visible")
+    page.wait_for_function(
+        "([selector, x, y]) => { const c = document.querySelector(selector + ' canvas');"
+        " const d = c.getContext('2d').getImageData(x, y, 1, 1).data; return Math.max(d[0], d[1], d[2]) < 90; }",
+        arg=[board, int(geometry.xy("B3")[0]), int(geometry.xy("B3")[1])],
+    )
+    assert not is_dark(pixel(page, board, geometry.xy("T4")))  # the pieces as they are now
+    assert is_light(pixel(page, board, geometry.xy("B4"))) and is_dark(pixel(page, board, geometry.xy("T0")))
+    page.locator(board).first.screenshot(path=str(artifacts / "browser-after-reload.png"))
+
+
 def test_start_here_notebook_board_plays_a_click(lab_server: Any, page: Any, artifacts: Path) -> None:
     if not START_HERE.exists():
         pytest.skip(f"{START_HERE} does not exist yet")
