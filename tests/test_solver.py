@@ -87,6 +87,10 @@ def _all_entries(tables: EndgameTables):
 @pytest.mark.parametrize("name,rules,max_pieces", [
     ("zuni-3", "standard", 2), ("zuni-3", "ludii", 2), ("zuni-3", "maximum", 2),
     ("zuni-4", "standard", 2), ("zuni-3-murray", "standard", 2),
+    # Switches no preset uses: a blocked player draws, optional multi-leaps, bent leaps.
+    ("zuni-3-murray", "standard,blocked_player_loses=no", 2),
+    ("zuni-3", "standard,multi_leap=optional,maximum_capture=yes", 2),
+    ("zuni-3", "ludii,leap_shape=bent", 2),
 ])
 def test_values_agree_with_depth_limited_minimax(name, rules, max_pieces):
     tables = solve_endgames(name, max_pieces, rules=rules, cache_dir=False)
@@ -122,9 +126,11 @@ def _audit(tables: EndgameTables) -> dict[int, int]:
             child = core.make_code(LOSS, 0) if not left else tables.code_of(left, moved)
             moves.append((core.mover_code(child), child, capture))
         where = (own, opp, core.describe_code(code))
-        if not moves:
-            assert code == (core.make_code(LOSS, 0) if variant.rules.blocked_player_loses
-                            else core.make_code(DRAW, 0)), where
+        if not moves:  # blocked
+            if variant.rules.blocked_player_loses:
+                assert code == core.make_code(LOSS, 0), where
+            else:  # a draw that settles the game like a capture (distance 1 under stand-in scoring)
+                assert code & 7 == DRAW, where
             continue
         wins = [mine >> 3 for mine, _, _ in moves if mine & 7 == WIN]
         if category == WIN:
@@ -165,6 +171,12 @@ def _audit(tables: EndgameTables) -> dict[int, int]:
             else:
                 assert distance == 0, where
     return seen
+
+
+def test_audit_of_rules_no_preset_uses():
+    tables = solve_endgames("zuni-3-murray", 2, rules="maximum,blocked_player_loses=no", cache_dir=False)
+    seen = _audit(tables)
+    assert seen[WIN_STAND_IN] and seen[DRAW]
 
 
 @pytest.mark.parametrize("rules", [*PRESETS, "murray-maximum"])
