@@ -815,17 +815,21 @@ _CLI_POSITION_LIMIT = 60_000_000  # about an hour and several GB in pure Python
 def format_reports(reports: Iterable[ClassReport]) -> str:
     """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
     reports = list(reports)
-    header = (f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
-              f"{'on pieces':>10} {'longest':>8} {'seconds':>8}")
-    lines = [header]
-    lines += [_report_line(r) for r in reports]
+    return "\n".join([_REPORT_HEADER, *(_report_line(r) for r in reports), _total_line(reports)])
+
+
+_REPORT_HEADER = (f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
+                  f"{'on pieces':>10} {'longest':>8} {'seconds':>8}")
+
+
+def _total_line(reports: list[ClassReport]) -> str:
+    # A pair AvB + BvA is built at once: count its time once.
+    seconds = sum({(min(r.mover, r.opponent), max(r.mover, r.opponent)): r.seconds for r in reports}.values())
     total = ClassReport(0, 0, sum(r.positions for r in reports), sum(r.won for r in reports),
                         sum(r.lost for r in reports), sum(r.drawn for r in reports),
                         sum(r.on_pieces for r in reports), max((r.longest for r in reports), default=0),
-                        sum({(min(r.mover, r.opponent), max(r.mover, r.opponent)): r.seconds
-                             for r in reports}.values()), "solved")
-    lines.append(_report_line(total).replace("  0v0", "total", 1))
-    return "\n".join(lines)
+                        seconds, "solved")
+    return _report_line(total).replace("  0v0", "total", 1)
 
 
 def cli_solve(args: object) -> int:
@@ -854,16 +858,16 @@ def cli_solve(args: object) -> int:
     print("Endless play counts as " + ("a win for the side with more pieces ('on pieces')."
                                         if rules.no_capture_result == "more_pieces" else "a draw."),
           flush=True)
+    print(_REPORT_HEADER, flush=True)
     started = time.perf_counter()
-    lines: list[str] = []
 
-    def show(line: str) -> None:
-        if line.startswith("cache:"):
-            print(line, file=sys.stderr, flush=True)
-        else:
-            lines.append(line)
+    def show(line: str) -> None:  # one line per class, as soon as it is ready
+        print(line, file=sys.stderr if line.startswith("cache:") else sys.stdout, flush=True)
 
     tables = solve_endgames(variant, max_pieces, report=show)
-    print(format_reports(tables.reports))
+    print(_total_line(tables.reports))
+    print("won / lost / drawn: for the side to move; on pieces: how many of the won and lost ones "
+          "are decided by endless play; longest: the longest win in plies; seconds: build time of "
+          "AvB and BvA together.")
     print(f"time: {time.perf_counter() - started:.1f} s (cache: {tables.cache_dir})")
     return 0
