@@ -6,6 +6,7 @@ to fix without opening the file.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -182,14 +183,28 @@ def test_readme_lists_existing_notebooks() -> None:
 def test_start_here_first_widget_is_a_mosona_game() -> None:
     """The browser test clicks the first board widget in 00; it must be a GameWidget for mosona standard."""
     notebook = _read(NOTEBOOKS_DIR / "00_start_here.ipynb")
-    widget_cells = [cell for cell in notebook.cells if cell.cell_type == "code" and "Widget(" in cell.source]
-    assert widget_cells, "00_start_here has no widget"
-    first = widget_cells[0].source
-    call = first[first.index("GameWidget("):] if "GameWidget(" in first else ""
-    assert call, f"the first widget in 00_start_here is not a GameWidget: {first!r}"
-    arguments = call[len("GameWidget("):call.index(")")]
-    assert "variant" not in arguments or "mosona" in arguments, f"00's first game is not mosona: {call}"
-    assert "rules" not in arguments or "standard" in arguments, f"00's first game is not standard rules: {call}"
+    calls = [node for cell in notebook.cells if cell.cell_type == "code"
+             for node in ast.walk(ast.parse(_python_only(cell.source)))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Widget")]
+    assert calls, "00_start_here has no widget"
+    first = calls[0]
+    assert first.func.id == "GameWidget", f"the first widget in 00_start_here is a {first.func.id}"
+    arguments = {keyword.arg: keyword.value for keyword in first.keywords}
+    if first.args:
+        arguments["variant"] = first.args[0]
+    if len(first.args) > 1:
+        arguments["rules"] = first.args[1]
+    assert "game" not in arguments, "00's first game must start from the start position"
+    for name, wanted in (("variant", "mosona"), ("rules", "standard")):
+        if name in arguments:
+            value = arguments[name]
+            assert isinstance(value, ast.Constant) and value.value == wanted, (
+                f"00's first game: {name} should be {wanted!r}, is {ast.unparse(value)}")
+
+
+def _python_only(source: str) -> str:
+    """A cell's source without IPython magics, so that ast can read it."""
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
 
 
 def test_play_page_is_the_widget_alone() -> None:
