@@ -184,8 +184,9 @@ def test_start_here_first_widget_is_a_mosona_game() -> None:
     """The browser test clicks the first board widget in 00; it must be a GameWidget for mosona standard."""
     notebook = _read(NOTEBOOKS_DIR / "00_start_here.ipynb")
     calls = [node for cell in notebook.cells if cell.cell_type == "code"
-             for node in ast.walk(ast.parse(_python_only(cell.source)))
-             if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Widget")]
+             for node in sorted((n for n in ast.walk(ast.parse(_python_only(cell.source)))
+                                 if isinstance(n, ast.Call) and getattr(n.func, "id", "").endswith("Widget")),
+                                key=lambda n: (n.lineno, n.col_offset))]
     assert calls, "00_start_here has no widget"
     first = calls[0]
     assert first.func.id == "GameWidget", f"the first widget in 00_start_here is a {first.func.id}"
