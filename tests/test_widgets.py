@@ -553,6 +553,17 @@ def test_computer_turn_in_the_past_waits_for_the_user() -> None:
         widget.play("T4xB3")
 
 
+def test_a_game_with_moves_taken_back_keeps_them_on_the_slider() -> None:
+    game = Game("mosona")
+    game.play("B3-M4")
+    game.play("T4xB3")
+    game.undo()
+    widget = GameWidget(game=game, animate=False)
+    assert widget.slider.max == 2 and widget.slider.value == 1 and len(game.moves) == 1
+    widget.redo_button.click()
+    assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
+
+
 def test_bad_game_widget_arguments() -> None:
     with pytest.raises(ValueError, match="choose_move"):
         GameWidget("mosona", opponent=object())
@@ -560,6 +571,8 @@ def test_bad_game_widget_arguments() -> None:
         GameWidget("mosona", think_delay=-1)
     with pytest.raises(ValueError, match="move number"):
         GameWidget("mosona").go_to(3)
+    with pytest.raises(ValueError, match="rules= is for a new game"):
+        GameWidget(game=Game("mosona"), rules="ludii")
 
 
 # --- the compare widget ---------------------------------------------------------------

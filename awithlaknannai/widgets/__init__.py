@@ -21,5 +21,12 @@ from .compare import CompareWidget
 from .controller import ClickController, ClickResult, Selection, turn_status
 from .game import GameWidget
 
-__all__ = ["BoardWidget", "GameWidget", "CompareWidget", "ClickController", "ClickResult", "Selection",
-           "turn_status"]
+__all__ = [
+           "BoardWidget",
+           "ClickController",
+           "ClickResult",
+           "CompareWidget",
+           "GameWidget",
+           "Selection",
+           "turn_status",
+]

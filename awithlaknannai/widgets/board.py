@@ -15,6 +15,7 @@ import html
 import math
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import ipywidgets as widgets
@@ -53,11 +54,11 @@ _ARROWS: dict[str, tuple[int, int]] = {
 }
 
 # A pointer over clickable boards, and a focus ring for keyboard users only.
-_STYLE = """<style>
-.awithlaknannai-board canvas { cursor: pointer; }
-.awithlaknannai-board.awithlaknannai-view-only canvas { cursor: default; }
-.awithlaknannai-board canvas:focus:not(:focus-visible) { outline: none; }
-.awithlaknannai-board canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+_STYLE = f"""<style>
+.awithlaknannai-board canvas {{ cursor: pointer; }}
+.awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
+.awithlaknannai-board canvas:focus:not(:focus-visible) {{ outline: none; }}
+.awithlaknannai-board canvas:focus-visible {{ outline: 3px solid {HIGHLIGHT["path"]}; outline-offset: 2px; }}
 </style>"""
 
 
@@ -383,7 +384,7 @@ class BoardWidget(widgets.VBox):
             self._draw_pieces()
             return
         captured_color = mover.other
-        hops = [hop_segments(self.geometry, a, b) for a, b in zip(move.path, move.path[1:])]
+        hops = [hop_segments(self.geometry, a, b) for a, b in pairwise(move.path)]
         seconds = [LEAP_SECONDS if move.is_capture else STEP_SECONDS] * len(hops)
         with hold_canvas():
             paint(self.canvas[1], [*self.scene(hidden=(move.destination,))])

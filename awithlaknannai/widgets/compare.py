@@ -22,7 +22,7 @@ from ..rules import Rules
 from ..variants import Variant, get_variant
 from .board import BoardWidget
 
-__all__ = ["CompareWidget", "split_moves", "Replay"]
+__all__ = ["CompareWidget", "Replay", "split_moves"]
 
 _MOVE_NUMBER = re.compile(r"^\d+\.+$")
 
@@ -214,8 +214,8 @@ class CompareWidget(widgets.VBox):
     def _board_status(replay: Replay, index: int, moves: Sequence[str]) -> tuple[str, bool]:
         if index > replay.playable and replay.stop_reason is not None:
             number = replay.playable + 1
-            return (f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 "
-                    f"{replay.stop_reason}.", True)
+            text = f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 {replay.stop_reason}."
+            return (text, True)
         game = replay.game
         outcome = game.outcome()
         if outcome is not None:
@@ -223,5 +223,5 @@ class CompareWidget(widgets.VBox):
         if not game.moves:
             return (f"Start position. {game.position.turn} to move.", False)
         last = len(game.moves) - 1
-        return (f"After {len(game.moves)} moves (last: {game.move_text(last)}). "
-                f"{game.position.turn} to move.", False)
+        text = f"After {len(game.moves)} moves (last: {game.move_text(last)}). {game.position.turn} to move."
+        return (text, False)

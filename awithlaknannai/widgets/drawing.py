@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from ..position import Move, Position
@@ -37,18 +38,18 @@ from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM
 from ..variants import Color
 
 __all__ = [
-    "Op",
-    "LinearGradient",
-    "board_ops",
-    "pieces_ops",
-    "piece_ops",
-    "clear_ops",
-    "paint",
-    "hop_segments",
-    "point_on_segments",
+    "FONT",
     "SLAB_EDGE",
     "SLAB_LIGHT",
-    "FONT",
+    "LinearGradient",
+    "Op",
+    "board_ops",
+    "clear_ops",
+    "hop_segments",
+    "paint",
+    "piece_ops",
+    "pieces_ops",
+    "point_on_segments",
 ]
 
 Op = tuple[Any, ...]
@@ -299,7 +300,7 @@ def _path_ops(layout: Layout, path: Sequence[str], color: str, width: float, alp
     ops: list[Op] = [("set", "global_alpha", alpha), ("set", "stroke_style", color),
                      ("set", "line_width", width), ("set", "line_cap", "round"),
                      ("set", "line_join", "round"), ("begin_path",)]
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         ops += _segment_path(hop_segments(layout, a, b))
     ops += [("stroke",), ("set", "global_alpha", 1.0)]
     return ops

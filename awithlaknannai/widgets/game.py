@@ -28,7 +28,7 @@ try:  # the computer players are optional: without them the widget is for two hu
 except ImportError:  # pragma: no cover - depends on what is installed
     LEVELS, make_player, player_for_level = {}, None, None
 
-__all__ = ["GameWidget", "VARIANT_CHOICES", "RULES_CHOICES"]
+__all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget"]
 
 #: The boards offered in the variant menu: (label, variant name).
 VARIANT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -112,6 +112,8 @@ class GameWidget(widgets.VBox):
         think_delay: float = _THINK_DELAY,
         **board_options: Any,
     ) -> None:
+        if game is not None and rules is not None:
+            raise ValueError("rules= is for a new game; the game= given already has its rules")
         if isinstance(game, Position):
             game = Game(start=game)
         elif game is None:
@@ -129,7 +131,7 @@ class GameWidget(widgets.VBox):
             if player is not None:
                 self.players[color] = _as_player(player)
         self._start = game.start  # "New game" restarts here until the board or rules change
-        self._line: list[Move] = list(game.moves)
+        self._line: list[Move] = _whole_line(game)
         self._generation = 0
         self._reply: asyncio.Task[None] | None = None
         self._syncing = False
@@ -156,8 +158,10 @@ class GameWidget(widgets.VBox):
                                               layout=widgets.Layout(width="auto"))
         self.computer_color_menu = widgets.Dropdown(options=[("plays Black", "black"), ("plays White", "white")],
                                                     layout=widgets.Layout(width="auto"))
-        self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Start again")
-        self.flip_button = widgets.Button(description="Flip", icon="retweet", tooltip="Turn the board round")
+        self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Start again",
+                                         layout=widgets.Layout(width="auto"))
+        self.flip_button = widgets.Button(description="Flip", icon="retweet", tooltip="Turn the board round",
+                                          layout=widgets.Layout(width="auto"))
         self.top_bar = widgets.HBox(
             [self.variant_menu, self.rules_menu, self.opponent_menu, self.computer_color_menu,
              self.new_button, self.flip_button],
@@ -259,7 +263,7 @@ class GameWidget(widgets.VBox):
             game = self.game
             variant_name = game.variant.name
             options = list(VARIANT_CHOICES)
-            if variant_name not in dict((v, k) for k, v in options):
+            if variant_name not in {value for _, value in options}:
                 options.append((variant_name, variant_name))
             if list(self.variant_menu.options) != options:
                 self.variant_menu.options = options
@@ -420,7 +424,7 @@ class GameWidget(widgets.VBox):
             raise ValueError(f"load_game needs a Game, got {type(game).__name__}")
         self._changed()
         self._start = game.start
-        self._line = list(game.moves)
+        self._line = _whole_line(game)
         self.board.set_game(game)
         self._sync(f"Loaded a game of {len(game.moves)} moves: use the slider to replay it. "
                    + turn_status(game))
@@ -470,8 +474,8 @@ class GameWidget(widgets.VBox):
             self.board.unlock()
             return
         if len(game.moves) < len(self._line):
-            self.board.lock(f"It is the computer's turn at this point: move the slider to the end, "
-                            f"or Undo to your own turn.")
+            self.board.lock("It is the computer's turn at this point: move the slider to the end, "
+                            "or Undo to your own turn.")
             return
         player = self.players[game.position.turn]
         thinking = f"{game.position.turn} ({getattr(player, 'name', 'computer')}) is thinking\u2026"
@@ -514,7 +518,7 @@ class GameWidget(widgets.VBox):
                 self._schedule_reply()  # computer against computer: the next one
         except asyncio.CancelledError:
             raise
-        except Exception as error:  # a broken player must not leave the board locked
+        except Exception as error:  # noqa: BLE001 - a broken player must not leave the board locked
             self.board.unlock()
             self.board.show_status(f"The computer player failed: {error}", error=True)
 
@@ -594,6 +598,17 @@ class GameWidget(widgets.VBox):
         if self._syncing:
             return
         self.go_to(change["new"])
+
+
+def _whole_line(game: Game) -> list[Move]:
+    """The moves played and those taken back (still redoable), leaving ``game`` as it was."""
+    played = len(game.moves)
+    while game.can_redo():
+        game.redo()
+    line = list(game.moves)
+    while len(game.moves) > played:
+        game.undo()
+    return line
 
 
 def _as_player(player: Any) -> Any:

@@ -209,7 +209,7 @@ def page(browser: object, request: pytest.FixtureRequest, lab_server: LabServer)
             stem = ARTIFACTS / f"failed-{request.node.name}"
             try:
                 page.screenshot(path=str(stem.with_suffix(".png")), full_page=True)
-            except Exception as error:  # the page may be gone; the log still helps
+            except Exception as error:  # noqa: BLE001 - the page may be gone; the log still helps
                 messages.append(f"(no screenshot: {error})")
             stem.with_suffix(".log").write_text(
                 "\n".join(["--- browser console ---", *messages, "--- server log ---", lab_server.log_tail(200)]),
