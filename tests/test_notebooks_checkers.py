@@ -11,7 +11,13 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from awithlaknannai import Move, Rules, parse_position
 from awithlaknannai.analysis.puzzles import Puzzle, tutorial_puzzles
 from awithlaknannai.tutorial.answers import answer_key
-from awithlaknannai.tutorial.practice import check_legal_moves, check_move, check_puzzle, check_rules
+from awithlaknannai.tutorial.practice import (
+    check_legal_moves,
+    check_move,
+    check_outcome,
+    check_puzzle,
+    check_rules,
+)
 
 STEPS = "mosona standard .......b/...w...../...w.... w 0"
 MUST = "mosona standard .......b/...b...../..w...w. w 0"
@@ -115,3 +121,23 @@ def test_answer_key_of_the_real_notebooks_covers_every_exercise() -> None:
     notebooks = {row.notebook for row in key.rows}
     assert {"03_rules.ipynb", "05_puzzles.ipynb", "06_variants_lab.ipynb"} <= notebooks
     assert all(row.solution.strip() for row in key.rows)
+
+
+BLOCKED = "mosona standard ww.....w/ww....wwb/bww....w b 0"
+NOT_OVER = "mosona standard w......w/ww....wwb/bww....w b 0"
+
+
+@pytest.mark.parametrize(("position", "answer", "correct"), [
+    (BLOCKED, "White", True), (BLOCKED, "black", False), (BLOCKED, "nobody", False), (BLOCKED, "draw", False),
+    (NOT_OVER, "not over", True), (NOT_OVER, "white", False),
+])
+def test_check_outcome(position: str, answer: str, correct: bool) -> None:
+    feedback = check_outcome(position, answer)
+    assert feedback.correct is correct
+    if not correct:
+        assert feedback.hint and "wins" not in feedback.message  # a nudge, not the result
+
+
+@pytest.mark.parametrize("answer", [..., 3, "maybe"])
+def test_check_outcome_unreadable_or_missing(answer: object) -> None:
+    assert check_outcome(BLOCKED, answer).status == ("missing" if answer is ... else "wrong")

@@ -256,3 +256,51 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
         message = verdict.message.removeprefix("Right! ")
         return Feedback(exercise, CORRECT, message)
     return Feedback(exercise, WRONG, verdict.message, puzzle.hint())
+
+
+_GOES_ON = {"nobody", "no one", "none", "not over", "nobody yet", "goes on", "game goes on", "not yet", "neither"}
+
+
+def check_outcome(position: Position | str, answer: Any, exercise: str = "outcome") -> Feedback:
+    """Check who has won in ``position``: ``"white"``, ``"black"``, ``"draw"``, or ``"nobody"`` (not over).
+
+    The position itself says whether the game is over and why; the answer
+    only has to name the result.
+
+    Examples
+    --------
+    >>> stuck = "mosona standard ww.....w/ww....wwb/bww....w b 0"
+    >>> print(check_outcome(stuck, "White"))
+    Correct! White wins (no legal move).
+    >>> print(check_outcome("mosona standard w......w/ww....wwb/bww....w b 0", "white"))
+    Not yet. Look again: is the game really over? Hint: Check every black piece: can one of them step, or leap?
+    >>> print(check_outcome("mosona standard w......w/ww....wwb/bww....w b 0", "nobody"))
+    Correct! The game is not over: Black can still move (B0xT1).
+    """
+    if answer is ... or answer is None:
+        return _missing(exercise)
+    position = _position(position)
+    if not isinstance(answer, str) or not answer.strip():
+        return Feedback(exercise, WRONG, 'Answer with `"white"`, `"black"`, `"draw"` or `"nobody"` (not over yet).')
+    given = answer.strip().lower()
+    given = "nobody" if given in _GOES_ON else given
+    if given not in ("white", "black", "draw", "nobody"):
+        return Feedback(exercise, WRONG, f'I do not understand {answer!r}: answer with `"white"`, `"black"`, '
+                        '`"draw"` or `"nobody"` (not over yet).')
+    outcome = position.outcome()
+    if outcome is None:
+        example = position.legal_moves()[0]
+        truth, explanation = "nobody", f"The game is not over: {position.turn} can still move (`{example}`)."
+    else:
+        truth, explanation = outcome.result, f"{outcome}."
+    if given == truth:
+        return Feedback(exercise, CORRECT, explanation)
+    # A wrong answer gets a nudge, not the result, so the student can try again.
+    if truth == "nobody":
+        return Feedback(exercise, WRONG, "Look again: is the game really over?",
+                        f"Check every {position.turn.value} piece: can one of them step, or leap?")
+    if given == "nobody":
+        return Feedback(exercise, WRONG, "Look again: this game is over.",
+                        f"Can {position.turn} make any move at all? And how many pieces does each side have?")
+    return Feedback(exercise, WRONG, f"{given.capitalize()} is not the result here.",
+                    "A player with no pieces, or with no legal move, loses.")
