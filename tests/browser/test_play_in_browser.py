@@ -169,24 +169,24 @@ def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, pa
     assert "MOVES: 1. B3-M4 T4xB3" in output
 
 
-def pixel(page: Any, board_selector: str, xy: tuple[float, float]) -> tuple[int, int, int]:
-    """The colour the board's canvas shows at canvas pixel ``xy``."""
-    rgba = page.evaluate(
-        "([selector, x, y]) => Array.from(document.querySelector(selector + ' canvas')"
-        ".getContext('2d').getImageData(x, y, 1, 1).data)",
-        [board_selector, int(xy[0]), int(xy[1])],
-    )
-    return tuple(rgba[:3])
+# What a canvas pixel at a point's centre shows: a black piece's body, a white piece's body, or neither.
+_PIXEL_KIND = """([selector, checks]) => {
+  const canvas = document.querySelector(selector + ' canvas');
+  if (canvas === null) return false;
+  const context = canvas.getContext('2d');
+  return checks.every(([x, y, kind]) => {
+    const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+    const black = Math.max(r, g, b) < 80, white = Math.min(r, g, b) > 220;
+    return kind === 'black' ? black : kind === 'white' ? white : !black && !white;
+  });
+}"""
 
 
-def is_dark(rgb: tuple[int, int, int]) -> bool:
-    """A black piece's body (the green last-move trail is not dark in this sense)."""
-    return max(rgb) < 90
-
-
-def is_light(rgb: tuple[int, int, int]) -> bool:
-    """A white piece's body."""
-    return min(rgb) > 220
+def wait_for_pieces(page: Any, board_selector: str, geometry: Any, expected: dict[str, str],
+                    timeout: float = 30_000) -> None:
+    """Wait until the canvas shows ``expected``: point -> "black", "white" or "empty"."""
+    checks = [[int(geometry.xy(p)[0]), int(geometry.xy(p)[1]), kind] for p, kind in expected.items()]
+    page.wait_for_function(_PIXEL_KIND, arg=[board_selector, checks], timeout=timeout)
 
 
 def test_a_reloaded_page_shows_the_board_again(lab_server: Any, page: Any, artifacts: Path) -> None:
@@ -200,22 +200,17 @@ def test_a_reloaded_page_shows_the_board_again(lab_server: Any, page: Any, artif
     wait_for_status(page, board, "White to move")
     run_code_in_new_cell(page, 'widget.play("B3-M4"); print("PLAYED")')
     wait_for_status(page, board, "Last move: Black T4xB3")
-    page.wait_for_timeout(1500)  # the reply's animation ends
-    # B3-M4 T4xB3: a black piece on B3, white's M4 piece taken, T4 empty
-    assert is_dark(pixel(page, board, geometry.xy("B3"))) and not is_dark(pixel(page, board, geometry.xy("T4")))
-    # Save (so the page keeps the widget's output), reload: the new canvases start blank and the
-    # kernel redraws them when they report ready.
+    # B3-M4 T4xB3: a black piece on B3, White's piece on M4 taken, T4 left empty
+    after = {"B3": "black", "M4": "empty", "T4": "empty", "B4": "white", "T0": "black"}
+    wait_for_pieces(page, board, geometry, after)
+    # Save (so the page keeps the widget's output) and reload: the new canvases start blank,
+    # and the kernel draws them again when they report ready.
     page.keyboard.press("Control+s")
     page.wait_for_timeout(1000)
     page.reload()
+    accept_kernel_dialog(page)
     page.wait_for_selector(f"{board} canvas", state="visible")
-    page.wait_for_function(
-        "([selector, x, y]) => { const c = document.querySelector(selector + ' canvas');"
-        " const d = c.getContext('2d').getImageData(x, y, 1, 1).data; return Math.max(d[0], d[1], d[2]) < 90; }",
-        arg=[board, int(geometry.xy("B3")[0]), int(geometry.xy("B3")[1])],
-    )
-    assert not is_dark(pixel(page, board, geometry.xy("T4")))  # the pieces as they are now
-    assert is_light(pixel(page, board, geometry.xy("B4"))) and is_dark(pixel(page, board, geometry.xy("T0")))
+    wait_for_pieces(page, board, geometry, after)
     page.locator(board).first.screenshot(path=str(artifacts / "browser-after-reload.png"))
 
 
