@@ -45,7 +45,7 @@ import networkx as nx
 from ..position import Move
 from ..variants import Color
 from .geometry import Layout, Segment, board_layout
-from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM
+from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -59,8 +59,6 @@ XY = tuple[float, float]
 _ID = "\x00id\x00"
 
 # Sandstone shades for the slab's edge and its subtle gradient.
-_SLAB_EDGE = "#c9b48e"
-_SLAB_LIGHT = "#f1e7d0"
 _SLAB_MID = "#ede1c8"
 _PAPER = "#fbf6ea"
 # Viridis anchors: perceptually even, readable in greyscale and for colour-blind viewers.
@@ -244,12 +242,12 @@ class _Canvas:
         if paper:  # printing: pale, to save ink, with a clear edge to cut or fold along
             self.surface = _PAPER
             self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
-                              fill=_PAPER, stroke=_SLAB_EDGE, stroke_width=self.unit * 0.05,
+                              fill=_PAPER, stroke=SLAB_EDGE, stroke_width=self.unit * 0.05,
                               class_="background"))
             return
         inset = self.unit * 0.06
         self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
-                          fill=_SLAB_EDGE, class_="background"))
+                          fill=SLAB_EDGE, class_="background"))
         self.add(_element("rect", x=inset, y=inset, width=lay.width - 2 * inset, height=height - 2 * inset,
                           rx=self.unit * 0.14, fill=f"url(#{_ID}-slab)", class_="background"))
 
@@ -395,12 +393,12 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
     """Gradients for the slab and the pieces, and the arrowhead marker."""
     parts = [(
         f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
-        f'<stop offset="0" stop-color="{_SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
+        f'<stop offset="0" stop-color="{SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
         "</linearGradient>"
     )]
     for color in Color:
         fill = PIECE_FILL[color]
-        shine = "#ffffff" if color is Color.WHITE else "#5a5a66"
+        shine = PIECE_SHINE[color]
         parts.append(
             f'<radialGradient id="{_ID}-{color.value}" cx="0.5" cy="0.5" r="0.5" fx="0.35" fy="0.3">'
             f'<stop offset="0" stop-color="{shine}"/><stop offset="0.75" stop-color="{fill}"/>'

@@ -34,13 +34,11 @@ from typing import Any
 
 from ..position import Move, Position
 from ..render.geometry import Layout, Segment
-from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM
+from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 from ..variants import Color
 
 __all__ = [
     "FONT",
-    "SLAB_EDGE",
-    "SLAB_LIGHT",
     "LinearGradient",
     "Op",
     "board_ops",
@@ -55,11 +53,6 @@ __all__ = [
 Op = tuple[Any, ...]
 XY = tuple[float, float]
 
-# The SVG renderer's slab shades (private there); the lead may move them to render/style.py.
-SLAB_EDGE = "#c9b48e"
-SLAB_LIGHT = "#f1e7d0"
-# The piece highlight ("shine") colours of the SVG renderer's radial gradients.
-SHINE: dict[Color, str] = {Color.WHITE: "#ffffff", Color.BLACK: "#5a5a66"}
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
@@ -241,7 +234,7 @@ def piece_ops(layout: Layout, pieces: Mapping[str, Color] | Sequence[tuple[XY, C
             ("fill_circles", xs, ys, r),
             # the shine of the SVG's radial gradient: a soft light spot up and to the left
             ("set", "global_alpha", 0.45 * alpha),
-            ("set", "fill_style", SHINE[color]),
+            ("set", "fill_style", PIECE_SHINE[color]),
             ("fill_circles", [x - r * 0.22 for x in xs], [y - r * 0.27 for y in ys], r * 0.45),
             ("set", "global_alpha", alpha),
             ("set", "stroke_style", PIECE_RIM[color]),
