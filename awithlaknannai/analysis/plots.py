@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -110,7 +111,7 @@ def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure:
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
     ax.set_title(title)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncols=3, frameon=False)
+    fig.legend(loc="outside lower center", ncols=3, frameon=False)
     return fig
 
 
@@ -118,16 +119,16 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     """Grouped bars: the share of games ending for each reason, per batch."""
     items = _labelled(stats)
     reasons = sorted({reason for _, s in items for reason in s.reasons})
-    fig = _figure(7, 4)
+    fig = _figure(8, 4)
     ax = fig.subplots()
     width = 0.8 / len(items)
     for i, (label, s) in enumerate(items):
         xs = [r + (i - (len(items) - 1) / 2) * width for r in range(len(reasons))]
         ax.bar(xs, [s.reasons.get(reason, 0) / s.games for reason in reasons], width=width,
                color=_SERIES[i % len(_SERIES)], edgecolor="black", label=label)
-    ax.set_xticks(list(range(len(reasons))), reasons)
+    ax.set_xticks(list(range(len(reasons))), [textwrap.fill(reason, 14) for reason in reasons])
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     ax.set_title(title)
-    ax.legend()
+    fig.legend(loc="outside right upper", frameon=False)
     return fig

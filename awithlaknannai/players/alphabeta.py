@@ -35,6 +35,8 @@ _INFINITY = 10 * WIN_SCORE
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _TABLE_LIMIT = 400_000  # entries kept before the transposition table is cleared
 _MAX_DEPTH = 64
+# Turns of captures searched past the horizon, when captures are compulsory / optional.
+_QUIESCENCE_LIMIT = {True: 6, False: 3}
 
 
 class _OutOfTime(Exception):
@@ -175,7 +177,7 @@ class AlphaBetaPlayer(SeededPlayer):
         order = list(range(len(raw)))
         self.rng.shuffle(order)  # ties go to whichever equal move is tried first
         order.sort(key=lambda i: -len(raw[i][2]))
-        self._deadline = None if self.time_limit is None else started + self.time_limit
+        self._deadline = None  # depth 1 always finishes, so there is always a move
         self._nodes = 0
         self._killers = [[] for _ in range(_MAX_DEPTH * 4 + 8)]
         if len(self._table) > _TABLE_LIMIT:
@@ -192,8 +194,10 @@ class AlphaBetaPlayer(SeededPlayer):
             order.insert(0, index)
             if abs(score) >= _WIN_THRESHOLD:
                 break  # a forced result: looking deeper changes nothing
-            if self._deadline is not None and time.perf_counter() > started + self.time_limit / 2:
-                break  # the next depth would not finish in time
+            if self.time_limit is not None:
+                if time.perf_counter() > started + self.time_limit / 2:
+                    break  # the next depth would most likely not finish in time
+                self._deadline = started + self.time_limit
         self.last_search = {"depth": reached, "nodes": self._nodes,
                             "seconds": time.perf_counter() - started, "score": best_score}
         if self._repetition:
@@ -221,6 +225,7 @@ class AlphaBetaPlayer(SeededPlayer):
             self._limit = rules.quiet_turn_limit
             self._blocked_loses = rules.blocked_player_loses
             self._compulsory = rules.compulsory_capture
+            self._quiescence_limit = _QUIESCENCE_LIMIT[rules.compulsory_capture]
             self._more_pieces = rules.no_capture_result == "more_pieces"
             self._repetition = rules.repetition_limit is not None
             self._seen.clear()
@@ -261,7 +266,7 @@ class AlphaBetaPlayer(SeededPlayer):
             return self._limit_score(own, opp, ply)
         forced = len(moves) == 1 and ply < 4 * _MAX_DEPTH
         if depth <= 0 and not forced:
-            return self._quiesce(own, opp, moves, alpha, beta, ply)
+            return self._quiesce(own, opp, moves, alpha, beta, ply, 0)
         if forced:
             depth += 1  # a forced turn costs no depth
 
@@ -308,9 +313,18 @@ class AlphaBetaPlayer(SeededPlayer):
                         break
         return best_score, best_move
 
-    def _quiesce(self, own: int, opp: int, moves: list[RawMove], alpha: int, beta: int, ply: int) -> int:
-        """Search captures only, until the position is quiet, then evaluate."""
+    def _quiesce(self, own: int, opp: int, moves: list[RawMove], alpha: int, beta: int, ply: int,
+                 extra: int) -> int:
+        """Search captures only, until the position is quiet, then evaluate.
+
+        ``extra`` counts the turns searched past the horizon; at the limit
+        the position is evaluated as it stands. The limit is lower where
+        captures are optional: the captures of both sides could otherwise
+        be tried in every order.
+        """
         captures = moves if moves[0][3] else []
+        if extra >= self._quiescence_limit:
+            return self._evaluator.score(own, opp)
         if not (captures and self._compulsory):
             # A quiet position, or captures the mover may decline: the mover
             # can "stand pat" on the static score.
@@ -324,7 +338,7 @@ class AlphaBetaPlayer(SeededPlayer):
             best = -_INFINITY
         for origin, landings, _, capmask in sorted(captures, key=lambda m: -len(m[2])):
             score = -self._after_capture(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
-                                         -beta, -alpha, ply + 1)
+                                         -beta, -alpha, ply + 1, extra + 1)
             if score > best:
                 best = score
                 if score > alpha:
@@ -333,7 +347,7 @@ class AlphaBetaPlayer(SeededPlayer):
                         break
         return best
 
-    def _after_capture(self, own: int, opp: int, alpha: int, beta: int, ply: int) -> int:
+    def _after_capture(self, own: int, opp: int, alpha: int, beta: int, ply: int, extra: int) -> int:
         """A quiescence node: the end rules, then :meth:`_quiesce`."""
         self._nodes += 1
         if not own:
@@ -342,7 +356,7 @@ class AlphaBetaPlayer(SeededPlayer):
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
         # After a capture the quiet count is 0, so the turn limit cannot end the game here.
-        return self._quiesce(own, opp, moves, alpha, beta, ply)
+        return self._quiesce(own, opp, moves, alpha, beta, ply, extra)
 
     def _limit_score(self, own: int, opp: int, ply: int) -> int:
         if self._more_pieces:

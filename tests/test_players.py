@@ -1,0 +1,290 @@
+"""Computer players: legal moves only, reproducible, and the search sees simple tactics."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from awithlaknannai import Color, GameOverError, Position, Rules
+from awithlaknannai.players import (
+    LEVELS, AlphaBetaPlayer, Evaluator, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, Weights,
+    make_player, play_game, player_for_level,
+)
+
+VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-3", "zuni-5-murray", "alquerque", "tukvnanawopi"]
+PRESETS = ["standard", "maximum", "ludii"]
+
+
+def _fast_players(seed: int) -> list[Player]:
+    return [RandomPlayer(seed=seed), GreedyPlayer(seed=seed), AlphaBetaPlayer(depth=2, seed=seed),
+            MCTSPlayer(playouts=8, seed=seed)]
+
+
+def _random_position(variant: str, rules: str, seed: int, max_turns: int = 60) -> Position:
+    """A position reached by random play from the start (possibly the start itself)."""
+    rng = random.Random(seed)
+    position = Position.start(variant, rules)
+    for _ in range(rng.randrange(max_turns)):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        following = position.play(rng.choice(moves))
+        if following.is_terminal():
+            break
+        position = following
+    return position
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_player_returns_a_legal_move(variant: str, rules: str) -> None:
+    for seed in range(3):
+        position = _random_position(variant, rules, seed)
+        legal = position.legal_moves()
+        assert legal, "the helper keeps only unfinished positions"
+        for player in _fast_players(seed):
+            move = player.choose_move(position)
+            assert move in legal, f"{player.name} chose {move} in {position.text()}"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["mosona", "zuni-4-murray", "alquerque"]),
+       rules=st.sampled_from(PRESETS))
+def test_search_players_stay_legal_in_random_positions(seed: int, variant: str, rules: str) -> None:
+    position = _random_position(variant, rules, seed, max_turns=80)
+    for player in (AlphaBetaPlayer(depth=1, seed=seed), AlphaBetaPlayer(depth=3, seed=seed),
+                   MCTSPlayer(playouts=5, seed=seed)):
+        assert player.choose_move(position) in position.legal_moves()
+
+
+def test_players_follow_the_protocol() -> None:
+    for player in _fast_players(0):
+        assert isinstance(player, Player)
+        assert isinstance(player.name, str) and player.name
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:2", "mcts:20"])
+def test_seeded_players_repeat_a_whole_game_exactly(spec: str) -> None:
+    def one_game(seed: int) -> str:
+        white, black = make_player(spec, seed=seed), make_player(spec, seed=seed + 100)
+        return play_game("zuni-4", white, black, max_turns=80).move_list()
+
+    assert one_game(5) == one_game(5)
+
+
+def test_different_seeds_give_different_random_games() -> None:
+    games = {play_game("mosona", RandomPlayer(seed=s), RandomPlayer(seed=s + 1)).move_list() for s in range(6)}
+    assert len(games) > 1
+
+
+def test_reset_replays_the_same_choices() -> None:
+    player = AlphaBetaPlayer(depth=2, seed=3)
+    first = play_game("zuni-4", player, GreedyPlayer(seed=1), max_turns=40).move_list()
+    player.reset(3)
+    second = play_game("zuni-4", player, GreedyPlayer(seed=1), max_turns=40).move_list()
+    assert first == second
+
+
+@pytest.mark.parametrize("player", [RandomPlayer(), GreedyPlayer(), AlphaBetaPlayer(depth=2),
+                                    MCTSPlayer(playouts=5)], ids=lambda p: p.name)
+def test_a_finished_position_is_a_clear_error(player: Player) -> None:
+    over = Position.from_pieces("zuni-4", {"M1": "w"}, turn="b")
+    with pytest.raises(GameOverError, match="the game is over"):
+        player.choose_move(over)
+
+
+def test_a_non_position_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="chooses a move in a Position"):
+        GreedyPlayer().choose_move("mosona")
+
+
+# --- tactics ----------------------------------------------------------------------
+
+# Found by exhaustive search: in each, exactly one quiet move forces the capture of
+# every black piece within three turns; the greedy player does not see it.
+FORCED_WINS = [
+    ({"M3": "w", "T6": "w", "M1": "w", "M0": "b", "M5": "b"}, "T6-T5"),
+    ({"B1": "w", "B2": "w", "M6": "w", "M4": "b", "B6": "b"}, "B2-B3"),
+    ({"B4": "w", "B5": "w", "M7": "w", "M8": "b", "M1": "b", "T2": "b"}, "B5-M5"),
+]
+
+
+@pytest.mark.parametrize("pieces, winning", FORCED_WINS)
+def test_alphabeta_finds_a_forced_win_in_three_turns(pieces: dict[str, str], winning: str) -> None:
+    position = Position.from_pieces("mosona", pieces, turn="w")
+    assert not position.captures_available()
+    player = AlphaBetaPlayer(depth=3, seed=0)
+    assert str(player.choose_move(position)) == winning
+    assert player.last_search["score"] > 900_000  # it knows the game is won
+
+
+def test_alphabeta_plays_out_a_forced_win() -> None:
+    pieces, _ = FORCED_WINS[0]
+    game = play_game(Position.from_pieces("mosona", pieces, turn="w"),
+                     AlphaBetaPlayer(depth=3, seed=0), GreedyPlayer(seed=0), max_turns=10)
+    assert game.outcome() is not None and game.outcome().winner is Color.WHITE
+    assert len(game.moves) <= 3
+
+
+def test_alphabeta_takes_the_capture_that_wins() -> None:
+    position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b"}, rules="ludii")
+    assert len(position.legal_moves()) > 1  # not compulsory here: stepping away is legal
+    assert str(AlphaBetaPlayer(depth=1, seed=0).choose_move(position)) == "M1xM3"
+
+
+def test_alphabeta_declines_a_poisoned_capture() -> None:
+    # Capture optional, multi-leaps compulsory: M3xM1 lets T1 jump twice and end the game.
+    rules = Rules(compulsory_capture=False)
+    position = Position.from_pieces("mosona", {"M0": "w", "M3": "w", "T1": "b", "B5": "b", "M2": "b"},
+                                    rules=rules)
+    assert "M3xM1" in {str(m) for m in position.legal_moves()}
+    for depth in (2, 3):
+        move = AlphaBetaPlayer(depth=depth, seed=0).choose_move(position)
+        assert not move.is_capture
+        after = position.play(move)
+        # No black reply wins material back at once.
+        assert all(len(reply.captures) == 0 for reply in after.legal_moves())
+
+
+def test_greedy_takes_a_safe_capture() -> None:
+    # Optional capture, single leaps: greedy takes (B0 cannot hit back); a step would waste the chance.
+    position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "B0": "b"}, rules="ludii")
+    moves = {str(GreedyPlayer(seed=s).choose_move(position)) for s in range(5)}
+    assert moves == {"M1xM3"}
+
+
+def test_mcts_takes_a_winning_capture() -> None:
+    position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b"}, rules="ludii")
+    assert str(MCTSPlayer(playouts=100, seed=0).choose_move(position)) == "M1xM3"
+
+
+def test_time_limited_search_stops_and_reports() -> None:
+    player = AlphaBetaPlayer(depth=None, time_limit=0.05, seed=0)
+    position = Position.start("kolowis")
+    assert len(position.legal_moves()) > 1
+    started = time.perf_counter()
+    move = player.choose_move(position)
+    # Generous bound: only that the clock stops the search, not a speed target.
+    assert time.perf_counter() - started < 2.0
+    assert move in position.legal_moves()
+    assert player.last_search["depth"] >= 1
+
+
+def test_mcts_time_limit_and_report() -> None:
+    player = MCTSPlayer(playouts=None, time_limit=0.05, seed=0)
+    position = Position.start("mosona")
+    assert player.choose_move(position) in position.legal_moves()
+    assert player.last_search["playouts"] >= 1
+
+
+# --- construction errors, specs and levels ------------------------------------------
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"depth": 0}, "depth must be an integer"),
+    ({"depth": 2.5}, "depth must be an integer"),
+    ({"depth": None}, "give a depth, a time_limit"),
+    ({"time_limit": -1}, "time_limit must be"),
+    ({"contempt": "high"}, "contempt must be an integer"),
+    ({"weights": {"material": 1}}, "weights must be a Weights"),
+    ({"seed": "x"}, "seed must be an integer"),
+])
+def test_alphabeta_rejects_bad_settings(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        AlphaBetaPlayer(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"playouts": 0}, "playouts must be"),
+    ({"playouts": None}, "give playouts, a time_limit"),
+    ({"exploration": -1}, "exploration must be"),
+    ({"capture_bias": 2}, "capture_bias must be"),
+    ({"playout_turns": 0}, "playout_turns must be"),
+])
+def test_mcts_rejects_bad_settings(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MCTSPlayer(**kwargs)
+
+
+def test_weights_are_checked() -> None:
+    with pytest.raises(ValueError, match="Weights.centre must be an integer >= 0"):
+        Weights(centre=-1)
+
+
+@pytest.mark.parametrize("spec, kind, attribute, value", [
+    ("random", RandomPlayer, None, None),
+    ("Greedy", GreedyPlayer, None, None),
+    ("alphabeta", AlphaBetaPlayer, "depth", 4),
+    ("alphabeta:5", AlphaBetaPlayer, "depth", 5),
+    ("alphabeta:0.5s", AlphaBetaPlayer, "time_limit", 0.5),
+    ("mcts", MCTSPlayer, "playouts", 400),
+    ("mcts:250", MCTSPlayer, "playouts", 250),
+    ("mcts:2s", MCTSPlayer, "time_limit", 2.0),
+])
+def test_make_player_reads_specs(spec: str, kind: type, attribute: str | None, value: object) -> None:
+    player = make_player(spec, seed=1)
+    assert isinstance(player, kind)
+    assert player.seed == 1
+    if attribute:
+        assert getattr(player, attribute) == value
+    if ":" in spec:
+        assert player.name == spec  # names round-trip for tables
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("minimax", "unknown player 'minimax'"),
+    ("alphabeta:x", "after 'alphabeta:' give a depth"),
+    ("alphabeta:0", "depth must be an integer from 1"),
+    ("alphabeta:-1s", "after 'alphabeta:' give a depth"),
+    ("mcts:many", "after 'mcts:' give playouts"),
+    ("mcts:0", "playouts must be an integer >= 1"),
+    ("random:3", "random takes no ':' setting"),
+    ("", "unknown player ''"),
+])
+def test_make_player_explains_bad_specs(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_player(spec)
+
+
+def test_make_player_needs_text() -> None:
+    with pytest.raises(ValueError, match="a player spec is a text"):
+        make_player(3)  # type: ignore[arg-type]
+
+
+def test_levels_are_named_and_ordered() -> None:
+    assert list(LEVELS) == ["beginner", "casual", "club", "strong"]
+    for level in LEVELS:
+        player = player_for_level(level, seed=2)
+        assert player.name == level
+        assert make_player(level).name == level
+    assert player_for_level("strong").depth > player_for_level("club").depth
+
+
+def test_unknown_level_lists_the_levels() -> None:
+    with pytest.raises(ValueError, match="levels are beginner, casual, club, strong"):
+        player_for_level("grandmaster")
+
+
+# --- the evaluation ---------------------------------------------------------------------
+
+def test_evaluation_is_zero_at_the_symmetric_start_and_counts_material() -> None:
+    for variant in ("mosona", "kolowis", "alquerque"):
+        start = Position.start(variant)
+        evaluator = Evaluator(start.variant)
+        assert evaluator.score(start.white, start.black) == 0
+    p = Position.from_pieces("zuni-4", {"T0": "w", "B0": "w", "T3": "b"})
+    evaluator = Evaluator(p.variant)
+    assert evaluator.score(p.white, p.black) > 0 > evaluator.score(p.black, p.white)
+
+
+def test_evaluation_penalises_an_exposed_piece() -> None:
+    variant = Position.start("mosona").variant
+    evaluator = Evaluator(variant, Weights(centre=0, mobility=0, trade=0))
+    # Black to move in both; white's M1-M2 pair cannot be jumped from M3.
+    safe = Position.from_pieces(variant, {"M1": "w", "M2": "w", "M6": "b"}, turn="b")
+    exposed = Position.from_pieces(variant, {"M1": "w", "M2": "w", "M3": "b"}, turn="b")  # M2xM4 threatens
+    assert evaluator.score(safe.black, safe.white) == -100
+    assert evaluator.score(exposed.black, exposed.white) == -100 - 30
