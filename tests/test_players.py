@@ -223,6 +223,8 @@ def test_weights_are_checked() -> None:
     ("mcts", MCTSPlayer, "playouts", 400),
     ("mcts:250", MCTSPlayer, "playouts", 250),
     ("mcts:2s", MCTSPlayer, "time_limit", 2.0),
+    ("alphabeta:6:1s", AlphaBetaPlayer, "time_limit", 1.0),
+    ("mcts:100:0.5s", MCTSPlayer, "playouts", 100),
 ])
 def test_make_player_reads_specs(spec: str, kind: type, attribute: str | None, value: object) -> None:
     player = make_player(spec, seed=1)
@@ -242,6 +244,8 @@ def test_make_player_reads_specs(spec: str, kind: type, attribute: str | None, v
     ("mcts:many", "after 'mcts:' give playouts"),
     ("mcts:0", "playouts must be an integer >= 1"),
     ("random:3", "random takes no ':' setting"),
+    ("alphabeta:6:fast", "or both as in alphabeta:6:1s"),
+    ("mcts:1s:1s", "after 'mcts:' give playouts"),
     ("", "unknown player ''"),
 ])
 def test_make_player_explains_bad_specs(spec: str, message: str) -> None:
@@ -288,3 +292,12 @@ def test_evaluation_penalises_an_exposed_piece() -> None:
     exposed = Position.from_pieces(variant, {"M1": "w", "M2": "w", "M3": "b"}, turn="b")  # M2xM4 threatens
     assert evaluator.score(safe.black, safe.white) == -100
     assert evaluator.score(exposed.black, exposed.white) == -100 - 30
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:2", "mcts:30"])
+def test_choosing_leaves_the_position_untouched(spec: str) -> None:
+    position = Position.start("mosona").play("B3-M4").play("T4xB3")
+    moves, text = position.legal_moves(), position.text()
+    make_player(spec, seed=0).choose_move(position)
+    assert position.legal_moves() == moves and position.text() == text
+    assert position.play(moves[0]).text()  # still playable

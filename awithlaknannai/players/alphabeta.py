@@ -48,7 +48,9 @@ class AlphaBetaPlayer(SeededPlayer):
 
     How it searches:
 
-    * Negamax alpha-beta, deepened one turn at a time (iterative deepening):
+    * Negamax alpha-beta with principal variation search (after the first
+      move, others are first tested with a null window), deepened one turn
+      at a time (iterative deepening):
       each finished depth orders the next one's moves, and a time limit
       stops it with the best move of the deepest finished search.
     * Move ordering: the best move remembered for the position, then
@@ -258,10 +260,19 @@ class AlphaBetaPlayer(SeededPlayer):
         position_key = (own, opp)
         if quiet and self._repetition and (position_key in self._seen or position_key in self._path):
             return self._draw[ply & 1]  # back to a position seen before: heading for a draw by repetition
+        limit = self._limit
+        if depth <= 0:
+            # At the horizon most positions are quiet: settle them without generating moves.
+            score, can_capture, can_step = self._evaluator.evaluate(own, opp)
+            if not can_capture:
+                if not can_step:
+                    return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
+                if limit is not None and quiet >= limit:
+                    return self._limit_score(own, opp, ply)
+                return score
         moves = generate_raw(self._variant, own, opp)
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
-        limit = self._limit
         if limit is not None and quiet >= limit:
             return self._limit_score(own, opp, ply)
         forced = len(moves) == 1 and ply < 4 * _MAX_DEPTH
@@ -301,8 +312,17 @@ class AlphaBetaPlayer(SeededPlayer):
         best_score, best_move = -_INFINITY, None
         for move in self._ordered(moves, remembered, ply):
             origin, landings, _, capmask = move
-            score = -self._search(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
-                                  0 if capmask else quiet + 1, depth - 1, -beta, -alpha, ply + 1)
+            child_own = opp & ~capmask
+            child_opp = (own & ~(1 << origin)) | (1 << landings[-1])
+            child_quiet = 0 if capmask else quiet + 1
+            if best_move is None:
+                score = -self._search(child_own, child_opp, child_quiet, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                # Principal variation search: after the first move, only check that a move is no
+                # better than the best so far (a cheap null window); search it fully if it is.
+                score = -self._search(child_own, child_opp, child_quiet, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self._search(child_own, child_opp, child_quiet, depth - 1, -beta, -score, ply + 1)
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:

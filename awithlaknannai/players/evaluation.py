@@ -97,6 +97,14 @@ class Evaluator:
 
     def score(self, own: int, opp: int) -> int:
         """Score the position with ``own`` to move, in hundredths of a piece."""
+        return self.evaluate(own, opp)[0]
+
+    def evaluate(self, own: int, opp: int) -> tuple[int, bool, bool]:
+        """Return the score and, found on the way, whether the side to move can capture and can step.
+
+        The search uses the two flags to settle quiet positions without
+        generating their moves.
+        """
         w = self.weights
         empty = self.full_mask & ~(own | opp)
         neighbours = self.neighbours
@@ -105,7 +113,7 @@ class Evaluator:
         own_count, opp_count = own.bit_count(), opp.bit_count()
         lead = own_count - opp_count
         total = w.material * lead + (int(w.trade * lead / (own_count + opp_count)) if lead else 0)
-        steps = 0
+        own_steps = 0
         exposed_own = 0
         bits = own
         while bits:
@@ -113,11 +121,12 @@ class Evaluator:
             i = low.bit_length() - 1
             bits ^= low
             total += values[i]
-            steps += (neighbours[i] & empty).bit_count()
+            own_steps += (neighbours[i] & empty).bit_count()
             for a, c in pairs[i]:
                 if (opp & a and empty & c) or (opp & c and empty & a):
                     exposed_own += 1
                     break
+        opp_steps = 0
         exposed_opp = 0
         bits = opp
         while bits:
@@ -125,9 +134,10 @@ class Evaluator:
             i = low.bit_length() - 1
             bits ^= low
             total -= values[i]
-            steps -= (neighbours[i] & empty).bit_count()
+            opp_steps += (neighbours[i] & empty).bit_count()
             for a, c in pairs[i]:
                 if (own & a and empty & c) or (own & c and empty & a):
                     exposed_opp += 1
                     break
-        return total + w.mobility * steps - w.exposed * exposed_own + (w.exposed * exposed_opp) // 2
+        total += w.mobility * (own_steps - opp_steps) - w.exposed * exposed_own + (w.exposed * exposed_opp) // 2
+        return total, exposed_opp > 0, own_steps > 0

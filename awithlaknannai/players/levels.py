@@ -22,7 +22,7 @@ Examples
 >>> make_player("minimax")
 Traceback (most recent call last):
 ...
-ValueError: unknown player 'minimax'; use random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, mcts:PLAYOUTS, mcts:SECONDSs or a level (beginner, casual, club, strong)
+ValueError: unknown player 'minimax'; use random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level (beginner, casual, club, strong)
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ LEVELS: dict[str, str] = {
     "strong": "alphabeta:6",
 }
 
-_SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, mcts:PLAYOUTS, mcts:SECONDSs "
-              f"or a level ({', '.join(LEVELS)})")
+_SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
+              f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")
 
 
 def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
@@ -80,10 +80,12 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
     Parameters
     ----------
     spec : str
-        ``random``; ``greedy``; ``alphabeta`` (depth 4), ``alphabeta:DEPTH``
-        or ``alphabeta:SECONDSs`` (as deep as that time allows);
-        ``mcts`` (400 playouts), ``mcts:PLAYOUTS`` or ``mcts:SECONDSs``;
-        or a level name (``beginner``, ``casual``, ``club``, ``strong``).
+        ``random``; ``greedy``; ``alphabeta`` (depth 4), ``alphabeta:DEPTH``,
+        ``alphabeta:SECONDSs`` (as deep as that time allows) or
+        ``alphabeta:DEPTH:SECONDSs`` (that depth unless time runs out first);
+        ``mcts`` (400 playouts), ``mcts:PLAYOUTS``, ``mcts:SECONDSs`` or
+        ``mcts:PLAYOUTS:SECONDSs``; or a level name (``beginner``,
+        ``casual``, ``club``, ``strong``).
     seed : int or None
         Seed of the player's random generator.
 
@@ -101,7 +103,7 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
     >>> make_player("alphabeta:deep")
     Traceback (most recent call last):
     ...
-    ValueError: player 'alphabeta:deep': after 'alphabeta:' give a depth such as 3 or seconds such as 1.5s
+    ValueError: player 'alphabeta:deep': after 'alphabeta:' give a depth such as 3, seconds such as 1.5s, or both as in alphabeta:6:1s
     """
     if not isinstance(spec, str):
         raise ValueError(f"a player spec is a text such as 'alphabeta:3', got {spec!r}")
@@ -137,16 +139,29 @@ def _seconds(argument: str) -> float | None:
     return value if value > 0 and value == value and value != float("inf") else None
 
 
+def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[int | None, float | None]:
+    """Read ``N``, ``SECONDSs`` or ``N:SECONDSs`` after ``kind:``."""
+    count_text, _, seconds_text = argument.partition(":")
+    seconds = _seconds(count_text) if not seconds_text else None
+    if seconds is not None:
+        return None, seconds
+    problem = (f"player {spec!r}: after '{kind}:' give {unit}, seconds such as 1.5s, or both "
+               f"as in {kind}:{'6' if kind == 'alphabeta' else '500'}:1s")
+    if not count_text.isdigit():
+        raise ValueError(problem)
+    if seconds_text:
+        seconds = _seconds(seconds_text)
+        if seconds is None:
+            raise ValueError(problem)
+    return int(count_text), seconds
+
+
 def _alphabeta(spec: str, argument: str, seed: int | None) -> SeededPlayer:
     if not argument:
         return AlphaBetaPlayer(depth=4, seed=seed)
-    seconds = _seconds(argument)
-    if seconds is not None:
-        return AlphaBetaPlayer(depth=None, time_limit=seconds, seed=seed)
-    if not argument.isdigit():
-        raise ValueError(f"player {spec!r}: after 'alphabeta:' give a depth such as 3 or seconds such as 1.5s")
+    depth, seconds = _depth_and_seconds(spec, "alphabeta", argument, "a depth such as 3")
     try:
-        return AlphaBetaPlayer(depth=int(argument), seed=seed)
+        return AlphaBetaPlayer(depth=depth, time_limit=seconds, seed=seed)
     except ValueError as error:
         raise ValueError(f"player {spec!r}: {error}") from None
 
@@ -154,12 +169,8 @@ def _alphabeta(spec: str, argument: str, seed: int | None) -> SeededPlayer:
 def _mcts(spec: str, argument: str, seed: int | None) -> SeededPlayer:
     if not argument:
         return MCTSPlayer(seed=seed)
-    seconds = _seconds(argument)
-    if seconds is not None:
-        return MCTSPlayer(playouts=None, time_limit=seconds, seed=seed)
-    if not argument.isdigit():
-        raise ValueError(f"player {spec!r}: after 'mcts:' give playouts such as 500 or seconds such as 1.5s")
+    playouts, seconds = _depth_and_seconds(spec, "mcts", argument, "playouts such as 500")
     try:
-        return MCTSPlayer(playouts=int(argument), seed=seed)
+        return MCTSPlayer(playouts=playouts, time_limit=seconds, seed=seed)
     except ValueError as error:
         raise ValueError(f"player {spec!r}: {error}") from None

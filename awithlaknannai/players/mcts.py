@@ -133,8 +133,8 @@ class MCTSPlayer(SeededPlayer):
         own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
             position.black, position.white)
         root = _Node(own, opp, position.quiet_turns, None, None)
-        root.untried = position._raw()  # same order as legal_moves()
-        raw_order = list(root.untried)
+        raw_order = position._raw()  # same moves, same order as legal_moves(); never changed here
+        root.untried = list(raw_order)  # a copy: expansion pops from it
         self.rng.shuffle(root.untried)
         deadline = None if self.time_limit is None else started + self.time_limit
         done = 0
