@@ -100,6 +100,11 @@ class _Tables:
         # Row by row, left to right: the order of position texts and bit indices.
         self.points: tuple[str, ...] = tuple(p for row in boards.rows(board) for p in row)
         self.index: dict[str, int] = {p: i for i, p in enumerate(self.points)}
+        # Lower-case spelling -> point name, for reading typed moves in any case.
+        lowered: dict[str, list[str]] = {}
+        for p in self.points:
+            lowered.setdefault(p.lower(), []).append(p)
+        self.spelling: dict[str, str] = {k: v[0] for k, v in lowered.items() if len(v) == 1}
         self.size = len(self.points)
         self.full_mask = (1 << self.size) - 1
         self.steps: tuple[tuple[int, ...], ...] = tuple(
@@ -161,14 +166,22 @@ class Variant:
                        self.first, self.bottom, self.description)
 
 
-_TABLE_CACHE: dict[tuple[str, str], _Tables] = {}
+_TABLE_CACHE: dict[tuple[object, ...], _Tables] = {}
 
 
 def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
-    key = (name, shape)
-    if key not in _TABLE_CACHE:
-        _TABLE_CACHE[key] = _Tables(board, shape)
-    return _TABLE_CACHE[key]
+    # Keyed by the board's content, not only its name, so that a hand-built
+    # Variant reusing a name never gets another board's tables.
+    key = (
+        name,
+        shape,
+        tuple(sorted((node, data["pos"], data["row"]) for node, data in board.nodes(data=True))),
+        tuple(board.graph["lines"]),
+    )
+    tables = _TABLE_CACHE.get(key)
+    if tables is None:
+        tables = _TABLE_CACHE[key] = _Tables(board, shape)
+    return tables
 
 
 def _zuni_start(n: int, bottom: Color, empty_ends: bool = False) -> dict[str, Color]:
@@ -273,6 +286,7 @@ def get_variant(
         murray = bool(match.group(2))
         if n < 2:
             raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")
+        name = f"zuni-{n}" + ("-murray" if murray else "")  # one spelling: "zuni-08" is zuni-8
         board = boards.zuni(n, outer_lines=not murray)
         start, description = _zuni_start(n, bottom_color), f"Zuni board of size {n}"
     elif name in builders:
