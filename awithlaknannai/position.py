@@ -56,6 +56,20 @@ class Move:
     landings: tuple[str, ...]
     captures: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Accept lists, and refuse shapes no turn can have: a step goes to one
+        # point; a leap sequence jumps once per landing.
+        if type(self.landings) is not tuple:
+            object.__setattr__(self, "landings", tuple(self.landings))
+        if type(self.captures) is not tuple:
+            object.__setattr__(self, "captures", tuple(self.captures))
+        count = len(self.landings)
+        if count == 0 or (len(self.captures) != count if self.captures else count != 1):
+            raise InvalidMoveError(
+                f"a Move has one landing point for a step, or one landing per jumped point; got "
+                f"origin={self.origin!r}, landings={self.landings!r}, captures={self.captures!r}"
+            )
+
     @property
     def is_capture(self) -> bool:
         return bool(self.captures)
@@ -208,6 +222,11 @@ class Position:
     __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "__dict__")
 
     def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0) -> None:
+        if not isinstance(variant, Variant):
+            raise ValueError(f"a position needs a Variant (see get_variant), got {variant!r}")
+        for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"Position {name} must be an integer, got {value!r}")
         if white & black:
             raise ValueError("a point cannot hold a white and a black piece")
         if white | black > variant.tables.full_mask or white < 0 or black < 0:
@@ -327,8 +346,14 @@ class Position:
             return Color.BLACK
         return None
 
-    def pieces(self, color: Color | None = None) -> dict[str, Color]:
-        """``{point: colour}`` for every piece (of one colour if given)."""
+    def pieces(self, color: Color | str | None = None) -> dict[str, Color]:
+        """``{point: colour}`` for every piece (of one colour if given).
+
+        >>> Position.start("zuni-2").pieces("w")
+        {'M2': <Color.WHITE: 'white'>, 'B0': <Color.WHITE: 'white'>, 'B1': <Color.WHITE: 'white'>}
+        """
+        if color is not None:
+            color = Color.parse(color)
         out = {}
         for i, point in enumerate(self.points):
             if (self.white >> i) & 1 and color in (None, Color.WHITE):
@@ -337,7 +362,8 @@ class Position:
                 out[point] = Color.BLACK
         return out
 
-    def count(self, color: Color) -> int:
+    def count(self, color: Color | str) -> int:
+        """How many pieces ``color`` (a :class:`Color` or ``"white"``/``"w"``...) has."""
         return self._mask(Color.parse(color)).bit_count()
 
     def _index(self, point: str) -> int:
@@ -346,9 +372,14 @@ class Position:
         except (KeyError, TypeError):
             raise InvalidMoveError(f"there is no point {point!r} on this board ({self.variant.name})") from None
 
-    def _raw(self) -> list[RawMove]:
+    @cached_property
+    def _raw_moves(self) -> list[RawMove]:
+        # Generated once: both the outcome test and the move list need them.
         own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
         return generate_raw(self.variant, own, opp)
+
+    def _raw(self) -> list[RawMove]:
+        return self._raw_moves
 
     @cached_property
     def _moves(self) -> tuple[Move, ...]:
@@ -449,19 +480,58 @@ class Position:
         return self.find_move(text)
 
     def find_move(self, move: Move | str) -> Move:
-        """Return the legal move equal to ``move``, or raise saying why there is none."""
+        """Return the legal move that ``move`` names, or raise saying why there is none.
+
+        ``move`` is a :class:`Move` (from any position: it is matched by its
+        points) or a text: ``B3-M4``, ``T4xB3xB5`` or the full form
+        ``T4x(M4)B3``, which names each jumped point and is needed only where
+        two leaps share their landing points (bent leaps).
+
+        Raises
+        ------
+        InvalidMoveError
+            Unreadable text, an unknown point, or an ambiguous short form.
+        GameOverError
+            The game is already over in this position.
+        IllegalMoveError
+            The rules forbid the move; the message says why.
+
+        Examples
+        --------
+        >>> p = Position.start("mosona").play("B3-M4")
+        >>> p.find_move("T4xB3")
+        Move('T4xB3')
+        >>> p.find_move(Move("T4", ("B3",), ("M4",))) is p.find_move("T4xB3")
+        True
+        >>> p.find_move("M3-B3")
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.IllegalMoveError: M3-B3: capture is compulsory: Black must leap (for example T4xB3)
+        """
         if isinstance(move, Move):
-            origin, parts = move.origin, [("x" if move.captures else "-", c, l)
-                                          for c, l in zip(move.captures or (None,) * len(move.landings),
-                                                          move.landings)]
-            text = move.text(full=True)
+            origin = move.origin
+            if move.captures:
+                parts = [("x", c, l) for c, l in zip(move.captures, move.landings)]
+            else:
+                parts = [("-", None, l) for l in move.landings]
+            text = move.text(full=self.variant.rules.leap_shape == "bent")
         elif isinstance(move, str):
             origin, parts = _read_move_text(move)
             text = move.strip()
+            # Point names are read in any case ("b3-m4"), as children type them.
+            spelling = self.variant.tables.spelling
+            origin = spelling.get(origin.lower(), origin)
+            parts = [(kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
+                     for kind, over, land in parts]
         else:
             raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
+        index = self.variant.tables.index
         for point in (origin, *(p for _, c, l in parts for p in (c, l) if p)):
-            self._index(point)
+            if point not in index:
+                raise InvalidMoveError(f"{text}: there is no point {point!r} on this board ({self.variant.name})")
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"{text}: the game is over: {outcome}")
         matches = [m for m in self._moves if _matches(m, origin, parts)]
         if len(matches) == 1:
             return matches[0]
@@ -470,59 +540,84 @@ class Position:
             raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
         raise IllegalMoveError(f"{text}: {self._why_illegal(origin, parts)}")
 
-    def _why_illegal(self, origin: str, parts: list[tuple[str, str | None, str]]) -> str:
-        outcome = self.outcome()
-        if outcome is not None:
-            raise GameOverError(f"the game is over: {outcome}")
+    def _why_illegal(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
+        """Say why a readable move on a running game matches no legal move."""
         rules = self.variant.rules
         mover = self.piece_at(origin)
         if mover is None:
             return f"there is no piece on {origin}"
         if mover is not self.turn:
             return f"{origin} holds a {mover.value} piece, and it is {self.turn}'s turn"
-        board = self.variant.board
         kinds = {kind for kind, _, _ in parts}
         if kinds == {"-"}:
-            if len(parts) > 1:
-                return "a step moves one point only"
-            target = parts[0][2]
-            if self.piece_at(target) is not None:
-                return f"{target} is occupied"
-            if not board.has_edge(origin, target):
-                return f"{origin} and {target} are not joined by a line"
-            if rules.compulsory_capture and self.captures_available():
-                example = next(m for m in self._moves if m.is_capture)
-                return f"capture is compulsory: {self.turn} must leap (for example {example})"
-            return "not a legal move here"
+            return self._why_step_illegal(origin, [land for _, _, land in parts])
         if "-" in kinds:
             return "a move is either one step (-) or leaps (x), not both"
         # Replay the leaps one by one to find the first that fails.
-        leap_table = {(a, c): b for a, b, c in _leaps_of(self.variant)}
+        leap_set = _leap_set(self.variant)
+        bent = rules.leap_shape == "bent"
         removed: set[str] = set()
         cur = origin
         for i, (_, named_over, land) in enumerate(parts):
             if i >= 1 and rules.multi_leap == "none":
                 return "one leap per turn under these rules"
-            over = named_over or leap_table.get((cur, land))
-            if over is None or (cur, over, land) not in _leap_set(self.variant):
+            if named_over is not None:
+                candidates = [named_over] if (cur, named_over, land) in leap_set else []
+            else:
+                candidates = sorted(b for a, b, c in leap_set if a == cur and c == land)
+            if not candidates:
+                if i == 0 and self._joined(origin, land):
+                    step = next((m for m in self._moves if m.path == (origin, land)), None)
+                    hint = f" (a step is written {step})" if step else ""
+                    return f"{origin} and {land} are neighbours: there is nothing between them to jump{hint}"
+                if named_over is not None:
+                    return f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
+                        f"{cur}, {named_over} and {land} are not joined by lines"
+                if bent:
+                    return f"{land} is not two steps from {cur} along the lines"
                 return f"no line runs from {cur} over one point to {land}"
-            holder = None if over in removed else self.piece_at(over)
-            if holder is None:
-                return f"there is no piece on {over} to jump"
-            if holder is self.turn:
+            holders = {b: (None if b in removed else self.piece_at(b)) for b in candidates}
+            over = next((b for b in candidates if holders[b] is self.turn.other), candidates[0])
+            if holders[over] is None:
+                return f"there is no piece on {over} to jump" + (" (it was taken earlier in this move)"
+                                                                 if over in removed else "")
+            if holders[over] is self.turn:
                 return f"{over} holds your own piece; you can only jump the opponent's"
-            if land != origin and (land not in removed and self.piece_at(land) is not None):
+            if land != origin and land not in removed and self.piece_at(land) is not None:
                 return f"{land} is occupied"
             removed.add(over)
             cur = land
-        prefix = [m for m in self._moves if m.is_capture and m.origin == origin
-                  and m.landings[: len(parts)] == tuple(l for _, _, l in parts)
-                  and len(m.landings) > len(parts)]
-        if prefix:
-            return f"the piece must keep leaping while it can (for example {prefix[0]})"
-        if rules.maximum_capture and self._moves and self._moves[0].is_capture:
-            most = len(self._moves[0].captures)
-            return f"a larger capture exists: you must take {most} pieces (for example {self._moves[0]})"
+        landings = tuple(land for _, _, land in parts)
+        longer = [m for m in self._moves if m.is_capture and m.origin == origin
+                  and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
+        if longer:
+            return f"the piece must keep leaping while it can (for example {longer[0]})"
+        captures = [m for m in self._moves if m.is_capture]
+        if rules.maximum_capture and captures:
+            most = len(captures[0].captures)
+            if most > len(parts):
+                return f"a larger capture exists: you must take {most} pieces (for example {captures[0]})"
+        return "not a legal move here"
+
+    def _joined(self, a: str, b: str) -> bool:
+        return bool(self.variant.board.has_edge(a, b))
+
+    def _why_step_illegal(self, origin: str, targets: list[str]) -> str:
+        if len(targets) > 1:
+            return "a step moves one point only"
+        target = targets[0]
+        if target == origin:
+            return f"a move must leave {origin}"
+        if self.piece_at(target) is not None:
+            return f"{target} is occupied"
+        if not self._joined(origin, target):
+            leap = next((m for m in self._moves if m.is_capture and m.origin == origin
+                         and m.landings[0] == target), None)
+            hint = f" (to leap there, write {leap})" if leap else ""
+            return f"{origin} and {target} are not joined by a line{hint}"
+        if self.variant.rules.compulsory_capture and self.captures_available():
+            example = next(m for m in self._moves if m.is_capture)
+            return f"capture is compulsory: {self.turn} must leap (for example {example})"
         return "not a legal move here"
 
     def __iter__(self) -> Iterator[Move]:
@@ -545,7 +640,7 @@ def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
         raise InvalidMoveError(
             f"cannot read the move {text!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
         )
-    parts = [(kind, over, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
+    parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
     for kind, over, _ in parts:
         if kind == "-" and over:
             raise InvalidMoveError(f"cannot read the move {text!r}: a step jumps nothing")
