@@ -17,6 +17,9 @@ Move('T4xB3')
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -45,6 +48,11 @@ class Game:
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
                  start: Position | None = None, tags: dict[str, str] | None = None) -> None:
+        if start is not None and not isinstance(start, Position):
+            raise ValueError(f"Game(start=...) takes a Position, got {type(start).__name__}")
+        if tags is not None and (not isinstance(tags, dict)
+                                 or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items())):
+            raise ValueError(f"Game tags must be a dict of strings, got {tags!r}")
         self.start: Position = start if start is not None else Position.start(variant, rules)
         self.positions: list[Position] = [self.start]
         self.moves: list[Move] = []
@@ -91,7 +99,8 @@ class Game:
 
     def repetition_counts(self) -> Counter[tuple[int, int, object]]:
         """How often each position since the last capture has occurred."""
-        return Counter(p.key() for p in self.positions[len(self.positions) - 1 - self.position.quiet_turns:])
+        since = max(0, len(self.positions) - 1 - self.position.quiet_turns)  # a start may carry quiet turns
+        return Counter(p.key() for p in self.positions[since:])
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a :class:`Move` or its text); return the move played.
@@ -176,11 +185,28 @@ class Game:
         return game_from_json(text)
 
     def save(self, path: str | Path) -> None:
-        """Write the record as JSON; an existing file is replaced only once the new text is complete."""
+        """Write the record as JSON.
+
+        The text goes to a temporary file in the same folder first, which then
+        replaces ``path`` in one step: if anything fails, an existing file at
+        ``path`` is left as it was and no temporary file stays behind.
+        """
         target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(self.to_json() + "\n", encoding="utf-8")
-        temporary.replace(target)
+        text = self.to_json() + "\n"
+        if not target.parent.is_dir():
+            raise FileNotFoundError(f"cannot save the game to {str(target)!r}: the folder does not exist")
+        # mkstemp makes a private file; give it the old file's mode, or the usual one.
+        mode = target.stat().st_mode & 0o777 if target.is_file() else 0o644
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+            os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
