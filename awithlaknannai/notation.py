@@ -96,11 +96,13 @@ def parse_position(text: str) -> Position:
         )
     name, rules_text, pieces, side, quiet = fields
     try:
-        rules = Rules.from_text(rules_text)
-        variant = get_variant(name, rules)
+        variant = get_variant(name)
     except ValueError as error:
-        field = "1 (variant)" if "variant" in str(error) else "2 (rules)"
-        raise NotationError(f"position text, field {field}: {error}") from None
+        raise NotationError(f"position text, field 1 (variant): {error}") from None
+    try:
+        variant = variant.with_rules(Rules.from_text(rules_text))
+    except ValueError as error:
+        raise NotationError(f"position text, field 2 (rules): {error}") from None
     layout = board_rows(variant.board)
     given = pieces.split("/")
     if len(given) != len(layout):
@@ -246,10 +248,20 @@ def game_from_record(record: Any) -> Game:
         return value
 
     try:
-        variant = get_variant(text_field("variant", "mosona"), text_field("rules", "standard"),
-                              first=text_field("first", "white"), bottom=text_field("bottom", "white"))
+        get_variant(text_field("variant", "mosona"))
     except ValueError as error:
-        raise NotationError(f"record field 'variant'/'rules'/'first'/'bottom': {error}") from None
+        raise NotationError(f"record field 'variant': {error}") from None
+    try:
+        rules = Rules.from_text(text_field("rules", "standard"))
+    except ValueError as error:
+        raise NotationError(f"record field 'rules': {error}") from None
+    colours = {}
+    for name in ("first", "bottom"):
+        try:
+            colours[name] = Color.parse(text_field(name, "white"))
+        except ValueError as error:
+            raise NotationError(f"record field {name!r}: {error}") from None
+    variant = get_variant(text_field("variant", "mosona"), rules, **colours)
     start_text = record.get("start")
     if start_text is None:
         start = Position.start(variant)
@@ -260,15 +272,27 @@ def game_from_record(record: Any) -> Game:
             start = parse_position(start_text)
         except NotationError as error:
             raise NotationError(f"record field 'start': {error}") from None
-        if start.variant != variant.with_rules(start.variant.rules) or start.variant.rules != variant.rules:
-            raise NotationError("record field 'start': its variant or rules differ from the record's")
+        if start.variant.name != variant.name or start.variant.rules != variant.rules:
+            raise NotationError(
+                f"record field 'start': the position is for {start.variant.name} under "
+                f"{start.variant.rules.to_text()}, but the record says {variant.name} under {variant.rules.to_text()}"
+            )
+        # The position text does not hold the first/bottom settings: take the record's.
         start = Position(variant, start.white, start.black, start.turn, start.quiet_turns)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise NotationError(f"record field 'moves': expected a list of move texts, got {type(moves).__name__}")
-    tags = record.get("tags") or {}
+    tags = record.get("tags")
+    if tags is None:
+        tags = {}
     if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
-        raise NotationError("record field 'tags': expected an object of strings")
+        raise NotationError(f"record field 'tags': expected an object whose values are strings, got {tags!r}")
+    for name in ("result", "reason"):
+        if record.get(name) is not None and not isinstance(record[name], str):
+            raise NotationError(f"record field {name!r}: expected a string or null, got {record[name]!r}")
+    if record.get("result") not in (None, "white", "black", "draw"):
+        raise NotationError(f"record field 'result': expected 'white', 'black', 'draw' or null, "
+                            f"got {record['result']!r}")
     game = Game(start=start, tags=tags)
     for i, text in enumerate(moves):
         if not isinstance(text, str):
@@ -287,6 +311,11 @@ def game_from_record(record: Any) -> Game:
     if stored is not None and stored != actual:
         raise NotationError(
             f"record field 'result': the record says {stored!r}, but its moves give {actual!r}"
+        )
+    reason = record.get("reason")
+    if reason is not None and outcome is not None and reason != outcome.reason.value:
+        raise NotationError(
+            f"record field 'reason': the record says {reason!r}, but its moves end by {outcome.reason.value!r}"
         )
     return game
 
