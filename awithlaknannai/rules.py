@@ -53,7 +53,10 @@ class Rules:
         (leglobejoueur).
     leap_shape : {"line", "bent"}
         ``"line"``: jump along one drawn line (which may be an end curve).
-        ``"bent"``: any two-edge path; breaks the documented opening.
+        ``"bent"``: any two-edge path; breaks the documented opening. On
+        boards with many crossing lines, bent leap sequences multiply: a
+        crowded Tukvnanawopi position can have over a million different
+        capturing moves, which takes seconds to list.
     blocked_player_loses : bool
         A player with pieces but no legal move loses; otherwise a draw.
     quiet_turn_limit : int or None
