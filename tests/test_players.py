@@ -291,7 +291,7 @@ def test_evaluation_penalises_an_exposed_piece() -> None:
     safe = Position.from_pieces(variant, {"M1": "w", "M2": "w", "M6": "b"}, turn="b")
     exposed = Position.from_pieces(variant, {"M1": "w", "M2": "w", "M3": "b"}, turn="b")  # M2xM4 threatens
     assert evaluator.score(safe.black, safe.white) == -100
-    assert evaluator.score(exposed.black, exposed.white) == -100 - 30
+    assert evaluator.score(exposed.black, exposed.white) == -100 - Weights().exposed
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:2", "mcts:30"])

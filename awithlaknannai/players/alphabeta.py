@@ -48,11 +48,11 @@ class AlphaBetaPlayer(SeededPlayer):
 
     How it searches:
 
-    * Negamax alpha-beta with principal variation search (after the first
-      move, others are first tested with a null window), deepened one turn
-      at a time (iterative deepening):
-      each finished depth orders the next one's moves, and a time limit
-      stops it with the best move of the deepest finished search.
+    * Negamax alpha-beta, deepened one turn at a time (iterative
+      deepening): each finished depth orders the next one's moves, and a
+      time limit stops the search with the best move of the deepest
+      finished depth. After the first move of a position, the others are
+      first tested with a null window (principal variation search).
     * Move ordering: the best move remembered for the position, then
       captures (the largest first), then "killer" steps that refuted other
       lines at the same depth, then steps that refuted often (history).

