@@ -144,58 +144,113 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
 
     Follows ``variant.rules``: compulsory capture, multi-leap continuation
     and maximum capture. Does not look at end-of-game conditions.
+
+    Parameters
+    ----------
+    variant : Variant
+        Board tables and rules.
+    own, opp : int
+        Bit sets (over ``variant.points``) of the side to move and of the
+        opponent.
+
+    Returns
+    -------
+    list of (int, tuple of int, tuple of int, int)
+        ``(origin, landings, captured, captured_mask)`` per move, in a fixed
+        order: captures first (by origin, then leap by leap in table order),
+        then steps (by origin, then destination). The tuples may be shared
+        between calls: treat them as read-only.
+
+    Examples
+    --------
+    >>> v = get_variant("mosona")
+    >>> p = Position.start(v).play("B3-M4")
+    >>> [(v.points[o], [v.points[i] for i in lands]) for o, lands, _, _ in generate_raw(v, p.black, p.white)]
+    [('T4', ['B3'])]
     """
     tables = variant.tables
     rules = variant.rules
-    leaps = tables.leaps
-    multi = rules.multi_leap
     empty0 = tables.full_mask & ~(own | opp)
+    step_mask = tables.step_mask
+    # Only pieces next to an empty point can step, and only pieces a leap
+    # away from one can leap. In crowded positions it is quicker to find
+    # those from the few empty points than to try every piece.
+    if empty0.bit_count() < own.bit_count():
+        leap_from = tables.leap_from_mask
+        can_step = can_leap = 0
+        empties = empty0
+        while empties:
+            low = empties & -empties
+            empties ^= low
+            point = low.bit_length() - 1
+            can_step |= step_mask[point]  # neighbours of an empty point
+            can_leap |= leap_from[point]
+        can_step &= own
+        can_leap &= own
+    else:
+        can_step = can_leap = own
     captures: list[RawMove] = []
-
-    def extend(origin: int, cur: int, opp_left: int, empty: int,
-               landings: tuple[int, ...], caps: tuple[int, ...], capmask: int) -> None:
-        # `empty` ignores the leaping piece itself: the point it left is free.
-        found = False
-        for over, to in leaps[cur]:
-            if (opp_left >> over) & 1 and (empty >> to) & 1:
-                found = True
-                new_landings = landings + (to,)
-                new_caps = caps + (over,)
-                bit = 1 << over
-                if multi == "none":
-                    captures.append((origin, new_landings, new_caps, capmask | bit))
-                    continue
-                if multi == "optional":
-                    captures.append((origin, new_landings, new_caps, capmask | bit))
-                extend(origin, to, opp_left & ~bit, empty | bit, new_landings, new_caps, capmask | bit)
-        if not found and caps and multi == "compulsory":
-            captures.append((origin, landings, caps, capmask))
-
-    pieces = own
+    if opp and can_leap:
+        over_mask = tables.leap_over_mask
+        leap_bits = tables.leap_bits
+        multi = rules.multi_leap
+        pieces = can_leap
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            origin = low.bit_length() - 1
+            if not opp & over_mask[origin]:
+                continue  # no enemy piece on any point it could jump
+            if multi == "none":
+                for over_bit, to_bit, over, to in leap_bits[origin]:
+                    if opp & over_bit and empty0 & to_bit:
+                        captures.append((origin, (to,), (over,), over_bit))
+                continue
+            for over_bit, to_bit, _, _ in leap_bits[origin]:
+                if opp & over_bit and empty0 & to_bit:
+                    _leap_on(leap_bits, multi == "optional", captures, origin, origin, opp, empty0 | low, (), (), 0)
+                    break
+        if captures:
+            if rules.maximum_capture:
+                most = max(len(m[2]) for m in captures)
+                captures = [m for m in captures if len(m[2]) == most]
+            if rules.compulsory_capture:
+                return captures
+    step_moves = tables.step_moves
+    pieces = can_step
     while pieces:
         low = pieces & -pieces
-        origin = low.bit_length() - 1
         pieces ^= low
-        for over, to in leaps[origin]:
-            if (opp >> over) & 1 and (empty0 >> to) & 1:
-                extend(origin, origin, opp, empty0 | low, (), (), 0)
-                break
-    if captures and rules.maximum_capture:
-        most = max(len(m[2]) for m in captures)
-        captures = [m for m in captures if len(m[2]) == most]
-    if captures and rules.compulsory_capture:
-        return captures
-    steps: list[RawMove] = []
-    table = tables.steps
-    pieces = own
-    while pieces:
-        low = pieces & -pieces
         origin = low.bit_length() - 1
-        pieces ^= low
-        for to in table[origin]:
-            if (empty0 >> to) & 1:
-                steps.append((origin, (to,), (), 0))
-    return captures + steps
+        if empty0 & step_mask[origin]:
+            for to_bit, move in step_moves[origin]:
+                if empty0 & to_bit:
+                    captures.append(move)
+    return captures
+
+
+def _leap_on(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
+             out: list[RawMove], origin: int, cur: int, opp: int, empty: int,
+             landings: tuple[int, ...], caps: tuple[int, ...], capmask: int) -> None:
+    """Extend a leap sequence standing on ``cur`` by every possible next leap.
+
+    Jumped pieces leave ``opp`` and join ``empty`` at once; ``empty`` also
+    holds the origin, which the leaping piece has left. A sequence is
+    recorded when it cannot go on, or after every leap if ``optional``.
+    """
+    found = False
+    for over_bit, to_bit, over, to in leap_bits[cur]:
+        if opp & over_bit and empty & to_bit:
+            found = True
+            new_landings = landings + (to,)
+            new_caps = caps + (over,)
+            new_mask = capmask | over_bit
+            if optional:
+                out.append((origin, new_landings, new_caps, new_mask))
+            _leap_on(leap_bits, optional, out, origin, to, opp ^ over_bit, empty | over_bit,
+                     new_landings, new_caps, new_mask)
+    if not found and caps and not optional:
+        out.append((origin, landings, caps, capmask))
 
 
 _MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")

@@ -116,6 +116,26 @@ class _Tables:
         self.leaps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(sorted(set(lst))) for lst in leap_lists
         )
+        # The same tables in the shapes the generator's inner loops want: bits
+        # instead of indices, and the step moves built once (raw move tuples
+        # are immutable, so every position can share them).
+        self.step_moves: tuple[tuple[tuple[int, tuple[int, tuple[int, ...], tuple[()], int]], ...], ...] = tuple(
+            tuple((1 << to, (origin, (to,), (), 0)) for to in targets)
+            for origin, targets in enumerate(self.steps)
+        )
+        self.step_mask: tuple[int, ...] = tuple(sum(1 << to for to in targets) for targets in self.steps)
+        self.leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+            tuple((1 << over, 1 << to, over, to) for over, to in runs) for runs in self.leaps
+        )
+        self.leap_over_mask: tuple[int, ...] = tuple(
+            sum({1 << over for over, _ in runs}) for runs in self.leaps
+        )
+        # For each point, the points a leap could start from to land on it.
+        leap_from = [0] * self.size
+        for origin, runs in enumerate(self.leaps):
+            for _, to in runs:
+                leap_from[to] |= 1 << origin
+        self.leap_from_mask: tuple[int, ...] = tuple(leap_from)
 
 
 @dataclass(frozen=True, eq=False)
