@@ -135,6 +135,13 @@ class Outcome:
         return f"{head} ({self.reason.value})"
 
 
+def _trusted_move(origin: str, landings: tuple[str, ...], captures: tuple[str, ...]) -> Move:
+    """Build a Move from the generator's output without re-checking its shape (hot path)."""
+    move = object.__new__(Move)
+    move.__dict__.update(origin=origin, landings=landings, captures=captures)
+    return move
+
+
 # A raw move: (origin index, landing indices, captured indices, captured mask).
 RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
 
@@ -440,9 +447,10 @@ class Position:
     def _moves(self) -> tuple[Move, ...]:
         if self._position_outcome is not None:
             return ()
-        names = self.points
+        name = self.points.__getitem__
+        trusted = _trusted_move
         return tuple(
-            Move(names[o], tuple(names[i] for i in lands), tuple(names[i] for i in caps))
+            trusted(name(o), tuple(map(name, lands)), tuple(map(name, caps)))
             for o, lands, caps, _ in self._raw()
         )
 
@@ -519,12 +527,13 @@ class Position:
         ...
         awithlaknannai.errors.IllegalMoveError: B0-B1: B1 is occupied
         """
+        if isinstance(move, Move):
+            try:  # the usual case, a move from legal_moves(): no text to read or explain
+                return self._after_raw(self._raw_moves[self._moves.index(move)])
+            except ValueError:
+                pass
         legal = self.find_move(move)
-        names = self.variant.tables.index
-        capmask = 0
-        for c in legal.captures:
-            capmask |= 1 << names[c]
-        return self._after_raw((names[legal.origin], tuple(names[p] for p in legal.landings), (), capmask))
+        return self._after_raw(self._raw_moves[self._moves.index(legal)])
 
     def parse_move(self, text: str) -> Move:
         """Read a move's text and return the legal move it names.
