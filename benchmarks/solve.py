@@ -166,7 +166,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jobs", type=int, default=1, help="solves run side by side (default 1)")
-    parser.add_argument("--only", choices=["endgames", "zuni"], help="run one part only")
+    parser.add_argument("--only", choices=["endgames", "zuni", "extra"], help="run one part only")
     parser.add_argument("--max-pieces", type=int, default=3,
                         help="Mosona endgames: pieces a side (default 3)")
     parser.add_argument("--extra", nargs="*", default=[],

@@ -569,6 +569,17 @@ def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
     return sorted(pairs, key=lambda pair: (pair[0] + pair[1], pair))
 
 
+def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """For each class, the index of the last pair whose captures lead into it."""
+    last: dict[tuple[int, int], int] = {}
+    for number, (a, b) in enumerate(pairs):
+        # The mover of (a, b) captures k of b pieces: (b - k, a); likewise from (b, a).
+        for mover, other in {(a, b), (b, a)}:
+            for left in range(1, other):
+                last[(left, mover)] = number
+    return last
+
+
 def estimate(variant: str | Variant, max_pieces: int) -> int:
     """How many positions (counted from the side to move) tables up to ``max_pieces`` hold.
 
@@ -646,7 +657,9 @@ def solve_endgames(
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
     n = bits.n
-    for a, b in _material_pairs(max_pieces, n if max_total is None else min(n, max_total)):
+    pairs = _material_pairs(max_pieces, n if max_total is None else min(n, max_total))
+    last_use = _last_use_as_child(pairs)
+    for number, (a, b) in enumerate(pairs):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
         loaded: dict[tuple[int, int], array] = {}
         for cls in members:
@@ -677,6 +690,8 @@ def solve_endgames(
                 say(f"cache: cannot write {cls[0]}v{cls[1]} ({error}); keeping it in memory only")
             tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
             say(_report_line(tables.reports[-1]))
+        for cls in [cls for cls in tables._key_maps if last_use.get(cls, -1) <= number]:
+            del tables._key_maps[cls]  # no bigger class captures into it any more: free the memory
     tables._key_maps.clear()  # only needed while solving
     _register(tables)
     return tables
