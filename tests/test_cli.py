@@ -1,0 +1,86 @@
+"""The command line's perft and show commands, and how it reports errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from awithlaknannai.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_perft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "perft", "--depth", "4") == (0, "1 3\n2 4\n3 9\n4 23\n", "")
+
+
+def test_perft_of_another_variant_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "perft", "--variant", "kolowis", "--rules", "ludii", "--depth", "3")
+    assert status == 0 and out == "1 6\n2 36\n3 248\n"
+
+
+def test_perft_from_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "perft", "--position", "zuni-4 standard ..../...../.w.. b 3", "--depth", "2")
+    assert status == 0 and out == "1 0\n2 0\n"
+
+
+def test_show(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "show", "--moves")
+    assert status == 0 and err == ""
+    assert out.splitlines() == [
+        "T    b   b   b   b   b   b   b   b",
+        "M  b   b   b   b   .   w   w   w   w",
+        "B    w   w   w   w   w   w   w   w",
+        "White to move",
+        "legal moves: M5-M4 B3-M4 B4-M4",
+    ]
+
+
+def test_show_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", "zuni-4 standard ..../...../.w.. b 3", "--moves")
+    assert status == 0
+    assert out.splitlines()[-2:] == ["White wins (no pieces left)", "legal moves: none"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["perft", "--depth", "0"], "error: --depth must be at least 1, got 0"),
+    (["perft", "--variant", "nope"], "error: unknown variant 'nope'; known: mosona, mosona-murray, kolowis, "
+                                     "zuni-N, zuni-N-murray, alquerque, tukvnanawopi"),
+    (["perft", "--rules", "wild"], "error: rules text 'wild': unknown preset 'wild' (known: standard, maximum, ludii)"),
+    (["show", "bad text"], "error: position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
+                           "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"),
+    (["show", "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww q 0"],
+     "error: position text, field 4 (side to move): 'q'; use w or b"),
+])
+def test_errors_are_one_line_on_stderr_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                     message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err == message + "\n"
+
+
+def test_argument_errors_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in ([], ["perft", "--depth", "many"], ["fly"]):
+        with pytest.raises(SystemExit) as caught:
+            main(argv)
+        assert caught.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_the_module_runs_as_a_program() -> None:
+    ok = subprocess.run([sys.executable, "-m", "awithlaknannai", "perft", "--depth", "3"], cwd=ROOT,
+                        capture_output=True, text=True, timeout=120)
+    assert (ok.returncode, ok.stdout, ok.stderr) == (0, "1 3\n2 4\n3 9\n", "")
+    bad = subprocess.run([sys.executable, "-m", "awithlaknannai", "show", "--variant", "zuni-1"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == "error: variant 'zuni-1': a Zuni board needs at least 2 points in an outer row\n"
