@@ -247,21 +247,24 @@ def game_from_record(record: Any) -> Game:
             raise NotationError(f"record field {name!r}: expected a string, got {value!r}")
         return value
 
+    variant_name = text_field("variant", "mosona")
     try:
-        get_variant(text_field("variant", "mosona"))
+        get_variant(variant_name)
     except ValueError as error:
         raise NotationError(f"record field 'variant': {error}") from None
+    rules_text = text_field("rules", "standard")
     try:
-        rules = Rules.from_text(text_field("rules", "standard"))
+        rules = Rules.from_text(rules_text)
     except ValueError as error:
         raise NotationError(f"record field 'rules': {error}") from None
     colours = {}
     for name in ("first", "bottom"):
+        colour_text = text_field(name, "white")
         try:
-            colours[name] = Color.parse(text_field(name, "white"))
+            colours[name] = Color.parse(colour_text)
         except ValueError as error:
             raise NotationError(f"record field {name!r}: {error}") from None
-    variant = get_variant(text_field("variant", "mosona"), rules, **colours)
+    variant = get_variant(variant_name, rules, **colours)
     start_text = record.get("start")
     if start_text is None:
         start = Position.start(variant)
