@@ -98,7 +98,8 @@ class _Tables:
 
     def __init__(self, board: nx.Graph, leap_shape: str) -> None:
         # Row by row, left to right: the order of position texts and bit indices.
-        self.points: tuple[str, ...] = tuple(p for row in boards.rows(board) for p in row)
+        self.rows: tuple[tuple[str, ...], ...] = tuple(tuple(row) for row in boards.rows(board))
+        self.points: tuple[str, ...] = tuple(p for row in self.rows for p in row)
         self.index: dict[str, int] = {p: i for i, p in enumerate(self.points)}
         # Lower-case spelling -> point name, for reading typed moves in any case.
         lowered: dict[str, list[str]] = {}
@@ -239,6 +240,32 @@ def _grid_start(board: nx.Graph, bottom: Color, middle_row: str, bottom_gets_rig
     return pieces
 
 
+_BOARD_CACHE: dict[str, nx.Graph] = {}
+
+
+def _shared_board(name: str) -> nx.Graph:
+    """The board of a named variant, built once and frozen.
+
+    Every position of a variant reads its board, and the move tables are
+    derived from it, so it must not change: networkx's freeze makes any
+    attempt to modify it raise an error (``board.copy()`` gives an editable
+    copy). Sharing one board also makes reading position texts and game
+    records quick.
+    """
+    board = _BOARD_CACHE.get(name)
+    if board is None:
+        match = _ZUNI_NAME.match(name)
+        if match:
+            board = boards.zuni(int(match.group(1)), outer_lines=not match.group(2))
+        elif name == "mosona-murray":
+            board = boards.mosona(outer_lines=False)
+        else:
+            board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
+                     "tukvnanawopi": boards.tukvnanawopi}[name]()
+        board = _BOARD_CACHE[name] = nx.freeze(board)
+    return board
+
+
 _ZUNI_NAME = re.compile(r"^zuni-(\d+)(-murray)?$")
 
 VARIANT_NAMES: tuple[str, ...] = (
@@ -286,16 +313,17 @@ def get_variant(
     first_color = Color.parse(first)
     bottom_color = Color.parse(bottom)
     builders: dict[str, Callable[[], tuple[nx.Graph, dict[str, Color], str]]] = {
-        "mosona": lambda: (boards.mosona(), _zuni_start(8, bottom_color),
+        "mosona": lambda: (_shared_board("mosona"), _zuni_start(8, bottom_color),
                            "Awithlaknannai Mosona, Culin 1907 p. 801"),
-        "mosona-murray": lambda: (boards.mosona(outer_lines=False), _zuni_start(8, bottom_color),
+        "mosona-murray": lambda: (_shared_board("mosona-murray"), _zuni_start(8, bottom_color),
                                   "Awithlaknannai Mosona on Murray's 1951 drawing"),
-        "kolowis": lambda: (boards.kolowis(), _zuni_start(16, bottom_color, empty_ends=True),
+        "kolowis": lambda: (_shared_board("kolowis"), _zuni_start(16, bottom_color, empty_ends=True),
                             "Kolowis Awithlaknannai, the encyclopedia's 49-point board"),
-        "alquerque": lambda: (boards.alquerque(), _grid_start(boards.alquerque(), bottom_color, "3", True),
+        "alquerque": lambda: (_shared_board("alquerque"),
+                              _grid_start(_shared_board("alquerque"), bottom_color, "3", True),
                               "Alquerque, Alfonso X 1283 / Murray 1951"),
-        "tukvnanawopi": lambda: (boards.tukvnanawopi(),
-                                 _grid_start(boards.tukvnanawopi(), bottom_color, "3", False),
+        "tukvnanawopi": lambda: (_shared_board("tukvnanawopi"),
+                                 _grid_start(_shared_board("tukvnanawopi"), bottom_color, "3", False),
                                  "Tukvnanawopi (Hopi), without the shrinking-board rule"),
     }
     if not isinstance(name, str):
@@ -307,7 +335,7 @@ def get_variant(
         if n < 2:
             raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")
         name = f"zuni-{n}" + ("-murray" if murray else "")  # one spelling: "zuni-08" is zuni-8
-        board = boards.zuni(n, outer_lines=not murray)
+        board = _shared_board(name)
         start, description = _zuni_start(n, bottom_color), f"Zuni board of size {n}"
     elif name in builders:
         board, start, description = builders[name]()
