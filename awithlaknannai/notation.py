@@ -58,12 +58,14 @@ RECORD_VERSION = 1
 
 def position_text(position: Position) -> str:
     """The one-line text of a position (see the module docstring)."""
+    white, black = position.white, position.black
     rows = []
-    for row in board_rows(position.variant.board):
+    index = 0
+    for row in position.variant.tables.rows:  # bit i is point i, row by row
         chars = []
-        for point in row:
-            color = position.piece_at(point)
-            chars.append("." if color is None else color.char)
+        for _ in row:
+            chars.append("w" if white >> index & 1 else "b" if black >> index & 1 else ".")
+            index += 1
         rows.append("".join(chars))
     return " ".join([
         position.variant.name,
@@ -103,7 +105,7 @@ def parse_position(text: str) -> Position:
         variant = variant.with_rules(Rules.from_text(rules_text))
     except ValueError as error:
         raise NotationError(f"position text, field 2 (rules): {error}") from None
-    layout = board_rows(variant.board)
+    layout = variant.tables.rows
     given = pieces.split("/")
     if len(given) != len(layout):
         raise NotationError(

@@ -115,6 +115,9 @@ class Rules:
 
     def to_text(self) -> str:
         """Return the shortest text: the nearest preset plus the switches that differ."""
+        cached = self.__dict__.get("_text")  # every position text asks: work it out once
+        if cached is not None:
+            return cached
         best = ""
         for key, preset in PRESETS.items():
             diffs = [
@@ -125,6 +128,7 @@ class Rules:
             text = ",".join([key, *diffs])
             if not best or text.count(",") < best.count(","):
                 best = text
+        object.__setattr__(self, "_text", best)
         return best
 
     @classmethod
