@@ -75,13 +75,18 @@ class Game:
     def outcome(self) -> Outcome | None:
         """The result with its reason, or ``None`` while the game goes on."""
         position = self.position
+        # Asked several times per move (is_over, legal_moves, play): remember
+        # the answer for this history, identified by its last position and length.
+        cached = self.__dict__.get("_outcome_for")
+        if cached is not None and cached[0] is position and cached[1] == len(self.positions):
+            return cached[2]
         found = position.outcome()
-        if found is not None:
-            return found
-        limit = self.variant.rules.repetition_limit
-        if limit is not None and self._repetitions() >= limit:
-            return position.no_capture_outcome(EndReason.REPETITION)
-        return None
+        if found is None:
+            limit = self.variant.rules.repetition_limit
+            if limit is not None and self._repetitions() >= limit:
+                found = position.no_capture_outcome(EndReason.REPETITION)
+        self._outcome_for = (position, len(self.positions), found)
+        return found
 
     def is_over(self) -> bool:
         return self.outcome() is not None

@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -140,6 +141,12 @@ def _trusted_move(origin: str, landings: tuple[str, ...], captures: tuple[str, .
     move = object.__new__(Move)
     move.__dict__.update(origin=origin, landings=landings, captures=captures)
     return move
+
+
+# Step moves are few (two per edge) and immutable, so each board's are built
+# once and shared by all its positions: most moves in a game are steps.
+_STEP_MOVES: weakref.WeakKeyDictionary[object, dict[tuple[int, tuple[int, ...], tuple[()], int], Move]] = (
+    weakref.WeakKeyDictionary())
 
 
 # A raw move: (origin index, landing indices, captured indices, captured mask).
@@ -449,10 +456,20 @@ class Position:
             return ()
         name = self.points.__getitem__
         trusted = _trusted_move
-        return tuple(
-            trusted(name(o), tuple(map(name, lands)), tuple(map(name, caps)))
-            for o, lands, caps, _ in self._raw()
-        )
+        steps = _STEP_MOVES.get(self.variant.tables)
+        if steps is None:
+            steps = _STEP_MOVES[self.variant.tables] = {}
+        moves = []
+        for raw in self._raw():
+            origin, landings, captures, _ = raw
+            if captures:
+                moves.append(trusted(name(origin), tuple(map(name, landings)), tuple(map(name, captures))))
+            else:
+                move = steps.get(raw)
+                if move is None:
+                    move = steps[raw] = trusted(name(origin), (name(landings[0]),), ())
+                moves.append(move)
+        return tuple(moves)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move (whole turns); empty when the game is over."""
@@ -573,6 +590,10 @@ class Position:
         awithlaknannai.errors.IllegalMoveError: M3-B3: capture is compulsory: Black must leap (for example T4xB3)
         """
         if isinstance(move, Move):
+            try:  # a move from legal_moves(), or one equal to it
+                return self._moves[self._moves.index(move)]
+            except ValueError:
+                pass
             origin = move.origin
             if move.captures:
                 parts = [("x", c, l) for c, l in zip(move.captures, move.landings)]
