@@ -656,11 +656,16 @@ class Position:
                     hint = f" (a step is written {step})" if step else ""
                     return f"{origin} and {land} are neighbours: there is nothing between them to jump{hint}"
                 if named_over is not None:
-                    return f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
+                    reason = f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
                         f"{cur}, {named_over} and {land} are not joined by lines"
-                if bent:
-                    return f"{land} is not two steps from {cur} along the lines"
-                return f"no line runs from {cur} over one point to {land}"
+                elif bent:
+                    reason = f"{land} is not two steps from {cur} along the lines"
+                else:
+                    reason = f"no line runs from {cur} over one point to {land}"
+                # A common slip: naming only where a chain of leaps ends.
+                route = next((m for m in self._moves if m.is_capture and m.origin == origin
+                              and m.destination == land and len(m.landings) > len(parts)), None)
+                return reason + (f" (a chain of leaps names every landing: {route})" if route else "")
             holders = {b: (None if b in removed else self.piece_at(b)) for b in candidates}
             over = next((b for b in candidates if holders[b] is self.turn.other), candidates[0])
             if holders[over] is None:

@@ -287,6 +287,8 @@ CHAIN = {"B0": "w", "M1": "b", "T2": "b", "B5": "w", "B6": "b", "T7": "b"}
      "B0xT1: the piece must keep leaping while it can (for example B0xT1xT3)"),
     (Position.from_pieces("mosona", CHAIN), "B0xT1xT3xT5", IllegalMoveError,
      "B0xT1xT3xT5: there is no piece on T4 to jump"),
+    (Position.from_pieces("mosona", CHAIN), "B0xT3", IllegalMoveError,
+     "B0xT3: no line runs from B0 over one point to T3 (a chain of leaps names every landing: B0xT1xT3)"),
     (Position.from_pieces("mosona", {**CHAIN, "T4": "w"}), "B0xT1xT3xT5", IllegalMoveError,
      "B0xT1xT3xT5: T4 holds your own piece; you can only jump the opponent's"),
     (Position.from_pieces("mosona", CHAIN, rules="maximum"), "B5xB7", IllegalMoveError,
