@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from awithlaknannai.players import make_player, run_match
 
-DEFAULT_PLAYERS = ["random", "greedy", "mcts:300", "alphabeta:2", "alphabeta:4", "alphabeta:6"]
+DEFAULT_PLAYERS = ["random", "greedy", "mcts:300", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:6:1s"]
 
 
 class _Timed:
@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--variant", default="mosona")
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--opening", type=int, default=2, help="random opening turns (default 2)")
+    parser.add_argument("--opening", type=int, default=4, help="random opening turns (default 4)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--only-neighbours", action="store_true",
                         help="play only neighbouring players of the list (a ladder), not every pair")

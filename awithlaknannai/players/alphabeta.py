@@ -251,7 +251,7 @@ class AlphaBetaPlayer(SeededPlayer):
     def _search(self, own: int, opp: int, quiet: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Negamax value of the position with ``own`` to move, within (alpha, beta)."""
         self._nodes += 1
-        if self._deadline is not None and not self._nodes & 1023 and time.perf_counter() > self._deadline:
+        if self._deadline is not None and not self._nodes & 255 and time.perf_counter() > self._deadline:
             raise _OutOfTime
         if not own:
             return ply - WIN_SCORE
