@@ -7,7 +7,15 @@ import pytest
 
 from awithlaknannai import Position, get_variant, kolowis, mosona, tukvnanawopi, zuni
 from awithlaknannai.analysis.graphstats import (
-    MEASURES, betweenness, closeness, degree, exposure, leap_reach, mobility, normalise, point_statistics,
+    MEASURES,
+    betweenness,
+    closeness,
+    degree,
+    exposure,
+    leap_reach,
+    mobility,
+    normalise,
+    point_statistics,
 )
 
 BOARDS = {

@@ -7,7 +7,13 @@ import pytest
 from awithlaknannai import Game, Position
 from awithlaknannai.cli import main
 from awithlaknannai.players import (
-    AlphaBetaPlayer, GreedyPlayer, MatchResult, MCTSPlayer, RandomPlayer, play_game, run_match,
+    AlphaBetaPlayer,
+    GreedyPlayer,
+    MatchResult,
+    MCTSPlayer,
+    RandomPlayer,
+    play_game,
+    run_match,
 )
 from awithlaknannai.players.match import STOPPED
 

@@ -11,8 +11,17 @@ from hypothesis import strategies as st
 
 from awithlaknannai import Color, GameOverError, Position, Rules
 from awithlaknannai.players import (
-    LEVELS, AlphaBetaPlayer, Evaluator, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, Weights,
-    make_player, play_game, player_for_level,
+    LEVELS,
+    AlphaBetaPlayer,
+    Evaluator,
+    GreedyPlayer,
+    MCTSPlayer,
+    Player,
+    RandomPlayer,
+    Weights,
+    make_player,
+    play_game,
+    player_for_level,
 )
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-3", "zuni-5-murray", "alquerque", "tukvnanawopi"]

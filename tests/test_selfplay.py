@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from awithlaknannai.analysis.plots import end_reason_bars, length_histograms, result_bars
-from awithlaknannai.analysis.selfplay import SelfplayStatistics, SelfplayTable, selfplay_grid, selfplay_statistics
+from awithlaknannai.analysis.selfplay import (
+    SelfplayStatistics,
+    SelfplayTable,
+    selfplay_grid,
+    selfplay_statistics,
+)
 from awithlaknannai.players import GreedyPlayer, RandomPlayer
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from typing import TypeAlias
 
 import networkx as nx
 
@@ -43,11 +44,19 @@ from ..position import Position, generate_raw
 from ..variants import Color, Variant, get_variant
 
 __all__ = [
-    "degree", "betweenness", "closeness", "leap_reach", "exposure", "mobility",
-    "normalise", "point_statistics", "PointStatistics", "MEASURES",
+    "MEASURES",
+    "PointStatistics",
+    "betweenness",
+    "closeness",
+    "degree",
+    "exposure",
+    "leap_reach",
+    "mobility",
+    "normalise",
+    "point_statistics",
 ]
 
-Board = nx.Graph | Variant | Position | str
+Board: TypeAlias = nx.Graph | Variant | Position | str
 
 
 def _board(board: Board) -> nx.Graph:

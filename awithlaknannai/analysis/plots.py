@@ -28,7 +28,7 @@ from .selfplay import SelfplayStatistics
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["length_histograms", "result_bars", "end_reason_bars"]
+__all__ = ["end_reason_bars", "length_histograms", "result_bars"]
 
 StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 
@@ -40,6 +40,7 @@ _SERIES = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 
 
 def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
+    items: list[tuple[str, SelfplayStatistics]]
     if isinstance(stats, SelfplayStatistics):
         items = [(stats.label, stats)]
     elif isinstance(stats, Mapping):

@@ -29,7 +29,7 @@ from ..players.match import GameRow, run_match
 from ..rules import Rules, get_rules
 from ..variants import Variant
 
-__all__ = ["SelfplayStatistics", "selfplay_statistics", "selfplay_grid", "SelfplayTable"]
+__all__ = ["SelfplayStatistics", "SelfplayTable", "selfplay_grid", "selfplay_statistics"]
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,11 @@ class SelfplayStatistics:
         reasons = ", ".join(f"{reason} {count}" for reason, count in self.reasons.most_common())
         return "\n".join([
             f"{self.label}: {self.games} games of {' vs '.join(self.players)}",
-            f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
-            f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
-            f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)",
-            f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
-            f"shortest {min(self.lengths)}, longest {max(self.lengths)}",
+            (f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
+             f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
+             f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)"),
+            (f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
+             f"shortest {min(self.lengths)}, longest {max(self.lengths)}"),
             f"pieces left (mean): first player {first_left:.1f}, second player {second_left:.1f}",
             f"end reasons: {reasons}",
         ])
@@ -231,7 +231,7 @@ class SelfplayTable:
             for column in self.COLUMNS:
                 value = row[column]
                 if column in ("first wins", "second wins", "draws"):
-                    cells.append(f"{100 * value:.0f}%")
+                    cells.append(f"{100 * float(value):.0f}%")  # type: ignore[arg-type]
                 elif isinstance(value, float):
                     cells.append(f"{value:.1f}")
                 else:

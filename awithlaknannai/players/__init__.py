@@ -21,8 +21,20 @@ from .match import GameRow, MatchResult, play_game, run_match
 from .mcts import MCTSPlayer
 
 __all__ = [
-    "Player", "SeededPlayer", "playable_moves",
-    "RandomPlayer", "GreedyPlayer", "AlphaBetaPlayer", "MCTSPlayer", "Evaluator", "Weights",
-    "LEVELS", "make_player", "player_for_level",
-    "play_game", "run_match", "MatchResult", "GameRow",
+    "LEVELS",
+    "AlphaBetaPlayer",
+    "Evaluator",
+    "GameRow",
+    "GreedyPlayer",
+    "MCTSPlayer",
+    "MatchResult",
+    "Player",
+    "RandomPlayer",
+    "SeededPlayer",
+    "Weights",
+    "make_player",
+    "play_game",
+    "playable_moves",
+    "player_for_level",
+    "run_match",
 ]

@@ -26,7 +26,7 @@ from ..variants import Color, Variant
 from .base import SeededPlayer, playable_moves
 from .evaluation import Evaluator, Weights
 
-__all__ = ["AlphaBetaPlayer", "WIN_SCORE"]
+__all__ = ["WIN_SCORE", "AlphaBetaPlayer"]
 
 #: The score of a won position; a win found ``n`` turns ahead scores ``WIN_SCORE - n``.
 WIN_SCORE = 1_000_000
@@ -146,7 +146,7 @@ class AlphaBetaPlayer(SeededPlayer):
                 f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
         self.name = name
         self.last_search: dict[str, float] = {}
-        self._variant: Variant | None = None
+        self._prepared_for: Variant | None = None  # the variant the tables below were built for
         self._table: dict[tuple[int, int, int], tuple[int, int, int, RawMove | None]] = {}
         self._killers: list[list[RawMove]] = []
         self._history: dict[tuple[int, int], int] = {}
@@ -157,7 +157,7 @@ class AlphaBetaPlayer(SeededPlayer):
     def reset(self, seed: int | None = None) -> None:
         """Reseed, and forget the transposition table and move-ordering memory."""
         super().reset(seed)
-        self._variant = None
+        self._prepared_for = None
         self._table.clear()
         self._history.clear()
         self._seen.clear()
@@ -218,7 +218,8 @@ class AlphaBetaPlayer(SeededPlayer):
             self._seen.add((own, opp))
 
     def _prepare(self, variant: Variant) -> None:
-        if variant != self._variant:
+        if variant != self._prepared_for:
+            self._prepared_for = variant
             self._variant = variant
             self._evaluator = Evaluator(variant, self.weights)
             self._table.clear()

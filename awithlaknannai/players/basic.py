@@ -18,7 +18,7 @@ from ..position import Move, Position, generate_raw
 from ..variants import Color
 from .base import SeededPlayer, playable_moves
 
-__all__ = ["RandomPlayer", "GreedyPlayer"]
+__all__ = ["GreedyPlayer", "RandomPlayer"]
 
 
 class RandomPlayer(SeededPlayer):

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from ..variants import Variant
 
-__all__ = ["Weights", "Evaluator"]
+__all__ = ["Evaluator", "Weights"]
 
 
 @dataclass(frozen=True)

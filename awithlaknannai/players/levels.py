@@ -35,6 +35,7 @@ ValueError: unknown player 'minimax'; use random, greedy, alphabeta:DEPTH, alpha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from .alphabeta import AlphaBetaPlayer
@@ -42,7 +43,7 @@ from .base import SeededPlayer
 from .basic import GreedyPlayer, RandomPlayer
 from .mcts import MCTSPlayer
 
-__all__ = ["LEVELS", "player_for_level", "make_player"]
+__all__ = ["LEVELS", "make_player", "player_for_level"]
 
 #: Each level's player spec, weakest first.
 LEVELS: dict[str, str] = {
@@ -144,7 +145,7 @@ def _seconds(argument: str) -> float | None:
         value = float(argument[:-1])
     except ValueError:
         return None
-    return value if value > 0 and value == value and value != float("inf") else None
+    return value if math.isfinite(value) and value > 0 else None
 
 
 def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[int | None, float | None]:

@@ -30,7 +30,7 @@ from ..variants import Color, Variant
 from .base import Player
 from .levels import make_player
 
-__all__ = ["play_game", "run_match", "MatchResult", "GameRow", "cli_match", "STOPPED"]
+__all__ = ["STOPPED", "GameRow", "MatchResult", "cli_match", "play_game", "run_match"]
 
 #: The end reason written for a game stopped by ``max_turns`` before it ended.
 STOPPED = "stopped at the turn cap"
@@ -390,7 +390,7 @@ def _progress(items: Iterable[int], show: bool, description: str) -> Iterator[in
     """Wrap ``items`` in a tqdm bar if asked for and available (imported lazily)."""
     if show:
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # type: ignore[import-untyped]
         except ImportError:  # tqdm is optional
             pass
         else:

@@ -22,7 +22,7 @@ import math
 import time
 
 from ..position import Move, Position, RawMove, generate_raw
-from ..variants import Color, Variant
+from ..variants import Color
 from .base import SeededPlayer, playable_moves
 
 __all__ = ["MCTSPlayer"]
@@ -35,7 +35,7 @@ class _Node:
     ``move``, the one choosing among the parent's children.
     """
 
-    __slots__ = ("own", "opp", "quiet", "move", "parent", "children", "untried", "visits", "wins", "result")
+    __slots__ = ("children", "move", "opp", "own", "parent", "quiet", "result", "untried", "visits", "wins")
 
     def __init__(self, own: int, opp: int, quiet: int, move: RawMove | None, parent: _Node | None) -> None:
         self.own, self.opp, self.quiet = own, opp, quiet
@@ -143,6 +143,7 @@ class MCTSPlayer(SeededPlayer):
             self._playout(root)
             done += 1
         best = max(root.children, key=lambda c: (c.visits, c.wins))
+        assert best.move is not None  # only the root has no move
         self.last_search = {"playouts": done, "seconds": time.perf_counter() - started, "visits": best.visits}
         return moves[raw_order.index(best.move)]
 
@@ -165,11 +166,12 @@ class MCTSPlayer(SeededPlayer):
         # 3. Simulation: the result for the side to move at `node`.
         result = node.result if node.result is not None else self._simulate(node.own, node.opp, node.quiet)
         # 4. Backpropagation: each node's wins belong to the player who moved into it.
-        while node is not None:
-            node.visits += 1
-            node.wins += 1.0 - result
+        climbing: _Node | None = node
+        while climbing is not None:
+            climbing.visits += 1
+            climbing.wins += 1.0 - result
             result = 1.0 - result
-            node = node.parent
+            climbing = climbing.parent
 
     def _select(self, node: _Node) -> _Node:
         log_visits = math.log(node.visits)
