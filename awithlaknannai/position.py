@@ -313,6 +313,10 @@ class Position:
             raise AttributeError("Position is immutable: play a move to get a new position")
         object.__setattr__(self, name, value)
 
+    def __reduce__(self) -> tuple[type[Position], tuple[Variant, int, int, Color, int]]:
+        # Pickle and copy through the constructor (the slots refuse assignment).
+        return (Position, (self.variant, self.white, self.black, self.turn, self.quiet_turns))
+
     # --- construction -------------------------------------------------------
 
     @classmethod

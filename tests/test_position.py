@@ -412,3 +412,12 @@ def test_outcome_values() -> None:
     draw = Outcome(None, EndReason.REPETITION)
     assert draw.result == "draw" and draw.returns() == {Color.WHITE: 0, Color.BLACK: 0}
     assert str(draw) == "Draw (position repeated)"
+
+
+def test_positions_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    p = Position.start("kolowis", "ludii").play("M9-M8")
+    for clone in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+        assert clone == p and clone.legal_moves() == p.legal_moves() and clone.text() == p.text()
