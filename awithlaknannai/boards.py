@@ -32,7 +32,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import networkx as nx
 
@@ -67,7 +67,7 @@ class BoardGraph(nx.Graph):
 
 def _graph_from_lines(
     name: str,
-    points: dict[str, tuple[float, float]],
+    points: Mapping[str, tuple[float, float]],
     row_of: dict[str, str],
     row_order: Sequence[str],
     lines: Iterable[Sequence[str]],

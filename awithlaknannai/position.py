@@ -94,7 +94,7 @@ class Move:
         if not self.captures:
             return f"{self.origin}-{self.landings[0]}"
         if full:
-            return self.origin + "".join(f"x({c}){l}" for c, l in zip(self.captures, self.landings))
+            return self.origin + "".join(f"x({over}){land}" for over, land in zip(self.captures, self.landings))
         return "x".join(self.path)
 
     def __str__(self) -> str:
@@ -143,14 +143,12 @@ def _trusted_move(origin: str, landings: tuple[str, ...], captures: tuple[str, .
     return move
 
 
-# Step moves are few (two per edge) and immutable, so each board's are built
-# once and shared by all its positions: most moves in a game are steps.
-_STEP_MOVES: weakref.WeakKeyDictionary[object, dict[tuple[int, tuple[int, ...], tuple[()], int], Move]] = (
-    weakref.WeakKeyDictionary())
-
-
 # A raw move: (origin index, landing indices, captured indices, captured mask).
 RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
+
+# Step moves are few (two per edge) and immutable, so each board's are built
+# once and shared by all its positions: most moves in a game are steps.
+_STEP_MOVES: weakref.WeakKeyDictionary[object, dict[RawMove, Move]] = weakref.WeakKeyDictionary()
 
 
 def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
@@ -289,6 +287,11 @@ class Position:
     """
 
     __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "__dict__")
+    variant: Variant
+    white: int
+    black: int
+    turn: Color
+    quiet_turns: int
 
     def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0) -> None:
         if not isinstance(variant, Variant):
@@ -593,6 +596,7 @@ class Position:
         ...
         awithlaknannai.errors.IllegalMoveError: M3-B3: capture is compulsory: Black must leap (for example T4xB3)
         """
+        parts: list[tuple[str, str | None, str]]
         if isinstance(move, Move):
             try:  # a move from legal_moves(), or one equal to it
                 return self._moves[self._moves.index(move)]
@@ -600,9 +604,9 @@ class Position:
                 pass
             origin = move.origin
             if move.captures:
-                parts = [("x", c, l) for c, l in zip(move.captures, move.landings)]
+                parts = [("x", over, land) for over, land in zip(move.captures, move.landings)]
             else:
-                parts = [("-", None, l) for l in move.landings]
+                parts = [("-", None, land) for land in move.landings]
             text = move.text(full=self.variant.rules.leap_shape == "bent")
         elif isinstance(move, str):
             origin, parts = _read_move_text(move)
@@ -615,7 +619,7 @@ class Position:
         else:
             raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
         index = self.variant.tables.index
-        for point in (origin, *(p for _, c, l in parts for p in (c, l) if p)):
+        for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
                 raise InvalidMoveError(f"{text}: there is no point {point!r} on this board ({self.variant.name})")
         outcome = self.outcome()

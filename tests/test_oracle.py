@@ -9,11 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from oracle import leap_triples, oracle_moves, oracle_perft
 
 from awithlaknannai import Color, Position, Rules, get_variant, perft
 from awithlaknannai.position import generate_raw
-
-from oracle import leap_triples, oracle_moves, oracle_perft
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi"]
 
