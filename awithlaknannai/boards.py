@@ -57,7 +57,16 @@ class BoardGraph(nx.Graph):
     Everything networkx does works on it unchanged; it only adds
     ``_repr_svg_`` (imported lazily from the renderer, as python-chess does)
     so that a board shows itself in JupyterLab, on GitHub and in nbviewer.
+
+    >>> mosona()
+    <Awithlaknannai Mosona: 25 points, 54 edges>
     """
+
+    def __repr__(self) -> str:
+        # networkx's default repr carries a memory address; a notebook's saved
+        # output must be the same on every run.
+        name = self.graph.get("name", "board")
+        return f"<{name}: {self.number_of_nodes()} points, {self.number_of_edges()} edges>"
 
     def _repr_svg_(self) -> str:
         from .render.svg import board_svg

@@ -222,4 +222,6 @@ class Game:
         return f"Game({self.variant.name!r}, moves={len(self.moves)}, outcome={self.outcome()})"
 
     def _repr_svg_(self) -> str:
-        return self.position._repr_svg_()
+        from .render.svg import game_svg  # lazily: the renderer is a layer above
+
+        return game_svg(self)

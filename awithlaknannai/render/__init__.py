@@ -1,0 +1,18 @@
+"""Pictures of boards and positions: pure functions from state to SVG text.
+
+- :mod:`.svg`: ``board_svg``, ``position_svg``, ``game_svg``;
+- :mod:`.export`: SVG and PNG files, the printable sheet, ``draw`` on the command line;
+- :mod:`.compare`: board statistics and side-by-side comparison figures;
+- :mod:`.geometry` and :mod:`.style`: layout and colours, shared with the widgets.
+"""
+
+from .compare import BoardComparison, board_statistics, compare_boards, compare_boards_svg
+from .export import printable_sheet, save_png, save_svg
+from .geometry import Layout, board_layout
+from .svg import board_svg, game_svg, position_svg
+
+__all__ = [
+    "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg",
+    "printable_sheet", "save_png", "save_svg", "Layout", "board_layout",
+    "board_svg", "game_svg", "position_svg",
+]
