@@ -82,11 +82,11 @@ class SelfplayStatistics:
 
     @property
     def mean_length(self) -> float:
-        return mean(self.lengths)
+        return float(mean(self.lengths))
 
     @property
     def median_length(self) -> float:
-        return median(self.lengths)
+        return float(median(self.lengths))
 
     def length_histogram(self, width: int = 10) -> dict[int, int]:
         """Games per length bucket: ``{bucket start: count}`` with buckets ``width`` turns wide.
@@ -103,7 +103,7 @@ class SelfplayStatistics:
     @property
     def mean_pieces_left(self) -> tuple[float, float]:
         """Mean pieces left at the end: (first player, second player)."""
-        return (mean(p[0] for p in self.pieces_left), mean(p[1] for p in self.pieces_left))
+        return (float(mean(p[0] for p in self.pieces_left)), float(mean(p[1] for p in self.pieces_left)))
 
     def summary(self) -> dict[str, object]:
         """The headline figures as one flat dict (a table row)."""

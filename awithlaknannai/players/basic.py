@@ -15,7 +15,7 @@ Move('T4xB3')
 from __future__ import annotations
 
 from ..position import Move, Position, generate_raw
-from ..variants import Color
+from ..variants import Color, Variant
 from .base import SeededPlayer, playable_moves
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -90,7 +90,7 @@ class GreedyPlayer(SeededPlayer):
         return moves[self.rng.choice(best)]
 
     @staticmethod
-    def _score(variant, after: Position, captured: int) -> float:
+    def _score(variant: Variant, after: Position, captured: int) -> float:
         outcome = after.outcome()
         if outcome is not None:
             if outcome.winner is None:

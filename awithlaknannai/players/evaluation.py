@@ -10,20 +10,20 @@ hundredths of a piece:
           + exposed  * (opponent pieces the side to move could jump) / 2
           + trade    * (own pieces - opponent pieces) / (all pieces)
 
-* A point's weight is its number of lines out (steps plus leaps from it on an
-  empty board) scaled to [0, 1]: on Mosona the middle points M1..M7, where
-  two diagonals cross, weigh 1 and the corners least. Pieces there reach
-  more points and can be trapped less easily.
+* A point's weight is the number of steps plus leaps a piece has from it
+  on an empty board, scaled to [0, 1]. On Mosona the inner points T2..T5,
+  M2..M6 and B2..B5 (8 each) weigh 1, the ends of the middle row M0 and
+  M8 (4 each) weigh 0: a piece with more ways out is harder to trap.
 * A free step is a line from a piece to an empty neighbour.
 * The trade term makes the side ahead glad to exchange pieces: 3 against
   2 is a bigger lead than 12 against 11.
 * A piece is exposed when an enemy piece stands on one side of it along a
   line and the point on the other side is empty.
 
-The search only calls this in quiet positions (see
+The search calls this almost only in quiet positions (see
 :class:`~awithlaknannai.players.alphabeta.AlphaBetaPlayer`), so captures in
 the air are settled by search, not guessed here. Under compulsory capture
-the side to move has no capture in a quiet position, and the last term is 0.
+the side to move then has no capture, and the fifth term is 0.
 
 Examples
 --------
