@@ -310,3 +310,15 @@ def test_choosing_leaves_the_position_untouched(spec: str) -> None:
     make_player(spec, seed=0).choose_move(position)
     assert position.legal_moves() == moves and position.text() == text
     assert position.play(moves[0]).text()  # still playable
+
+
+def test_alphabeta_remembers_the_game_and_avoids_repeating_when_ahead() -> None:
+    # Three against two under the standard rules (a repetition is a draw). Without its memory
+    # of the game's positions, this player let 4 of these 6 games end by repetition.
+    start = Position.from_pieces("mosona", {"T0": "w", "T7": "w", "B0": "w", "M4": "b", "B5": "b"})
+    reasons = []
+    for seed in range(6):
+        game = play_game(start, AlphaBetaPlayer(depth=3, seed=seed), GreedyPlayer(seed=seed), max_turns=300)
+        reasons.append(game.outcome().reason.value)
+    assert "position repeated" not in reasons
+    assert "no pieces left" in reasons
