@@ -16,6 +16,7 @@ from awithlaknannai.analysis.graphstats import (
     mobility,
     normalise,
     point_statistics,
+    reach,
 )
 
 BOARDS = {
@@ -73,6 +74,12 @@ def test_corners_can_never_be_jumped() -> None:
 def test_leap_reach_counts_match_the_leap_tables() -> None:
     total = sum(leap_reach(mosona(), normalised=False).values())
     assert total == 70 == sum(exposure(mosona(), normalised=False).values())
+
+
+def test_reach_adds_steps_and_leaps() -> None:
+    board = mosona(outer_lines=False)
+    steps, jumps = degree(board, normalised=False), leap_reach(board, normalised=False)
+    assert reach(board, normalised=False) == {p: steps[p] + jumps[p] for p in board}
 
 
 def test_bent_leaps_reach_further() -> None:

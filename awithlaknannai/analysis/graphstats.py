@@ -16,6 +16,8 @@ The measures:
   (networkx's closeness centrality).
 * :func:`leap_reach`: leaps a piece could make from the point on a board full
   of enemies with empty landing points, i.e. runs of three points starting there.
+* :func:`reach`: steps plus leaps from the point on an empty board, the
+  most a single piece there could ever choose from.
 * :func:`exposure`: in how many ways a piece on the point could be jumped (runs
   of three points with the point in the middle). A point with exposure 0, such
   as a corner of the Mosona board, is a place where a piece can never be taken.
@@ -54,6 +56,7 @@ __all__ = [
     "mobility",
     "normalise",
     "point_statistics",
+    "reach",
 ]
 
 Board: TypeAlias = nx.Graph | Variant | Position | str
@@ -155,6 +158,19 @@ def leap_reach(board: Board, normalised: bool = True) -> dict:
     return _finish(counts, normalised)
 
 
+def reach(board: Board, normalised: bool = True) -> dict:
+    """Steps plus leaps from each point on an empty board (:func:`degree` + :func:`leap_reach`).
+
+    >>> from awithlaknannai import mosona
+    >>> r = reach(mosona(), normalised=False)
+    >>> r["M4"], r["T3"], r["M0"]
+    (8, 8, 4)
+    """
+    steps = degree(board, normalised=False)
+    jumps = leap_reach(board, normalised=False)
+    return _finish({p: steps[p] + jumps[p] for p in steps}, normalised)
+
+
 def exposure(board: Board, normalised: bool = True) -> dict:
     """In how many ways a piece on each point could be jumped.
 
@@ -205,6 +221,7 @@ MEASURES = {
     "betweenness": betweenness,
     "closeness": closeness,
     "leap reach": leap_reach,
+    "reach": reach,
     "exposure": exposure,
 }
 
@@ -276,7 +293,7 @@ def point_statistics(board: Board) -> PointStatistics:
     >>> stats["degree"]["M4"], stats.raw["degree"]["M4"]
     (1.0, 6)
     >>> print(stats.to_text().splitlines()[1])
-    point  degree  betweenness  closeness  leap reach  exposure
+    point  degree  betweenness  closeness  leap reach   reach  exposure
     """
     G = _board(board)
     raw = {name: function(board, normalised=False) for name, function in MEASURES.items()}
