@@ -449,12 +449,13 @@ class Position:
             raise InvalidMoveError(f"there is no point {point!r} on this board ({self.variant.name})") from None
 
     @cached_property
-    def _raw_moves(self) -> list[RawMove]:
+    def _raw_moves(self) -> tuple[RawMove, ...]:
         # Generated once: both the outcome test and the move list need them.
+        # A tuple, so no caller can change the position's cached moves.
         own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
-        return generate_raw(self.variant, own, opp)
+        return tuple(generate_raw(self.variant, own, opp))
 
-    def _raw(self) -> list[RawMove]:
+    def _raw(self) -> tuple[RawMove, ...]:
         return self._raw_moves
 
     @cached_property
