@@ -168,9 +168,14 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: Path) -> Iterator[object]:
-    """One headless Chromium for the session."""
+    """One headless Chromium per test module.
+
+    Playwright's sync API keeps an asyncio loop running while it is open; a
+    session-wide browser would leave that loop running under every later test
+    (widget tests that use asyncio among them), so it is closed after each module.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -18,26 +18,16 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLAY_PAGE = ROOT / "notebooks" / "play.ipynb"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-# Without these flags Chromium waits on network services on a closed network.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
 START_SECONDS = 120
-
-
-def _missing(message: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 def _free_port() -> int:
@@ -47,15 +37,15 @@ def _free_port() -> int:
 
 
 @pytest.fixture()
-def voila_url(tmp_path: Path) -> Iterator[str]:
+def voila_url(tmp_path: Path, chromium_path: Path) -> Iterator[str]:
     """Serve the play page with Voila on a free local port, in private Jupyter directories."""
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests")
     try:
-        import playwright.sync_api  # noqa: F401
         import voila  # noqa: F401
-    except ImportError as error:
-        _missing(f"{error.name} is missing (pip install -e '.[test]' voila)")
+    except ImportError:
+        message = "voila is missing (pip install -e '.[test]')"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     port = _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
                JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_PLATFORM_DIRS="1",
@@ -91,33 +81,29 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
             process.wait()
 
 
-def test_play_page_shows_the_board_and_plays_a_clicked_move(voila_url: str) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_play_page_shows_the_board_and_plays_a_clicked_move(voila_url: str, browser: Any) -> None:
     from awithlaknannai.widgets import GameWidget
 
     # The page's board has the widget's default geometry; the browser may scale the canvas.
     geometry = GameWidget("mosona", animate=False).board.geometry
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
-            page.goto(voila_url, timeout=120_000)
-            page.wait_for_selector("canvas", timeout=120_000)
-            page.wait_for_function("document.body.innerText.includes('White to move')", timeout=60_000)
-            assert "Awithlaknannai Mosona" in page.inner_text("h1")
-            canvas = page.locator("canvas").last
-            box = canvas.bounding_box()
-            assert box is not None and box["width"] > 100, f"the board's canvas is not visible: {box}"
-            scale = box["width"] / geometry.width
-            for point in ("B3", "M4"):
-                x, y = geometry.xy(point)
-                page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
-                page.wait_for_timeout(400)
-            page.wait_for_function("document.body.innerText.includes('B3-M4')", timeout=30_000)
-            page.screenshot(path=str(ARTIFACTS / "voila-play.png"), full_page=True)
-            status = page.inner_text("body")
-            assert "Black to move" in status, status[:500]
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    try:
+        page.goto(voila_url, timeout=120_000)
+        page.wait_for_selector("canvas", timeout=120_000)
+        page.wait_for_function("document.body.innerText.includes('White to move')", timeout=60_000)
+        assert "Awithlaknannai Mosona" in page.inner_text("h1")
+        canvas = page.locator("canvas").last
+        box = canvas.bounding_box()
+        assert box is not None and box["width"] > 100, f"the board's canvas is not visible: {box}"
+        scale = box["width"] / geometry.width
+        for point in ("B3", "M4"):
+            x, y = geometry.xy(point)
+            page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+            page.wait_for_timeout(400)
+        page.wait_for_function("document.body.innerText.includes('B3-M4')", timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / "voila-play.png"), full_page=True)
+        status = page.inner_text("body")
+        assert "Black to move" in status, status[:500]
+    finally:
+        page.close()
