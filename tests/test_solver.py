@@ -348,7 +348,7 @@ def test_perfect_player_protocol_and_errors(zuni3_tables):
 
 
 def test_value_text():
-    assert str(Value("win", 1)) == "win in 1 move (1 plies)"
+    assert str(Value("win", 1)) == "win in 1 move (1 ply)"
     assert str(Value("loss", 4)) == "loss in 2 moves (4 plies)"
     assert str(Value("draw", None)) == "draw"
     assert Value("win", 5).moves == 3 and Value("draw", None).moves is None

@@ -606,3 +606,18 @@ def test_compare_needs_two_boards_and_readable_moves() -> None:
     game = Game("mosona")
     game.play("B3-M4")
     assert split_moves(game) == ["B3-M4"]
+
+
+def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_path, monkeypatch):
+    from awithlaknannai import Game, Position
+    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.widgets import GameWidget
+
+    monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
+    start = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})
+    widget = GameWidget(game=Game(start=start), animate=False)
+    assert widget.hint().startswith("No hint here")
+    solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
+    widget.hint_button.click()
+    assert widget.board.status_text == "Perfect play: T0xB1 (win in 1 move (1 ply) for White)."
+    assert widget.game.moves == []  # a hint plays nothing

@@ -175,7 +175,7 @@ class Value:
             return "lost" if self.outcome == "loss" else "won"
         moves = self.moves
         unit = "move" if moves == 1 else "moves"
-        return f"{self.outcome} in {moves} {unit} ({self.plies} plies)"
+        return f"{self.outcome} in {moves} {unit} ({self.plies} {'ply' if self.plies == 1 else 'plies'})"
 
 
 @dataclass(frozen=True)

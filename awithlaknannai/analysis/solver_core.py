@@ -89,7 +89,7 @@ def describe_code(code: int) -> str:
     """A short English reading of a value code (for messages and tests)."""
     category, distance = code & 7, code >> 3
     if category in (WIN, LOSS):
-        return f"{CATEGORY_NAMES[category]} in {distance} plies"
+        return f"{CATEGORY_NAMES[category]} in {distance} {'ply' if distance == 1 else 'plies'}"
     return CATEGORY_NAMES[category]
 
 
@@ -100,7 +100,7 @@ def mover_code(child: int) -> int:
     category (their distance belongs to the class they live in).
 
     >>> describe_code(mover_code(make_code(LOSS, 0)))
-    'win in 1 plies'
+    'win in 1 ply'
     >>> describe_code(mover_code(make_code(WIN_STAND_IN, 5)))
     'loss (stand-in)'
     """

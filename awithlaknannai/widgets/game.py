@@ -162,9 +162,12 @@ class GameWidget(widgets.VBox):
                                          layout=widgets.Layout(width="auto"))
         self.flip_button = widgets.Button(description="Flip", icon="retweet", tooltip="Turn the board round",
                                           layout=widgets.Layout(width="auto"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="Perfect play, where the endgame solver has solved the position",
+                                          layout=widgets.Layout(width="auto"))
         self.top_bar = widgets.HBox(
             [self.variant_menu, self.rules_menu, self.opponent_menu, self.computer_color_menu,
-             self.new_button, self.flip_button],
+             self.new_button, self.flip_button, self.hint_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         narrow = widgets.Layout(width="auto")
@@ -211,6 +214,7 @@ class GameWidget(widgets.VBox):
         self.computer_color_menu.observe(self._on_opponent_menu, names="value")
         self.new_button.on_click(lambda _: self.new_game())
         self.flip_button.on_click(lambda _: self.board.flip())
+        self.hint_button.on_click(lambda _: self.board.show_status(self.hint()))
         self.undo_button.on_click(lambda _: self._run(self.undo))
         self.redo_button.on_click(lambda _: self._run(self.redo))
         self.first_button.on_click(lambda _: self.go_to(0))
@@ -440,6 +444,26 @@ class GameWidget(widgets.VBox):
         for move in self._line:
             full.play(move)
         return full.to_json()
+
+    def hint(self) -> str:
+        """Say what perfect play does here, when a solved endgame table covers the position.
+
+        Only tables already solved in this session or cached on disk are
+        used (see :func:`awithlaknannai.analysis.solver.solve_endgames`), so a
+        hint never starts a long computation.
+        """
+        from ..analysis.solver import best_moves
+
+        position = self.game.position
+        if self.game.is_over():
+            return "The game is over: there is nothing to hint."
+        found = best_moves(position)
+        if found is None:
+            return ("No hint here: perfect play is known only for positions the endgame solver has "
+                    "solved (few pieces, or the small zuni boards).")
+        moves = " or ".join(str(move) for move, _ in found)
+        value = found[0][1]
+        return f"Perfect play: {moves} ({value} for {position.turn})."
 
     def show_record(self) -> None:
         """Put the game record in the record box (to copy it)."""
