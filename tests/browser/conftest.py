@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -84,8 +84,7 @@ class LabServer:
         return target.name
 
     def log_tail(self, lines: int = 40) -> str:
-        text = self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
-        return "\n".join(text.splitlines()[-lines:])
+        return _tail(self.log, lines)
 
 
 @pytest.fixture(scope="session")
@@ -134,25 +133,58 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
                                    env=env, cwd=root)
     server = LabServer(f"http://127.0.0.1:{port}", root, process, log)
     try:
-        deadline = time.monotonic() + SERVER_START_SECONDS
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"jupyter lab exited with code {process.returncode}:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/api/status", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"jupyter lab did not answer within {SERVER_START_SECONDS} s:\n{server.log_tail()}")
-            time.sleep(0.5)
+        wait_until_serving(process, f"{server.url}/api/status", log, "jupyter lab")
         yield server
     finally:
-        _stop(process)
+        stop_server(process)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def wait_until_serving(process: subprocess.Popen[bytes], url: str, log: Path, name: str,
+                       seconds: float = SERVER_START_SECONDS) -> None:
+    """Wait until ``url`` answers 200; fail with the log's tail if the server dies or stays silent."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"{name} exited with code {process.returncode}:\n{_tail(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name} did not answer within {seconds} s:\n{_tail(log)}")
+        time.sleep(0.5)
+
+
+def _tail(log: Path, lines: int = 40) -> str:
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
+    """Start a local server process for one test and wait until it answers; stop it afterwards.
+
+    Call as ``serve(command, url, cwd=..., env=..., log=..., name=...)``.
+    """
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(command: list[str], url: str, *, cwd: Path, env: dict[str, str], log: Path,
+              name: str) -> subprocess.Popen[bytes]:
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                       env=env, cwd=cwd)
+        started.append(process)
+        wait_until_serving(process, url, log, name)
+        return process
+
+    yield start
+    for process in started:
+        stop_server(process)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
     """Ask the server to stop (SIGTERM: it shuts its kernels down), then insist."""
     if process.poll() is not None:
         return

@@ -11,12 +11,8 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +23,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 PLAY_PAGE = ROOT / "notebooks" / "play.ipynb"
 ARTIFACTS = ROOT / "test-artifacts"
-START_SECONDS = 120
 
 
 def _free_port() -> int:
@@ -37,7 +32,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture()
-def voila_url(tmp_path: Path, chromium_path: Path) -> Iterator[str]:
+def voila_url(tmp_path: Path, chromium_path: Path, serve: Callable[..., object]) -> str:
     """Serve the play page with Voila on a free local port, in private Jupyter directories."""
     try:
         import voila  # noqa: F401
@@ -50,35 +45,11 @@ def voila_url(tmp_path: Path, chromium_path: Path) -> Iterator[str]:
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
                JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_PLATFORM_DIRS="1",
                IPYTHONDIR=str(tmp_path / "ipython"))
-    log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", PLAY_PAGE.name, "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-            cwd=PLAY_PAGE.parent, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"voila exited with code {process.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
-            try:
-                with urllib.request.urlopen(url, timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"voila did not answer within {START_SECONDS} s")
-            time.sleep(0.5)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    serve([sys.executable, "-m", "voila", PLAY_PAGE.name, "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+          url, cwd=PLAY_PAGE.parent, env=env, log=tmp_path / "voila.log", name="voila")
+    return url
 
 
 def test_play_page_shows_the_board_and_plays_a_clicked_move(voila_url: str, browser: Any) -> None:
