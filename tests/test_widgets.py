@@ -622,3 +622,14 @@ def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_pa
     widget.hint_button.click()
     assert widget.board.status_text == "Perfect play: T0xB1 (win in 1 move (1 ply) for White)."
     assert widget.game.moves == []  # a hint plays nothing
+
+
+def test_widgets_have_a_short_plain_text_form_for_saved_notebooks():
+    from awithlaknannai.widgets import BoardWidget, CompareWidget, GameWidget
+
+    game_widget = GameWidget("mosona", animate=False)
+    assert repr(game_widget) == ("<GameWidget: mosona, standard rules, 0 moves played; "
+                                 "an interactive game when the notebook runs>")
+    assert repr(BoardWidget("kolowis", animate=False)).startswith("<BoardWidget: kolowis, standard rules")
+    assert repr(CompareWidget(["mosona", "mosona-murray"])) == (
+        "<CompareWidget: mosona (standard), mosona-murray (standard); interactive boards when the notebook runs>")

@@ -119,6 +119,13 @@ class BoardWidget(widgets.VBox):
     (Move('B3-M4'), '1. B3-M4')
     """
 
+    def __repr__(self) -> str:
+        # The plain-text form saved in notebooks and shown on GitHub, instead
+        # of ipywidgets' long list of children.
+        game = self.game
+        return (f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+                f"{len(game.moves)} moves played; an interactive board when the notebook runs>")
+
     def __init__(
         self,
         game: Game | str | Position | None = None,

@@ -134,6 +134,10 @@ class CompareWidget(widgets.VBox):
     '1. B3-M4'
     """
 
+    def __repr__(self) -> str:
+        names = ", ".join(f"{r.variant.name} ({r.variant.rules.to_text()})" for r in self.replays)
+        return f"<CompareWidget: {names}; interactive boards when the notebook runs>"
+
     def __init__(
         self,
         variants: Sequence[str | Variant | tuple[str, str | Rules]] = ("mosona", "mosona-murray"),

@@ -98,6 +98,13 @@ class GameWidget(widgets.VBox):
     Move 1 of 2. Black to move. Last move: White B3-M4. Black must capture. Playing a different move here replaces the rest.
     """
 
+    def __repr__(self) -> str:
+        # The plain-text form saved in notebooks and shown on GitHub, instead
+        # of ipywidgets' long list of children.
+        game = self.game
+        return (f"<GameWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+                f"{len(game.moves)} moves played; an interactive game when the notebook runs>")
+
     def __init__(
         self,
         variant: str = "mosona",
