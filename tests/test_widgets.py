@@ -633,3 +633,13 @@ def test_widgets_have_a_short_plain_text_form_for_saved_notebooks():
     assert repr(BoardWidget("kolowis", animate=False)).startswith("<BoardWidget: kolowis, standard rules")
     assert repr(CompareWidget(["mosona", "mosona-murray"])) == (
         "<CompareWidget: mosona (standard), mosona-murray (standard); interactive boards when the notebook runs>")
+
+
+def test_opponent_takes_the_side_not_to_move_so_the_person_starts_a_puzzle() -> None:
+    from awithlaknannai import Position
+
+    puzzle = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b", "B2": "b"}, turn="b")
+    widget = GameWidget(game=puzzle, opponent=FirstMove(), animate=False)
+    assert isinstance(widget.players[Color.WHITE], FirstMove)
+    assert widget.players[Color.BLACK] is None
+    assert widget.game.moves == []  # the computer waits for the person's move

@@ -69,7 +69,8 @@ class GameWidget(widgets.VBox):
         Continue this game, or start from this position (a puzzle), instead
         of a new game of ``variant``.
     opponent : player or str, optional
-        A computer opponent for the side that moves second: any object with
+        A computer opponent for the side NOT to move where the widget starts
+        (so the person always moves first, from a puzzle too): any object with
         ``name`` and ``choose_move(position)``, or a level name such as
         ``"beginner"`` when the computer players are installed.
     white, black : player or str, optional
@@ -133,7 +134,7 @@ class GameWidget(widgets.VBox):
         self.players: dict[Color, Any] = {Color.WHITE: None, Color.BLACK: None}
         self._known_players: dict[str, Any] = {}  # player objects the menu can give back
         if opponent is not None:
-            self.players[game.variant.first.other] = _as_player(opponent)
+            self.players[game.position.turn.other] = _as_player(opponent)
         for color, player in ((Color.WHITE, white), (Color.BLACK, black)):
             if player is not None:
                 self.players[color] = _as_player(player)
