@@ -28,7 +28,7 @@ from ..boards import leap_lines
 from ..variants import Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
-from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
+from .svg import _draw, _element, _finish, _fitting_size, _margin, _num, _open_svg, board_title
 
 __all__ = ["STATISTICS", "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg"]
 
@@ -284,8 +284,11 @@ def compare_boards_svg(
         ) + "</g>")
         y += layout.height
         if stats:
-            parts.append(_element("text", escape(_summary(board_statistics(graph))), x=width / 2,
-                                  y=y + stats_h * 0.65, font_family=font, font_size=unit * 0.3,
+            summary = _summary(board_statistics(graph))
+            # A lone short board (Mosona) is narrower than its numbers at full size.
+            size = _fitting_size(summary, unit * 0.3, width - 2 * gap, glyph=0.55)
+            parts.append(_element("text", escape(summary), x=width / 2,
+                                  y=y + stats_h * 0.65, font_family=font, font_size=size,
                                   text_anchor="middle", fill=BOARD["label"], class_="stats"))
             y += stats_h
         y += gap
