@@ -9,7 +9,15 @@ Named variants
                     ``zuni-N-murray`` without outer-row lines.
 ``alquerque``       the parent game, 5 x 5 points, 12 pieces each.
 ``tukvnanawopi``    the Hopi relative, 41 points, 20 pieces each (without the
-                    shrinking-board rule, which is not modelled).
+                    shrinking-board rule).
+``tukvnanawopi-shrinking``  the same with the Hopi shrinking board (rules 7
+                    and 8 of the encyclopedia's article): an empty end row or
+                    column of squares goes out of play.
+``tuknanavuhpi``    the same board, where an empty end line of points goes out
+                    of play.
+``lau-kata-kati``, ``dash-guti``, ``egara-guti``, ``pretwa``, ``gol-skuish``
+                    the Indian war games (Murray 1951): every point filled
+                    but the centre; 9, 10, 11, 9 and 21 pieces each.
 
 Set-up (the encyclopedia's and the French sheet's convention): each player
 fills the row nearest him and the middle-row points on his own right. The
@@ -259,6 +267,8 @@ def _shared_board(name: str) -> nx.Graph:
             board = boards.zuni(int(match.group(1)), outer_lines=not match.group(2))
         elif name == "mosona-murray":
             board = boards.mosona(outer_lines=False)
+        elif name in _RELATIVE_BOARDS:
+            board = _RELATIVE_BOARDS[name]()
         else:
             board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
                      "tukvnanawopi": boards.tukvnanawopi}[name]()
@@ -270,7 +280,52 @@ _ZUNI_NAME = re.compile(r"^zuni-(\d+)(-murray)?$")
 
 VARIANT_NAMES: tuple[str, ...] = (
     "mosona", "mosona-murray", "kolowis", "zuni-N", "zuni-N-murray", "alquerque", "tukvnanawopi",
+    "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa",
+    "gol-skuish",
 )
+
+# The relatives added with the Indian war games and the shrinking boards:
+# board builders by variant name, and what each variant is.
+_RELATIVE_BOARDS: dict[str, Callable[[], nx.Graph]] = {
+    "tukvnanawopi-shrinking": boards.tukvnanawopi,
+    "tuknanavuhpi": boards.tukvnanawopi,
+    "lau-kata-kati": boards.lau_kata_kati,
+    "dash-guti": boards.dash_guti,
+    "egara-guti": boards.egara_guti,
+    "pretwa": boards.pretwa,
+    "gol-skuish": boards.gol_skuish,
+}
+_RELATIVE_DESCRIPTIONS: dict[str, str] = {
+    "tukvnanawopi-shrinking": "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column "
+                              "of squares goes out of play",
+    "tuknanavuhpi": "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
+    "lau-kata-kati": "Lau kata kati (India), Murray 1951; Datta 1933",
+    "dash-guti": "Dash-guti (India), Murray 1951",
+    "egara-guti": "Egara-guti (India), Murray 1951",
+    "pretwa": "Pretwa (Bihar, India), Murray 1951",
+    "gol-skuish": "Gol-skuish or Gol-ekuish (India), Murray 1951; Gupta 1924",
+}
+
+
+def _centre_start(board: nx.Graph, bottom: Color) -> dict[str, Color]:
+    """Every point filled but the centre: the bottom half to ``bottom``, the top half to the other.
+
+    Points level with the centre go to the player on whose right they lie
+    (the bottom player faces up, so his right is +x), as on the Zuni boards.
+    """
+    positions = nx.get_node_attributes(board, "pos")
+    xs = [x for x, _ in positions.values()]
+    ys = [y for _, y in positions.values()]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    pieces: dict[str, Color] = {}
+    for node, (x, y) in positions.items():
+        if (x, y) == (cx, cy):
+            continue
+        if y < cy or (y == cy and x > cx):
+            pieces[node] = bottom
+        else:
+            pieces[node] = bottom.other
+    return pieces
 
 
 def get_variant(
@@ -285,7 +340,9 @@ def get_variant(
     ----------
     name : str
         One of ``mosona``, ``mosona-murray``, ``kolowis``, ``zuni-N``
-        (N >= 2), ``zuni-N-murray``, ``alquerque``, ``tukvnanawopi``.
+        (N >= 2), ``zuni-N-murray``, ``alquerque``, ``tukvnanawopi``,
+        ``tukvnanawopi-shrinking``, ``tuknanavuhpi``, ``lau-kata-kati``,
+        ``dash-guti``, ``egara-guti``, ``pretwa``, ``gol-skuish``.
     rules : str or Rules, optional
         A preset name (``standard``, ``maximum``, ``ludii``), a rules text
         such as ``"standard,quiet_turn_limit=20"``, or a :class:`Rules`.
@@ -307,7 +364,7 @@ def get_variant(
     >>> get_variant("checkers")
     Traceback (most recent call last):
     ...
-    ValueError: unknown variant 'checkers'; known: mosona, mosona-murray, kolowis, zuni-N, zuni-N-murray, alquerque, tukvnanawopi
+    ValueError: unknown variant 'checkers'; known: mosona, mosona-murray, kolowis, zuni-N, zuni-N-murray, alquerque, tukvnanawopi, tukvnanawopi-shrinking, tuknanavuhpi, lau-kata-kati, dash-guti, egara-guti, pretwa, gol-skuish
     """
     rules_value = get_rules(rules)
     first_color = Color.parse(first)
@@ -339,6 +396,13 @@ def get_variant(
         start, description = _zuni_start(n, bottom_color), f"Zuni board of size {n}"
     elif name in builders:
         board, start, description = builders[name]()
+    elif name in _RELATIVE_BOARDS:
+        board = _shared_board(name)
+        description = _RELATIVE_DESCRIPTIONS[name]
+        if name in ("tukvnanawopi-shrinking", "tuknanavuhpi"):
+            start = _grid_start(board, bottom_color, "3", False)
+        else:
+            start = _centre_start(board, bottom_color)
     else:
         raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
     return Variant(name, board, start, rules_value, first_color, bottom_color, description)
