@@ -23,15 +23,16 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-__all__ = ["Layout", "Segment", "board_layout"]
+__all__ = ["Layout", "Segment", "arc_parameters", "board_layout"]
 
 XY = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Segment:
-    """One drawn edge in pixels: ``kind`` is ``"line"`` (two points) or
-    ``"quad"`` (start, control, end of a quadratic Bézier curve)."""
+    """One drawn edge in pixels: ``kind`` is ``"line"`` (two points),
+    ``"quad"`` (start, control, end of a quadratic Bézier curve) or ``"arc"``
+    (start, centre, end of the shorter arc of a circle)."""
 
     a: str
     b: str
@@ -70,12 +71,19 @@ class Layout:
 
         A curved line of three points ``(a, m, b)`` is one quadratic Bézier
         curve from ``a`` to ``b`` passing through ``m`` at its middle; each of
-        its two edges is drawn as its own half of that curve.
+        its two edges is drawn as its own half of that curve. The edges of a
+        line listed in the board's ``arc_centres`` are arcs of a circle
+        about that centre (the circles of Pretwa and Gol-skuish).
         """
         out: list[Segment] = []
         curved = {tuple(self.board.graph["lines"][i]) for i in self.board.graph.get("curved_lines", [])}
-        for line in self.board.graph["lines"]:
-            if tuple(line) in curved and len(line) == 3:
+        arc_centres = self.board.graph.get("arc_centres", {})
+        for index, line in enumerate(self.board.graph["lines"]):
+            if index in arc_centres:
+                centre = self._pixel(line[0], arc_centres[index])
+                for p, q in zip(line, line[1:]):
+                    out.append(Segment(p, q, "arc", (self._xy[p], centre, self._xy[q])))
+            elif tuple(line) in curved and len(line) == 3:
                 a, m, b = (self._xy[p] for p in line)
                 control = (2 * m[0] - (a[0] + b[0]) / 2, 2 * m[1] - (a[1] + b[1]) / 2)
                 out.append(Segment(line[0], line[1], "quad", (a, _mid(a, control), m)))
@@ -84,6 +92,12 @@ class Layout:
                 for p, q in zip(line, line[1:]):
                     out.append(Segment(p, q, "line", (self._xy[p], self._xy[q])))
         return out
+
+    def _pixel(self, near: str, pos: XY) -> XY:
+        """The pixel of board coordinates ``pos``, found from a point ``near`` it (the scale is uniform)."""
+        (x, y), (px, py) = self.board.nodes[near]["pos"], self._xy[near]
+        sign = -1.0 if self.flipped else 1.0
+        return (px + sign * (pos[0] - x) * self.unit, py - sign * (pos[1] - y) * self.unit)
 
     def segment(self, a: str, b: str) -> Segment:
         """The drawn edge between two adjacent points, oriented from ``a`` to ``b``."""
@@ -106,6 +120,22 @@ class Layout:
             if distance < best_distance:
                 best, best_distance = point, distance
         return best if best_distance <= limit else None
+
+
+def arc_parameters(seg: Segment) -> tuple[XY, float, float, float]:
+    """Centre, radius, start angle and signed sweep (radians, y down) of an ``"arc"`` segment.
+
+    The sweep is the shorter way round, positive clockwise on the screen.
+
+    >>> seg = Segment("a", "b", "arc", ((10.0, 0.0), (0.0, 0.0), (0.0, 10.0)))
+    >>> centre, radius, start, sweep = arc_parameters(seg)
+    >>> radius, round(math.degrees(start)), round(math.degrees(sweep))
+    (10.0, 0, 90)
+    """
+    (x0, y0), (cx, cy), (x1, y1) = seg.points
+    start = math.atan2(y0 - cy, x0 - cx)
+    sweep = (math.atan2(y1 - cy, x1 - cx) - start + math.pi) % (2 * math.pi) - math.pi
+    return (cx, cy), math.hypot(x0 - cx, y0 - cy), start, sweep
 
 
 def _mid(p: XY, q: XY) -> XY:
@@ -138,6 +168,12 @@ def board_layout(board: nx.Graph, unit: float = 60, margin: float = 40, flipped:
         raise ValueError("every node of the board needs a 'pos' attribute")
     xs = [x for x, _ in positions.values()]
     ys = [y for _, y in positions.values()]
+    for index, (cx, cy) in board.graph.get("arc_centres", {}).items():
+        # A circle bulges past its points: keep the whole of it on the picture.
+        first = positions[board.graph["lines"][index][0]]
+        radius = math.hypot(first[0] - cx, first[1] - cy)
+        xs += [cx - radius, cx + radius]
+        ys += [cy - radius, cy + radius]
     min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
     width = round((max_x - min_x) * unit + 2 * margin)
     height = round((max_y - min_y) * unit + 2 * margin)

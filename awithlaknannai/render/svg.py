@@ -9,7 +9,7 @@ the static pictures and the interactive boards look alike.
 Each picture is accessible (``role="img"``, a ``<title>`` and a ``<desc>``
 that a screen reader speaks) and every drawn element carries a CSS class
 naming its kind, so a test or a style sheet can find it: ``background``,
-``line`` (``line curved`` for the end curves), ``point``, ``piece white``,
+``line`` (``line curved`` for the end curves, ``line arc`` for circles), ``point``, ``piece white``,
 ``piece black``, ``label``, ``heat``, ``heat-legend``, ``last-move``,
 ``target``, ``selected``, ``path`` and ``captured``.
 
@@ -44,7 +44,8 @@ import networkx as nx
 
 from ..position import Move
 from ..variants import Color
-from .geometry import Layout, Segment, board_layout
+from ..boards import leap_lines
+from .geometry import Layout, Segment, arc_parameters, board_layout
 from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 
 if TYPE_CHECKING:
@@ -205,6 +206,9 @@ class _Canvas:
                 d.append(f"M{_xy(pts[0])}")
             if seg.kind == "quad":
                 d.append(f"Q{_xy(pts[1])} {_xy(pts[2])}")
+            elif seg.kind == "arc":
+                _, radius, _, sweep = arc_parameters(seg)
+                d.append(f"A{_num(radius)} {_num(radius)} 0 0 {1 if sweep > 0 else 0} {_xy(pts[2])}")
             else:
                 d.append(f"L{_xy(pts[-1])}")
         return " ".join(d)
@@ -220,14 +224,9 @@ class _Canvas:
         board = self.layout.board
         if over is None and board.has_edge(a, b):
             return [self.layout.segment(a, b)]
-        if over is None:
-            for line in board.graph.get("lines", ()):
-                for i in range(len(line) - 2):
-                    if (line[i], line[i + 2]) in ((a, b), (b, a)):
-                        over = line[i + 1]
-                        break
-                if over is not None:
-                    break
+        if over is None and "lines" in board.graph:
+            # leap_lines, not the lines themselves, so that leaps round a circle are found too
+            over = next((run[1] for run in leap_lines(board) if (run[0], run[2]) in ((a, b), (b, a))), None)
         if over is None:
             common = sorted(set(board[a]) & set(board[b]))
             over = common[0] if len(common) == 1 else None
@@ -268,7 +267,7 @@ class _Canvas:
         stroke = self.unit * 0.045 if width is None else width
         group = []
         for seg in self.layout.segments():
-            kind = "line curved" if seg.kind == "quad" else "line"
+            kind = "line curved" if seg.kind == "quad" else "line arc" if seg.kind == "arc" else "line"
             group.append(_element("path", d=self.segment_path([seg]), class_=kind,
                                   data_edge=f"{seg.a} {seg.b}"))
         self.add(f'<g fill="none" stroke={quoteattr(color)} stroke-width="{_num(stroke)}" '

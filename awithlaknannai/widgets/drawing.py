@@ -33,7 +33,8 @@ from itertools import pairwise
 from typing import Any
 
 from ..position import Move, Position
-from ..render.geometry import Layout, Segment
+from ..boards import leap_lines
+from ..render.geometry import Layout, Segment, arc_parameters
 from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 from ..variants import Color
 
@@ -112,6 +113,9 @@ def _segment_path(segments: Sequence[Segment]) -> list[Op]:
         if seg.kind == "quad":
             (cx, cy), (ex, ey) = seg.points[1], seg.points[2]
             ops.append(("quadratic_curve_to", cx, cy, ex, ey))
+        elif seg.kind == "arc":  # a circle's edge: canvas angles grow clockwise, as the sweep does
+            (cx, cy), radius, start, sweep = arc_parameters(seg)
+            ops.append(("arc", cx, cy, radius, start, start + sweep, sweep < 0))
         else:
             ops.append(("line_to", *seg.points[-1]))
     return ops
@@ -258,16 +262,19 @@ def hop_segments(layout: Layout, a: str, b: str) -> list[Segment]:
     if board.has_edge(a, b):
         return [layout.segment(a, b)]
     middles = [m for m in board[a] if m in board[b]]
-    for line in board.graph["lines"]:
-        for i in range(len(line) - 2):
-            if (line[i], line[i + 2]) in ((a, b), (b, a)) and line[i + 1] in middles:
-                return [layout.segment(a, line[i + 1]), layout.segment(line[i + 1], b)]
+    for run in leap_lines(board):  # leap_lines includes the runs round a circle's start
+        if (run[0], run[2]) in ((a, b), (b, a)) and run[1] in middles:
+            return [layout.segment(a, run[1]), layout.segment(run[1], b)]
     if middles:  # a bent leap: two edges of different lines
         return [layout.segment(a, middles[0]), layout.segment(middles[0], b)]
     return [Segment(a, b, "line", (layout.xy(a), layout.xy(b)))]
 
 
 def _point_on(seg: Segment, t: float) -> XY:
+    if seg.kind == "arc":
+        (cx, cy), radius, start, sweep = arc_parameters(seg)
+        angle = start + sweep * t
+        return (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
     if seg.kind == "quad":
         (x0, y0), (cx, cy), (x1, y1) = seg.points
         u = 1 - t
