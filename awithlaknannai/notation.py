@@ -10,7 +10,8 @@ Five fields separated by spaces, like chess's FEN::
 2. the rules: a preset name plus any changed switches
    (``standard,quiet_turn_limit=20``);
 3. the pieces, row by row from the top, each row left to right, rows
-   separated by ``/``: ``w`` white, ``b`` black, ``.`` empty;
+   separated by ``/``: ``w`` white, ``b`` black, ``.`` empty, ``x`` out of
+   play (a shrinking board's dead part);
 4. the side to move, ``w`` or ``b``;
 5. the turns played since the last capture.
 
@@ -58,13 +59,14 @@ RECORD_VERSION = 1
 
 def position_text(position: Position) -> str:
     """The one-line text of a position (see the module docstring)."""
-    white, black = position.white, position.black
+    white, black, dead = position.white, position.black, position.dead
     rows = []
     index = 0
     for row in position.variant.tables.rows:  # bit i is point i, row by row
         chars = []
         for _ in row:
-            chars.append("w" if white >> index & 1 else "b" if black >> index & 1 else ".")
+            chars.append("w" if white >> index & 1 else "b" if black >> index & 1 else
+                         "x" if dead >> index & 1 else ".")
             index += 1
         rows.append("".join(chars))
     return " ".join([
@@ -112,7 +114,7 @@ def parse_position(text: str) -> Position:
             f"position text, field 3 (pieces): {len(given)} rows given, the board has {len(layout)}"
         )
     index = variant.tables.index
-    white = black = 0
+    white = black = dead = 0
     for r, (row_text, row_points) in enumerate(zip(given, layout), start=1):
         if len(row_text) != len(row_points):
             raise NotationError(
@@ -124,15 +126,20 @@ def parse_position(text: str) -> Position:
                 white |= 1 << index[point]
             elif char == "b":
                 black |= 1 << index[point]
+            elif char == "x":
+                dead |= 1 << index[point]
             elif char != ".":
                 raise NotationError(
-                    f"position text, field 3 (pieces): {char!r} at {point}; use w, b or ."
+                    f"position text, field 3 (pieces): {char!r} at {point}; use w, b, . or x (out of play)"
                 )
     if side not in ("w", "b"):
         raise NotationError(f"position text, field 4 (side to move): {side!r}; use w or b")
     if not quiet.isdigit():
         raise NotationError(f"position text, field 5 (quiet turns): {quiet!r} is not a whole number")
-    return Position(variant, white, black, Color.parse(side), int(quiet))
+    try:
+        return Position(variant, white, black, Color.parse(side), int(quiet), dead)
+    except ValueError as error:  # the points out of play do not fit the shrinking rule
+        raise NotationError(f"position text, field 3 (pieces): {error}") from None
 
 
 def board_diagram(position: Position, labels: bool = True) -> str:
@@ -156,7 +163,8 @@ def board_diagram(position: Position, labels: bool = True) -> str:
         for point in row:
             x = board.nodes[point]["pos"][0] - left
             color = position.piece_at(point)
-            cells[round(x * 4)] = "." if color is None else color.char
+            dead = position.dead >> position.variant.tables.index[point] & 1
+            cells[round(x * 4)] = color.char if color is not None else "x" if dead else "."
         width = max(cells) + 1
         text = "".join(cells.get(i, " ") for i in range(width))
         lines.append((f"{row_name:<3}" if labels else "") + text.rstrip())
@@ -283,7 +291,7 @@ def game_from_record(record: Any) -> Game:
                 f"{start.variant.rules.to_text()}, but the record says {variant.name} under {variant.rules.to_text()}"
             )
         # The position text does not hold the first/bottom settings: take the record's.
-        start = Position(variant, start.white, start.black, start.turn, start.quiet_turns)
+        start = Position(variant, start.white, start.black, start.turn, start.quiet_turns, start.dead)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise NotationError(f"record field 'moves': expected a list of move texts, got {type(moves).__name__}")

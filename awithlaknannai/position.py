@@ -151,7 +151,7 @@ RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
 _STEP_MOVES: weakref.WeakKeyDictionary[object, dict[RawMove, Move]] = weakref.WeakKeyDictionary()
 
 
-def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
+def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[RawMove]:
     """All legal raw moves for the side owning ``own``; the hot path of search.
 
     Follows ``variant.rules``: compulsory capture, multi-leap continuation
@@ -164,6 +164,8 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
     own, opp : int
         Bit sets (over ``variant.points``) of the side to move and of the
         opponent.
+    dead : int, optional
+        Points out of play on a shrinking board: no piece lands there.
 
     Returns
     -------
@@ -182,7 +184,7 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
     """
     tables = variant.tables
     rules = variant.rules
-    empty0 = tables.full_mask & ~(own | opp)
+    empty0 = tables.full_mask & ~(own | opp | dead)
     step_mask = tables.step_mask
     # Only pieces next to an empty point can step, and only pieces a leap
     # away from one can leap. In crowded positions it is quicker to find
@@ -282,18 +284,23 @@ class Position:
         The side to move.
     quiet_turns : int
         Turns played in a row without a capture.
+    dead : int
+        Bit set of the points out of play on a shrinking board (0 on the
+        others); it follows from the moves played (see ``Variant.shrink``).
 
     Build one with :meth:`start` or :func:`awithlaknannai.notation.parse_position`.
     """
 
-    __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "__dict__")
+    __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "dead", "__dict__")
     variant: Variant
     white: int
     black: int
     turn: Color
     quiet_turns: int
+    dead: int
 
-    def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0) -> None:
+    def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0,
+                 dead: int = 0) -> None:
         if not isinstance(variant, Variant):
             raise ValueError(f"a position needs a Variant (see get_variant), got {variant!r}")
         for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns)):
@@ -305,20 +312,23 @@ class Position:
             raise ValueError("piece sets name points the board does not have")
         if quiet_turns < 0:
             raise ValueError(f"quiet_turns must be >= 0, got {quiet_turns}")
+        if dead:
+            _check_dead(variant, white | black, dead)
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "white", white)
         object.__setattr__(self, "black", black)
         object.__setattr__(self, "turn", Color.parse(turn))
         object.__setattr__(self, "quiet_turns", quiet_turns)
+        object.__setattr__(self, "dead", dead)
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in self.__slots__:
             raise AttributeError("Position is immutable: play a move to get a new position")
         object.__setattr__(self, name, value)
 
-    def __reduce__(self) -> tuple[type[Position], tuple[Variant, int, int, Color, int]]:
+    def __reduce__(self) -> tuple[type[Position], tuple[Variant, int, int, Color, int, int]]:
         # Pickle and copy through the constructor (the slots refuse assignment).
-        return (Position, (self.variant, self.white, self.black, self.turn, self.quiet_turns))
+        return (Position, (self.variant, self.white, self.black, self.turn, self.quiet_turns, self.dead))
 
     # --- construction -------------------------------------------------------
 
@@ -372,18 +382,18 @@ class Position:
 
     # --- value semantics ----------------------------------------------------
 
-    def key(self) -> tuple[int, int, Color]:
-        """What repetition compares: the pieces and the side to move."""
-        return (self.white, self.black, self.turn)
+    def key(self) -> tuple[int, int, Color, int]:
+        """What repetition compares: the pieces, the side to move and the points out of play."""
+        return (self.white, self.black, self.turn, self.dead)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.variant, self.white, self.black, self.turn, self.quiet_turns) == (
-            other.variant, other.white, other.black, other.turn, other.quiet_turns)
+        return (self.variant, self.white, self.black, self.turn, self.quiet_turns, self.dead) == (
+            other.variant, other.white, other.black, other.turn, other.quiet_turns, other.dead)
 
     def __hash__(self) -> int:
-        return hash((self.white, self.black, self.turn, self.quiet_turns))
+        return hash((self.white, self.black, self.turn, self.quiet_turns, self.dead))
 
     def __repr__(self) -> str:
         return f"Position({self.text()!r})"
@@ -438,6 +448,15 @@ class Position:
                 out[point] = Color.BLACK
         return out
 
+    @property
+    def dead_points(self) -> tuple[str, ...]:
+        """The points out of play on a shrinking board, in board order (empty on other boards).
+
+        >>> Position.start("tukvnanawopi-shrinking").dead_points
+        ()
+        """
+        return tuple(p for i, p in enumerate(self.points) if self.dead >> i & 1)
+
     def count(self, color: Color | str) -> int:
         """How many pieces ``color`` (a :class:`Color` or ``"white"``/``"w"``...) has."""
         return self._mask(Color.parse(color)).bit_count()
@@ -453,7 +472,7 @@ class Position:
         # Generated once: both the outcome test and the move list need them.
         # A tuple, so no caller can change the position's cached moves.
         own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
-        return tuple(generate_raw(self.variant, own, opp))
+        return tuple(generate_raw(self.variant, own, opp, self.dead))
 
     def _raw(self) -> tuple[RawMove, ...]:
         return self._raw_moves
@@ -528,7 +547,9 @@ class Position:
         opp &= ~capmask
         white, black = (own, opp) if self.turn is Color.WHITE else (opp, own)
         quiet = 0 if capmask else self.quiet_turns + 1
-        return Position(self.variant, white, black, self.turn.other, quiet)
+        shrink = self.variant.shrink
+        dead = shrink.after(white | black, self.dead) if shrink is not None else 0
+        return Position(self.variant, white, black, self.turn.other, quiet, dead)
 
     def play(self, move: Move | str) -> Position:
         """Return the position after ``move`` (a :class:`Move` or its text).
@@ -723,6 +744,20 @@ class Position:
         return iter(self._moves)
 
 
+def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
+    """Refuse a set of dead points that the variant's shrinking rule could not have made."""
+    if isinstance(dead, bool) or not isinstance(dead, int):
+        raise ValueError(f"Position dead must be an integer bit set, got {dead!r}")
+    shrink = variant.shrink
+    if shrink is None:
+        raise ValueError(f"{variant.name} has no shrinking board: no point can be out of play")
+    if dead < 0 or dead > variant.tables.full_mask or not shrink.is_reachable(dead):
+        raise ValueError(f"the points out of play on {variant.name} form whole end rows or columns of "
+                         f"{shrink.unit} (reading {shrink.reading!r}); these do not")
+    if occupied & dead:
+        raise ValueError("a piece stands on a point that is out of play")
+
+
 def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
     from .boards import leaps
 
@@ -774,18 +809,22 @@ def perft(position: Position, depth: int) -> int:
     limit = variant.rules.quiet_turn_limit
     own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
 
-    def count(own: int, opp: int, quiet: int, depth: int) -> int:
+    shrink = variant.shrink
+
+    def count(own: int, opp: int, quiet: int, depth: int, dead: int) -> int:
         if depth == 0:
             return 1
         if not own or not opp or (limit is not None and quiet >= limit):
             return 0
-        moves = generate_raw(variant, own, opp)
+        moves = generate_raw(variant, own, opp, dead)
         if depth == 1:
             return len(moves)
         total = 0
         for origin, landings, _, capmask in moves:
             new_own = (own & ~(1 << origin)) | (1 << landings[-1])
-            total += count(opp & ~capmask, new_own, 0 if capmask else quiet + 1, depth - 1)
+            new_opp = opp & ~capmask
+            new_dead = shrink.after(new_own | new_opp, dead) if shrink is not None else 0
+            total += count(new_opp, new_own, 0 if capmask else quiet + 1, depth - 1, new_dead)
         return total
 
-    return count(own, opp, position.quiet_turns, depth)
+    return count(own, opp, position.quiet_turns, depth, position.dead)

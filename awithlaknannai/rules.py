@@ -29,11 +29,13 @@ __all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules"]
 MultiLeap = Literal["compulsory", "optional", "none"]
 LeapShape = Literal["line", "bent"]
 NoCaptureResult = Literal["draw", "more_pieces"]
+ShrinkBoundary = Literal["playable", "dead"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "multi_leap": ("compulsory", "optional", "none"),
     "leap_shape": ("line", "bent"),
     "no_capture_result": ("draw", "more_pieces"),
+    "shrink_boundary": ("playable", "dead"),
 }
 
 
@@ -69,6 +71,16 @@ class Rules:
     no_capture_result : {"draw", "more_pieces"}
         How a game ended by a stand-in is scored (the encyclopedia lets the
         players choose).
+    shrink_boundary : {"playable", "dead"}
+        Only for boards that shrink (``tukvnanawopi-shrinking``). Rule 7 of
+        the encyclopedia's Tukvnanawopi article: when an end row or column
+        of squares is empty, "pieces can no longer be played in that row or
+        column of squares. It is uncertain, however, if the points on the
+        line between the rows or columns of squares can be played upon".
+        ``"playable"`` (default): a point stays in play while any square it
+        belongs to is in play, so the line shared with a live row stays;
+        the rule's words take away squares, and that line still belongs to
+        the live row's squares. ``"dead"``: the shared line goes too.
     """
 
     compulsory_capture: bool = True
@@ -79,6 +91,7 @@ class Rules:
     quiet_turn_limit: int | None = 50
     repetition_limit: int | None = 3
     no_capture_result: NoCaptureResult = "draw"
+    shrink_boundary: ShrinkBoundary = "playable"
 
     def __post_init__(self) -> None:
         for name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
