@@ -705,6 +705,8 @@ class Position:
                 return f"{over} holds your own piece; you can only jump the opponent's"
             if land != origin and land not in removed and self.piece_at(land) is not None:
                 return f"{land} is occupied"
+            if land in self.dead_points:
+                return f"{land} is out of play: the board has shrunk"
             removed.add(over)
             cur = land
         landings = tuple(land for _, _, land in parts)
@@ -730,6 +732,8 @@ class Position:
             return f"a move must leave {origin}"
         if self.piece_at(target) is not None:
             return f"{target} is occupied"
+        if target in self.dead_points:
+            return f"{target} is out of play: the board has shrunk"
         if not self._joined(origin, target):
             leap = next((m for m in self._moves if m.is_capture and m.origin == origin
                          and m.landings[0] == target), None)
