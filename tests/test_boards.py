@@ -19,6 +19,12 @@ ALL_BOARDS = {
     "zuni-5-murray": lambda: zuni(5, outer_lines=False),
     "alquerque": alquerque,
     "tukvnanawopi": tukvnanawopi,
+    "lau-kata-kati": boards.lau_kata_kati,
+    "dash-guti": boards.dash_guti,
+    "dash-guti-ludii": lambda: boards.dash_guti(side_lines=True),
+    "egara-guti": boards.egara_guti,
+    "pretwa": boards.pretwa,
+    "gol-skuish": boards.gol_skuish,
 }
 
 
@@ -96,7 +102,8 @@ def test_every_edge_lies_on_exactly_one_line(name: str) -> None:
     G = ALL_BOARDS[name]()
     on_lines: Counter[frozenset[str]] = Counter()
     for index, line in enumerate(G.graph["lines"]):
-        assert len(line) >= 2 and len(set(line)) == len(line), f"line {index} repeats a point"
+        closed = len(line) > 3 and line[0] == line[-1]  # a circle comes back to its start
+        assert len(line) >= 2 and len(set(line)) == len(line) - closed, f"line {index} repeats a point"
         for a, b in zip(line, line[1:]):
             on_lines[frozenset((a, b))] += 1
             assert G.edges[a, b]["line"] == index
@@ -197,3 +204,44 @@ def test_boards_are_independent_values() -> None:
 def test_board_graph_draws_itself_lazily() -> None:
     assert isinstance(mosona(), boards.BoardGraph)
     assert callable(mosona()._repr_svg_)
+
+
+# --- the Indian war games: counts checked against Ludii's game files ---------------
+
+WAR_GAME_COUNTS = {
+    # name: (points, edges, leap runs, pieces a side); Ludii: Lau Kata Kati 19/30, Dash Guti 21 points
+    # (36 edges with its side lines), Egara Guti 23/40, Pretwa concentric {1 6 6 6}, Gol Ekuish 1 + 7 x 6
+    "lau-kata-kati": (19, 30, 21, 9),
+    "dash-guti": (21, 32, 22, 10),
+    "dash-guti-ludii": (21, 36, 24, 10),
+    "egara-guti": (23, 40, 29, 11),
+    "pretwa": (19, 36, 33, 9),
+    "gol-skuish": (43, 84, 81, 21),
+}
+
+
+@pytest.mark.parametrize("name", list(WAR_GAME_COUNTS))
+def test_war_game_boards_have_the_documented_counts(name: str) -> None:
+    G = ALL_BOARDS[name]()
+    points, edges, runs, pieces = WAR_GAME_COUNTS[name]
+    assert (G.number_of_nodes(), G.number_of_edges(), len(leap_lines(G))) == (points, edges, runs)
+    assert points == 2 * pieces + 1  # every point filled but the centre
+
+
+def test_circles_are_closed_lines_drawn_as_arcs_and_diameters_cross_the_centre() -> None:
+    G = boards.pretwa()
+    circles = [G.graph["lines"][i] for i in G.graph["arc_centres"]]
+    assert circles == [tuple(f"{r}{k}" for r in "abcdefa") for k in (1, 2, 3)]
+    assert ("f1", "a1", "b1") in leaps(G) and ("b3", "a3", "f3") in leaps(G)
+    assert ("a1", "o0", "d1") in leaps(G)  # straight across the centre, as the opening needs
+    assert sorted(G["o0"]) == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    with pytest.raises(ValueError, match=r"concentric\(rings\) needs an integer rings >= 1"):
+        boards.concentric(0)
+
+
+def test_lau_kata_kati_lines_run_straight_through_the_centre() -> None:
+    G = boards.lau_kata_kati()
+    assert ("c3", "d4", "e5") in leaps(G) and ("d3", "d4", "d5") in leaps(G)
+    assert ("c3", "d4", "d5") not in leaps(G)
+    assert ("a4", "d4", "g4") in leaps(boards.dash_guti())
+    assert ("b2", "b6", "b7") in leaps(boards.egara_guti())

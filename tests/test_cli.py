@@ -54,7 +54,9 @@ def test_show_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["perft", "--depth", "0"], "error: --depth must be at least 1, got 0"),
     (["perft", "--variant", "nope"], "error: unknown variant 'nope'; known: mosona, mosona-murray, kolowis, "
-                                     "zuni-N, zuni-N-murray, alquerque, tukvnanawopi"),
+                                     "zuni-N, zuni-N-murray, alquerque, tukvnanawopi, "
+                                     "tukvnanawopi-shrinking, tuknanavuhpi, lau-kata-kati, dash-guti, "
+                                     "egara-guti, pretwa, gol-skuish"),
     (["perft", "--rules", "wild"], "error: rules text 'wild': unknown preset 'wild' (known: standard, maximum, ludii)"),
     (["show", "bad text"], "error: position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
                            "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"),

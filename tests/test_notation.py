@@ -21,7 +21,8 @@ from awithlaknannai import (
 )
 from awithlaknannai.notation import RECORD_FORMAT, game_to_record
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi"]
+VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi",
+            "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish"]
 
 
 # ---------------------------------------------------------------------------
@@ -54,14 +55,17 @@ def test_random_positions_round_trip(name: str) -> None:
                         "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"),
     ("chess standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
      "position text, field 1 (variant): unknown variant 'chess'; known: mosona, mosona-murray, kolowis, zuni-N, "
-     "zuni-N-murray, alquerque, tukvnanawopi"),
+     "zuni-N-murray, alquerque, tukvnanawopi, tukvnanawopi-shrinking, tuknanavuhpi, lau-kata-kati, dash-guti, "
+     "egara-guti, pretwa, gol-skuish"),
     ("mosona relaxed bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
      "position text, field 2 (rules): rules text 'relaxed': unknown preset 'relaxed' (known: standard, maximum, ludii)"),
     ("mosona standard bbbbbbbb/wwwwwwww w 0", "position text, field 3 (pieces): 2 rows given, the board has 3"),
     ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0",
      "position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row"),
+    ("mosona standard bbbbbbbb/bbbb.wwqw/wwwwwwww w 0",
+     "position text, field 3 (pieces): 'q' at M7; use w, b, . or x (out of play)"),
     ("mosona standard bbbbbbbb/bbbb.wwxw/wwwwwwww w 0",
-     "position text, field 3 (pieces): 'x' at M7; use w, b or ."),
+     "position text, field 3 (pieces): mosona has no shrinking board: no point can be out of play"),
     ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww white 0",
      "position text, field 4 (side to move): 'white'; use w or b"),
     ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w -1",

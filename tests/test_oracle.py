@@ -14,7 +14,8 @@ from oracle import leap_triples, oracle_moves, oracle_perft
 from awithlaknannai import Color, Position, Rules, get_variant, perft
 from awithlaknannai.position import generate_raw
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi"]
+VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi",
+            "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish"]
 
 RULE_TEXTS = [
     "standard",
@@ -140,9 +141,11 @@ def test_generators_agree_along_random_games(name: str, rules_text: str) -> None
 
 # Deep enough to reach multi-leaps, shallow enough for the oracle (< 1 s each).
 PERFT_DEPTHS = {"mosona": 5, "mosona-murray": 5, "kolowis": 4, "zuni-4": 6, "zuni-5": 5,
-                "alquerque": 3, "tukvnanawopi": 3}
+                "alquerque": 3, "tukvnanawopi": 3,
+                "lau-kata-kati": 6, "dash-guti": 5, "egara-guti": 5, "pretwa": 5, "gol-skuish": 4}
 BENT_PERFT_DEPTHS = {"mosona": 4, "mosona-murray": 5, "kolowis": 3, "zuni-4": 5, "zuni-5": 4,
-                     "alquerque": 3, "tukvnanawopi": 1}
+                     "alquerque": 3, "tukvnanawopi": 1,
+                     "lau-kata-kati": 4, "dash-guti": 4, "egara-guti": 4, "pretwa": 4, "gol-skuish": 3}
 
 
 @pytest.mark.parametrize("rules_text", ["standard", "maximum", "ludii", "standard,leap_shape=bent"])

@@ -17,6 +17,7 @@ from awithlaknannai.render.svg import board_svg, game_svg, heat_color, position_
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANTS = [
     "mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi",
+    "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish",
 ]
 
 
