@@ -11,7 +11,8 @@ that a screen reader speaks) and every drawn element carries a CSS class
 naming its kind, so a test or a style sheet can find it: ``background``,
 ``line`` (``line curved`` for the end curves, ``line arc`` for circles), ``point``, ``piece white``,
 ``piece black``, ``label``, ``heat``, ``heat-legend``, ``last-move``,
-``target``, ``selected``, ``path`` and ``captured``.
+``target``, ``selected``, ``path``, ``captured`` and ``dead`` (a shrinking
+board's points out of play).
 
 Element ids (for the arrowhead marker and gradients) are derived from the
 picture's own content, so the output is deterministic, and two different
@@ -62,6 +63,8 @@ _ID = "\x00id\x00"
 # Sandstone shades for the slab's edge and its subtle gradient.
 _SLAB_MID = "#ede1c8"
 _PAPER = "#fbf6ea"
+# The wash over the part of a shrinking board that is out of play.
+_DEAD = "#8c8477"
 # Viridis anchors: perceptually even, readable in greyscale and for colour-blind viewers.
 _VIRIDIS = ("#440154", "#3b528b", "#21918c", "#5ec962", "#fde725")
 
@@ -281,6 +284,16 @@ class _Canvas:
         ]
         self.add(f'<g fill={quoteattr(color)}>{"".join(group)}</g>')
 
+    def dead(self, points: Sequence[str]) -> None:
+        """Grey out the points a shrinking board has put out of play (and the lines between them)."""
+        if not points:
+            return
+        radius = self.unit * 0.42
+        group = [_element("circle", cx=self.xy(p)[0], cy=self.xy(p)[1], r=radius, class_="dead", data_point=p)
+                 for p in points]
+        # Opacity on the group, so that overlapping discs make one even wash.
+        self.add(f'<g fill="{_DEAD}" opacity="0.55" aria-hidden="true">{"".join(group)}</g>')
+
     def labels(self) -> None:
         size = self.unit * 0.2
         offset = self.layout.piece_radius + size * 0.95
@@ -479,6 +492,7 @@ def _draw(
     paper: bool = False,
     placement: tuple[float, float, float] | None = None,
     margin: float | None = None,
+    dead: Sequence[str] = (),
 ) -> str:
     """The shared drawing routine behind :func:`board_svg` and :func:`position_svg`.
 
@@ -502,6 +516,7 @@ def _draw(
     canvas.last_move(last_move)
     canvas.lines()
     canvas.points()
+    canvas.dead(dead)
     r = layout.piece_radius
     for point in targets:
         canvas.ring(point, "target", HIGHLIGHT["target"], r * 0.7, unit * 0.07)
@@ -635,6 +650,8 @@ def _position_desc(position: Position, outcome: Outcome | None, last_move: objec
     name = board_title(position.variant.board)
     white, black = position.count(Color.WHITE), position.count(Color.BLACK)
     text = f"{name}, {_position_state(position, outcome)}, {white} white and {black} black pieces."
+    if position.dead:
+        text += f" {len(position.dead_points)} points are out of play (greyed)."
     if isinstance(last_move, Move):
         text += f" Last move {last_move}."
     return text
@@ -737,7 +754,7 @@ def _position_picture(
         default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
         desc=_position_desc(position, outcome, last_move), pieces=position.pieces(), last_move=last,
         targets=targets_list, selected=selected, path=hops, path_overs=overs, captured=captured_list,
-        ghost=position.turn, heat_label=heat_label,
+        ghost=position.turn, heat_label=heat_label, dead=position.dead_points,
     )
 
 

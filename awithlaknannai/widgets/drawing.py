@@ -391,6 +391,12 @@ def pieces_ops(
     unit = layout.unit
     r = layout.piece_radius
     ops = clear_ops()
+    if position.dead:  # a shrinking board's dead part, greyed as in the SVG pictures
+        ops += [("set", "fill_style", "#8c8477"), ("set", "global_alpha", 0.55), ("begin_path",)]
+        for point in position.dead_points:  # one path, one fill: overlapping discs make an even wash
+            x, y = layout.xy(point)
+            ops += [("move_to", x + unit * 0.42, y), ("arc", x, y, unit * 0.42, 0.0, 2 * math.pi)]
+        ops += [("fill",), ("set", "global_alpha", 1.0)]
     if last_move is not None:
         ops += _path_ops(layout, last_move.path, HIGHLIGHT["last_move"], unit * 0.16, 0.45)
         ops += [("set", "global_alpha", 1.0)]

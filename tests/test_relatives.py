@@ -1,0 +1,107 @@
+"""The relatives (Indian war games, shrinking Hopi boards) in the widget, as SVG and in the CLI.
+
+Clicks go through ``BoardWidget.handle_click(x, y)`` with canvas pixels from
+the board's Layout, as in tests/test_widgets.py; no browser is needed.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from awithlaknannai import Position
+from awithlaknannai.cli import main as cli_main
+from awithlaknannai.render.geometry import board_layout
+from awithlaknannai.render.svg import board_svg, position_svg
+from awithlaknannai.variants import VARIANT_NAMES
+from awithlaknannai.widgets import BoardWidget
+from awithlaknannai.widgets.drawing import board_ops, hop_segments, pieces_ops, point_on_segments
+
+RELATIVES = ["lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish", "tukvnanawopi-shrinking",
+             "tuknanavuhpi"]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def click(board: BoardWidget, point: str):
+    x, y = board.geometry.xy(point)
+    return board.handle_click(x, y)
+
+
+@pytest.mark.parametrize("name", RELATIVES)
+def test_the_opening_is_played_by_clicks_the_centre_filled_then_jumped(name: str) -> None:
+    board = BoardWidget(name, animate=False)
+    first = board.game.position.legal_moves()[0]
+    assert click(board, first.origin).accepted
+    assert click(board, first.destination).played == first
+    reply = board.game.position.legal_moves()[0]
+    for point in reply.path:
+        result = click(board, point)
+    assert result.played == reply and board.game.moves == [first, reply]
+    if name not in ("tukvnanawopi-shrinking", "tuknanavuhpi"):  # the war games' documented opening
+        assert reply.is_capture and reply.captures == (first.destination,)
+
+
+def test_the_widget_greys_the_dead_part_and_refuses_clicks_on_it() -> None:
+    position = Position.from_pieces("tukvnanawopi-shrinking", {"a2": "w", "d4": "b", "e5": "b"}, "w",
+                                    rules="standard,shrink_boundary=dead").play("a2-a3").play("d4-d3")
+    board = BoardWidget(position, animate=False)
+    ops = pieces_ops(board.geometry, board.game.position)
+    assert sum(op[0] == "arc" for op in ops) == len(position.dead_points) == 14
+    click(board, "a3")
+    result = click(board, "a2")
+    assert not result.accepted and board.game.position == position
+
+
+@pytest.mark.parametrize("name", RELATIVES)
+def test_each_relative_draws_as_svg_with_every_edge(name: str) -> None:
+    position = Position.start(name)
+    root = ET.fromstring(position_svg(position))
+    edges = [el for el in root.iter() if "line" in (el.get("class") or "").split()]
+    assert len(edges) == position.variant.board.number_of_edges()
+    arcs = [el for el in edges if "arc" in el.get("class").split()]
+    assert len(arcs) == sum(len(position.variant.board.graph["lines"][i]) - 1
+                            for i in position.variant.board.graph.get("arc_centres", {}))
+    assert all(" A" in el.get("d") or el.get("d").count("A") == 1 for el in arcs)
+    assert board_svg(position.variant.board).startswith("<svg")
+
+
+def test_circles_fit_the_picture_and_arcs_pass_through_the_points() -> None:
+    board = Position.start("pretwa").variant.board
+    layout = board_layout(board, unit=50, margin=30)
+    # the outer circle (radius 3 units) touches the margins left and right
+    assert layout.width == round(6 * 50 + 2 * 30)
+    segments = hop_segments(layout, "f3", "b3")  # a leap round the top of the outer circle
+    assert [s.kind for s in segments] == ["arc", "arc"]
+    mid = point_on_segments(segments, 0.5)
+    assert mid == pytest.approx(layout.xy("a3"))
+    quarter = point_on_segments(segments, 0.25)
+    centre = layout.xy("o0")
+    radius = ((layout.xy("a3")[0] - centre[0]) ** 2 + (layout.xy("a3")[1] - centre[1]) ** 2) ** 0.5
+    assert ((quarter[0] - centre[0]) ** 2 + (quarter[1] - centre[1]) ** 2) ** 0.5 == pytest.approx(radius)
+    ops = board_ops(layout)
+    assert sum(op[0] == "arc" for op in ops) == 18  # three circles of six arcs
+
+
+def test_the_cli_lists_and_plays_the_relatives(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in RELATIVES:
+        assert name in VARIANT_NAMES
+    assert cli_main(["perft", "--variant", "pretwa", "--depth", "3"]) == 0
+    assert capsys.readouterr().out == "1 3\n2 5\n3 7\n"
+
+
+@pytest.mark.parametrize("name", RELATIVES)
+def test_random_games_end_and_keep_every_piece_on_a_live_point(name: str) -> None:
+    rng = random.Random(name)
+    for preset in ("standard", "ludii"):
+        position = Position.start(name, preset)
+        for _ in range(400):
+            if position.outcome() is not None:
+                break
+            after = position.play(rng.choice(position.legal_moves()))
+            assert after.dead & position.dead == position.dead
+            assert not after.dead & (after.white | after.black)
+            assert after.count("w") <= position.count("w") and after.count("b") <= position.count("b")
+            position = after
+        assert position.outcome() is not None or position.quiet_turns < 50
