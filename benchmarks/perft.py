@@ -23,7 +23,9 @@ import time
 
 from awithlaknannai import Position, perft
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi"]
+VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi",
+            "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa",
+            "gol-skuish"]
 RULES = ["standard", "maximum", "ludii"]
 
 

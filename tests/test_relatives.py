@@ -105,3 +105,50 @@ def test_random_games_end_and_keep_every_piece_on_a_live_point(name: str) -> Non
             assert after.count("w") <= position.count("w") and after.count("b") <= position.count("b")
             position = after
         assert position.outcome() is not None or position.quiet_turns < 50
+
+
+# Perft from the start, depths 1-6, per preset: regression figures (benchmarks/perft-results.txt),
+# each checked against the slow oracle. The shrinking boards cannot shrink in six plies from the
+# start (an end row holds 14 or 5 pieces), so theirs equal plain Tukvnanawopi's; the shrinking
+# itself is checked against the oracle from thin positions in tests/test_shrinking.py.
+PERFT = {
+    ("lau-kata-kati", "standard"): [3, 3, 3, 7, 27, 47],
+    ("lau-kata-kati", "maximum"): [3, 3, 3, 7, 27, 47],
+    ("lau-kata-kati", "ludii"): [3, 3, 9, 39, 167, 737],
+    ("dash-guti", "standard"): [4, 4, 6, 13, 43, 100],
+    ("dash-guti", "maximum"): [4, 4, 6, 13, 43, 98],
+    ("dash-guti", "ludii"): [4, 4, 15, 58, 237, 1147],
+    ("egara-guti", "standard"): [3, 3, 3, 9, 35, 71],
+    ("egara-guti", "maximum"): [3, 3, 3, 9, 35, 71],
+    ("egara-guti", "ludii"): [3, 3, 9, 41, 189, 927],
+    ("pretwa", "standard"): [3, 5, 7, 18, 56, 146],
+    ("pretwa", "maximum"): [3, 5, 7, 16, 42, 102],
+    ("pretwa", "ludii"): [3, 7, 25, 129, 677, 4243],
+    ("gol-skuish", "standard"): [3, 5, 7, 18, 56, 146],
+    ("gol-skuish", "maximum"): [3, 5, 7, 16, 42, 102],
+    ("gol-skuish", "ludii"): [3, 7, 25, 129, 677, 4243],
+    ("tukvnanawopi-shrinking", "standard"): [4, 6, 8, 22, 69, 269],
+    ("tukvnanawopi-shrinking", "maximum"): [4, 6, 8, 19, 58, 227],
+    ("tukvnanawopi-shrinking", "ludii"): [4, 10, 45, 284, 2118, 17334],
+    ("tuknanavuhpi", "standard"): [4, 6, 8, 22, 69, 269],
+    ("tuknanavuhpi", "maximum"): [4, 6, 8, 19, 58, 227],
+    ("tuknanavuhpi", "ludii"): [4, 10, 45, 284, 2118, 17334],
+}
+
+
+@pytest.mark.parametrize(("name", "preset"), list(PERFT))
+def test_perft_tables_of_the_relatives_agree_with_the_oracle(name: str, preset: str) -> None:
+    from oracle import leap_triples, oracle_perft
+
+    from awithlaknannai import perft
+
+    start = Position.start(name, preset)
+    variant = start.variant
+    assert [perft(start, depth) for depth in range(1, 7)] == PERFT[(name, preset)]
+    pieces = {p: c.char for p, c in start.pieces().items()}
+    triples = leap_triples(variant.board, variant.rules.leap_shape)
+    shrink = (variant.shrink.unit, (0.0, 4.0, 0.0, 4.0)) if variant.shrink is not None else None
+    deepest = 5 if shrink and preset == "ludii" else 6  # the oracle's 17,334 leaves take seconds
+    for depth in range(1, deepest + 1):
+        assert oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth, triples,
+                            shrink) == PERFT[(name, preset)][depth - 1]
