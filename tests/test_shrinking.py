@@ -190,3 +190,11 @@ def test_perft_agrees_with_the_oracle_on_thin_boards(name: str, reading: str) ->
             expected = oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth,
                                     shrink=(SHRINKING[name], FULL))
             assert perft(start, depth) == expected, f"{name} {reading} depth {depth}"
+
+
+def test_the_solver_refuses_a_shrinking_board_instead_of_answering_wrongly() -> None:
+    from awithlaknannai.analysis.solver import best_moves, solve_endgames
+
+    with pytest.raises(ValueError, match="does not follow a shrinking board"):
+        solve_endgames("tukvnanawopi-shrinking", 1, cache_dir=False)
+    assert best_moves(Position.from_pieces("tuknanavuhpi", {"a1": "w", "e5": "b"})) is None

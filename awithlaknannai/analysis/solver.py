@@ -648,6 +648,8 @@ def solve_endgames(
         variant = variant.with_rules(rules)
     if not isinstance(variant, Variant):
         raise ValueError(f"variant must be a name or a Variant, got {variant!r}")
+    if variant.shrink is not None:  # its tables index pieces only, and a shrinking board has more state
+        raise ValueError(f"the solver does not follow a shrinking board ({variant.name})")
     if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
         raise ValueError(f"max_pieces must be an integer >= 1, got {max_pieces!r}")
     if max_total is not None and (isinstance(max_total, bool) or not isinstance(max_total, int)
@@ -752,6 +754,8 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
     """
     if not isinstance(position, Position):
         raise ValueError(f"best_moves needs a Position, got {type(position).__name__}")
+    if position.variant.shrink is not None:
+        return None  # no table knows a shrinking board's dead part
     candidates: list[EndgameTables] = []
     if tables is not None:
         candidates.append(tables)
