@@ -394,7 +394,7 @@ def rows(G: nx.Graph) -> list[list[str]]:
 
 # --- The Indian war games ----------------------------------------------------
 #
-# Murray (1951/1952, p. 71 and around) groups five leaping games of India
+# Murray (1952; Ludii dates it 1951) groups five leaping games of India
 # whose pieces fill every point but the centre, so that the first move goes
 # to the centre and is jumped. Their boards are built here from drawn lines
 # like every other board; circles are closed lines whose edges are arcs.
@@ -432,7 +432,7 @@ def _by_rank(points: Mapping[str, tuple[float, float]]) -> tuple[dict[str, str],
     return row_of, order
 
 
-_WAR_GAMES = "Murray 1951 (A History of Board-Games other than Chess) p. 71 and the encyclopedia's articles"
+_WAR_GAMES = "Murray 1952 (A History of Board-Games other than Chess) and the encyclopedia's articles"
 
 
 def lau_kata_kati() -> BoardGraph:
@@ -594,7 +594,7 @@ def pretwa() -> BoardGraph:
 
     Nine pieces each, on three neighbouring radii; only the centre is empty.
 
-    Checked against Ludii's game file "Pretwa.lud" (after Murray 1951,
+    Checked against Ludii's game file "Pretwa.lud" (after Murray, whom Ludii dates 1951,
     p. 71): ``concentric {1 6 6 6}``, that is the centre and three circles of
     six points (19), nine pieces each on three consecutive radii.
     Ludii moves pieces by "rotational" directions (in, out, round); this
@@ -610,7 +610,7 @@ def pretwa() -> BoardGraph:
     >>> ("f1", "a1", "b1") in leap_lines(G)   # leaps run round the circles
     True
     """
-    return concentric(3, "Pretwa", source=_WAR_GAMES + "; Ludii 'Pretwa' (Murray 1951 p. 71)")
+    return concentric(3, "Pretwa", source=_WAR_GAMES + "; Ludii 'Pretwa' (after Murray, p. 71)")
 
 
 def gol_skuish() -> BoardGraph:

@@ -16,7 +16,7 @@ Named variants
 ``tuknanavuhpi``    the same board, where an empty end line of points goes out
                     of play.
 ``lau-kata-kati``, ``dash-guti``, ``egara-guti``, ``pretwa``, ``gol-skuish``
-                    the Indian war games (Murray 1951): every point filled
+                    the Indian war games (Murray 1952): every point filled
                     but the centre; 9, 10, 11, 9 and 21 pieces each.
 
 Set-up (the encyclopedia's and the French sheet's convention): each player
@@ -304,11 +304,11 @@ _RELATIVE_DESCRIPTIONS: dict[str, str] = {
     "tukvnanawopi-shrinking": "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column "
                               "of squares goes out of play",
     "tuknanavuhpi": "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
-    "lau-kata-kati": "Lau kata kati (India), Murray 1951; Datta 1933",
-    "dash-guti": "Dash-guti (India), Murray 1951",
-    "egara-guti": "Egara-guti (India), Murray 1951",
-    "pretwa": "Pretwa (Bihar, India), Murray 1951",
-    "gol-skuish": "Gol-skuish or Gol-ekuish (India), Murray 1951; Gupta 1924",
+    "lau-kata-kati": "Lau kata kati (India), Murray 1952; Datta 1933",
+    "dash-guti": "Dash-guti (India), Murray 1952",
+    "egara-guti": "Egara-guti (India), Murray 1952",
+    "pretwa": "Pretwa (Bihar, India), Murray 1952",
+    "gol-skuish": "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
 }
 
 
