@@ -394,9 +394,10 @@ def rows(G: nx.Graph) -> list[list[str]]:
 
 # --- The Indian war games ----------------------------------------------------
 #
-# Murray (1952; Ludii dates it 1951) groups five leaping games of India
-# whose pieces fill every point but the centre, so that the first move goes
-# to the centre and is jumped. Their boards are built here from drawn lines
+# The encyclopedia's articles (which cite Murray 1952; Ludii dates Murray
+# 1951) call five leaping games of India the Indian war games: the pieces
+# fill every point but the centre, so the first move goes to the centre and
+# is jumped. Their boards are built here from drawn lines
 # like every other board; circles are closed lines whose edges are arcs.
 
 
@@ -467,16 +468,16 @@ def lau_kata_kati() -> BoardGraph:
 def dash_guti(side_lines: bool = False) -> BoardGraph:
     """Return the Dash-guti board: Lau kata kati plus a line across the centre, 21 points.
 
-    The seed (after Murray) adds "two line segments connected to the
+    The encyclopedia's article adds "two line segments connected to the
     vertex" outside both triangles: a line ``a4 - d4 - g4`` through the
     centre, ending in two more points. Each player has ten pieces ("dash"
     is ten), so 21 points with the centre empty.
 
     Sources disagree about the sides: Ludii's game file "Dash Guti.lud"
     (after Gupta 1924, p. 166) also joins each end point to the two outer
-    corners on its side (``a1 - a4 - a7`` and ``g1 - g4 - g7``). The seed and
-    Murray's description name only the two segments, so that is the
-    default; ``side_lines=True`` gives Ludii's board (21 points, 36 edges).
+    corners on its side (``a1 - a4 - a7`` and ``g1 - g4 - g7``). The
+    encyclopedia's article (citing Murray) names only the two segments, so
+    that is the default; ``side_lines=True`` gives Ludii's board (21 points, 36 edges).
 
     Parameters
     ----------
