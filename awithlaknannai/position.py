@@ -751,7 +751,7 @@ class Position:
 def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
     """Refuse a set of dead points that the variant's shrinking rule could not have made."""
     if isinstance(dead, bool) or not isinstance(dead, int):
-        raise ValueError(f"Position dead must be an integer bit set, got {dead!r}")
+        raise TypeError(f"Position dead must be an integer bit set, got {dead!r}")
     shrink = variant.shrink
     if shrink is None:
         raise ValueError(f"{variant.name} has no shrinking board: no point can be out of play")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import networkx as nx
 
@@ -81,7 +82,7 @@ class Layout:
         for index, line in enumerate(self.board.graph["lines"]):
             if index in arc_centres:
                 centre = self._pixel(line[0], arc_centres[index])
-                for p, q in zip(line, line[1:]):
+                for p, q in pairwise(line):
                     out.append(Segment(p, q, "arc", (self._xy[p], centre, self._xy[q])))
             elif tuple(line) in curved and len(line) == 3:
                 a, m, b = (self._xy[p] for p in line)

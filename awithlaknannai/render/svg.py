@@ -43,9 +43,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
+from ..boards import leap_lines
 from ..position import Move
 from ..variants import Color
-from ..boards import leap_lines
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from ..position import Move, Position
 from ..boards import leap_lines
+from ..position import Move, Position
 from ..render.geometry import Layout, Segment, arc_parameters
 from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 from ..variants import Color
