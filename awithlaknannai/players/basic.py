@@ -98,6 +98,6 @@ class GreedyPlayer(SeededPlayer):
             # The mover is after.turn.other: a win for them is very good.
             return 1000.0 if outcome.winner is not after.turn else -1000.0
         own, opp = (after.white, after.black) if after.turn is Color.WHITE else (after.black, after.white)
-        replies = generate_raw(variant, own, opp)
+        replies = generate_raw(variant, own, opp, after.dead)  # a shrunk board limits the replies too
         most_back = max((len(r[2]) for r in replies), default=0)
         return float(captured - most_back)
