@@ -470,8 +470,8 @@ def dash_guti(side_lines: bool = False) -> BoardGraph:
 
     The encyclopedia's article adds "two line segments connected to the
     vertex" outside both triangles: a line ``a4 - d4 - g4`` through the
-    centre, ending in two more points. Each player has ten pieces ("dash"
-    is ten), so 21 points with the centre empty.
+    centre, ending in two more points. Each player has ten pieces, so
+    21 points with the centre empty.
 
     Sources disagree about the sides: Ludii's game file "Dash Guti.lud"
     (after Gupta 1924, p. 166) also joins each end point to the two outer
@@ -509,8 +509,8 @@ def egara_guti() -> BoardGraph:
     Two more lines join the triangles: each runs through the ends of the
     second rank of both triangles (``b2``, ``b6`` and ``f2``, ``f6``) and on to
     both bases, which gain a point each (``b1``, ``f1``, ``b7``, ``f7``), so
-    each base has five points. Each player has eleven pieces ("egara" is
-    eleven): the whole of his triangle.
+    each base has five points. Each player has eleven pieces: the
+    whole of his triangle.
 
     Checked against Ludii's game file "Egara Guti.lud" (after Gupta 1926,
     p. 211): 23 vertices, 40 edges, eleven pieces each on one triangle;
