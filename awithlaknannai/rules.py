@@ -107,6 +107,13 @@ class Rules:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lowest):
                 raise ValueError(f"Rules.{name} must be None or an integer >= {lowest}, got {value!r}")
 
+    def __repr__(self) -> str:
+        # The shrinking-board switch matters on two boards only: shown when it is changed, so
+        # the usual repr stays as it was before the switch existed.
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                 if f.name != "shrink_boundary" or self.shrink_boundary != "playable"]
+        return f"Rules({', '.join(shown)})"
+
     def replace(self, **changes: object) -> Rules:
         """Return a copy with some switches changed (unknown names are an error).
 
