@@ -14,12 +14,19 @@ and ``B0 ... B7`` on Mosona, so "M4" ("middle four") is the centre point.
 Square-grid boards (Alquerque, Tukvnanawopi) use chess-like names: a column
 letter from the left and a row number from the bottom, ``a1`` ... ``e5``; the
 centres of the squares of Tukvnanawopi are named after the square's lower-left
-corner with a ``+`` (``a1+`` is the centre of the square a1-b1-b2-a2).
+corner with a ``+`` (``a1+`` is the centre of the square a1-b1-b2-a2). The
+triangle boards of the Indian war games use the same grid names on a 7 x 7
+grid (``d4`` is the centre); the circle boards name a point by its radius
+(``a`` up, then clockwise) and its circle from the centre (``a1``, ``f3``),
+and the centre ``o0``.
 
 Every node carries ``pos`` (x, y with y up), ``label`` and ``row`` (a row name
 used for text diagrams, listed top to bottom in ``G.graph["rows"]``); every
 edge carries ``line`` (the index of its line in ``G.graph["lines"]``); lines
-drawn as curves are listed in ``G.graph["curved_lines"]``.
+drawn as curves are listed in ``G.graph["curved_lines"]``. A circle is a
+closed line, written with its first point again at the end; its edges are
+arcs about the centre given in ``G.graph["arc_centres"]`` (line index ->
+centre), and leaps run all the way round it.
 
 Examples
 --------

@@ -80,7 +80,9 @@ class Rules:
         ``"playable"`` (default): a point stays in play while any square it
         belongs to is in play, so the line shared with a live row stays;
         the rule's words take away squares, and that line still belongs to
-        the live row's squares. ``"dead"``: the shared line goes too.
+        the live row's squares. ``"dead"``: the shared line goes too. On
+        ``tuknanavuhpi`` the unit is a line of points, which no two units
+        share, so both readings play alike there.
     """
 
     compulsory_capture: bool = True
