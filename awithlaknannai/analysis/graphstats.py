@@ -209,7 +209,7 @@ def mobility(position: Position, normalised: bool = True) -> dict:
     for color in (Color.WHITE, Color.BLACK):
         own, opp = (position.white, position.black) if color is Color.WHITE else (position.black, position.white)
         if own and opp:
-            for origin, _, _, _ in generate_raw(variant, own, opp):
+            for origin, _, _, _ in generate_raw(variant, own, opp, position.dead):
                 counts[names[origin]] += 1
     # Keep the board's own point order (rows top to bottom) for readable output.
     ordered = {p: counts[p] for p in _board(position)}
