@@ -152,3 +152,15 @@ def test_perft_tables_of_the_relatives_agree_with_the_oracle(name: str, preset: 
     for depth in range(1, deepest + 1):
         assert oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth, triples,
                             shrink) == PERFT[(name, preset)][depth - 1]
+
+
+def test_the_printed_rules_mention_circles_and_the_shrinking_board() -> None:
+    from awithlaknannai import get_variant
+    from awithlaknannai.render.export import rules_summary
+
+    assert "along a circle" in " ".join(rules_summary(get_variant("pretwa")))
+    assert "along a circle" not in " ".join(rules_summary(get_variant("lau-kata-kati")))
+    playable = rules_summary(get_variant("tukvnanawopi-shrinking"))[-1]
+    dead = rules_summary(get_variant("tukvnanawopi-shrinking", "standard,shrink_boundary=dead"))[-1]
+    assert "out of play" in playable and "stays playable" in playable and "goes out of play too" in dead
+    assert "line of points" in rules_summary(get_variant("tuknanavuhpi"))[-1]

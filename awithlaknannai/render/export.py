@@ -228,6 +228,8 @@ def rules_summary(variant: Variant) -> list[str]:
                    "to the empty point beyond it; remove it.")
         if curved:
             capture += " A jump may follow a curved end line."
+        if variant.board.graph.get("arc_centres"):
+            capture += " A jump may run along a circle, and straight across the centre."
     else:
         capture = ("Capture: jump over an enemy piece next to yours to an empty point next to it "
                    "(the jump may turn a corner); remove it.")
@@ -259,6 +261,14 @@ def rules_summary(variant: Variant) -> list[str]:
     if stops:
         result = "a draw" if rules.no_capture_result == "draw" else "more pieces wins (equal: a draw)"
         lines.append(f"The game also ends after {', or '.join(stops)}: {result}.")
+    if variant.shrink is not None:  # Tukvnanawopi's rules 7 and 8
+        unit = "row or column of squares" if variant.shrink.unit == "squares" else "line of points"
+        shrink = (f"When the {unit} at an end of the board holds no piece, it is out of play for the "
+                  "rest of the game, and the board keeps shrinking.")
+        if variant.shrink.unit == "squares":
+            shrink += (" The line it shares with the next row stays playable." if rules.shrink_boundary == "playable"
+                       else " The line it shares with the next row goes out of play too.")
+        lines.append(shrink)
     return lines
 
 
