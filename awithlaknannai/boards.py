@@ -220,8 +220,7 @@ def kolowis() -> BoardGraph:
     1907, p. 801). The size, 16 + 17 + 16 points with a curved line at each
     end (and 23 pieces a side), is the one the encyclopedia's article on
     Kolowis Awithlaknannai gives, not a count from Culin's text; Ludii reads
-    Culin's figure differently (16 points in the outer rows, 15 in the
-    middle, one end curve).
+    Culin's figure differently (48 points, with a curve at one end only).
 
     Examples
     --------

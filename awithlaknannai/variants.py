@@ -6,7 +6,7 @@ Named variants
 ``mosona-murray``   the same on Murray's 1952 drawing, without outer-row lines.
 ``kolowis``         Kolowis Awithlaknannai, 16 + 17 + 16 points, 23 pieces each:
                     the size the encyclopedia's Kolowis article gives (Ludii
-                    reads Culin's figure as 16 + 15 + 16).
+                    reads Culin's figure as 48 points, one end curved).
 ``zuni-N``          the Zuni pattern at any size: this project's extension of
                     Stevenson's "no specified size", not boards recorded from
                     the Zuni; ``zuni-N-murray`` without outer-row lines.
