@@ -118,10 +118,13 @@ def _graph_from_lines(
 def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
     """Return the Zuni board with ``n`` points in each outer row.
 
-    Stevenson (1903, p. 496) says the board has "no specified size", so the
-    family is parametrised: ``n`` points in the top and bottom rows and
+    Stevenson (1903, pp. 496-497) says the board has "no specified size", so
+    the family is parametrised: ``n`` points in the top and bottom rows and
     ``n + 1`` in the middle row, joined by crossing diagonals and a curved
-    line at each end (Culin 1907, p. 801).
+    line at each end (the pattern of the boards in Culin 1907, p. 801).
+    Only ``n = 8`` (Mosona) and ``n = 16`` (Kolowis) are boards from the
+    sources; every other size is this project's extension of Stevenson's
+    remark, not a board recorded from the Zuni.
 
     Parameters
     ----------
@@ -129,7 +132,7 @@ def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
         Points in each outer row, at least 2 (Mosona is 8, Kolowis 16).
     outer_lines : bool, optional
         Draw lines along the top and bottom rows (Culin's figure). ``False``
-        gives Murray's 1951 drawing, where the outer points are joined only
+        gives Murray's 1952 drawing, where the outer points are joined only
         by the diagonals.
 
     Returns
@@ -194,8 +197,9 @@ def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
         ["T", "M", "B"],
         lines,
         curved,
-        source="Culin 1907 p. 801; Stevenson 1903 pp. 496-497"
-        + ("" if outer_lines else "; Murray 1951 p. 71 (drawing without outer-row lines)"),
+        source="pattern: Culin 1907 p. 801; size: this project's extension of Stevenson 1903 "
+        "pp. 496-497 ('no specified size')"
+        + ("" if outer_lines else "; Murray 1952 p. 71 (drawing without outer-row lines)"),
     )
     G.graph["n"] = n
     G.graph["outer_lines"] = outer_lines
@@ -209,7 +213,7 @@ def mosona(outer_lines: bool = True) -> BoardGraph:
     ----------
     outer_lines : bool, optional
         ``True`` (default) is the board of Culin's figure; ``False`` is
-        Murray's 1951 drawing without lines along the outer rows.
+        Murray's 1952 drawing without lines along the outer rows.
 
     Examples
     --------
@@ -218,14 +222,19 @@ def mosona(outer_lines: bool = True) -> BoardGraph:
     """
     G = zuni(8, outer_lines)
     G.graph["name"] = "Awithlaknannai Mosona" + ("" if outer_lines else " (Murray's drawing)")
+    G.graph["source"] = "Culin 1907 p. 801; Stevenson 1903 pp. 496-497" + (
+        "" if outer_lines else "; Murray 1952 p. 71 (drawing without outer-row lines)")
     return G
 
 
 def kolowis() -> BoardGraph:
     """Return the 49-point Kolowis Awithlaknannai board (``zuni(16)``).
 
-    The encyclopedia's symmetric board: 16 + 17 + 16 points with a curved
-    line at each end (Culin 1907 describes it from a large stone slab).
+    The game of the long stone slab Culin found on a house top in Zuni (Culin
+    1907, p. 801). The size, 16 + 17 + 16 points with a curved line at each
+    end (and 23 pieces a side), is the one the encyclopedia's article on
+    Kolowis Awithlaknannai gives, not a count from Culin's text; Ludii reads
+    Culin's figure differently (48 points, with a curve at one end only).
 
     Examples
     --------
@@ -235,6 +244,8 @@ def kolowis() -> BoardGraph:
     """
     G = zuni(16, outer_lines=True)
     G.graph["name"] = "Kolowis Awithlaknannai"
+    G.graph["source"] = ("Culin 1907 p. 801 (the slab); size from the encyclopedia article "
+                         "'Kolowis Awithlaknannai'")
     return G
 
 
@@ -247,7 +258,7 @@ def alquerque() -> BoardGraph:
 
     Orthogonal lines plus the diagonals of alternate squares, so that points
     whose coordinates sum to an even number have eight directions (the board
-    of the Alfonso X manuscript, 1283, and Murray 1951).
+    of the Alfonso X manuscript, 1283, and Murray 1952).
 
     Examples
     --------
@@ -270,7 +281,7 @@ def alquerque() -> BoardGraph:
         lines.append([_grid_name(c, total - c) for c in range(size) if 0 <= total - c < size])
     return _graph_from_lines(
         "Alquerque", points, row_of, [str(r) for r in range(size, 0, -1)], lines,
-        source="Alfonso X, Libro de los juegos (1283); Murray 1951",
+        source="Alfonso X, Libro de los juegos (1283); Murray 1952",
     )
 
 

@@ -1,10 +1,12 @@
 """Rules as values: one switch per question the sources disagree on.
 
-Nobody knows the authentic rules of Awithlaknannai Mosona: Culin (1907) and
-Stevenson (1903) describe the board, the set-up and the opening, but not
-whether captures are compulsory or how a game ends. The presets below each
-follow one later source; every switch can also be set on its own, so a class
-can invent and test its own rules.
+The written sources do not record the full rules of Awithlaknannai Mosona:
+Stevenson (1903), whose account Culin (1907) reprints, describes the board,
+the set-up and the opening, but not whether captures are compulsory or how a
+game ends. (Zuni people may know more than the books; the books are all this
+project can cite.) The presets below each follow one later source; every
+switch can also be set on its own, so a class can invent and test its own
+rules.
 
 Examples
 --------
@@ -60,7 +62,8 @@ class Rules:
         crowded Tukvnanawopi position can have over a million different
         capturing moves, which takes seconds to list.
     blocked_player_loses : bool
-        A player with pieces but no legal move loses; otherwise a draw.
+        A player with pieces but no legal move loses (leglobejoueur, Ludii);
+        otherwise a draw.
     quiet_turn_limit : int or None
         The game ends after this many turns in a row without a capture: the
         project's stand-in for the sources' "no capture is possible any
@@ -216,16 +219,20 @@ PRESET_SOURCES: dict[str, str] = {
     "standard": (
         "The encyclopedia article: captures compulsory, a piece keeps leaping while it can, "
         "free choice among captures; capturing all wins; when no capture is possible any more "
-        "the game is a draw (or the player with more pieces wins, if the players agree)."
+        "the game is a draw (or the player with more pieces wins, if the players agree). Two "
+        "additions are not the encyclopedia's: a blocked player loses (as in the French sheet "
+        "and Ludii), and 'no capture is possible any more' is judged by this project's "
+        "stand-ins (a turn limit and repetition)."
     ),
     "maximum": (
         "The leglobejoueur rules sheet (in French): captures compulsory, multiple leaps with one "
         "piece, and the capture taking the most pieces must be chosen; capturing all or "
-        "blocking wins; a game stopped early goes to the player with more captures."
+        "blocking wins; a game stopped early goes to the player with more captures, equal "
+        "captures being a draw."
     ),
     "ludii": (
-        "The Ludii game database (game 158): captures are not compulsory, one leap per turn, "
-        "and a player who cannot move loses."
+        "The Ludii game database (Awithlaknan Mosona, game 158; Kolowis Awithlaknannai, game "
+        "577): captures are not compulsory, one leap per turn, and a player who cannot move loses."
     ),
 }
 

@@ -3,12 +3,16 @@
 Named variants
 --------------
 ``mosona``          Awithlaknannai Mosona on Culin's board (outer-row lines drawn).
-``mosona-murray``   the same on Murray's 1951 drawing, without outer-row lines.
-``kolowis``         Kolowis Awithlaknannai, 16 + 17 + 16 points, 23 pieces each.
-``zuni-N``          any size of the Zuni family (Stevenson: "no specified size");
-                    ``zuni-N-murray`` without outer-row lines.
-``alquerque``       the parent game, 5 x 5 points, 12 pieces each.
-``tukvnanawopi``    the Hopi relative, 41 points, 20 pieces each (without the
+``mosona-murray``   the same on Murray's 1952 drawing, without outer-row lines.
+``kolowis``         Kolowis Awithlaknannai, 16 + 17 + 16 points, 23 pieces each:
+                    the size the encyclopedia's Kolowis article gives (Ludii
+                    reads Culin's figure as 48 points, one end curved).
+``zuni-N``          the Zuni pattern at any size: this project's extension of
+                    Stevenson's "no specified size", not boards recorded from
+                    the Zuni; ``zuni-N-murray`` without outer-row lines.
+``alquerque``       Alquerque, a game of the same family, 5 x 5 points, 12
+                    pieces each.
+``tukvnanawopi``    the Hopi game, 41 points, 20 pieces each (without the
                     shrinking-board rule).
 ``tukvnanawopi-shrinking``  the same with the Hopi shrinking board (rules 7
                     and 8 of the encyclopedia's article): an empty end row or
@@ -378,12 +382,13 @@ def get_variant(
         "mosona": lambda: (_shared_board("mosona"), _zuni_start(8, bottom_color),
                            "Awithlaknannai Mosona, Culin 1907 p. 801"),
         "mosona-murray": lambda: (_shared_board("mosona-murray"), _zuni_start(8, bottom_color),
-                                  "Awithlaknannai Mosona on Murray's 1951 drawing"),
+                                  "Awithlaknannai Mosona on Murray's 1952 drawing"),
         "kolowis": lambda: (_shared_board("kolowis"), _zuni_start(16, bottom_color, empty_ends=True),
-                            "Kolowis Awithlaknannai, the encyclopedia's 49-point board"),
+                            "Kolowis Awithlaknannai, the 49-point board of the encyclopedia's "
+                            "Kolowis article"),
         "alquerque": lambda: (_shared_board("alquerque"),
                               _grid_start(_shared_board("alquerque"), bottom_color, "3", True),
-                              "Alquerque, Alfonso X 1283 / Murray 1951"),
+                              "Alquerque, Alfonso X 1283 / Murray 1952"),
         "tukvnanawopi": lambda: (_shared_board("tukvnanawopi"),
                                  _grid_start(_shared_board("tukvnanawopi"), bottom_color, "3", False),
                                  "Tukvnanawopi (Hopi), without the shrinking-board rule"),
@@ -398,7 +403,9 @@ def get_variant(
             raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")
         name = f"zuni-{n}" + ("-murray" if murray else "")  # one spelling: "zuni-08" is zuni-8
         board = _shared_board(name)
-        start, description = _zuni_start(n, bottom_color), f"Zuni board of size {n}"
+        start = _zuni_start(n, bottom_color)
+        description = (f"Zuni pattern of size {n} "
+                       "(this project's extension of Stevenson's 'no specified size')")
     elif name in builders:
         board, start, description = builders[name]()
     elif name in _RELATIVE_BOARDS:

@@ -1,7 +1,7 @@
 """Boards side by side: their numbers from networkx, and a figure to compare them.
 
 A board is a graph, so graph theory can say how two drawings of "the same"
-game differ: Murray's 1951 drawing of Mosona has 14 fewer line segments than
+game differ: Murray's 1952 drawing of Mosona has 14 fewer line segments than
 Culin's, so fewer leaps, and a longer way from one end to the other.
 
 Examples

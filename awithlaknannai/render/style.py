@@ -19,7 +19,7 @@ PIECE_RIM: dict[Color, str] = {Color.WHITE: "#3a3226", Color.BLACK: "#b9b2a6"}
 PIECE_SHINE: dict[Color, str] = {Color.WHITE: "#ffffff", Color.BLACK: "#5a5a66"}
 
 BOARD: dict[str, str] = {
-    "background": "#e9dcc0",  # sandstone, like the slab Culin describes
+    "background": "#e9dcc0",  # a warm stone colour (the sources say only "stone slab")
     "line": "#5b4a36",
     "point": "#5b4a36",
     "label": "#5b4a36",

@@ -60,7 +60,7 @@ XY = tuple[float, float]
 # Placeholder replaced by a content hash once the picture is complete.
 _ID = "\x00id\x00"
 
-# Sandstone shades for the slab's edge and its subtle gradient.
+# Warm stone shades for the slab's edge and its subtle gradient.
 _SLAB_MID = "#ede1c8"
 _PAPER = "#fbf6ea"
 # The wash over the part of a shrinking board that is out of play.
