@@ -164,3 +164,18 @@ def test_the_printed_rules_mention_circles_and_the_shrinking_board() -> None:
     dead = rules_summary(get_variant("tukvnanawopi-shrinking", "standard,shrink_boundary=dead"))[-1]
     assert "out of play" in playable and "stays playable" in playable and "goes out of play too" in dead
     assert "line of points" in rules_summary(get_variant("tuknanavuhpi"))[-1]
+
+
+@pytest.mark.parametrize("spec", ["greedy", "alphabeta:3", "mcts:60"])
+def test_computer_players_keep_to_the_live_part_of_a_shrunk_board(spec: str) -> None:
+    from awithlaknannai.players import make_player
+
+    player = make_player(spec, seed=1)
+    position = Position.from_pieces("tukvnanawopi-shrinking", {"a2": "w", "b4": "w", "d4": "b", "e5": "b"},
+                                    "w", rules="standard,shrink_boundary=dead").play("a2-a3")
+    for _ in range(12):
+        if position.outcome() is not None:
+            break
+        move = player.choose_move(position)
+        assert move in position.legal_moves() and not set(move.path) & set(position.dead_points)
+        position = position.play(move)

@@ -153,6 +153,7 @@ class AlphaBetaPlayer(SeededPlayer):
         self._seen: set[tuple[int, int]] = set()  # game positions since the last capture
         self._last_root: tuple[int, int] | None = None  # (pieces on the board, quiet turns)
         self._path: list[tuple[int, int]] = []
+        self._dead = 0  # points out of play on a shrinking board, at the root of the search
 
     def reset(self, seed: int | None = None) -> None:
         """Reseed, and forget the transposition table and move-ordering memory."""
@@ -169,6 +170,9 @@ class AlphaBetaPlayer(SeededPlayer):
         moves = playable_moves(position)
         started = time.perf_counter()
         self._prepare(position.variant)
+        # A shrinking board's dead part only grows: the search keeps out of today's (it does not
+        # foresee further shrinking within its horizon).
+        self._dead = position.dead
         raw = position._raw()  # same moves, same order as legal_moves()
         if len(moves) == 1:
             self.last_search = {"depth": 0, "nodes": 0, "seconds": 0.0, "score": 0}
@@ -271,7 +275,7 @@ class AlphaBetaPlayer(SeededPlayer):
                 if limit is not None and quiet >= limit:
                     return self._limit_score(own, opp, ply)
                 return score
-        moves = generate_raw(self._variant, own, opp)
+        moves = generate_raw(self._variant, own, opp, self._dead)
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
         if limit is not None and quiet >= limit:
@@ -373,7 +377,7 @@ class AlphaBetaPlayer(SeededPlayer):
         self._nodes += 1
         if not own:
             return ply - WIN_SCORE
-        moves = generate_raw(self._variant, own, opp)
+        moves = generate_raw(self._variant, own, opp, self._dead)
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
         # After a capture the quiet count is 0, so the turn limit cannot end the game here.

@@ -116,6 +116,7 @@ class MCTSPlayer(SeededPlayer):
                 f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
         self.name = name
         self.last_search: dict[str, float] = {}
+        self._dead = 0  # points out of play on a shrinking board, at the root
 
     def choose_move(self, position: Position) -> Move:
         moves = playable_moves(position)
@@ -125,6 +126,7 @@ class MCTSPlayer(SeededPlayer):
             return moves[0]
         variant = position.variant
         self._variant = variant
+        self._dead = position.dead  # a shrinking board's dead part: playouts keep out of it
         rules = variant.rules
         self._limit = rules.quiet_turn_limit
         self._blocked_loses = rules.blocked_player_loses
@@ -184,7 +186,7 @@ class MCTSPlayer(SeededPlayer):
         if not node.own:
             node.result = 0.0
             return
-        moves = generate_raw(self._variant, node.own, node.opp)
+        moves = generate_raw(self._variant, node.own, node.opp, self._dead)
         if not moves:
             node.result = 0.0 if self._blocked_loses else 0.5
         elif self._limit is not None and node.quiet >= self._limit:
@@ -209,7 +211,7 @@ class MCTSPlayer(SeededPlayer):
             if not own:
                 result = 0.0
                 break
-            moves = generate_raw(variant, own, opp)
+            moves = generate_raw(variant, own, opp, self._dead)
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5
                 break
