@@ -108,7 +108,7 @@ def test_choice_accepts_upper_case_and_the_option_text():
 
 def test_wrong_choice_is_explained():
     feedback = check("01-origin", "a")
-    assert not feedback and "Zuni's own account" in feedback.message
+    assert not feedback and "told Stevenson something different" in feedback.message
 
 
 def test_choice_outside_the_options_asks_for_a_letter():

@@ -328,19 +328,24 @@ def _choice_check(
 # --- 01: history --------------------------------------------------------------------
 
 
-@_exercise("01-culin-year", "In which year did Stewart Culin publish his description of the Zuni games?", "number")
+@_exercise("01-culin-year", "In which year did Stewart Culin publish Games of the North American Indians, "
+           "the book with the Awithlaknannai boards on page 801?", "number")
 def _culin_year(exercise_id: str, answer: Any) -> Feedback:
     return _number_check(
         exercise_id, answer, 1907,
         "Culin's *Games of the North American Indians* came out in 1907.",
-        "It is in the title of the section about Culin.",
+        "Look for the year in bold in the paragraph about Stewart Culin.",
         {
-            1903: "1903 is the year of Matilda Coxe Stevenson's article on Zuni games.",
-            1951: "1951 is the date this project gives Murray's history of board games, which drew the "
-                  "board without its outer lines.",
-            1952: "1952 is the printing date of Murray's history of board games, which drew the board "
+            1903: "1903 is the year of Matilda Coxe Stevenson's article on Zuni games, which Culin "
+                  "later reprinted.",
+            1898: "1898 is the year of Culin's earlier catalogue Chess and Playing-Cards, which "
+                  "describes a different Zuni board game.",
+            1952: "1952 is the year of H. J. R. Murray's history of board games, which drew the board "
                   "without its outer lines.",
-            1969: "1969 is the year of R. C. Bell's book, which called Kolowis 'Fighting Serpents'.",
+            1960: "1960 is the year of the first edition of R. C. Bell's book, which calls Kolowis "
+                  "'Fighting Serpents'.",
+            1969: "1969 is the year of the second edition of R. C. Bell's book, which calls Kolowis "
+                  "'Fighting Serpents'.",
             1283: "1283 is the year of King Alfonso X's book of games, which describes Alquerque.",
         },
     )
@@ -348,40 +353,45 @@ def _culin_year(exercise_id: str, answer: Any) -> Feedback:
 
 _ORIGIN_OPTIONS = {
     "a": "Spanish settlers brought Alquerque, and it slowly changed into the Zuni game.",
-    "b": "The Zuni took a hunt game from Mexico and changed it so that both sides are equal.",
-    "c": "Culin invented it for his book.",
+    "b": "It came to them from Mexico.",
+    "c": "Stevenson invented it for her article.",
 }
 
 
-@_exercise("01-origin", "Which story of the game's origin does Culin report as the Zuni's own account?",
+@_exercise("01-origin", "What did some older Zuni men tell Matilda Coxe Stevenson about where the game came from?",
            "choice", _ORIGIN_OPTIONS)
 def _origin(exercise_id: str, answer: Any) -> Feedback:
     return _choice_check(
         exercise_id, answer, _ORIGIN_OPTIONS, "b",
         {
-            "a": "That is the other idea, which some modern writers suggest. "
-                 "Culin reports something different as the Zuni's own account.",
-            "c": "Culin described games that people were playing; he did not invent them.",
+            "a": "That is the other idea: it is thought that the Spanish brought Alquerque to the "
+                 "Southwest, and some later writers suggest the Zuni game grew out of it. The older "
+                 "Zuni men told Stevenson something different.",
+            "c": "Stevenson described a game that Zuni men played and explained to her; she did not "
+                 "invent it.",
         },
-        "Culin reports that the Zuni adopted a Mexican hunt game, where one side has few strong "
-        "pieces and the other many weak ones, and made the two sides equal.",
+        "Some older Zuni men told Stevenson that the game came from Mexico (as the Ludii database "
+        "summarises her report). That it was a Mexican hunt game, changed so that both sides are "
+        "equal, is the encyclopedia's reading.",
     )
 
 
 _KOLOWIS_OPTIONS = {"a": "Fighting Serpents", "b": "Catch the Hare", "c": "Little Alquerque"}
 
 
-@_exercise("01-kolowis-name", "Which English name did R. C. Bell (1969) give to Kolowis Awithlaknannai?",
+@_exercise("01-kolowis-name", "Which English name did R. C. Bell (1960; 2nd edition 1969) give to Kolowis Awithlaknannai?",
            "choice", _KOLOWIS_OPTIONS)
 def _kolowis_name(exercise_id: str, answer: Any) -> Feedback:
     return _choice_check(
         exercise_id, answer, _KOLOWIS_OPTIONS, "a",
         {
-            "b": "Catch the Hare is a European hunt game, one of the games the Zuni account compares with.",
-            "c": "Nobody calls it that: Alquerque is the Spanish game of the same family.",
+            "b": "Catch the Hare is a European hunt game; the encyclopedia compares the Mexican game "
+                 "of the origin story with it.",
+            "c": "No source here uses that name. Alquerque is a game of the same family, thought to "
+                 "have come to the Southwest with the Spanish.",
         },
-        "Bell called it Fighting Serpents, without saying why. The Kolowisi is a great serpent "
-        "of Zuni tradition.",
+        "Bell called it Fighting Serpents: his own English name, not a translation, and he did not "
+        "say why. The Zuni name is the one Culin recorded, \"the kolowisi being a mythic serpent\".",
     )
 
 
@@ -433,10 +443,10 @@ def _sources_compulsory(exercise_id: str, answer: Any) -> Feedback:
     missing = _SAY_COMPULSORY - letters
     if missing:
         notes.append(f"You left out {len(missing)} source{'s that say' if len(missing) > 1 else ' that says'} it.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), "Look at the row 'must you capture?' of the table.")
+    return Feedback(exercise_id, WRONG, " ".join(notes), "Look at the row 'must you capture?' of the table in the section \"What each source says\".")
 
 
-@_exercise("01-authentic-rules", "True or False: we know exactly how the Zuni played the game in 1900.", "truth")
+@_exercise("01-authentic-rules", "True or False: the written sources record exactly how the Zuni played the game in 1900.", "truth")
 def _authentic(exercise_id: str, answer: Any) -> Feedback:
     if isinstance(answer, str) and answer.strip().lower() in {"true", "false"}:
         answer = answer.strip().lower() == "true"
@@ -445,12 +455,13 @@ def _authentic(exercise_id: str, answer: Any) -> Feedback:
     if answer is False:
         return Feedback(
             exercise_id, CORRECT,
-            "Nobody knows the authentic rules. The old sources describe the board and the first move; "
-            "later writers filled the gaps in different ways.",
+            "The written sources do not record the full rules. Stevenson (and Culin, who reprints her) "
+            "describe the board and the first moves; later writers filled the gaps in different ways. "
+            "Zuni people may know more than the books say.",
         )
     return Feedback(
         exercise_id, WRONG,
-        "Culin and Stevenson leave out whether capturing is compulsory and whether a piece may jump twice.",
+        "Stevenson and Culin leave out whether capturing is compulsory and whether a piece may jump twice.",
         "Look at how many cells of the table say 'not said'.",
     )
 
