@@ -196,4 +196,4 @@ def test_boards_are_independent_values() -> None:
 
 def test_board_graph_draws_itself_lazily() -> None:
     assert isinstance(mosona(), boards.BoardGraph)
-    assert callable(mosona()._repr_svg_)
+    assert callable(mosona()._repr_mimebundle_)
