@@ -9,7 +9,8 @@ from its teacher copy by :func:`student_copy`:
 * an answer given to an answer box, ``ask(..., answer)``, is removed, so
   the box starts empty;
 * any other answer becomes ``answer = ...``, which every check reads as
-  "no answer yet";
+  "no answer yet" (inside a function, ``return ...``; where the cell checks
+  something the answer changes, such as a graph, the answer is just left out);
 * cells tagged ``teacher-only`` are left out, and links such as
   ``../04_play.ipynb`` (from ``teacher/`` to a notebook that has no teacher
   copy) are made relative to the student copy's folder;
@@ -88,7 +89,14 @@ def _student_source(source: str, where: str) -> str:
     box = _answer_box_call(rest)
     if box is not None:
         return box
-    return _REGION.sub(lambda m: f"{m.group(1)}{STUB}\n", source, count=1).rstrip("\n")
+    indent = _REGION.search(source).group(1)
+    if indent:  # the answer is the body of a function: it returns "no answer yet"
+        stub = f"{indent}return ...\n"
+    elif re.search(r"\banswer\b", rest):
+        stub = f"{STUB}\n"
+    else:  # the answer changes something the cell checks (a graph): nothing in its place
+        stub = ""
+    return _REGION.sub(lambda m: stub, source, count=1).rstrip("\n")
 
 
 def _answer_box_call(code: str) -> str | None:

@@ -28,7 +28,10 @@ Feedback('01-mosona-points', 'wrong')
 >>> print(box.check())
 Correct! The Mosona board has 25 points: 8 on top, 9 in the middle and 8 at the bottom.
 >>> print(repr(ask("01-culin-year", 1907)).splitlines()[0])
-Answer box (01-culin-year): answer 1907.
+Answer box (01-culin-year): 1907
+>>> print(repr(ask("01-culin-year")))
+Answer box (01-culin-year): empty (run this cell to answer)
+No answer yet. Type your answer in the box, then press Check.
 """
 
 from __future__ import annotations
@@ -43,8 +46,8 @@ from .practice import _position, check_legal_moves, check_move, check_outcome, c
 
 __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "ask_puzzle"]
 
-EMPTY_MESSAGE = "Type your answer in the box, then press **Check**."
-CHOOSE_MESSAGE = "Choose your answer, then press **Check**."
+EMPTY_MESSAGE = "Type your answer in the box, then press Check."
+CHOOSE_MESSAGE = "Choose your answer, then press Check."
 
 _OUTCOMES = {
     "White has won": "white",
@@ -160,11 +163,16 @@ class AnswerBox(widgets.VBox):
 
     def __repr__(self) -> str:
         # The plain-text form saved in the notebook: what a fresh (untrusted)
-        # notebook, GitHub and nbval see instead of the interactive box.
+        # notebook, GitHub and nbval show in place of the interactive box.
         answer = self._answer()
-        given = "no answer yet" if answer is ... else f"answer {_as_text(answer)}"
-        return (f"Answer box ({self.exercise}): {given}.\n{self.feedback}\n"
-                "(Run this cell to type or choose an answer and press Check.)")
+        given = "empty (run this cell to answer)" if answer is ... else _as_text(answer)
+        return f"Answer box ({self.exercise}): {given}\n{self.feedback}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:  # ipywidgets cuts text/plain at 110 characters: keep all of it
+            bundle["text/plain"] = repr(self)
+        return bundle
 
 
 def _as_text(answer: Any) -> str:
