@@ -10,7 +10,6 @@ Examples
 >>> print(explain_name_error(NameError("name 'b' is not defined", name="b")))
 Not yet. Python does not know the word b. If b is your answer in words, put it in quotation marks: "b". If it is a name from an earlier cell, run that cell first.
 >>> friendly_errors()  # outside IPython there is nothing to do
-False
 """
 
 from __future__ import annotations
@@ -44,14 +43,15 @@ def _show_name_error(shell: Any, etype: type, value: BaseException, tb: Any, tb_
     return [f"NameError: {feedback.message.replace('`', '')}"]
 
 
-def friendly_errors() -> bool:
-    """Explain NameErrors in plain words in the running IPython kernel; False outside IPython."""
+def friendly_errors() -> None:
+    """Explain NameErrors in plain words in the running IPython kernel (outside IPython: nothing).
+
+    Returns nothing, so that a notebook cell ending with this call shows nothing.
+    """
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with every notebook
-        return False
+        return
     shell = get_ipython()
-    if shell is None:
-        return False
-    shell.set_custom_exc((NameError,), _show_name_error)
-    return True
+    if shell is not None:
+        shell.set_custom_exc((NameError,), _show_name_error)
