@@ -562,7 +562,7 @@ def _three_neighbours(exercise_id: str, answer: Any) -> Feedback:
     want = {p for p, degree in board.degree if degree == 3}
     have = _as_points(answer)
     if have is None:
-        return Feedback(exercise_id, WRONG, "Give point names, for example `{\"T0\", \"M4\"}`.")
+        return Feedback(exercise_id, WRONG, "Give point names, for example `T3, M4`.")
     unknown = have - set(board)
     if unknown:
         return Feedback(exercise_id, WRONG, f"The Mosona board has no point {_listing(unknown)}.",

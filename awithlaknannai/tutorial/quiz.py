@@ -49,6 +49,18 @@ __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "as
 EMPTY_MESSAGE = "Type your answer in the box, then press Check."
 CHOOSE_MESSAGE = "Choose your answer, then press Check."
 
+# Long choices wrap onto several lines instead of running into the next one
+# (ipywidgets gives each radio button a fixed height).
+_STYLE = """<style>
+.awithlaknannai-answer .widget-radio-box { height: auto; }
+.awithlaknannai-answer .widget-radio-box label,
+.awithlaknannai-answer .widget-checkbox label {
+  height: auto; min-height: var(--jp-widgets-inline-height); line-height: 1.4;
+  white-space: normal; margin-bottom: 0.25em;
+}
+.awithlaknannai-answer .widget-checkbox { height: auto; }
+</style>"""
+
 _OUTCOMES = {
     "White has won": "white",
     "Black has won": "black",
@@ -96,6 +108,7 @@ class AnswerBox(widgets.VBox):
         self.form = form
         self.attempts = 0
         layout = widgets.Layout(width="auto", max_width="40em")
+        wide = widgets.Layout(width="auto")
         if form in ("number", "text"):
             self.answer_input = widgets.Text(
                 value="" if answer is ... or answer is None else _as_text(answer),
@@ -107,13 +120,13 @@ class AnswerBox(widgets.VBox):
             chosen = next((text for text, value in self._values.items() if value == answer), None)
             self.answer_input = widgets.RadioButtons(
                 options=list(self._values), value=chosen, description=label,
-                style={"description_width": "initial"}, layout=layout)
+                style={"description_width": "initial"}, layout=wide)
             inputs = [self.answer_input]
         elif form == "choices":
             self._values = dict(choices or {})
             wanted = set(answer) if isinstance(answer, (set, frozenset, list, tuple)) else set()
             self._ticks = {value: widgets.Checkbox(value=value in wanted, description=text, indent=False,
-                                                   layout=layout)
+                                                   layout=wide)
                            for text, value in self._values.items()}
             self.answer_input = widgets.VBox(list(self._ticks.values()))
             inputs = [widgets.Label(f"{label}: tick every right one."), self.answer_input]
@@ -124,7 +137,8 @@ class AnswerBox(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
-        super().__init__([*inputs, self.check_button, self.feedback_view])
+        super().__init__([widgets.HTML(_STYLE), *inputs, self.check_button, self.feedback_view])
+        self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
         if answer is not ... and answer is not None:
             self.check()
         else:
@@ -166,7 +180,8 @@ class AnswerBox(widgets.VBox):
         # notebook, GitHub and nbval show in place of the interactive box.
         answer = self._answer()
         given = "empty (run this cell to answer)" if answer is ... else _as_text(answer)
-        return f"Answer box ({self.exercise}): {given}\n{self.feedback}"
+        choices = "".join(f"\n  {text}" for text in getattr(self, "_values", {}))
+        return f"Answer box ({self.exercise}): {given}{choices}\n{self.feedback}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -197,7 +212,7 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox:
     exercise = _get(exercise_id)
     if exercise.form == "code":
         raise ValueError(f"exercise {exercise_id!r} is answered in Python code: use check({exercise_id!r}, answer)")
-    placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T0, M4"}.get(exercise.form, "")
+    placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(exercise.form, "")
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
         form, choices = "choice", {"True": True, "False": False}
@@ -210,7 +225,7 @@ def ask_move(position: Any, answer: Any = ..., solutions: Any = None, exercise: 
     position = _position(position)
     return AnswerBox(lambda given, attempt: check_move(position, given, solutions, exercise, attempt),
                      exercise, "text", answer=answer, label="Your move",
-                     placeholder="a move, like B3-M4 or T0xB0xT1")
+                     placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps")
 
 
 def ask_legal_moves(position: Any, answer: Any = ..., exercise: str = "legal-moves") -> AnswerBox:
@@ -218,7 +233,7 @@ def ask_legal_moves(position: Any, answer: Any = ..., exercise: str = "legal-mov
     position = _position(position)
     return AnswerBox(lambda given, attempt: check_legal_moves(position, given, exercise, attempt),
                      exercise, "text", answer=answer, label="Every legal move",
-                     placeholder="moves separated by commas, like B3-M4, B4-M4")
+                     placeholder="moves separated by commas, like M5-M4, M6-M5")
 
 
 def ask_outcome(position: Any, answer: Any = ..., exercise: str = "outcome") -> AnswerBox:
@@ -232,4 +247,4 @@ def ask_puzzle(puzzle: Any, answer: Any = ..., exercise: str = "puzzle") -> Answ
     """An answer box for a puzzle's winning move (see :func:`~.practice.check_puzzle`)."""
     return AnswerBox(lambda given, attempt: check_puzzle(puzzle, given, exercise, attempt),
                      exercise, "text", answer=answer, label="Your move",
-                     placeholder="a move, like B3-M4 or T0xB0xT1")
+                     placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps")
