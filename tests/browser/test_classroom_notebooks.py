@@ -168,3 +168,20 @@ def test_puzzles_run_with_no_answers_and_a_wrong_then_partial_move_get_steps_not
     assert "Good start" in third and solution.landings[1] in third
     assert solution.text() not in third and solution.landings[-1] not in third.split("Hint:")[1]
     page.screenshot(path=str(artifacts / "classroom-05-puzzle-hints.png"))
+
+
+@pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "teacher/teacher_guide.ipynb"])
+def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
+        lab_server: Any, page: Any, artifacts: Path, notebook: str) -> None:
+    """The self-play tables and the printable-sheet preview: nothing needs a sideways scroll."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    name = lab_server.add_notebook(NOTEBOOKS / notebook, "wide_" + Path(notebook).name)
+    page.goto(f"{lab_server.url}/lab/tree/{name}?reset")
+    page.wait_for_selector(f"{PANEL} .jp-OutputArea-output", state="attached")
+    accept_kernel_dialog(page)
+    assert page.locator(".jp-FileBrowser").is_visible(), "the file browser should be open, as a student has it"
+    overflowing = page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
+        "outputs => outputs.filter(o => o.scrollWidth > o.clientWidth + 1)"
+        ".map(o => o.textContent.slice(0, 80) + ` (${o.scrollWidth} > ${o.clientWidth} px)`)")
+    page.screenshot(path=str(artifacts / f"classroom-1024-{Path(notebook).stem}.png"))
+    assert not overflowing, f"{notebook}: outputs wider than the window: {overflowing}"
