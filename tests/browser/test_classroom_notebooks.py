@@ -170,6 +170,36 @@ def test_puzzles_run_with_no_answers_and_a_wrong_then_partial_move_get_steps_not
     page.screenshot(path=str(artifacts / "classroom-05-puzzle-hints.png"))
 
 
+def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
+        lab_server: Any, page: Any, artifacts: Path) -> None:
+    name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "student_03_rules.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    assert_ran_without_errors_and_waits_for_answers(page, boxes=5)
+    text = notebook_text(page)
+    for answer in ("T0xB0xT1", "T1xB2"):  # exercises 5.1 and 6.1
+        assert answer not in text, f"the page shows the answer {answer}"
+    page.locator(BOX).nth(3).scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "classroom-03-is-it-over.png"))
+
+    # Exercise 8.1 is Python: a bare word (none for "none") gets plain words, not a traceback.
+    cell = page.locator(f"{PANEL} .jp-CodeCell", has_text="check_rules(answer").last
+    cell.scroll_into_view_if_needed()
+    editor = cell.locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text('answer = Rules(compulsory_capture=False, multi_leap=none)\n'
+                              'check_rules(answer, compulsory_capture=False, multi_leap="none")')
+    page.keyboard.press("Control+Enter")
+    wait_for_kernel_idle(page)
+    output = cell.locator(".jp-OutputArea-output").first
+    output.wait_for(state="visible")
+    shown = output.text_content()
+    assert "Python does not know the word none" in shown and '"none"' in shown
+    assert "Traceback" not in cell.text_content()
+    page.screenshot(path=str(artifacts / "classroom-03-bare-word.png"))
+
+
 @pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "teacher/teacher_guide.ipynb"])
 def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
         lab_server: Any, page: Any, artifacts: Path, notebook: str) -> None:
