@@ -120,8 +120,8 @@ def test_answer_key_of_the_real_notebooks_covers_every_exercise() -> None:
     key = answer_key(folder)
     notebooks = {row.notebook for row in key.rows}
     assert {"01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb",
-            "06_variants_lab.ipynb"} == notebooks
-    assert len(key) == 26 and all(row.solution.strip() for row in key.rows)
+            "06_variants_lab.ipynb"} <= notebooks
+    assert len(key) >= 26 and all(row.solution.strip() for row in key.rows)
     assert answer_key(folder.parent).rows == (), "the student copies must hold no solution"
 
 

@@ -60,8 +60,9 @@ def _statuses(cell: nbformat.NotebookNode) -> list[str]:
 
 
 def test_the_teacher_copies_are_the_notebooks_with_exercises():
-    assert [path.name for path in TEACHER_COPIES] == [
-        "01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb", "06_variants_lab.ipynb"]
+    names = {path.name for path in TEACHER_COPIES}
+    assert {"01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb",
+            "06_variants_lab.ipynb"} <= names
     assert (TEACHER / "teacher_guide.ipynb").exists()
     assert not (NOTEBOOKS / "teacher_guide.ipynb").exists(), "the teacher guide holds answers: teacher/ only"
 
