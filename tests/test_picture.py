@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 import struct
 import sys
@@ -188,3 +189,19 @@ def test_nbval_compares_pictures_by_alt_text(start_svg: str) -> None:
     assert sanitized(original) == sanitized(Picture(restyled).html()) == f'<img alt="{Picture(start_svg).alt}">'
     moved = position_svg(Position.start("mosona").play(Position.start("mosona").legal_moves()[0]))
     assert sanitized(Picture(moved).html()) != sanitized(original)
+
+
+def test_browser_test_notebook_holds_current_pictures() -> None:
+    """The saved outputs the untrusted-notebook browser test opens are what the library makes now."""
+    notebook = Path(__file__).parent / "browser" / "untrusted_pictures.ipynb"
+    cells = [cell for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
+    saved = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            markup = output.get("data", {}).get("text/html")
+            if markup:
+                saved.append(image_of("".join(markup) if isinstance(markup, list) else markup)["alt"])
+    current = [Picture(position_svg(Position.start("mosona"), labels=True)).alt,
+               Picture(board_svg(boards.kolowis(), unit=40)).alt,
+               Picture(position_svg(Position.start("kolowis"))).alt]
+    assert saved == current, "re-execute tests/browser/untrusted_pictures.ipynb (see its first cell)"
