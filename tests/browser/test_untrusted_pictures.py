@@ -70,6 +70,7 @@ _OUTPUTS = f"""() => [...document.querySelectorAll('{PANEL} .jp-CodeCell')].map(
     source: cell.querySelector('.jp-InputArea .cm-content')?.innerText ?? '',
     outputs: [...cell.querySelectorAll('.jp-OutputArea-output')].map(output => ({{
         text: output.innerText,
+        room: output.getBoundingClientRect().width,
         images: [...output.querySelectorAll('img')].map(img => ({{
             alt: img.getAttribute('alt'), complete: img.complete, naturalWidth: img.naturalWidth,
             width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height,
@@ -106,6 +107,7 @@ def test_saved_pictures_show_untrusted_with_alt_text(lab_server: Any, page: Any,
         (image,) = output["images"]
         assert image["src"].startswith("data:image/"), cell
         assert image["naturalWidth"] > 0 and image["width"] > 200 and image["height"] > 50, cell
+        assert image["width"] <= output["room"] + 1, cell  # a wide board shrinks to fit, nothing is cut off
         assert image["alt"], cell
         alts.append(image["alt"])
     assert alts == saved_alts(NOTEBOOK)  # the saved text alternatives, all of them, in order
