@@ -112,9 +112,13 @@ def _figure_alt(figure: Any) -> str:
         return [label for label in labels if re.search(r"[^\W\d_]", label)]
 
     sentences = []
-    suptitle = getattr(figure, "_suptitle", None)
-    if suptitle is not None and suptitle.get_text().strip():
-        sentences.append(" ".join(suptitle.get_text().split()).rstrip(".") + ".")
+    if hasattr(figure, "get_suptitle"):  # matplotlib >= 3.8
+        suptitle = " ".join(figure.get_suptitle().split())
+    else:
+        text = getattr(figure, "_suptitle", None)
+        suptitle = " ".join(text.get_text().split()) if text is not None else ""
+    if suptitle:
+        sentences.append(suptitle if suptitle[-1] in "?!." else suptitle + ".")
     legends = getattr(figure, "legends", [])  # legends of the whole figure, beside the axes
     figure_series = [label for legend in legends for label in clean(legend.get_texts())]
     for number, axes in enumerate(figure.axes):
@@ -131,7 +135,7 @@ def _figure_alt(figure: Any) -> str:
         words += f"; series: {', '.join(series)}" if series else ""
         if title:
             words = (f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}")
-        elif title or measure or categories or series:
+        elif measure or categories or series:
             words = f"A {words}"
         else:
             continue
