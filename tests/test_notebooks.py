@@ -166,6 +166,9 @@ def test_every_image_has_alt_text(path: Path) -> None:
                 assert re.search(r"<title[^>]*>[^<]+</title>", text), f"{where}: an SVG picture without a <title>"
             if "image/png" in output.get("data", {}):
                 assert "text/plain" in output["data"], f"{where}: a PNG picture without a text description"
+            html = output.get("data", {}).get("text/html")
+            for tag in HTML_IMAGE.findall("".join(html) if isinstance(html, list) else html or ""):
+                assert re.search(r'\balt="[^"]+"', tag), f"{where}: an HTML image (Picture?) without alt text"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import re
 import struct
 import sys
@@ -167,7 +168,8 @@ def test_equal_pictures(start_svg: str) -> None:
 def test_objects_show_themselves_as_pictures_in_ipython(obj: object) -> None:
     shell = pytest.importorskip("IPython.core.interactiveshell").InteractiveShell.instance()
     data, _ = shell.display_formatter.format(obj)
-    assert set(data) == {"text/html", "text/plain"}  # no image/svg+xml: JupyterLab would not show it untrusted
+    # No image/svg+xml: JupyterLab would not show it untrusted, and it would double the notebook's size.
+    assert set(data) == {"text/html", "text/plain"}
     assert data["text/plain"] == repr(obj)
     img = image_of(data["text/html"])
     assert img["alt"] and embedded(img["src"] or "")[0] == "image/svg+xml"
@@ -185,6 +187,55 @@ def test_nbval_compares_pictures_by_alt_text(start_svg: str) -> None:
     restyled = start_svg.replace("#f1e7d0", "#ffffff")
     assert restyled != start_svg
     original = Picture(start_svg).html()
-    assert sanitized(original) == sanitized(Picture(restyled).html()) == f'<img alt="{Picture(start_svg).alt}">'
+    expected = f'<img alt="{Picture(start_svg).alt}">'
+    assert sanitized(original) == sanitized(Picture(restyled).html()) == expected
     moved = position_svg(Position.start("mosona").play(Position.start("mosona").legal_moves()[0]))
     assert sanitized(Picture(moved).html()) != sanitized(original)
+
+
+def test_browser_test_notebook_holds_current_pictures() -> None:
+    """The saved outputs the untrusted-notebook browser test opens are what the library makes now."""
+    notebook = Path(__file__).parent / "browser" / "untrusted_pictures.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    saved = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            markup = output.get("data", {}).get("text/html")
+            if markup:
+                saved.append(image_of("".join(markup) if isinstance(markup, list) else markup)["alt"])
+    current = [Picture(position_svg(Position.start("mosona"), labels=True)).alt,
+               Picture(board_svg(boards.kolowis(), unit=40)).alt,
+               Picture(position_svg(Position.start("kolowis"))).alt]
+    assert saved == current, "re-execute tests/browser/untrusted_pictures.ipynb (see its first cell)"
+
+
+def test_matplotlib_figure_becomes_a_picture_with_alt_text() -> None:
+    pytest.importorskip("matplotlib")
+    from awithlaknannai.analysis.plots import result_bars
+    from awithlaknannai.analysis.selfplay import selfplay_statistics
+
+    stats = {"with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
+             "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)}
+    picture = Picture.from_figure(result_bars(stats))
+    assert picture.alt == ("Who wins? A chart of share of games for with outer lines, without; "
+                           "series: first player wins, draw, second player wins.")
+    img = image_of(picture.html())
+    assert img["alt"] == picture.alt and img["width"] == "672"  # 7 inches of 72 pt, in CSS pixels
+    media, content = embedded(img["src"] or "")
+    assert media == "image/svg+xml" and content.decode("utf-8") == picture.svg
+    # Drawn the same on every run (no date, fixed ids), so saved notebooks do not churn.
+    assert Picture.from_figure(result_bars(stats)).svg == picture.svg
+    assert Picture.from_figure(result_bars(stats), alt="Bars").alt == "Bars"
+
+
+def test_from_figure_needs_a_figure_with_words() -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    with pytest.raises(TypeError, match="needs a matplotlib Figure, got str"):
+        Picture.from_figure("chart")
+    blank = Figure()
+    blank.subplots().plot([1, 2], [3, 4])
+    with pytest.raises(ValueError, match="give it a text alternative with alt="):
+        Picture.from_figure(blank)
+    assert Picture.from_figure(blank, alt="A rising line").alt == "A rising line"

@@ -102,6 +102,47 @@ def _png(svg: str) -> bytes | None:
     return png_bytes(svg, scale=PNG_SCALE)
 
 
+def _figure_alt(figure: Any) -> str:
+    """A short text alternative for a matplotlib figure: its titles, axes, categories and series."""
+
+    def clean(texts: Any) -> list[str]:
+        return [" ".join(t.get_text().split()) for t in texts if t.get_text().strip()]
+
+    def worded(labels: list[str]) -> list[str]:  # category names, not numbers
+        return [label for label in labels if re.search(r"[^\W\d_]", label)]
+
+    sentences = []
+    if hasattr(figure, "get_suptitle"):  # matplotlib >= 3.8
+        suptitle = " ".join(figure.get_suptitle().split())
+    else:
+        text = getattr(figure, "_suptitle", None)
+        suptitle = " ".join(text.get_text().split()) if text is not None else ""
+    if suptitle:
+        sentences.append(suptitle if suptitle[-1] in "?!." else suptitle + ".")
+    legends = getattr(figure, "legends", [])  # legends of the whole figure, beside the axes
+    figure_series = [label for legend in legends for label in clean(legend.get_texts())]
+    for number, axes in enumerate(figure.axes):
+        title = " ".join(axes.get_title().split())
+        x_label, y_label = " ".join(axes.get_xlabel().split()), " ".join(axes.get_ylabel().split())
+        measure = f"{y_label} by {x_label}" if x_label and y_label else x_label or y_label
+        categories = worded(clean(axes.get_xticklabels())) + worded(clean(axes.get_yticklabels()))
+        legend = axes.get_legend()
+        series = clean(legend.get_texts()) if legend is not None else []
+        if number == 0:
+            series += figure_series
+        words = "chart" + (f" of {measure}" if measure else "")
+        words += f" for {', '.join(categories)}" if categories else ""
+        words += f"; series: {', '.join(series)}" if series else ""
+        if title:
+            words = (f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}")
+        elif measure or categories or series:
+            words = f"A {words}"
+        else:
+            continue
+        sentences.append(words + ".")
+    return " ".join(sentences)
+
+
 _IMAGES = ("svg", "png")
 
 
@@ -135,8 +176,8 @@ class Picture:
     --------
     >>> from awithlaknannai.render import position_svg
     >>> from awithlaknannai.position import Position
-    >>> Picture(position_svg(Position.start("mosona"))).alt
-    'Awithlaknannai Mosona: White to move. Awithlaknannai Mosona, White to move, 12 white and 12 black pieces.'
+    >>> print(Picture(position_svg(Position.start("mosona"))).alt)
+    Awithlaknannai Mosona: White to move. Awithlaknannai Mosona, White to move, 12 white and 12 black pieces.
     >>> Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="An empty frame").html()[:42]
     '<img alt="An empty frame" src="data:image/'
     >>> Picture("a board")
@@ -176,6 +217,50 @@ class Picture:
         self._alt = alt
         self._image = image
 
+    @classmethod
+    def from_figure(cls, figure: Any, *, alt: str | None = None) -> Picture:
+        """A matplotlib figure as a Picture: its SVG, and a text alternative from its texts.
+
+        JupyterLab gives the PNG matplotlib shows in a notebook no ``alt``;
+        ``display(Picture.from_figure(fig))`` shows the same chart as an
+        image a screen reader can name. The default ``alt`` names the
+        chart's title, what it measures, its categories and its series
+        (the numbers belong in a table beside it).
+
+        Raises
+        ------
+        TypeError
+            If ``figure`` is not a matplotlib figure.
+        ValueError
+            If the figure has no title, labels or legend and no ``alt`` is given.
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(3, 2))
+        >>> ax = fig.subplots()
+        >>> _ = ax.bar(["mosona", "kolowis"], [12, 23], label="pieces each")
+        >>> _ = ax.set_title("How many pieces?"), ax.legend()
+        >>> Picture.from_figure(fig).alt
+        'How many pieces? A chart for mosona, kolowis; series: pieces each.'
+        """
+        if not callable(getattr(figure, "savefig", None)) or not hasattr(figure, "axes"):
+            raise TypeError(f"from_figure needs a matplotlib Figure, got {type(figure).__name__}")
+        import io
+
+        import matplotlib
+
+        if alt is None:
+            alt = _figure_alt(figure)
+            if not alt:
+                raise ValueError("the figure has no title, axis labels or legend: give it a text "
+                                 "alternative with alt=")
+        buffer = io.BytesIO()
+        # A fixed salt and no date: the same figure gives the same SVG on every run.
+        with matplotlib.rc_context({"svg.hashsalt": "awithlaknannai", "svg.fonttype": "path"}):
+            figure.savefig(buffer, format="svg", metadata={"Date": None})
+        return cls(buffer.getvalue().decode("utf-8"), alt=alt)
+
     @property
     def svg(self) -> str:
         """The SVG text."""
@@ -201,13 +286,14 @@ class Picture:
         """The picture as one ``<img>`` element: its ``alt``, its CSS size, the image as a ``data:`` URI."""
         png = _png(self._svg) if self._image == "png" else None
         if png is None:
-            source = "data:image/svg+xml;base64," + base64.b64encode(self._svg.encode("utf-8")).decode("ascii")
+            encoded = base64.b64encode(self._svg.encode("utf-8")).decode("ascii")
+            source = f"data:image/svg+xml;base64,{encoded}"
         else:
             source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
         size = _css_size(self._svg)
         # width and height reserve the room before the image loads; CSS lets it shrink to narrow outputs.
-        dimensions = ("" if size is None else
-                      f' width="{round(size[0])}" height="{round(size[1])}" style="max-width:100%;height:auto"')
+        dimensions = "" if size is None else (f' width="{round(size[0])}" height="{round(size[1])}"'
+                                              ' style="max-width:100%;height:auto"')
         return f'<img alt="{html.escape(self._alt, quote=True)}"{dimensions} src="{source}">'
 
     def mimebundle(self, *, plain: bool = True) -> tuple[dict[str, str], dict[str, Any]]:
@@ -221,5 +307,6 @@ class Picture:
             data["text/plain"] = self._alt
         return data, {}
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+    def _repr_mimebundle_(self, include: Any = None,
+                          exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
         return self.mimebundle()
