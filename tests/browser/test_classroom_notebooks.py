@@ -213,5 +213,8 @@ def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
     overflowing = page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
         "outputs => outputs.filter(o => o.scrollWidth > o.clientWidth + 1)"
         ".map(o => o.textContent.slice(0, 80) + ` (${o.scrollWidth} > ${o.clientWidth} px)`)")
+    # The screenshot shows the widest output (a table or the printable sheet).
+    page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
+        "outputs => outputs.reduce((a, b) => (b.scrollWidth > a.scrollWidth ? b : a)).scrollIntoView()")
     page.screenshot(path=str(artifacts / f"classroom-1024-{Path(notebook).stem}.png"))
     assert not overflowing, f"{notebook}: outputs wider than the window: {overflowing}"
