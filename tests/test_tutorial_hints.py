@@ -115,9 +115,12 @@ def test_an_empty_box_is_no_answer_yet_and_is_not_a_try():
 def test_each_checked_try_counts_and_the_hint_grows():
     puzzle = next(p for p in PUZZLES if len(p.answer.landings) >= 3)
     box = ask_puzzle(puzzle)
-    box.answer_input.value = "B9-B10"
-    hints = [box.check().hint for _ in range(3)]
-    assert box.attempts == 3 and len(hints[0]) < len(hints[1]) < len(hints[2])
+    hints = []
+    for wrong in ("B9-B10", "B9-B11", "b9-b11", "B9-B12"):
+        box.answer_input.value = wrong  # as if typed and Enter pressed: the box checks it
+        hints.append(box.check().hint)
+    assert box.attempts == 3, "the same answer in other letters is not a new try"
+    assert len(hints[0]) < len(hints[1]) == len(hints[2]) < len(hints[3])
     assert puzzle.answer.text() not in box.feedback_view.value
 
 

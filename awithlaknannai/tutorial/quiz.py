@@ -110,9 +110,11 @@ class AnswerBox(widgets.VBox):
         layout = widgets.Layout(width="auto", max_width="40em")
         wide = widgets.Layout(width="auto")
         if form in ("number", "text"):
+            # continuous_update=False: the value arrives on Enter (or on leaving the box),
+            # and Enter checks the answer as the button does.
             self.answer_input = widgets.Text(
                 value="" if answer is ... or answer is None else _as_text(answer),
-                description=label, placeholder=placeholder,
+                description=label, placeholder=placeholder, continuous_update=False,
                 style={"description_width": "initial"}, layout=layout)
             inputs: list[widgets.Widget] = [self.answer_input]
         elif form == "choice":
@@ -139,10 +141,13 @@ class AnswerBox(widgets.VBox):
         self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
         super().__init__([widgets.HTML(_STYLE), *inputs, self.check_button, self.feedback_view])
         self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
+        self._checked: str | None = None  # the last answer checked, so a repeat is not a new try
         if answer is not ... and answer is not None:
             self.check()
         else:
             self._show(self.feedback)
+        if form in ("number", "text"):
+            self.answer_input.observe(lambda change: change["new"].strip() and self.check(), names="value")
 
     def _answer(self) -> Any:
         """What the input holds, as the checker wants it; ``...`` when empty."""
@@ -160,13 +165,20 @@ class AnswerBox(widgets.VBox):
         return ... if chosen is None else self._values[chosen]
 
     def check(self) -> Feedback:
-        """Check what the input holds, show the feedback, and return it."""
+        """Check what the input holds, show the feedback, and return it.
+
+        Each different answer counts as one more try (the hints grow with
+        the tries); checking the same answer again changes nothing.
+        """
         answer = self._answer()
         if answer is ...:
             feedback = Feedback(self.exercise, MISSING,
                                 EMPTY_MESSAGE if self.form in ("number", "text") else CHOOSE_MESSAGE)
+        elif _as_text(answer).casefold() == self._checked:
+            return self.feedback  # the same answer again: the same feedback, not one more hint
         else:
             self.attempts += 1
+            self._checked = _as_text(answer).casefold()
             feedback = self._checker(answer, self.attempts)
         self._show(feedback)
         return feedback

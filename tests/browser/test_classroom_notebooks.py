@@ -157,8 +157,13 @@ def test_puzzles_run_with_no_answers_and_a_wrong_then_partial_move_get_steps_not
     assert "Not yet." in first and f"Look at the piece on {solution.origin}." in first
     assert solution.text() not in first and solution.landings[0] not in first.split("Hint:")[1]
 
-    # A second wrong try reveals one more step: that it leaps.
-    second = check_answer(page, box, first)
+    # A second, different wrong try, sent with Enter, reveals one more step: that it leaps.
+    move_box.fill("B9-B11")
+    move_box.press("Enter")
+    page.wait_for_function(
+        "([node, before]) => node.querySelector('[role=status]').textContent !== before",
+        arg=[box.element_handle(), first], timeout=30_000)
+    second = box.locator("[role=status]").text_content()
     assert "It starts with a leap" in second and solution.text() not in second
 
     # The first leap alone (a partial answer): a good start, and the next landing, never the last.
