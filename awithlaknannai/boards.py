@@ -69,8 +69,9 @@ class BoardGraph(nx.Graph):
     """A networkx graph that draws itself in notebooks.
 
     Everything networkx does works on it unchanged; it only adds
-    ``_repr_svg_`` (imported lazily from the renderer, as python-chess does)
-    so that a board shows itself in JupyterLab, on GitHub and in nbviewer.
+    ``_repr_mimebundle_`` (a :class:`~awithlaknannai.render.Picture`, imported
+    lazily from the renderer, as python-chess does) so that a board shows
+    itself in JupyterLab, trusted or not, on GitHub and in nbviewer.
 
     >>> mosona()
     <Awithlaknannai Mosona: 25 points, 54 edges>
@@ -82,10 +83,10 @@ class BoardGraph(nx.Graph):
         name = self.graph.get("name", "board")
         return f"<{name}: {self.number_of_nodes()} points, {self.number_of_edges()} edges>"
 
-    def _repr_svg_(self) -> str:
-        from .render.svg import board_svg
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
+        from .render import Picture, board_svg
 
-        return board_svg(self)
+        return Picture(board_svg(self)).mimebundle(plain=False)  # shows untrusted, with alt text
 
 
 def _graph_from_lines(

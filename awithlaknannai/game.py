@@ -221,7 +221,7 @@ class Game:
     def __repr__(self) -> str:
         return f"Game({self.variant.name!r}, moves={len(self.moves)}, outcome={self.outcome()})"
 
-    def _repr_svg_(self) -> str:
-        from .render.svg import game_svg  # lazily: the renderer is a layer above
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
+        from .render import Picture, game_svg  # lazily: the renderer is a layer above
 
-        return game_svg(self)
+        return Picture(game_svg(self)).mimebundle(plain=False)  # shows untrusted, with alt text

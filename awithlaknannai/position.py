@@ -409,10 +409,10 @@ class Position:
 
         return board_diagram(self)
 
-    def _repr_svg_(self) -> str:
-        from .render.svg import position_svg  # drawn lazily, like python-chess
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
+        from .render import Picture, position_svg  # drawn lazily, like python-chess
 
-        return position_svg(self)
+        return Picture(position_svg(self)).mimebundle(plain=False)  # shows untrusted, with alt text
 
     # --- queries ------------------------------------------------------------
 

@@ -203,7 +203,7 @@ def test_boards_are_independent_values() -> None:
 
 def test_board_graph_draws_itself_lazily() -> None:
     assert isinstance(mosona(), boards.BoardGraph)
-    assert callable(mosona()._repr_svg_)
+    assert callable(mosona()._repr_mimebundle_)
 
 
 # --- the Indian war games: counts checked against Ludii's game files ---------------

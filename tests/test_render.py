@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import xml.etree.ElementTree as ET
 
@@ -339,7 +340,10 @@ def test_finished_position_says_who_won():
 
 def test_notebook_hooks_return_svg():
     for obj in (boards.alquerque(), Position.start("kolowis"), Game("zuni-3"), get_variant("mosona").board):
-        parse(obj._repr_svg_())
+        data, _ = obj._repr_mimebundle_()
+        assert set(data) == {"text/html"}  # IPython adds the repr as text/plain
+        embedded = data["text/html"].split('src="data:image/svg+xml;base64,')[1].rstrip('">')
+        parse(base64.b64decode(embedded).decode("utf-8"))
 
 
 def test_plain_networkx_graph_with_positions_can_be_drawn():

@@ -255,6 +255,42 @@ class SelfplayTable:
         body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:])
         return f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
+    def side_by_side(self) -> SelfplaySideBySide:
+        """The same numbers turned round: one column per batch of games, one row per measure.
+
+        With a few batches this is much narrower than the table (which has a
+        column per measure), so it fits a notebook beside JupyterLab's file browser.
+        """
+        return SelfplaySideBySide(self)
+
+
+class SelfplaySideBySide:
+    """A :class:`SelfplayTable` shown with one column per batch of games (see :meth:`SelfplayTable.side_by_side`)."""
+
+    def __init__(self, table: SelfplayTable) -> None:
+        self.table = table
+
+    def _rows(self) -> list[list[str]]:
+        cells = self.table._cells()
+        return [list(row) for row in zip(*cells)]
+
+    def to_text(self) -> str:
+        """A plain-text table: the measure, then one column per batch."""
+        rows = self._rows()
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+                         for row in rows)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        rows = self._rows()
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+        body = "".join(f"<tr><th style='text-align:left'>{html.escape(row[0])}</th>"
+                       + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>" for row in rows[1:])
+        return f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
 
 def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),
                   players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,

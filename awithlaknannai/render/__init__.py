@@ -2,6 +2,8 @@
 
 - :mod:`.svg`: ``board_svg``, ``position_svg``, ``game_svg``;
 - :mod:`.export`: SVG and PNG files, the printable sheet, ``draw`` on the command line;
+- :mod:`.picture`: ``Picture``, an SVG picture that shows in any notebook, trusted or not,
+  with a text alternative;
 - :mod:`.compare`: board statistics and side-by-side comparison figures;
 - :mod:`.geometry` and :mod:`.style`: layout and colours, shared with the widgets.
 """
@@ -9,10 +11,11 @@
 from .compare import BoardComparison, board_statistics, compare_boards, compare_boards_svg
 from .export import printable_sheet, save_png, save_svg
 from .geometry import Layout, board_layout
+from .picture import Picture
 from .svg import board_svg, game_svg, position_svg
 
 __all__ = [
     "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg",
-    "printable_sheet", "save_png", "save_svg", "Layout", "board_layout",
+    "printable_sheet", "save_png", "save_svg", "Layout", "board_layout", "Picture",
     "board_svg", "game_svg", "position_svg",
 ]

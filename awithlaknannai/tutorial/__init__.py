@@ -9,5 +9,6 @@ Correct! The Mosona board has 25 points: 8 on top, 9 in the middle and 8 at the 
 """
 
 from .exercises import EXERCISES, Exercise, Feedback, check, exercise_ids, question
+from .friendly import friendly_errors
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "exercise_ids", "question"]
+__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "exercise_ids", "friendly_errors", "question"]

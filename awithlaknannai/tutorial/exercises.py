@@ -142,23 +142,39 @@ def _html(text: str) -> str:
     return _EMPHASIS.sub(r"<em>\1</em>", _CODE_SPAN.sub(r"<code>\1</code>", escaped))
 
 
+# How a student gives an exercise's answer: in Python code, or in an answer box
+# (see awithlaknannai.tutorial.quiz) as a number, a text, one choice, several
+# choices, or True/False.
+FORMS = ("code", "number", "text", "choice", "choices", "truth")
+
+
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: its id, the question as the notebook asks it, and its checker."""
+    """One exercise: its id, the question as the notebook asks it, and its checker.
+
+    ``form`` says how the answer is given (one of ``FORMS``); ``options``
+    are the lettered choices of a ``"choice"`` or ``"choices"`` question.
+    """
 
     id: str
     question: str
     checker: Callable[[str, Any], Feedback]
+    form: str = "code"
+    options: Mapping[str, str] | None = None
 
 
 EXERCISES: dict[str, Exercise] = {}
 
 
-def _exercise(exercise_id: str, text: str) -> Callable[[Callable[[str, Any], Feedback]], Callable[[str, Any], Feedback]]:
+def _exercise(
+    exercise_id: str, text: str, form: str = "code", options: Mapping[str, str] | None = None,
+) -> Callable[[Callable[[str, Any], Feedback]], Callable[[str, Any], Feedback]]:
     """Register a checker under ``exercise_id`` (a decorator)."""
+    if form not in FORMS:
+        raise ValueError(f"exercise form must be one of {FORMS}, got {form!r}")
 
     def register(checker: Callable[[str, Any], Feedback]) -> Callable[[str, Any], Feedback]:
-        EXERCISES[exercise_id] = Exercise(exercise_id, text, checker)
+        EXERCISES[exercise_id] = Exercise(exercise_id, text, checker, form, options)
         return checker
 
     return register
@@ -312,19 +328,24 @@ def _choice_check(
 # --- 01: history --------------------------------------------------------------------
 
 
-@_exercise("01-culin-year", "In which year did Stewart Culin publish his description of the Zuni games?")
+@_exercise("01-culin-year", "In which year did Stewart Culin publish Games of the North American Indians, "
+           "the book with the Awithlaknannai boards on page 801?", "number")
 def _culin_year(exercise_id: str, answer: Any) -> Feedback:
     return _number_check(
         exercise_id, answer, 1907,
         "Culin's *Games of the North American Indians* came out in 1907.",
-        "It is in the title of the section about Culin.",
+        "Look for the year in bold in the paragraph about Stewart Culin.",
         {
-            1903: "1903 is the year of Matilda Coxe Stevenson's article on Zuni games.",
-            1951: "1951 is the date this project gives Murray's history of board games, which drew the "
-                  "board without its outer lines.",
-            1952: "1952 is the printing date of Murray's history of board games, which drew the board "
+            1903: "1903 is the year of Matilda Coxe Stevenson's article on Zuni games, which Culin "
+                  "later reprinted.",
+            1898: "1898 is the year of Culin's earlier catalogue Chess and Playing-Cards, which "
+                  "describes a different Zuni board game.",
+            1952: "1952 is the year of H. J. R. Murray's history of board games, which drew the board "
                   "without its outer lines.",
-            1969: "1969 is the year of R. C. Bell's book, which called Kolowis 'Fighting Serpents'.",
+            1960: "1960 is the year of the first edition of R. C. Bell's book, which calls Kolowis "
+                  "'Fighting Serpents'.",
+            1969: "1969 is the year of the second edition of R. C. Bell's book, which calls Kolowis "
+                  "'Fighting Serpents'.",
             1283: "1283 is the year of King Alfonso X's book of games, which describes Alquerque.",
         },
     )
@@ -332,42 +353,49 @@ def _culin_year(exercise_id: str, answer: Any) -> Feedback:
 
 _ORIGIN_OPTIONS = {
     "a": "Spanish settlers brought Alquerque, and it slowly changed into the Zuni game.",
-    "b": "The Zuni took a hunt game from Mexico and changed it so that both sides are equal.",
-    "c": "Culin invented it for his book.",
+    "b": "It came to them from Mexico.",
+    "c": "Stevenson invented it for her article.",
 }
 
 
-@_exercise("01-origin", "Which story of the game's origin does Culin report as the Zuni's own account?")
+@_exercise("01-origin", "What did some older Zuni men tell Matilda Coxe Stevenson about where the game came from?",
+           "choice", _ORIGIN_OPTIONS)
 def _origin(exercise_id: str, answer: Any) -> Feedback:
     return _choice_check(
         exercise_id, answer, _ORIGIN_OPTIONS, "b",
         {
-            "a": "That is the other idea, which some modern writers suggest. "
-                 "Culin reports something different as the Zuni's own account.",
-            "c": "Culin described games that people were playing; he did not invent them.",
+            "a": "That is the other idea: it is thought that the Spanish brought Alquerque to the "
+                 "Southwest, and some later writers suggest the Zuni game grew out of it. The older "
+                 "Zuni men told Stevenson something different.",
+            "c": "Stevenson described a game that Zuni men played and explained to her; she did not "
+                 "invent it.",
         },
-        "Culin reports that the Zuni adopted a Mexican hunt game, where one side has few strong "
-        "pieces and the other many weak ones, and made the two sides equal.",
+        "Some older Zuni men told Stevenson that the game came from Mexico (as the Ludii database "
+        "summarises her report). That it was a Mexican hunt game, changed so that both sides are "
+        "equal, is the encyclopedia's reading.",
     )
 
 
 _KOLOWIS_OPTIONS = {"a": "Fighting Serpents", "b": "Catch the Hare", "c": "Little Alquerque"}
 
 
-@_exercise("01-kolowis-name", "Which English name did R. C. Bell (1969) give to Kolowis Awithlaknannai?")
+@_exercise("01-kolowis-name", "Which English name did R. C. Bell (1960; 2nd edition 1969) give to Kolowis Awithlaknannai?",
+           "choice", _KOLOWIS_OPTIONS)
 def _kolowis_name(exercise_id: str, answer: Any) -> Feedback:
     return _choice_check(
         exercise_id, answer, _KOLOWIS_OPTIONS, "a",
         {
-            "b": "Catch the Hare is a European hunt game, one of the games the Zuni account compares with.",
-            "c": "Nobody calls it that: Alquerque is the Spanish game of the same family.",
+            "b": "Catch the Hare is a European hunt game; the encyclopedia compares the Mexican game "
+                 "of the origin story with it.",
+            "c": "No source here uses that name. Alquerque is a game of the same family, thought to "
+                 "have come to the Southwest with the Spanish.",
         },
-        "Bell called it Fighting Serpents, without saying why. The Kolowisi is a great serpent "
-        "of Zuni tradition.",
+        "Bell called it Fighting Serpents: his own English name, not a translation, and he did not "
+        "say why. The Zuni name is the one Culin recorded, \"the kolowisi being a mythic serpent\".",
     )
 
 
-@_exercise("01-mosona-points", "How many points does the Awithlaknannai Mosona board have?")
+@_exercise("01-mosona-points", "How many points does the Awithlaknannai Mosona board have?", "number")
 def _mosona_points(exercise_id: str, answer: Any) -> Feedback:
     board = boards.mosona()
     sizes = [len(row) for row in boards.rows(board)]
@@ -396,7 +424,8 @@ _SOURCE_OPTIONS = {
 _SAY_COMPULSORY = {"c", "d"}
 
 
-@_exercise("01-sources-compulsory", "Which sources say that capturing is compulsory? (Give all the letters.)")
+@_exercise("01-sources-compulsory", "Which sources say that capturing is compulsory? (Give all the letters.)",
+           "choices", _SOURCE_OPTIONS)
 def _sources_compulsory(exercise_id: str, answer: Any) -> Feedback:
     letters = _as_letters(answer)
     if letters is None or not letters <= set(_SOURCE_OPTIONS):
@@ -413,11 +442,11 @@ def _sources_compulsory(exercise_id: str, answer: Any) -> Feedback:
         notes.append(f"{_SOURCE_OPTIONS[letter]} {reason}.")
     missing = _SAY_COMPULSORY - letters
     if missing:
-        notes.append(f"You left out {len(missing)} source{'s' if len(missing) > 1 else ''} that do say it.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), "Look at the row 'capture compulsory' of the table.")
+        notes.append(f"You left out {len(missing)} source{'s that say' if len(missing) > 1 else ' that says'} it.")
+    return Feedback(exercise_id, WRONG, " ".join(notes), "Look at the row 'must you capture?' of the table in the section \"What each source says\".")
 
 
-@_exercise("01-authentic-rules", "True or False: we know exactly how the Zuni played the game in 1900.")
+@_exercise("01-authentic-rules", "True or False: the written sources record exactly how the Zuni played the game in 1900.", "truth")
 def _authentic(exercise_id: str, answer: Any) -> Feedback:
     if isinstance(answer, str) and answer.strip().lower() in {"true", "false"}:
         answer = answer.strip().lower() == "true"
@@ -426,12 +455,13 @@ def _authentic(exercise_id: str, answer: Any) -> Feedback:
     if answer is False:
         return Feedback(
             exercise_id, CORRECT,
-            "Nobody knows the authentic rules. The old sources describe the board and the first move; "
-            "later writers filled the gaps in different ways.",
+            "The written sources do not record the full rules. Stevenson (and Culin, who reprints her) "
+            "describe the board and the first moves; later writers filled the gaps in different ways. "
+            "Zuni people may know more than the books say.",
         )
     return Feedback(
         exercise_id, WRONG,
-        "Culin and Stevenson leave out whether capturing is compulsory and whether a piece may jump twice.",
+        "Stevenson and Culin leave out whether capturing is compulsory and whether a piece may jump twice.",
         "Look at how many cells of the table say 'not said'.",
     )
 
@@ -473,17 +503,24 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
     if want == have:
         return Feedback(exercise_id, CORRECT, f"Your graph is exactly {name}: {len(want_nodes)} points and "
                         f"{len(want)} edges, the same as the package's builder.")
+    middle_row = {e for e in want if all(reference.nodes[p]["row"] == "M" for p in e)}
+    if have == middle_row:  # only the middle row, which the notebook draws before the exercise
+        return Feedback(exercise_id, MISSING, "Your graph has only the middle row so far. Add the other "
+                        "edges to `G`, then run the cell again.")
     missing, extra = want - have, have - want
 
     def show(edges: set[frozenset[str]]) -> str:
         return _listing("-".join(sorted(e, key=_natural)) for e in edges)
 
     parts = []
-    if missing:
-        parts.append(f"{len(missing)} edge{'s are' if len(missing) > 1 else ' is'} missing: {show(missing)}")
+    if missing:  # how many, not which: naming them all would give the answer away
+        parts.append(f"{len(missing)} edge{'s are' if len(missing) > 1 else ' is'} still missing")
     if extra:
         parts.append(f"{len(extra)} edge{'s are' if len(extra) > 1 else ' is'} not on the board: {show(extra)}")
     hint = "Look at the picture of the board and follow each drawn line from end to end."
+    if missing:
+        first = min(("-".join(sorted(e, key=_natural)) for e in missing), key=_natural)
+        hint += f" One that is missing: `{first}`."
     outer = edge_set(reference) - edge_set(boards.zuni(reference.graph["n"], outer_lines=False))
     if not extra and missing == outer:
         hint = "You have drawn Murray's version of the board! Culin's drawing also has lines along the top and bottom rows."
@@ -491,7 +528,7 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
                     + "; ".join(parts) + ".", hint)
 
 
-@_exercise("02-zuni3-edges", "How many edges (lines between two neighbouring points) does zuni(3) have?")
+@_exercise("02-zuni3-edges", "How many edges (lines between two neighbouring points) does zuni(3) have?", "number")
 def _zuni3_edges(exercise_id: str, answer: Any) -> Feedback:
     n = 3
     board = boards.zuni(n)
@@ -519,13 +556,13 @@ def _zuni3_edges(exercise_id: str, answer: Any) -> Feedback:
     )
 
 
-@_exercise("02-three-neighbours", "Which points of the Mosona board have exactly three neighbours?")
+@_exercise("02-three-neighbours", "Which points of the Mosona board have exactly three neighbours?", "text")
 def _three_neighbours(exercise_id: str, answer: Any) -> Feedback:
     board = boards.mosona()
     want = {p for p, degree in board.degree if degree == 3}
     have = _as_points(answer)
     if have is None:
-        return Feedback(exercise_id, WRONG, "Give point names, for example `{\"T0\", \"M4\"}`.")
+        return Feedback(exercise_id, WRONG, "Give point names, for example `T3, M4`.")
     unknown = have - set(board)
     if unknown:
         return Feedback(exercise_id, WRONG, f"The Mosona board has no point {_listing(unknown)}.",

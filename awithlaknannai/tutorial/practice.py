@@ -30,7 +30,7 @@ from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
-__all__ = ["check_legal_moves", "check_move", "check_puzzle", "check_rules"]
+__all__ = ["check_legal_moves", "check_move", "check_outcome", "check_puzzle", "check_rules", "hint_steps"]
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -71,13 +71,78 @@ def _missing(exercise: str) -> Feedback:
     return Feedback(exercise, MISSING, "Replace the `...` with your answer, then run the cell again.")
 
 
-def _reason(text: str, error: ValueError) -> str:
+# The position's reasons name a legal move as an example ("(for example T0xB0xT1)"):
+# helpful in a game, but in an exercise that example can be the very answer.
+_EXAMPLE = re.compile(r"\s*\((?:for example|to leap there, write) [^)]*\)")
+
+
+def _reason(text: str, error: Exception) -> str:
+    """The position's reason why ``text`` is not legal, without the example move it may name."""
     message = str(error)
     prefix = f"{text}: "
-    return message.removeprefix(prefix)
+    return _EXAMPLE.sub("", message.removeprefix(prefix))
 
 
-def check_legal_moves(position: Position | str, answer: Any, exercise: str = "legal-moves") -> Feedback:
+def _points_of(text: str) -> list[str]:
+    """The points a move text visits: ``"T0xB0xT1"`` -> ``["T0", "B0", "T1"]``."""
+    return [part for part in re.split(r"[x\-]", text) if part]
+
+
+def hint_steps(target: Move) -> list[str]:
+    """Hints towards ``target`` that give it away one step at a time, never completely.
+
+    The first names the piece, the second says whether it steps or leaps;
+    for a chain of leaps each further hint names one more landing point,
+    but never the last one.
+
+    Examples
+    --------
+    >>> from awithlaknannai import Move
+    >>> for hint in hint_steps(Move("B3", ("T4", "T6", "B5"), ("M4", "T5", "M6"))):
+    ...     print(hint)
+    Look at the piece on `B3`.
+    It starts with a leap, and takes 3 pieces in all.
+    Its first leap lands on `T4`.
+    Its second leap lands on `T6`.
+    >>> hint_steps(Move("M8", ("M7",)))[-1]
+    'It is a quiet step, not a capture: try each step of that piece on the board and think about the reply.'
+    """
+    steps = [f"Look at the piece on `{target.origin}`."]
+    if not target.is_capture:
+        steps.append("It is a quiet step, not a capture: try each step of that piece on the board "
+                     "and think about the reply.")
+        return steps
+    count = len(target.captures)
+    steps.append(f"It starts with a leap, and takes {count} piece{'s' if count != 1 else ''} in all.")
+    ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+    for index, landing in enumerate(target.landings[:-1]):
+        nth = ordinals[index] if index < len(ordinals) else f"number {index + 1}"
+        steps.append(f"Its {nth} leap lands on `{landing}`.")
+    return steps
+
+
+def _stepped_hint(target: Move, attempt: int, known: int = 0) -> str:
+    """The hints revealed after ``attempt`` tries; ``known`` landing points the student already has."""
+    steps = hint_steps(target)
+    if known:
+        # The student wrote the first `known` leaps, so knows the piece, that it leaps
+        # and those landings: hints start after them, and never name the last landing.
+        new = steps[2 + known: 2 + known + attempt]
+        return " ".join(new) if new else f"From `{target.landings[known - 1]}`, look for one more leap."
+    return " ".join(steps[: max(1, min(attempt, len(steps)))])
+
+
+def _partial(target: Move, text: str) -> int:
+    """How many landing points of ``target`` a shorter answer ``text`` gets right (0: not a start of it)."""
+    points = _points_of(text)
+    path = list(target.path)
+    if "x" not in text or len(points) < 2 or len(points) >= len(path) or path[: len(points)] != points:
+        return 0
+    return len(points) - 1
+
+
+def check_legal_moves(position: Position | str, answer: Any, exercise: str = "legal-moves",
+                      attempt: int = 1) -> Feedback:
     """Check a list of *every* legal move in ``position``.
 
     Parameters
@@ -89,6 +154,10 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
         or a list of texts.
     exercise : str, optional
         The exercise's id, carried in the feedback.
+    attempt : int, optional
+        How many times the student has tried (an answer box counts them):
+        from the second try on, the hint also says whether the missing move
+        steps or leaps. A hint never names a whole move.
 
     Returns
     -------
@@ -102,7 +171,7 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
     >>> from awithlaknannai import parse_position
     >>> p = parse_position("mosona standard .......b/...b...../..w...w. w 0")
     >>> print(check_legal_moves(p, "B2xT3, B6-M6"))
-    Not yet. B6-M6 is not legal: capture is compulsory: White must leap (for example B2xT3).
+    Not yet. B6-M6 is not legal: capture is compulsory: White must leap.
     >>> print(check_legal_moves(p, ...))
     No answer yet. Replace the ... with your answer, then run the cell again.
     """
@@ -136,11 +205,13 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
     if missing:
         notes.append(f"You found {len(found)} of the {len(legal)} legal moves.")
         hint = f"One you have not listed starts at `{missing[0].origin}`."
+        if attempt > 1:
+            hint += " It is a leap." if missing[0].is_capture else " It is a step."
     return Feedback(exercise, WRONG, " ".join(notes), hint)
 
 
 def check_move(position: Position | str, answer: Any, solutions: Iterable[str] | None = None,
-               exercise: str = "move") -> Feedback:
+               exercise: str = "move", attempt: int = 1) -> Feedback:
     """Check one move: legal, and (if ``solutions`` is given) one of the wanted moves.
 
     Parameters
@@ -153,13 +224,17 @@ def check_move(position: Position | str, answer: Any, solutions: Iterable[str] |
         The move texts that answer the question; by default any legal move.
     exercise : str, optional
         The exercise's id, carried in the feedback.
+    attempt : int, optional
+        How many times the student has tried: when one move is wanted (one
+        solution, or one legal move), each try reveals one more step of it
+        (see :func:`hint_steps`), never the whole move.
 
     Examples
     --------
     >>> from awithlaknannai import parse_position
     >>> p = parse_position("mosona standard w......b/bb......./.w...... w 0")
     >>> print(check_move(p, "T0xB0"))
-    Not yet. T0xB0 is not legal here: the piece must keep leaping while it can (for example T0xB0xT1)
+    Not yet. Good start: T0xB0 is how the move begins, but the piece must keep leaping while it can. Hint: From B0, look for one more leap.
     >>> print(check_move(p, "t0xb0xt1"))
     Correct! T0xB0xT1 captures 2 pieces: M0, M1.
     """
@@ -171,15 +246,21 @@ def check_move(position: Position | str, answer: Any, solutions: Iterable[str] |
     if not isinstance(answer, str) or not answer.strip():
         return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
     text = _fix_case(position, answer.strip())
+    wanted = {position.find_move(s) for s in solutions} if solutions is not None else set(position.legal_moves())
+    target = next(iter(wanted)) if len(wanted) == 1 else None
     try:
         move = position.find_move(text)
     except ValueError as error:
-        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {_reason(text, error)}")
-    if solutions is not None:
-        wanted = {position.find_move(s) for s in solutions}
-        if move not in wanted:
-            return Feedback(exercise, WRONG, f"`{move}` is legal, but it is not the move asked for.",
-                            "Read the question again: what should the move achieve?")
+        known = _partial(target, text) if target else 0
+        if known:
+            return Feedback(exercise, WRONG, f"Good start: `{text}` is how the move begins, but "
+                            f"{_reason(text, error)}.", _stepped_hint(target, attempt, known))
+        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {_reason(text, error)}",
+                        _stepped_hint(target, attempt) if target else "")
+    if solutions is not None and move not in wanted:
+        return Feedback(exercise, WRONG, f"`{move}` is legal, but it is not the move asked for.",
+                        _stepped_hint(target, attempt) if target
+                        else "Read the question again: what should the move achieve?")
     if move.is_capture:
         taken = ", ".join(f"`{point}`" for point in move.captures)
         count = len(move.captures)
@@ -218,7 +299,7 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
     return Feedback(exercise, CORRECT, f"These are {where}.")
 
 
-def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback:
+def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: int = 1) -> Feedback:
     """Check the answer to a puzzle from :mod:`awithlaknannai.analysis.puzzles`.
 
     The puzzle judges the move itself (``puzzle.check``: the solver's
@@ -234,6 +315,8 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
         The student's move.
     exercise : str, optional
         The exercise's id, carried in the feedback.
+    attempt : int, optional
+        How many times the student has tried (an answer box counts them).
 
     Examples
     --------
@@ -242,7 +325,9 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
     >>> print(check_puzzle(puzzle, "b2xt3"))
     Correct! B2xT3 takes the last pieces.
     >>> print(check_puzzle(puzzle, "B2-B1"))
-    Not yet. That is not a legal move here: capture is compulsory: White must leap (for example B2xT3) Hint: Look at the piece on B2. It starts with a capture.
+    Not yet. That is not a legal move here: capture is compulsory: White must leap Hint: Look at the piece on B2.
+    >>> print(check_puzzle(puzzle, "B2-B1", attempt=2))
+    Not yet. That is not a legal move here: capture is compulsory: White must leap Hint: Look at the piece on B2. It starts with a leap, and takes 1 piece in all.
     """
     if answer is ... or answer is None:
         return _missing(exercise)
@@ -250,12 +335,18 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle") -> Feedback
         answer = answer.text(full=True)
     if not isinstance(answer, str) or not answer.strip():
         return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
-    verdict = puzzle.check(_fix_case(puzzle.position, answer.strip()))
+    text = _fix_case(puzzle.position, answer.strip())
+    verdict = puzzle.check(text)
     if verdict.correct:
         # The box already says "Correct!"; the puzzle's own "Right!" would say it twice.
         message = verdict.message.removeprefix("Right! ")
         return Feedback(exercise, CORRECT, message)
-    return Feedback(exercise, WRONG, verdict.message, puzzle.hint())
+    target = puzzle.answer
+    known = _partial(target, text)
+    if known:
+        return Feedback(exercise, WRONG, f"Good start: `{text}` is how the winning move begins, but the "
+                        "piece must keep leaping while it can.", _stepped_hint(target, attempt, known))
+    return Feedback(exercise, WRONG, _EXAMPLE.sub("", verdict.message), _stepped_hint(target, attempt))
 
 
 _GOES_ON = {"nobody", "no one", "none", "not over", "nobody yet", "goes on", "game goes on", "not yet", "neither"}

@@ -1,0 +1,226 @@
+"""Student copies of the tutorial notebooks, made from the teacher copies.
+
+The teacher copies in ``notebooks/teacher/`` are the only ones edited by
+hand: each answer sits between nbgrader's ``### BEGIN SOLUTION`` and
+``### END SOLUTION`` markers, in a cell whose metadata says
+``nbgrader.solution``. A student copy (``notebooks/NN_name.ipynb``) is made
+from its teacher copy by :func:`student_copy`:
+
+* an answer given to an answer box, ``ask(..., answer)``, is removed, so
+  the box starts empty;
+* any other answer becomes ``answer = ...``, which every check reads as
+  "no answer yet" (inside a function, ``return ...``; where the cell checks
+  something the answer changes, such as a graph, the answer is just left out);
+* cells tagged ``teacher-only`` are left out, and links such as
+  ``../04_play.ipynb`` (from ``teacher/`` to a notebook that has no teacher
+  copy) are made relative to the student copy's folder;
+* outputs are cleared (run the copy to fill them: ``--execute``).
+
+From the project folder::
+
+    python -m awithlaknannai.tutorial.copies            # write the student copies
+    python -m awithlaknannai.tutorial.copies --execute  # write them and run them, saving the outputs
+    python -m awithlaknannai.tutorial.copies --check    # exit 1 if a copy is not what its teacher copy makes
+
+Examples
+--------
+>>> from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+>>> cell = new_code_cell('### BEGIN SOLUTION\\nanswer = 1907\\n### END SOLUTION\\nask("01-culin-year", answer)')
+>>> cell.metadata["nbgrader"] = {"solution": True, "grade_id": "q1"}
+>>> code = new_code_cell('### BEGIN SOLUTION\\nanswer = Rules(multi_leap="optional")\\n'
+...                      '### END SOLUTION\\ncheck_rules(answer, multi_leap="optional")')
+>>> code.metadata["nbgrader"] = {"solution": True, "grade_id": "rules"}
+>>> note = new_markdown_cell("Teachers: the answers are filled in.", metadata={"tags": ["teacher-only"]})
+>>> link = new_markdown_cell("Next: [play](../04_play.ipynb)")
+>>> student = student_copy(new_notebook(cells=[note, cell, code, link]))
+>>> for c in student.cells:
+...     print(c.source)
+ask("01-culin-year")
+answer = ...
+check_rules(answer, multi_leap="optional")
+Next: [play](04_play.ipynb)
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import nbformat
+
+__all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_notebooks", "write_student_copies"]
+
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+STUB = "answer = ..."
+TEACHER_ONLY = "teacher-only"
+TEACHER_FOLDER = "teacher"
+# Answer boxes take the answer as their last argument (see awithlaknannai.tutorial.quiz).
+ANSWER_BOXES = ("ask", "ask_move", "ask_legal_moves", "ask_outcome", "ask_puzzle")
+_REGION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n.*?^[ \t]*### END SOLUTION\n?", re.DOTALL | re.MULTILINE)
+_UP_LINK = re.compile(r"\]\(\.\./([^)\s]+\.ipynb)")
+_NUMBERED = re.compile(r"\d\d_.*\.ipynb")
+
+
+class CopyError(ValueError):
+    """A teacher copy cannot be turned into a student copy (unpaired solution markers)."""
+
+
+def teacher_notebooks(folder: str | os.PathLike[str]) -> list[Path]:
+    """The numbered teacher copies in ``folder`` (``NN_name.ipynb``); the teacher guide has no student copy."""
+    return sorted(path for path in Path(folder).glob("*.ipynb") if _NUMBERED.fullmatch(path.name))
+
+
+def student_name(teacher_path: str | os.PathLike[str]) -> Path:
+    """Where the student copy of a teacher copy goes: the folder above ``teacher/``."""
+    path = Path(teacher_path)
+    return path.parent.parent / path.name
+
+
+def _student_source(source: str, where: str) -> str:
+    if source.count(BEGIN) != 1 or source.count(END) != 1 or source.index(BEGIN) > source.index(END):
+        raise CopyError(f"{where}: a solution cell needs one {BEGIN!r} followed by one {END!r}")
+    rest = _REGION.sub("", source, count=1)
+    box = _answer_box_call(rest)
+    if box is not None:
+        return box
+    indent = _REGION.search(source).group(1)
+    if indent:  # the answer is the body of a function: it returns "no answer yet"
+        stub = f"{indent}return ...\n"
+    elif re.search(r"\banswer\b", rest):
+        stub = f"{STUB}\n"
+    else:  # the answer changes something the cell checks (a graph): nothing in its place
+        stub = ""
+    return _REGION.sub(lambda m: stub, source, count=1).rstrip("\n")
+
+
+def _answer_box_call(code: str) -> str | None:
+    """``ask(..., answer)`` alone in the code -> the same call without the answer; else None."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return None
+    call = tree.body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ANSWER_BOXES):
+        return None
+    if not call.args or not (isinstance(call.args[-1], ast.Name) and call.args[-1].id == "answer"):
+        return None
+    if call.keywords:
+        return None
+    without = re.sub(r",?\s*\banswer\s*\)\s*$", ")", code.strip())
+    return without if without != code.strip() else None
+
+
+def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbformat.NotebookNode:
+    """The student copy of a teacher copy: no answers, no teacher-only cells, no outputs.
+
+    Raises
+    ------
+    CopyError
+        If a solution cell's markers do not pair up.
+    """
+    student = copy.deepcopy(teacher)
+    cells = []
+    for index, cell in enumerate(student.cells):
+        if TEACHER_ONLY in cell.metadata.get("tags", []):
+            continue
+        cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+            if cell.metadata.pop("nbgrader", {}).get("solution"):
+                cell.source = _student_source(cell.source, f"{name}, cell {index}")
+            elif BEGIN in cell.source or END in cell.source:
+                raise CopyError(f"{name}, cell {index}: solution markers in a cell without nbgrader metadata")
+        elif cell.cell_type == "markdown":
+            cell.source = _UP_LINK.sub(r"](\1", cell.source)
+        cells.append(cell)
+    student.cells = cells
+    student.metadata.pop("widgets", None)
+    return student
+
+
+def _comparable(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str, dict]]:
+    """What must agree between a saved student copy and a fresh one: cells, not outputs."""
+    rows = []
+    for cell in notebook.cells:
+        metadata = {key: value for key, value in cell.metadata.items() if key != "execution"}
+        rows.append((cell.get("id", ""), cell.cell_type, cell.source, metadata))
+    return rows
+
+
+def differences(teacher_path: str | os.PathLike[str]) -> list[str]:
+    """How the saved student copy differs from the one ``teacher_path`` makes (empty: none)."""
+    teacher_path = Path(teacher_path)
+    target = student_name(teacher_path)
+    if not target.exists():
+        return [f"{target} is missing"]
+    fresh = _comparable(student_copy(nbformat.read(teacher_path, as_version=4), teacher_path.name))
+    saved = _comparable(nbformat.read(target, as_version=4))
+    problems = []
+    if len(fresh) != len(saved):
+        problems.append(f"{target.name}: {len(saved)} cells, the teacher copy makes {len(fresh)}")
+    for index, (want, have) in enumerate(zip(fresh, saved)):
+        if want != have:
+            problems.append(f"{target.name}, cell {index}: differs from what {teacher_path.name} makes "
+                            f"(saved {have[2][:60]!r}, expected {want[2][:60]!r})")
+    return problems
+
+
+def write_student_copies(
+    teacher_folder: str | os.PathLike[str], execute: bool = False, timeout: int = 600,
+) -> list[Path]:
+    """Write the student copy of every numbered teacher copy in ``teacher_folder``; optionally run each.
+
+    A copy whose cells are already what the teacher copy makes is left as it
+    is (with its outputs), unless ``execute`` asks for a fresh run.
+    """
+    written = []
+    for teacher_path in teacher_notebooks(teacher_folder):
+        target = student_name(teacher_path)
+        if not execute and not differences(teacher_path):
+            continue
+        student = student_copy(nbformat.read(teacher_path, as_version=4), teacher_path.name)
+        if execute:
+            from nbclient import NotebookClient
+
+            NotebookClient(student, timeout=timeout, kernel_name="python3", store_widget_state=False,
+                           record_timing=False, resources={"metadata": {"path": str(target.parent)}}).execute()
+            student.metadata.pop("widgets", None)
+        nbformat.write(student, target)
+        written.append(target)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: write (and run) the student copies, or check them."""
+    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.copies", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--teacher", default=os.path.join("notebooks", TEACHER_FOLDER),
+                        help="the folder of teacher copies (default: notebooks/teacher)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a student copy has drifted")
+    mode.add_argument("--execute", action="store_true", help="also run each student copy and save its outputs")
+    options = parser.parse_args(argv)
+    teachers = teacher_notebooks(options.teacher)
+    if not teachers:
+        parser.error(f"no teacher copies (NN_name.ipynb) in {options.teacher!r}")
+    if options.check:
+        problems = [problem for path in teachers for problem in differences(path)]
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if problems:
+            print("Run: python -m awithlaknannai.tutorial.copies --execute", file=sys.stderr)
+        return 1 if problems else 0
+    for path in write_student_copies(options.teacher, execute=options.execute):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

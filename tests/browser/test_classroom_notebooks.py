@@ -1,0 +1,225 @@
+"""A student's copy in a real JupyterLab: Run All shows no answers, and the answer boxes give stepped hints.
+
+Each test copies a student copy (``notebooks/NN_*.ipynb``, generated from the
+teacher copy) into the server's folder, runs it top to bottom as a student
+would, and reads the page: every answer box says "No answer yet", no answer
+and no error is visible anywhere; then it types a wrong and a partial answer
+and presses Check, and the hint must not give the answer away.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+BOX = f"{PANEL} .awithlaknannai-answer"
+
+
+# --- driving JupyterLab (the same steps as a student: open, Run All, wait) ----------------
+
+
+def open_notebook(page: Any, url: str, name: str) -> None:
+    page.goto(f"{url}/lab/tree/{name}?reset")  # ?reset: a fresh workspace, no tabs of earlier tests
+    page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
+    accept_kernel_dialog(page)
+    wait_for_kernel_idle(page)
+
+
+def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
+    """On a slow start JupyterLab may ask which kernel to use: take the one it proposes."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    try:
+        dialog.wait_for(state="visible", timeout=wait_ms)
+    except PlaywrightTimeout:
+        return
+    dialog.locator(".jp-mod-accept").click()
+    dialog.wait_for(state="hidden")
+
+
+def wait_for_kernel_idle(page: Any, timeout: float = 180_000) -> None:
+    page.wait_for_function(
+        f"() => {{ const i = document.querySelector('{PANEL} .jp-Notebook-ExecutionIndicator');"
+        " return i !== null && i.dataset.status === 'idle'; }",
+        timeout=timeout,
+    )
+
+
+def run_all_cells(page: Any, attempts: int = 3) -> None:
+    """Run > Run All Cells (again if the kernel was not connected yet and nothing ran), then wait."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    first_prompt = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt").first
+    for attempt in range(attempts):
+        accept_kernel_dialog(page, wait_ms=200)
+        page.locator(f"{PANEL} .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.textContent)",
+                                   arg=first_prompt.element_handle(), timeout=15_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+    wait_for_kernel_idle(page)
+    # Every code cell has run: no prompt is empty or still waiting.
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-prompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=180_000)
+
+
+def notebook_text(page: Any) -> str:
+    """All the text of the notebook, cells out of view included."""
+    return page.locator(f"{PANEL} .jp-Notebook").evaluate("n => n.textContent")
+
+
+def check_answer(page: Any, box: Any, previous: str) -> str:
+    """Press the box's Check button and return its new feedback text (the feedback is redrawn)."""
+    box.get_by_role("button", name="Check").click()
+    page.wait_for_function(
+        "([node, before]) => { const s = node.querySelector('[role=status]');"
+        " return s !== null && s.textContent !== before; }",
+        arg=[box.element_handle(), previous], timeout=30_000)
+    return box.locator("[role=status]").text_content()
+
+
+def assert_ran_without_errors_and_waits_for_answers(page: Any, boxes: int) -> None:
+    errors = page.locator(f"{PANEL} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    page.wait_for_function(f"() => document.querySelectorAll('{BOX}').length === {boxes}", timeout=60_000)
+    for index in range(boxes):
+        assert "No answer yet" in page.locator(BOX).nth(index).locator("[role=status]").text_content()
+    text = notebook_text(page)
+    assert "Correct!" not in text and "Traceback" not in text and "Error displaying widget" not in text
+
+
+# --- the tests ---------------------------------------------------------------------
+
+
+def test_history_quiz_runs_with_no_answers_and_hints_do_not_give_them_away(
+        lab_server: Any, page: Any, artifacts: Path) -> None:
+    name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", "student_01_history.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    assert_ran_without_errors_and_waits_for_answers(page, boxes=6)
+    boxes = page.locator(BOX)
+    boxes.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "classroom-01-quiz-after-run-all.png"))
+
+    # Question 2, a wrong choice: a reason and a hint, and the right option is not named.
+    origin = boxes.nth(1)
+    origin.get_by_role("radio", name=re.compile(r"^a\)")).check()
+    feedback = check_answer(page, origin, origin.locator("[role=status]").text_content())
+    assert feedback.startswith("✘ Not yet.") and "Hint:" in feedback
+    assert "Mexico" not in feedback
+
+    # Question 5, a partial answer (one of the two sources): told how many are missing, not which.
+    sources = boxes.nth(4)
+    before = sources.locator("[role=status]").text_content()
+    sources.get_by_role("checkbox", name=re.compile(r"^c\)")).check()
+    feedback = check_answer(page, sources, before)
+    assert "You left out 1 source that says it." in feedback
+    assert "French" not in feedback and "leglobejoueur" not in feedback
+    sources.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "classroom-01-quiz-partial-answer.png"))
+
+
+def test_puzzles_run_with_no_answers_and_a_wrong_then_partial_move_get_steps_not_the_move(
+        lab_server: Any, page: Any, artifacts: Path) -> None:
+    from awithlaknannai.analysis.puzzles import tutorial_puzzles
+
+    puzzles = tutorial_puzzles()
+    name = lab_server.add_notebook(NOTEBOOKS / "05_puzzles.ipynb", "student_05_puzzles.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    assert_ran_without_errors_and_waits_for_answers(page, boxes=len(puzzles))
+    text = notebook_text(page)
+    for puzzle in puzzles:
+        assert puzzle.solution[0] not in text, f"the page shows the answer {puzzle.solution[0]}"
+
+    # Puzzle 1 (a chain of three leaps). A wrong move: the hint names the piece only.
+    solution = puzzles[0].answer
+    box = page.locator(BOX).first
+    box.scroll_into_view_if_needed()
+    move_box = box.get_by_role("textbox")
+    move_box.fill("B9-B10")
+    first = check_answer(page, box, box.locator("[role=status]").text_content())
+    assert "Not yet." in first and f"Look at the piece on {solution.origin}." in first
+    assert solution.text() not in first and solution.landings[0] not in first.split("Hint:")[1]
+
+    # A second, different wrong try, sent with Enter, reveals one more step: that it leaps.
+    move_box.fill("B9-B11")
+    move_box.press("Enter")
+    page.wait_for_function(
+        "([node, before]) => node.querySelector('[role=status]').textContent !== before",
+        arg=[box.element_handle(), first], timeout=30_000)
+    second = box.locator("[role=status]").text_content()
+    assert "It starts with a leap" in second and solution.text() not in second
+
+    # The first leap alone (a partial answer): a good start, and the next landing, never the last.
+    partial = "x".join(solution.path[:2])
+    move_box.fill(partial)
+    third = check_answer(page, box, second)
+    assert "Good start" in third and solution.landings[1] in third
+    assert solution.text() not in third and solution.landings[-1] not in third.split("Hint:")[1]
+    page.screenshot(path=str(artifacts / "classroom-05-puzzle-hints.png"))
+
+
+def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
+        lab_server: Any, page: Any, artifacts: Path) -> None:
+    name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "student_03_rules.ipynb")
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    assert_ran_without_errors_and_waits_for_answers(page, boxes=5)
+    text = notebook_text(page)
+    for answer in ("T0xB0xT1", "T1xB2"):  # exercises 5.1 and 6.1
+        assert answer not in text, f"the page shows the answer {answer}"
+    page.locator(BOX).nth(3).scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "classroom-03-is-it-over.png"))
+
+    # Exercise 8.1 is Python: a bare word (none for "none") gets plain words, not a traceback.
+    cell = page.locator(f"{PANEL} .jp-CodeCell", has_text="check_rules(answer").last
+    cell.scroll_into_view_if_needed()
+    editor = cell.locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text('answer = Rules(compulsory_capture=False, multi_leap=none)\n'
+                              'check_rules(answer, compulsory_capture=False, multi_leap="none")')
+    page.keyboard.press("Control+Enter")
+    wait_for_kernel_idle(page)
+    output = cell.locator(".jp-OutputArea-output").first
+    output.wait_for(state="visible")
+    shown = output.text_content()
+    assert "Python does not know the word none" in shown and '"none"' in shown
+    assert "Traceback" not in cell.text_content()
+    page.screenshot(path=str(artifacts / "classroom-03-bare-word.png"))
+
+
+@pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "teacher/teacher_guide.ipynb"])
+def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
+        lab_server: Any, page: Any, artifacts: Path, notebook: str) -> None:
+    """The self-play tables and the printable-sheet preview: nothing needs a sideways scroll."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    name = lab_server.add_notebook(NOTEBOOKS / notebook, "wide_" + Path(notebook).name)
+    page.goto(f"{lab_server.url}/lab/tree/{name}?reset")
+    page.wait_for_selector(f"{PANEL} .jp-OutputArea-output", state="attached")
+    accept_kernel_dialog(page)
+    assert page.locator(".jp-FileBrowser").is_visible(), "the file browser should be open, as a student has it"
+    overflowing = page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
+        "outputs => outputs.filter(o => o.scrollWidth > o.clientWidth + 1)"
+        ".map(o => o.textContent.slice(0, 80) + ` (${o.scrollWidth} > ${o.clientWidth} px)`)")
+    # The screenshot shows the widest output (a table or the printable sheet).
+    page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
+        "outputs => outputs.reduce((a, b) => (b.scrollWidth > a.scrollWidth ? b : a)).scrollIntoView()")
+    page.screenshot(path=str(artifacts / f"classroom-1024-{Path(notebook).stem}.png"))
+    assert not overflowing, f"{notebook}: outputs wider than the window: {overflowing}"

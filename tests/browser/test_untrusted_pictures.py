@@ -1,0 +1,139 @@
+"""Saved pictures show in a notebook JupyterLab does not trust, with alt text.
+
+A notebook a student has just opened is untrusted: JupyterLab then draws
+no ``image/svg+xml`` output. ``untrusted_pictures.ipynb`` holds saved
+outputs of :class:`~awithlaknannai.render.Picture` and of a ``Position``
+that shows itself as one, plus a bare SVG as the control. The test opens it
+without running anything and checks, in Chromium, that each picture is a
+loaded ``<img>`` with the saved alt text, that the control is not drawn (so
+the notebook really was untrusted), and, when axe-core is at hand, that
+axe's ``image-alt`` rule passes on every picture.
+
+axe-core is looked for at ``$AXE_CORE_JS`` (a path to ``axe.min.js``), then
+in ``node_modules/axe-core`` at the top of the project or beside this file
+(``npm install axe-core`` there); without it that one check is skipped.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+HERE = Path(__file__).resolve().parent
+NOTEBOOK = HERE / "untrusted_pictures.ipynb"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+
+def saved_alts(notebook: Path) -> list[str]:
+    """The alt text of every saved ``<img>`` output, in notebook order."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    alts = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            markup = output.get("data", {}).get("text/html", "")
+            markup = "".join(markup) if isinstance(markup, list) else markup
+            alts += [html.unescape(alt) for alt in re.findall(r'<img alt="([^"]*)"', markup)]
+    return alts
+
+
+def axe_script() -> Path | None:
+    """axe.min.js from $AXE_CORE_JS or a node_modules folder, or None."""
+    candidates = [Path(os.environ["AXE_CORE_JS"])] if os.environ.get("AXE_CORE_JS") else []
+    candidates += [folder / "node_modules" / "axe-core" / "axe.min.js" for folder in (HERE.parents[1], HERE)]
+    return next((path for path in candidates if path.is_file()), None)
+
+
+def open_without_running(page: Any, url: str, name: str) -> None:
+    """Open the notebook in a fresh workspace and wait for its saved outputs; run nothing."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.goto(f"{url}/lab/tree/{name}?reset")
+    page.wait_for_selector(f"{PANEL} .jp-OutputArea-output", state="visible")
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")  # a slow kernel start may ask
+    try:
+        dialog.wait_for(state="visible", timeout=1500)
+        dialog.locator(".jp-mod-accept").click()
+    except PlaywrightTimeout:
+        pass
+
+
+# Every code cell's outputs: its source, and for each output the rendered text and images.
+_OUTPUTS = f"""() => [...document.querySelectorAll('{PANEL} .jp-CodeCell')].map(cell => ({{
+    source: cell.querySelector('.jp-InputArea .cm-content')?.innerText ?? '',
+    outputs: [...cell.querySelectorAll('.jp-OutputArea-output')].map(output => ({{
+        text: output.innerText,
+        room: output.getBoundingClientRect().width,
+        images: [...output.querySelectorAll('img')].map(img => ({{
+            alt: img.getAttribute('alt'), complete: img.complete, naturalWidth: img.naturalWidth,
+            width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height,
+            src: img.getAttribute('src').slice(0, 30),
+        }})),
+    }})),
+}}))"""
+
+_OUTPUTS_READY = f"""(count) => {{
+    const outputs = document.querySelectorAll('{PANEL} .jp-OutputArea-output');
+    const images = [...document.querySelectorAll('{PANEL} .jp-OutputArea-output img')];
+    return outputs.length >= count && images.every(img => img.complete);
+}}"""
+
+# The cells whose saved output is a picture, and the control (a bare SVG).
+PICTURE_CELLS = ("Picture(position_svg", "Picture(board_svg", 'Position.start("kolowis")')
+CONTROL_CELL = "SVG(board_svg"
+
+
+def test_saved_pictures_show_untrusted_with_alt_text(lab_server: Any, page: Any, artifacts: Path) -> None:
+    name = lab_server.add_notebook(NOTEBOOK)
+    page.set_viewport_size({"width": 1280, "height": 1700})  # the whole notebook in the screenshot
+    open_without_running(page, lab_server.url, name)
+    page.wait_for_function(_OUTPUTS_READY, arg=len(PICTURE_CELLS) + 1)
+    page.screenshot(path=str(artifacts / "untrusted-pictures.png"))
+    cells = {cell["source"]: cell for cell in page.evaluate(_OUTPUTS)}
+
+    alts = []
+    for marker in PICTURE_CELLS:
+        (cell,) = [cell for source, cell in cells.items() if marker in source]
+        (output,) = cell["outputs"]
+        assert "Cannot display" not in output["text"] and "object>" not in output["text"], cell
+        assert len(output["images"]) == 1, cell  # the board is an image, not text
+        (image,) = output["images"]
+        assert image["src"].startswith("data:image/"), cell
+        assert image["naturalWidth"] > 0 and image["width"] > 200 and image["height"] > 50, cell
+        assert image["width"] <= output["room"] + 1, cell  # a wide board shrinks to fit, nothing is cut off
+        assert image["alt"], cell
+        alts.append(image["alt"])
+    assert alts == saved_alts(NOTEBOOK)  # the saved text alternatives, all of them, in order
+
+    # The control, a bare SVG, is not drawn: the notebook really was opened untrusted.
+    (control,) = [cell for source, cell in cells.items() if CONTROL_CELL in source]
+    assert [output["images"] for output in control["outputs"]] == [[]]
+    assert re.search(r"Cannot display|SVG object", control["outputs"][0]["text"]), control
+
+
+def test_axe_image_alt_passes_on_untrusted_pictures(lab_server: Any, page: Any) -> None:
+    script = axe_script()
+    if script is None:
+        pytest.skip("axe-core not found: set AXE_CORE_JS to axe.min.js, or `npm install axe-core` "
+                    "at the top of the project")
+    name = lab_server.add_notebook(NOTEBOOK, "untrusted_pictures_axe.ipynb")
+    open_without_running(page, lab_server.url, name)
+    page.wait_for_function(_OUTPUTS_READY, arg=len(PICTURE_CELLS) + 1)
+    page.add_script_tag(path=str(script))
+    result = page.evaluate(
+        f"""async () => {{
+            const r = await axe.run(document.querySelector('{PANEL} .jp-Notebook'),
+                                    {{runOnly: {{type: 'rule', values: ['image-alt']}}}});
+            const nodes = list => list.flatMap(rule => rule.nodes.map(node => node.html.slice(0, 80)));
+            return {{violations: nodes(r.violations), passes: nodes(r.passes)}};
+        }}"""
+    )
+    assert result["violations"] == []
+    assert len(result["passes"]) == len(PICTURE_CELLS), result  # every picture was checked, not none
