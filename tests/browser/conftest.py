@@ -5,7 +5,14 @@ config, data, runtime, settings and workspace directories in a temporary
 folder, so it neither reads nor changes anything of the user's. News and
 update checks are off (the machine may have no internet). Chromium is
 driven by Playwright through ``executable_path``: Playwright's own browser
-download is never used.
+download is never used. ``AWITHLAKNANNAI_CHROMIUM`` names another Chromium.
+
+These tests are never skipped silently: without Chromium, Playwright or
+axe-core they fail when ``CI`` is set (``CI=true`` on CI services), and
+elsewhere they are skipped with the reason (``pytest -rs`` lists it).
+axe-core comes from the npm registry: ``.ci/run`` installs it into
+``node_modules/`` at the repository root (``AWITHLAKNANNAI_AXE`` names
+another ``axe.min.js``).
 """
 
 from __future__ import annotations
@@ -22,13 +29,18 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 # The notebooks here are opened in the browser, not run by nbval.
 collect_ignore_glob = ["*.ipynb"]
 
-CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("AWITHLAKNANNAI_CHROMIUM") or "/usr/bin/chromium")
+AXE = Path(os.environ.get("AWITHLAKNANNAI_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
+# The WCAG 2.1 A and AA rules: what the project promises (best-practice rules are advice, not tests).
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # Without these flags Chromium waits on network services on a closed network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -40,7 +52,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = ROOT / "test-artifacts"
 SERVER_START_SECONDS = 120
 
 
@@ -50,22 +62,61 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def missing(message: str) -> None:
+    """Something a browser test needs is missing: fail under CI, else skip with the reason."""
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{message} (CI is set, so this fails instead of skipping)")
+    pytest.skip(message)
+
+
 @pytest.fixture(scope="session")
 def chromium_path() -> Path:
-    """Debian's Chromium; its absence fails under CI and skips elsewhere."""
+    """Debian's Chromium (or ``AWITHLAKNANNAI_CHROMIUM``); its absence fails under CI and skips elsewhere."""
     if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        missing(f"{CHROMIUM} is missing: install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM "
+                "to a Chromium) to run the browser tests")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        message = "the playwright Python package is missing (pip install -e '.[test]')"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        missing("the playwright Python package is missing (pip install -e '.[test]')")
     return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (``npm install axe-core`` at the repository root, as ``.ci/run`` does)."""
+    if not AXE.exists():
+        missing(f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
+                "(or set AWITHLAKNANNAI_AXE to axe.min.js)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def run_axe(page: Any, axe_source: str, include: list[str] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core's WCAG 2.1 A/AA rules on the page (or only inside the ``include`` selectors).
+
+    Returns the violations, each with its rule id, impact, help text and the failing elements.
+    """
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    return page.evaluate(
+        """async ([include, tags]) => {
+            const context = include === null ? document : {include: include.map((s) => [s])};
+            const result = await axe.run(context, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+            return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
+                                            summary: n.failureSummary}))}));
+        }""",
+        [include, WCAG_TAGS],
+    )
+
+
+def describe_violations(violations: list[dict[str, Any]]) -> str:
+    """A readable list of axe violations for an assertion message."""
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements")
+        lines += [f"    {node['target']}: {node['html'][:160]}" for node in violation["nodes"][:5]]
+    return "\n".join(lines)
 
 
 class LabServer:
