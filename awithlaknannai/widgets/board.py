@@ -116,9 +116,13 @@ class BoardWidget(widgets.VBox):
     is left, the rest is played for you). The status line says whose turn
     it is and explains every refused click.
 
-    Without a mouse: click the board (or Tab to it), move the dashed cursor
-    with the arrow keys, and press Enter to click the point under it; the
-    status line names the point, for screen readers too.
+    Without a mouse: Tab to the board, move the dashed cursor with the arrow
+    keys, and press Enter or Space to click the point under it; Escape
+    cancels a selection, and Tab, Shift+Tab (or Escape with nothing
+    selected) move on to the other controls. The status line is a live
+    region that names the point, the selected piece's targets and every
+    refusal; the canvas carries the board's name and a description of the
+    position (whose turn, every piece, the last move) for screen readers.
 
     Parameters
     ----------
