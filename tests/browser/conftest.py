@@ -115,7 +115,7 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
     lines = []
     for violation in violations:
         lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements")
-        lines += [f"    {node['target']}: {node['html'][:160]}" for node in violation["nodes"][:5]]
+        lines += [f"    ...{node['target'][-90:]}: {node['html'][:120]}" for node in violation["nodes"][:5]]
     return "\n".join(lines)
 
 
@@ -128,10 +128,17 @@ class LabServer:
         self.process = process
         self.log = log
 
-    def add_notebook(self, source: Path, name: str | None = None) -> str:
-        """Copy a notebook into the served folder; return its path for the URL."""
+    def add_notebook(self, source: Path, name: str | None = None, *, clear_outputs: bool = False) -> str:
+        """Copy a notebook into the served folder (without its outputs if asked); return its path for the URL."""
         target = self.root / (name or source.name)
-        shutil.copyfile(source, target)
+        if clear_outputs:
+            notebook = json.loads(source.read_text(encoding="utf-8"))
+            for cell in notebook["cells"]:
+                if cell["cell_type"] == "code":
+                    cell["outputs"], cell["execution_count"] = [], None
+            target.write_text(json.dumps(notebook), encoding="utf-8")
+        else:
+            shutil.copyfile(source, target)
         return target.name
 
     def log_tail(self, lines: int = 40) -> str:
@@ -150,6 +157,10 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     notification.parent.mkdir(parents=True)
     notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Every cell in the page, not only those scrolled into view: the tests (and axe) see every output.
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     port = _free_port()
     env = dict(os.environ)
     env.update(

@@ -273,9 +273,17 @@ def test_notebook_outputs_have_no_wcag_violations_after_run_all(lab_server: Any,
 
     Only what the notebook shows is judged (JupyterLab's own interface is not ours to fix).
     """
-    name = lab_server.add_notebook(notebook, f"axe_{notebook.name}")
+    name = lab_server.add_notebook(notebook, f"axe_{notebook.name}", clear_outputs=True)
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
+    # Run All is done when every code cell with code has its execution number (none waits: [*]).
+    page.wait_for_function(
+        f"""() => {{
+            const cells = [...document.querySelectorAll('{PANEL} .jp-CodeCell')]
+                .filter((c) => c.querySelector('.jp-InputArea-editor').innerText.trim() !== '');
+            return cells.length > 0 && cells.every((c) => /\\[\\d+\\]/.test(c.querySelector('.jp-InputArea-prompt').innerText));
+        }}""", timeout=300_000)
+    wait_for_kernel_idle(page)
     # Widgets render after the kernel goes idle: wait until every board has its name.
     page.wait_for_function(
         f"() => [...document.querySelectorAll('{PANEL} .awithlaknannai-board canvas')]"
