@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -32,15 +31,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import AXE, ROOT, missing, stop_server  # tests/browser/browser_helpers.py
 
 # The notebooks here are opened in the browser, not run by nbval.
 collect_ignore_glob = ["*.ipynb"]
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("AWITHLAKNANNAI_CHROMIUM") or "/usr/bin/chromium")
-AXE = Path(os.environ.get("AWITHLAKNANNAI_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
-# The WCAG 2.1 A and AA rules: what the project promises (best-practice rules are advice, not tests).
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # Without these flags Chromium waits on network services on a closed network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -60,13 +56,6 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def missing(message: str) -> None:
-    """Something a browser test needs is missing: fail under CI, else skip with the reason."""
-    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
-        pytest.fail(f"{message} (CI is set, so this fails instead of skipping)")
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")
@@ -89,34 +78,6 @@ def axe_source() -> str:
         missing(f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
                 "(or set AWITHLAKNANNAI_AXE to axe.min.js)")
     return AXE.read_text(encoding="utf-8")
-
-
-def run_axe(page: Any, axe_source: str, include: list[str] | None = None) -> list[dict[str, Any]]:
-    """Run axe-core's WCAG 2.1 A/AA rules on the page (or only inside the ``include`` selectors).
-
-    Returns the violations, each with its rule id, impact, help text and the failing elements.
-    """
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_source)
-    return page.evaluate(
-        """async ([include, tags]) => {
-            const context = include === null ? document : {include: include.map((s) => [s])};
-            const result = await axe.run(context, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-            return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
-                                            summary: n.failureSummary}))}));
-        }""",
-        [include, WCAG_TAGS],
-    )
-
-
-def describe_violations(violations: list[dict[str, Any]]) -> str:
-    """A readable list of axe violations for an assertion message."""
-    lines = []
-    for violation in violations:
-        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements")
-        lines += [f"    ...{node['target'][-90:]}: {node['html'][:120]}" for node in violation["nodes"][:5]]
-    return "\n".join(lines)
 
 
 class LabServer:
@@ -244,22 +205,6 @@ def serve() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
     yield start
     for process in started:
         stop_server(process)
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Ask the server to stop (SIGTERM: it shuts its kernels down), then insist."""
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import describe_violations, run_axe  # tests/browser/conftest.py
+from browser_helpers import describe_violations, run_axe  # tests/browser/browser_helpers.py
 
 pytestmark = pytest.mark.browser
 

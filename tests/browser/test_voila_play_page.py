@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from conftest import describe_violations, missing, run_axe, stop_server  # tests/browser/conftest.py
+from browser_helpers import describe_violations, missing, run_axe, stop_server  # tests/browser/browser_helpers.py
 
 pytestmark = pytest.mark.browser
 
@@ -79,9 +78,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
                 time.sleep(0.5)
         yield url
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)  # Voila shuts its kernels down on SIGINT/SIGTERM
-        stop_server(process)
+        stop_server(process)  # SIGTERM: Voila shuts its kernels down
 
 
 @pytest.fixture
