@@ -177,8 +177,15 @@ def test_tab_reaches_every_control_in_order_and_back(play_page: Any) -> None:
     assert page.evaluate(_FOCUSED) == "body"  # the board did not keep the focus
     backward = tab_stops(page, "Shift+Tab")
     assert backward == list(reversed(expected)), backward
-    # Escape leaves the board too (forward), when no piece is selected.
+    # Escape first cancels a selection (the focus stays), then leaves the board (forward).
     page.locator("canvas").first.focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Enter"):  # the cursor to B3, select it
+        page.keyboard.press(key)
+    wait_for_status(page, "B3 selected")
+    page.keyboard.press("Escape")
+    wait_for_status(page, "Selection cleared")
+    assert page.evaluate(_FOCUSED) == "board"
+    page.wait_for_timeout(300)  # the kernel tells the page that nothing is selected any more
     page.keyboard.press("Escape")
     page.wait_for_timeout(100)
     assert page.evaluate(_FOCUSED) == "Move number"
