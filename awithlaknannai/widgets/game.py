@@ -208,7 +208,7 @@ class GameWidget(widgets.VBox):
         self.record_text = widgets.Textarea(
             placeholder="A game record (JSON) to replay: paste it here and press Load.",
             description="Game record", style=wide,
-            layout=widgets.Layout(width="100%", height="9em"),
+            layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
         )
         self.show_record_button = widgets.Button(description="Show this game")
         self.load_button = widgets.Button(description="Load")
