@@ -19,6 +19,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 from awithlaknannai import Color, Game, Move, Position
 from awithlaknannai.errors import IllegalMoveError
 from awithlaknannai.render.geometry import board_layout
+from awithlaknannai.render.style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, SLAB_LIGHT, TEXT
 from awithlaknannai.widgets import BoardWidget, ClickController, CompareWidget, GameWidget
 from awithlaknannai.widgets.compare import split_moves
 from awithlaknannai.widgets.drawing import board_ops, hop_segments, pieces_ops, point_on_segments
@@ -319,9 +320,9 @@ def test_pieces_ops_follow_the_state() -> None:
     bodies = [op for op in plain if op[0] == "fill_circles" and op[3] == geometry.piece_radius]
     assert sum(len(op[1]) for op in bodies) == 24 * 2  # 24 shadows + 24 bodies
     with_last = pieces_ops(geometry, game.position, last_move=game.moves[-1], targets=("B3",), selected="T4")
-    assert ("set", "stroke_style", "#009E73") in with_last  # last move (green)
-    assert ("set", "stroke_style", "#56B4E9") in with_last  # target (sky blue)
-    assert ("set", "stroke_style", "#E69F00") in with_last  # selection (orange)
+    assert ("set", "stroke_style", HIGHLIGHT["last_move"]) in with_last  # last move (green)
+    assert ("set", "stroke_style", HIGHLIGHT["target"]) in with_last  # target (blue)
+    assert ("set", "stroke_style", HIGHLIGHT["selected"]) in with_last  # selection (dark orange)
 
 
 def test_drawing_sends_canvas_commands(sent_commands: list[str]) -> None:
@@ -614,13 +615,14 @@ def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_pa
     from awithlaknannai.widgets import GameWidget
 
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
-    # The Mosona start has far more pieces than any table can cover.
-    assert GameWidget("mosona", animate=False).hint().startswith("No hint here")
+    # The Mosona start has far more pieces than any table can cover: the strongest level hints there.
+    assert GameWidget("mosona", animate=False).hint().startswith("Hint from the strongest computer level")
     solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
     start = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})
     widget = GameWidget(game=Game(start=start), animate=False)
     widget.hint_button.click()
     assert widget.board.status_text == "Perfect play: T0xB1 (win in 1 move (1 ply) for White)."
+    assert not widget.hint().startswith("Hint from the strongest")
     assert widget.game.moves == []  # a hint plays nothing
 
 
@@ -643,3 +645,177 @@ def test_opponent_takes_the_side_not_to_move_so_the_person_starts_a_puzzle() -> 
     assert isinstance(widget.players[Color.WHITE], FirstMove)
     assert widget.players[Color.BLACK] is None
     assert widget.game.moves == []  # the computer waits for the person's move
+
+
+# --- accessibility: contrast, text alternative, keyboard names ---------------------
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of ``#rrggbb``."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two colours."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def over(colour: str, background: str, alpha: float) -> str:
+    """``colour`` drawn with opacity ``alpha`` on ``background``."""
+    mixed = [round(alpha * int(colour[i:i + 2], 16) + (1 - alpha) * int(background[i:i + 2], 16)) for i in (1, 3, 5)]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def test_contrast_formula_matches_known_values() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#E69F00", BOARD["background"]) == pytest.approx(1.66, abs=0.01)  # the old selected ring
+
+
+SLAB = (BOARD["background"], SLAB_LIGHT)  # both ends of the board's gradient
+
+
+@pytest.mark.parametrize("mark", ["selected", "target", "captured", "path"])
+def test_highlights_reach_3_to_1_against_the_board(mark: str) -> None:
+    for background in SLAB:
+        assert contrast(HIGHLIGHT[mark], background) >= 3.0, (mark, background)
+
+
+def test_last_move_trail_reaches_3_to_1_as_drawn_see_through() -> None:
+    for background in SLAB:
+        assert contrast(over(HIGHLIGHT["last_move"], background, LAST_MOVE_OPACITY), background) >= 3.0
+        assert contrast(HIGHLIGHT["last_move"], background) >= 3.0  # the dashed ring where it started
+
+
+def test_status_texts_reach_4_5_to_1_and_pieces_differ_in_lightness() -> None:
+    assert contrast(TEXT["warning"], "#ffffff") >= 4.5  # the warning sign
+    assert contrast(TEXT["muted"], "#ffffff") >= 4.5
+    assert contrast(TEXT["muted"], TEXT["current_move"]) >= 4.5
+    assert contrast("#000000", TEXT["current_move"]) >= 4.5
+    # colour-blind safe: the two sides differ in lightness, not only hue
+    assert contrast(PIECE_FILL[Color.WHITE], PIECE_FILL[Color.BLACK]) >= 7.0
+
+
+def test_board_has_a_name_and_a_description_that_follows_the_game() -> None:
+    board = BoardWidget("mosona", animate=False)
+    assert board.access.name == "Awithlaknannai Mosona board"
+    before = board.access.description
+    assert before.startswith("White to move. White pieces (12): ") and "Empty: M4." in before
+    assert "Tab leaves the board" in before
+    click(board, "B3")
+    assert "Selected: the piece on B3; it can go to M4." in board.access.description
+    assert board.access.status.endswith("Targets: M4.")  # the live region names the targets
+    assert board.access.selecting  # Escape cancels before it leaves the board
+    click(board, "M4")
+    after = board.access.description
+    assert after.startswith("Black to move. Last move: White B3-M4. Black must capture.")
+    assert "Empty: B3." in after and not board.access.selecting
+    status_widget = board.access
+    board.show_status("something else")
+    assert board.access is status_widget and board.access.status == "something else"  # one live region
+
+
+def test_view_only_board_description_has_no_key_help() -> None:
+    board = BoardWidget("zuni-3", interactive=False, animate=False)
+    assert "Keys:" not in board.access.description
+
+
+def test_every_control_has_a_text_name() -> None:
+    widget = GameWidget("mosona", animate=False)
+    buttons = [w for w in (widget.new_button, widget.flip_button, widget.hint_button, widget.undo_button,
+                           widget.redo_button, widget.first_button, widget.previous_button, widget.next_button,
+                           widget.last_button, widget.play_button, widget.show_record_button, widget.load_button)]
+    for button in buttons:
+        assert button.description.strip() and not button.icon, button
+    for control in (widget.variant_menu, widget.rules_menu, widget.opponent_menu, widget.computer_color_menu,
+                    widget.slider, widget.move_entry, widget.record_text):
+        assert control.description.strip(), control
+
+
+def test_game_record_opens_from_a_button() -> None:
+    widget = GameWidget("mosona", animate=False)
+    assert widget.record_panel.layout.display == "none"
+    widget.record_toggle.value = True
+    assert widget.record_panel.layout.display is None and widget.record_toggle.description.endswith("hide")
+    widget.play("B3-M4")
+    widget.record_toggle.value = False
+    widget.show_record_button.click()
+    assert widget.record_toggle.value and "B3-M4" in widget.record_text.value
+
+
+def test_after_undo_a_computer_chosen_for_the_side_to_move_plays_at_once() -> None:
+    widget = GameWidget("mosona", animate=False)  # two players
+    widget.play("B3-M4")
+    widget.play("T4xB3")
+    widget.undo()  # Black to move again, T4xB3 still ahead in the line
+    assert len(widget.game.moves) == 1 and widget.game.can_redo()
+    widget.opponent_menu.value = "first" if "first" in [v for _, v in widget.opponent_menu.options] else "beginner"
+    assert widget.players[Color.BLACK] is not None
+    assert len(widget.game.moves) == 2  # the computer (Black) answered at once
+    assert widget.board.controller.locked is None
+    assert widget.slider.max == 2 and widget.slider.value == 2
+    assert "White to move" in widget.board.status_text
+
+
+def test_after_undo_the_computer_answers_later_with_a_thinking_message() -> None:
+    player = FirstMove()
+
+    async def scenario() -> list[str]:
+        widget = GameWidget("mosona", animate=False, think_delay=0)
+        widget.play("B3-M4")
+        widget.undo()  # White to move, B3-M4 ahead in the line
+        widget.set_player("white", player)
+        seen = [widget.board.status_text]
+        await widget.wait_idle()
+        return seen + [widget.board.status_text, str(len(widget.game.moves))]
+
+    thinking, after, moves = asyncio.run(scenario())
+    assert "is thinking" in thinking
+    assert moves == "1" and player.calls == 1 and "Black to move" in after
+
+
+def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    from awithlaknannai.analysis import solver
+    from awithlaknannai.widgets import game as game_module
+
+    monkeypatch.setattr(solver, "best_moves", lambda position, tables=None: None)
+    chosen: list[str] = []
+
+    def fake_level(level: str, seed: int | None = None) -> FirstMove:
+        chosen.append(level)
+        return FirstMove()
+
+    monkeypatch.setattr(game_module, "player_for_level", fake_level)
+    widget = GameWidget("mosona", animate=False)
+    widget.hint_button.click()
+    assert chosen == ["strong"]
+    assert widget.board.status_text.startswith("Hint from the strongest computer level (not proven perfect play")
+    assert "M5-M4" in widget.board.status_text and widget.game.moves == []  # FirstMove's choice
+
+
+def test_hint_runs_in_a_worker_so_the_page_does_not_freeze(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from awithlaknannai.widgets import game as game_module
+
+    threads: list[str] = []
+
+    def slow_hint(game: Game) -> str:
+        threads.append(threading.current_thread().name)
+        return "Hint: B3-M4"
+
+    monkeypatch.setattr(game_module, "hint_text", slow_hint)
+
+    async def scenario() -> tuple[str, str]:
+        widget = GameWidget("mosona", animate=False)
+        widget.hint_button.click()
+        waiting = widget.board.status_text
+        await widget._hint_task
+        return waiting, widget.board.status_text
+
+    waiting, done = asyncio.run(scenario())
+    assert waiting.startswith("Looking for a hint") and done == "Hint: B3-M4"
+    assert threads and threads[0] != threading.main_thread().name

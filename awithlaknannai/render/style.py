@@ -3,15 +3,27 @@
 The two piece colours are told apart by lightness as well as hue, so they
 stay distinct in greyscale and for every common kind of colour blindness
 (the light piece is near-white with a dark rim, the dark one near-black with
-a light rim). Highlights use the Okabe-Ito palette, which was designed to be
-colour-blind safe.
+a light rim). Highlights take their hues from the Okabe-Ito palette, which was
+designed to be colour-blind safe, darkened where needed so that every mark
+reaches WCAG 2.1's 3:1 non-text contrast against the slab (and the warning
+colour 4.5:1 as text on white); ``tests/test_widgets.py`` computes the ratios.
 """
 
 from __future__ import annotations
 
 from ..variants import Color
 
-__all__ = ["PIECE_FILL", "PIECE_RIM", "PIECE_SHINE", "BOARD", "SLAB_EDGE", "SLAB_LIGHT", "HIGHLIGHT"]
+__all__ = [
+    "BOARD",
+    "HIGHLIGHT",
+    "LAST_MOVE_OPACITY",
+    "PIECE_FILL",
+    "PIECE_RIM",
+    "PIECE_SHINE",
+    "SLAB_EDGE",
+    "SLAB_LIGHT",
+    "TEXT",
+]
 
 PIECE_FILL: dict[Color, str] = {Color.WHITE: "#f7f3ea", Color.BLACK: "#1f1f24"}
 PIECE_RIM: dict[Color, str] = {Color.WHITE: "#3a3226", Color.BLACK: "#b9b2a6"}
@@ -29,11 +41,22 @@ BOARD: dict[str, str] = {
 SLAB_EDGE = "#c9b48e"
 SLAB_LIGHT = "#f1e7d0"
 
-# Okabe-Ito colours: orange, sky blue, bluish green, vermillion, blue.
+# Okabe-Ito hues: orange, blue, bluish green, vermillion, darkened for contrast
+# (the originals #E69F00, #56B4E9, #009E73, #D55E00 reach only 1.7:1 to 2.9:1 on the slab).
 HIGHLIGHT: dict[str, str] = {
-    "selected": "#E69F00",
-    "target": "#56B4E9",
-    "last_move": "#009E73",
-    "captured": "#D55E00",
-    "path": "#0072B2",
+    "selected": "#9C5700",   # dark orange: 4.1:1 on the slab
+    "target": "#0072B2",     # blue: 3.8:1
+    "last_move": "#006B4E",  # dark bluish green: 4.8:1 opaque, 3.4:1 as the trail (below)
+    "captured": "#A94000",   # dark vermillion: 4.5:1 on the slab, 6.1:1 as text on white
+    "path": "#003F66",       # navy: the route clicked so far and the keyboard cursor, 8:1
+}
+
+# The last move's trail is drawn see-through, so the lines under it still show.
+LAST_MOVE_OPACITY = 0.8
+
+# Text colours of the widgets around the board (on white or the notebook's background).
+TEXT: dict[str, str] = {
+    "muted": "#595959",      # moves taken back, "No moves yet": 7:1 on white
+    "current_move": "#fde9c4",  # the background behind the last move in the move list
+    "warning": HIGHLIGHT["captured"],
 }

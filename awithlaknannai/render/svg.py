@@ -47,7 +47,7 @@ from ..boards import leap_lines
 from ..position import Move
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
-from .style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
+from .style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -323,7 +323,7 @@ class _Canvas:
             f'<g class="last-move" fill="none" stroke="{HIGHLIGHT["last_move"]}" stroke-linecap="round" '
             f'stroke-linejoin="round">'
             + _element("path", d=self.segment_path(segments), stroke_width=self.unit * 0.16,
-                       stroke_opacity="0.45")
+                       stroke_opacity=_num(LAST_MOVE_OPACITY))
             + _element("circle", cx=x, cy=y, r=self.layout.piece_radius * 0.85, stroke_width=self.unit * 0.05,
                        stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}")
             + "</g>"

@@ -11,7 +11,6 @@ the move in the game; the widget then redraws from the game's state.
 from __future__ import annotations
 
 import asyncio
-import html
 import math
 import time
 from collections.abc import Callable
@@ -24,12 +23,12 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ..game import Game
 from ..position import Move, Position
 from ..render.geometry import Layout, board_layout
-from ..render.style import HIGHLIGHT
 from ..rules import Rules
-from .controller import ClickController, ClickResult, turn_status
+from .access import BoardAccess
+from .controller import ClickController, ClickResult, Selection, turn_status
 from .drawing import board_ops, clear_ops, hop_segments, paint, piece_ops, pieces_ops, point_on_segments
 
-__all__ = ["BoardWidget", "auto_unit"]
+__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name"]
 
 # Seconds per hop of the move animation, and frames per second.
 STEP_SECONDS = 0.16
@@ -53,13 +52,53 @@ _ARROWS: dict[str, tuple[int, int]] = {
     "ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1),
 }
 
-# A pointer over clickable boards, and a focus ring for keyboard users only.
-_STYLE = f"""<style>
-.awithlaknannai-board canvas {{ cursor: pointer; }}
-.awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
-.awithlaknannai-board canvas:focus:not(:focus-visible) {{ outline: none; }}
-.awithlaknannai-board canvas:focus-visible {{ outline: 3px solid {HIGHLIGHT["path"]}; outline-offset: 2px; }}
-</style>"""
+KEYS_HELP = ("Keys: arrow keys move a cursor from point to point, Enter or Space clicks the point under it, "
+             "Escape cancels a selection, Tab leaves the board.")
+
+
+def board_name(game: Game) -> str:
+    """The board's accessible name: which board it is.
+
+    >>> board_name(Game("mosona"))
+    'Awithlaknannai Mosona board'
+    """
+    variant = game.variant
+    title = str(variant.board.graph.get("name") or variant.name)
+    return f"{title} board"
+
+
+def _points(points: list[str], order: list[str]) -> str:
+    return ", ".join(sorted(points, key=order.index)) if points else "none"
+
+
+def board_description(game: Game, selection: Selection | None = None, cursor: str | None = None,
+                      interactive: bool = True) -> str:
+    """The board's text alternative: whose turn, every piece, the last move and the selection.
+
+    Examples
+    --------
+    >>> game = Game("zuni-3")
+    >>> print(board_description(game, interactive=False))
+    White to move. White pieces (4): M3, B0, B1, B2. Black pieces (4): T0, T1, T2, M0. Empty: M1, M2.
+    """
+    position = game.position
+    order = list(game.variant.points)
+    pieces = position.pieces()
+    parts = [turn_status(game)]
+    for color in (game.variant.first, game.variant.first.other):
+        mine = [p for p, c in pieces.items() if c is color]
+        parts.append(f"{str(color).capitalize()} pieces ({len(mine)}): {_points(mine, order)}.")
+    empty = [p for p in order if p not in pieces]
+    parts.append(f"Empty: {_points(empty, order)}.")
+    if selection is not None:
+        where = selection.current
+        targets = " or ".join(selection.targets) if selection.targets else "nowhere"
+        parts.append(f"Selected: the piece on {where}; it can go to {targets}.")
+    if cursor is not None:
+        parts.append(f"Keyboard cursor on {cursor}.")
+    if interactive:
+        parts.append(KEYS_HELP)
+    return " ".join(parts)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -77,9 +116,13 @@ class BoardWidget(widgets.VBox):
     is left, the rest is played for you). The status line says whose turn
     it is and explains every refused click.
 
-    Without a mouse: click the board (or Tab to it), move the dashed cursor
-    with the arrow keys, and press Enter to click the point under it; the
-    status line names the point, for screen readers too.
+    Without a mouse: Tab to the board, move the dashed cursor with the arrow
+    keys, and press Enter or Space to click the point under it; Escape
+    cancels a selection, and Tab, Shift+Tab (or Escape with nothing
+    selected) move on to the other controls. The status line is a live
+    region that names the point, the selected piece's targets and every
+    refusal; the canvas carries the board's name and a description of the
+    position (whose turn, every piece, the last move) for screen readers.
 
     Parameters
     ----------
@@ -162,9 +205,10 @@ class BoardWidget(widgets.VBox):
         self.geometry: Layout = self._make_geometry()
         self.canvas = MultiCanvas(3, width=self.geometry.width, height=self.geometry.height)
         self._size_canvas()
-        self.status = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
-        style = widgets.HTML(_STYLE, layout=widgets.Layout(display="none"))
-        super().__init__([self.canvas, self.status, style])
+        # The status line (one live region), and the canvas's name, description and Tab handling.
+        self.access = BoardAccess(name=board_name(self.game))
+        self.status = self.access
+        super().__init__([self.canvas, self.access])
         self.add_class("awithlaknannai-board")
         if not interactive:
             self.add_class("awithlaknannai-view-only")
@@ -259,7 +303,9 @@ class BoardWidget(widgets.VBox):
 
         Arrow keys move a cursor from point to point, Enter or Space clicks
         the cursor's point, Escape cancels the selection. The status line
-        (read out by screen readers) names the point under the cursor.
+        (read out by screen readers) names the point under the cursor. Tab,
+        Shift+Tab (and Escape with nothing selected) never get here: the
+        browser side (:class:`BoardAccess`) lets them move the focus on.
         """
         if not self.interactive or ctrl or meta:
             return None
@@ -277,6 +323,10 @@ class BoardWidget(widgets.VBox):
             if selection is not None and not selection.can_stop:
                 return self.click(selection.current)
         return None
+
+    def _escape_cancels(self) -> bool:
+        selection = self.controller.selection
+        return self.interactive and selection is not None and not selection.can_stop
 
     def _next_point(self, dx: int, dy: int) -> str:
         """The nearest point from the cursor in direction ``(dx, dy)`` (screen axes)."""
@@ -308,16 +358,25 @@ class BoardWidget(widgets.VBox):
     # --- drawing --------------------------------------------------------------
 
     def show_status(self, text: str, error: bool = False) -> None:
-        """Put ``text`` on the status line; errors get a warning sign and colour."""
+        """Put ``text`` on the status line (a live region); errors get a warning sign and colour.
+
+        A selection's targets are named too, so a screen reader hears where the piece can go.
+        """
         self._status_text, self._status_error = text, error
-        safe = html.escape(text)
-        if error:
-            body = (f'<span style="color:{HIGHLIGHT["captured"]};font-weight:600">&#9888; </span>'
-                    f'<span>{safe}</span>')
-        else:
-            body = safe
-        self.status.value = (f'<div class="awithlaknannai-status" role="status" aria-live="polite" '
-                             f'style="font-size:1.05em;line-height:1.3">{body}</div>')
+        selection = self.controller.selection
+        if selection is not None and selection.targets and not error and "Cursor on" not in text:
+            text = f"{text} Targets: {', '.join(selection.targets)}."
+        self.access.status = text
+        self.access.error = error
+        self._describe()
+
+    def _describe(self) -> None:
+        """Bring the board's accessible name and description up to date with the game."""
+        with self.access.hold_sync():
+            self.access.name = board_name(self.game)
+            self.access.description = board_description(self.game, self.controller.selection, self.cursor,
+                                                        self.interactive)
+            self.access.selecting = self._escape_cancels()
 
     @property
     def status_text(self) -> str:
@@ -354,6 +413,7 @@ class BoardWidget(widgets.VBox):
         """Redraw pieces and highlights from the game's state (ends any animation)."""
         self._cancel_animation()
         self._draw_pieces()
+        self._describe()
 
     def refresh(self) -> None:
         """Redraw and reset the status line after the game was changed from code."""

@@ -161,14 +161,16 @@ class CompareWidget(widgets.VBox):
             desc = html.escape(replay.variant.description or replay.variant.name)
             self.titles.append(widgets.HTML(
                 f'<div style="margin-top:0.6em"><b>{html.escape(replay.variant.name)}</b>, '
-                f'{html.escape(rules_name)} rules <span style="color:#666">({desc})</span></div>'))
+                f'{html.escape(rules_name)} rules <span class="awithlaknannai-muted">({desc})</span></div>'))
         wide = {"description_width": "initial"}
-        self.slider = widgets.IntSlider(min=0, max=len(self.moves), value=len(self.moves), description="Move",
-                                        style=wide, layout=widgets.Layout(width="320px"))
-        self.previous_button = widgets.Button(icon="step-backward", tooltip="One move back",
-                                              layout=widgets.Layout(width="36px"))
-        self.next_button = widgets.Button(icon="step-forward", tooltip="One move on",
-                                          layout=widgets.Layout(width="36px"))
+        # A number box (named by its label, stepped by the arrow keys) and text buttons: ipywidgets'
+        # slider handle and icon-only buttons have no name a screen reader can read.
+        self.slider = widgets.BoundedIntText(min=0, max=len(self.moves), value=len(self.moves),
+                                             description="Move number", style=wide,
+                                             layout=widgets.Layout(width="11em"))
+        narrow = widgets.Layout(width="auto")
+        self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
+        self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
         self.caption = widgets.HTML()
         self.previous_button.on_click(lambda _: self.go_to(max(0, self.slider.value - 1)))
         self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.slider.value + 1)))

@@ -35,7 +35,7 @@ from typing import Any
 from ..boards import leap_lines
 from ..position import Move, Position
 from ..render.geometry import Layout, Segment, arc_parameters
-from ..render.style import BOARD, HIGHLIGHT, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
+from ..render.style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 from ..variants import Color
 
 __all__ = [
@@ -398,7 +398,7 @@ def pieces_ops(
             ops += [("move_to", x + unit * 0.42, y), ("arc", x, y, unit * 0.42, 0.0, 2 * math.pi)]
         ops += [("fill",), ("set", "global_alpha", 1.0)]
     if last_move is not None:
-        ops += _path_ops(layout, last_move.path, HIGHLIGHT["last_move"], unit * 0.16, 0.45)
+        ops += _path_ops(layout, last_move.path, HIGHLIGHT["last_move"], unit * 0.16, LAST_MOVE_OPACITY)
         ops += [("set", "global_alpha", 1.0)]
         ops += _ring_ops(layout, [last_move.origin], HIGHLIGHT["last_move"], r * 0.85, unit * 0.05,
                          (unit * 0.08, unit * 0.06))

@@ -142,6 +142,7 @@ class GameWidget(widgets.VBox):
         self._line: list[Move] = _whole_line(game)
         self._generation = 0
         self._reply: asyncio.Task[None] | None = None
+        self._hint_task: asyncio.Task[None] | None = None
         self._syncing = False
 
         self.board = BoardWidget(game, animate=animate, flipped=flipped, **board_options)
@@ -165,13 +166,16 @@ class GameWidget(widgets.VBox):
         self.opponent_menu = widgets.Dropdown(options=opponents, description="Opponent", style=wide,
                                               layout=widgets.Layout(width="auto"))
         self.computer_color_menu = widgets.Dropdown(options=[("plays Black", "black"), ("plays White", "white")],
+                                                    description="Computer", style=wide,
                                                     layout=widgets.Layout(width="auto"))
-        self.new_button = widgets.Button(description="New game", icon="refresh", tooltip="Start again",
+        # Buttons are named by their text alone: icon fonts would give them private-use characters as names.
+        self.new_button = widgets.Button(description="New game", tooltip="Start again",
                                          layout=widgets.Layout(width="auto"))
-        self.flip_button = widgets.Button(description="Flip", icon="retweet", tooltip="Turn the board round",
+        self.flip_button = widgets.Button(description="Flip board", tooltip="Turn the board round",
                                           layout=widgets.Layout(width="auto"))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="Perfect play, where the endgame solver has solved the position",
+        self.hint_button = widgets.Button(description="Hint",
+                                          tooltip="Perfect play where the endgame solver knows the position, "
+                                                  "otherwise the strongest computer level's choice",
                                           layout=widgets.Layout(width="auto"))
         self.top_bar = widgets.HBox(
             [self.variant_menu, self.rules_menu, self.opponent_menu, self.computer_color_menu,
@@ -179,23 +183,20 @@ class GameWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         narrow = widgets.Layout(width="auto")
-        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="Take back a move",
-                                          layout=narrow)
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", tooltip="Play the move again",
-                                          layout=narrow)
-        self.first_button = widgets.Button(icon="fast-backward", tooltip="Go to the start",
-                                           layout=widgets.Layout(width="36px"))
-        self.previous_button = widgets.Button(icon="step-backward", tooltip="One move back",
-                                              layout=widgets.Layout(width="36px"))
-        self.next_button = widgets.Button(icon="step-forward", tooltip="One move on",
-                                          layout=widgets.Layout(width="36px"))
-        self.last_button = widgets.Button(icon="fast-forward", tooltip="Go to the latest move",
-                                          layout=widgets.Layout(width="36px"))
-        self.slider = widgets.IntSlider(min=0, max=0, value=0, description="Move", continuous_update=True,
-                                        style=wide, layout=widgets.Layout(width="260px"))
+        self.undo_button = widgets.Button(description="Undo", tooltip="Take back a move", layout=narrow)
+        self.redo_button = widgets.Button(description="Redo", tooltip="Play the move again", layout=narrow)
+        self.first_button = widgets.Button(description="Start", tooltip="Go to the start", layout=narrow)
+        self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
+        self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
+        self.last_button = widgets.Button(description="Latest", tooltip="Go to the latest move", layout=narrow)
+        # The history's move number: a number box (its label names it for screen readers, arrow keys
+        # step it); ipywidgets' slider handle cannot be given a name.
+        self.slider = widgets.BoundedIntText(min=0, max=0, value=0, description="Move number",
+                                             style=wide, layout=widgets.Layout(width="11em"))
+        self.history_total = widgets.Label("of 0")
         self.history_bar = widgets.HBox(
             [self.undo_button, self.redo_button, self.first_button, self.previous_button, self.slider,
-             self.next_button, self.last_button],
+             self.history_total, self.next_button, self.last_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_entry = widgets.Text(placeholder="type a move, e.g. B3-M4 or T4xB3", continuous_update=False,
@@ -206,15 +207,22 @@ class GameWidget(widgets.VBox):
         self.move_list = widgets.HTML()
         self.record_text = widgets.Textarea(
             placeholder="A game record (JSON) to replay: paste it here and press Load.",
-            layout=widgets.Layout(width="100%", height="9em"),
+            description="Game record", style=wide,
+            layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
         )
-        self.show_record_button = widgets.Button(description="Show this game", icon="file-text-o")
-        self.load_button = widgets.Button(description="Load", icon="upload")
-        self.record_box = widgets.Accordion(
-            [widgets.VBox([self.record_text, widgets.HBox([self.show_record_button, self.load_button])])],
-            selected_index=None,
+        self.show_record_button = widgets.Button(description="Show this game")
+        self.load_button = widgets.Button(description="Load")
+        # A plain button opens the game record (ipywidgets' Accordion header is not keyboard-operable).
+        self.record_toggle = widgets.ToggleButton(value=False, description="Game record: show",
+                                                  tooltip="Copy this game, or paste one to replay",
+                                                  layout=widgets.Layout(width="auto"))
+        self.record_panel = widgets.VBox(
+            [self.record_text, widgets.HBox([self.show_record_button, self.load_button])],
+            layout=widgets.Layout(display="none", width="100%"),
         )
-        self.record_box.set_title(0, "Game record")
+        self.record_box = widgets.VBox([self.record_toggle, self.record_panel],
+                                       layout=widgets.Layout(align_items="flex-start"))
+        self.record_toggle.observe(self._on_record_toggle, names="value")
 
         self.variant_menu.observe(self._on_menu, names="value")
         self.rules_menu.observe(self._on_menu, names="value")
@@ -222,7 +230,7 @@ class GameWidget(widgets.VBox):
         self.computer_color_menu.observe(self._on_opponent_menu, names="value")
         self.new_button.on_click(lambda _: self.new_game())
         self.flip_button.on_click(lambda _: self.board.flip())
-        self.hint_button.on_click(lambda _: self.board.show_status(self.hint()))
+        self.hint_button.on_click(lambda _: self.show_hint())
         self.undo_button.on_click(lambda _: self._run(self.undo))
         self.redo_button.on_click(lambda _: self._run(self.redo))
         self.first_button.on_click(lambda _: self.go_to(0))
@@ -293,6 +301,7 @@ class GameWidget(widgets.VBox):
             played = len(game.moves)
             self.slider.max = len(self._line)
             self.slider.value = played
+            self.history_total.value = f"of {len(self._line)}"
             self.undo_button.disabled = not game.can_undo()
             self.redo_button.disabled = not game.can_redo()
             self.first_button.disabled = self.previous_button.disabled = played == 0
@@ -325,7 +334,7 @@ class GameWidget(widgets.VBox):
         played = len(game.moves)
         texts = [game.move_text(i) for i in range(played)] + [m.text() for m in self._line[played:]]
         if not texts:
-            return '<div class="awithlaknannai-moves" style="color:#666">No moves yet.</div>'
+            return '<div class="awithlaknannai-moves awithlaknannai-muted">No moves yet.</div>'
         first_black = game.start.turn is Color.BLACK
         cells: list[str] = []
         for i, text in enumerate(texts):
@@ -334,16 +343,18 @@ class GameWidget(widgets.VBox):
                 cells.append(f"<b>{turn // 2 + 1}.</b>")
             elif i == 0:
                 cells.append(f"<b>{turn // 2 + 1}.</b> &hellip;")
-            style = ""
+            css = ""
             if i == played - 1:
-                style = ' style="background:#fde9c4;border-radius:3px;padding:0 2px"'
+                css = ' class="awithlaknannai-current-move"'
             elif i >= played:
-                style = ' style="color:#999"'
-            cells.append(f"<span{style}>{html.escape(text)}</span>")
+                css = ' class="awithlaknannai-muted"'
+            cells.append(f"<span{css}>{html.escape(text)}</span>")
         outcome = game.outcome()
         if outcome is not None and played == len(self._line):
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
-        return ('<div class="awithlaknannai-moves" style="font-family:monospace;line-height:1.6;'
+        # A scrolling box must take the focus, so keyboard users can scroll it.
+        return ('<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="Moves" '
+                'style="font-family:monospace;line-height:1.6;'
                 f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>')
 
     # --- actions ----------------------------------------------------------------
@@ -454,29 +465,46 @@ class GameWidget(widgets.VBox):
         return full.to_json()
 
     def hint(self) -> str:
-        """Say what perfect play does here, when a solved endgame table covers the position.
+        """A hint for the side to move: perfect play where known, else the strongest level's choice.
 
-        Only tables already solved in this session or cached on disk are
-        used (see :func:`awithlaknannai.analysis.solver.solve_endgames`), so a
-        hint never starts a long computation.
+        Perfect play comes from endgame tables already solved in this session
+        or cached on disk (see :func:`awithlaknannai.analysis.solver.solve_endgames`),
+        so it never starts a long computation. Elsewhere the strongest
+        computer level (``"strong"``) suggests a move, labelled as such: it
+        thinks for about a second (:meth:`show_hint` runs it without freezing
+        the page).
         """
-        from ..analysis.solver import best_moves
+        return hint_text(self.game)
 
-        position = self.game.position
-        if self.game.is_over():
-            return "The game is over: there is nothing to hint."
-        found = best_moves(position)
-        if found is None:
-            return ("No hint here: perfect play is known only for positions the endgame solver has "
-                    "solved (few pieces, or the small zuni boards).")
-        moves = " or ".join(str(move) for move, _ in found)
-        value = found[0][1]
-        return f"Perfect play: {moves} ({value} for {position.turn})."
+    def show_hint(self) -> None:
+        """The Hint button: put :meth:`hint` on the status line, computed in a worker thread when possible."""
+        loop = _running_loop()
+        if loop is None:
+            self.board.show_status(self.hint())
+            return
+        if self._hint_task is not None and not self._hint_task.done():
+            return  # one hint at a time
+        self.board.show_status("Looking for a hint\u2026")
+        self._hint_task = loop.create_task(self._hint_later(self.game.position))
+
+    async def _hint_later(self, position: Position) -> None:
+        game = self.game
+        try:
+            text = await asyncio.get_running_loop().run_in_executor(None, hint_text, game)
+        except Exception as error:  # noqa: BLE001 - a failed hint must not break the page
+            text = f"No hint: {error}"
+        if self.game is game and game.position is position:
+            self.board.show_status(text)
 
     def show_record(self) -> None:
         """Put the game record in the record box (to copy it)."""
         self.record_text.value = self.record()
-        self.record_box.selected_index = 0
+        self.record_toggle.value = True
+
+    def _on_record_toggle(self, change: dict[str, Any]) -> None:
+        shown = bool(change["new"])
+        self.record_panel.layout.display = None if shown else "none"
+        self.record_toggle.description = "Game record: hide" if shown else "Game record: show"
 
     def flip(self) -> None:
         """Turn the board half round."""
@@ -485,11 +513,15 @@ class GameWidget(widgets.VBox):
     # --- computer players -------------------------------------------------------
 
     def set_player(self, color: Color | str, player: Any) -> None:
-        """Let ``player`` (a player object, a level name, or ``None`` for a human) play ``color``."""
+        """Let ``player`` (a player object, a level name, or ``None`` for a human) play ``color``.
+
+        A computer chosen for the side to move plays at once, also at a point
+        of the game reached by Undo or the history (its move replaces the rest).
+        """
         self._changed()
         self.players[Color.parse(color)] = None if player is None else _as_player(player)
         self._sync(turn_status(self.game))
-        self._schedule_reply()
+        self._schedule_reply(here=True)
 
     def _computer_to_move(self) -> bool:
         return self.players[self.game.position.turn] is not None
@@ -497,14 +529,21 @@ class GameWidget(widgets.VBox):
     def _all_computers(self) -> bool:
         return all(p is not None for p in self.players.values())
 
-    def _schedule_reply(self) -> None:
-        """If a computer is to move at the end of the line, let it answer (without blocking)."""
+    def _schedule_reply(self, here: bool = False) -> None:
+        """If a computer is to move at the end of the line, let it answer (without blocking).
+
+        ``here``: the user has just chosen the computer player, so it moves
+        even before the end of the line (its move replaces the rest).
+        """
         if self._reply is not None and not self._reply.done():
             return
         game = self.game
         if game.is_over() or not self._computer_to_move():
             self.board.unlock()
             return
+        if here and len(game.moves) < len(self._line):
+            del self._line[len(game.moves):]
+            self._sync()
         if len(game.moves) < len(self._line):
             self.board.lock("It is the computer's turn at this point: move the slider to the end, "
                             "or Undo to your own turn.")
@@ -609,7 +648,7 @@ class GameWidget(widgets.VBox):
             # the human sits at the bottom of the picture
             self.board.flipped = computer is self.game.variant.bottom
         self._sync(turn_status(self.game))
-        self._schedule_reply()
+        self._schedule_reply(here=True)
 
     def _on_entry(self, change: dict[str, Any] | None = None) -> None:
         if self._syncing:
@@ -630,6 +669,25 @@ class GameWidget(widgets.VBox):
         if self._syncing:
             return
         self.go_to(change["new"])
+
+
+def hint_text(game: Game) -> str:
+    """The hint for ``game``'s side to move (see :meth:`GameWidget.hint`)."""
+    from ..analysis.solver import best_moves
+
+    position = game.position
+    if game.is_over():
+        return "The game is over: there is nothing to hint."
+    found = best_moves(position)
+    if found is not None:
+        moves = " or ".join(str(move) for move, _ in found)
+        return f"Perfect play: {moves} ({found[0][1]} for {position.turn})."
+    if player_for_level is None or "strong" not in LEVELS:
+        return ("No hint here: perfect play is known only for positions the endgame solver has "
+                "solved (few pieces, or the small zuni boards).")
+    move = player_for_level("strong", seed=0).choose_move(position)
+    return (f"Hint from the strongest computer level (not proven perfect play here): {move}. "
+            "Perfect play is known only where the endgame solver has solved the position.")
 
 
 def _whole_line(game: Game) -> list[Move]:

@@ -5,7 +5,14 @@ config, data, runtime, settings and workspace directories in a temporary
 folder, so it neither reads nor changes anything of the user's. News and
 update checks are off (the machine may have no internet). Chromium is
 driven by Playwright through ``executable_path``: Playwright's own browser
-download is never used.
+download is never used. ``AWITHLAKNANNAI_CHROMIUM`` names another Chromium.
+
+These tests are never skipped silently: without Chromium, Playwright or
+axe-core they fail when ``CI`` is set (``CI=true`` on CI services), and
+elsewhere they are skipped with the reason (``pytest -rs`` lists it).
+axe-core comes from the npm registry: ``.ci/run`` installs it into
+``node_modules/`` at the repository root (``AWITHLAKNANNAI_AXE`` names
+another ``axe.min.js``).
 """
 
 from __future__ import annotations
@@ -13,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -22,13 +28,15 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from browser_helpers import AXE, ROOT, missing, stop_server  # tests/browser/browser_helpers.py
 
 # The notebooks here are opened in the browser, not run by nbval.
 collect_ignore_glob = ["*.ipynb"]
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("AWITHLAKNANNAI_CHROMIUM") or "/usr/bin/chromium")
 # Without these flags Chromium waits on network services on a closed network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -40,7 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = ROOT / "test-artifacts"
 SERVER_START_SECONDS = 120
 
 
@@ -52,20 +60,24 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def chromium_path() -> Path:
-    """Debian's Chromium; its absence fails under CI and skips elsewhere."""
+    """Debian's Chromium (or ``AWITHLAKNANNAI_CHROMIUM``); its absence fails under CI and skips elsewhere."""
     if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        missing(f"{CHROMIUM} is missing: install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM "
+                "to a Chromium) to run the browser tests")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        message = "the playwright Python package is missing (pip install -e '.[test]')"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        missing("the playwright Python package is missing (pip install -e '.[test]')")
     return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (``npm install axe-core`` at the repository root, as ``.ci/run`` does)."""
+    if not AXE.exists():
+        missing(f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
+                "(or set AWITHLAKNANNAI_AXE to axe.min.js)")
+    return AXE.read_text(encoding="utf-8")
 
 
 class LabServer:
@@ -77,10 +89,17 @@ class LabServer:
         self.process = process
         self.log = log
 
-    def add_notebook(self, source: Path, name: str | None = None) -> str:
-        """Copy a notebook into the served folder; return its path for the URL."""
+    def add_notebook(self, source: Path, name: str | None = None, *, clear_outputs: bool = False) -> str:
+        """Copy a notebook into the served folder (without its outputs if asked); return its path for the URL."""
         target = self.root / (name or source.name)
-        shutil.copyfile(source, target)
+        if clear_outputs:
+            notebook = json.loads(source.read_text(encoding="utf-8"))
+            for cell in notebook["cells"]:
+                if cell["cell_type"] == "code":
+                    cell["outputs"], cell["execution_count"] = [], None
+            target.write_text(json.dumps(notebook), encoding="utf-8")
+        else:
+            shutil.copyfile(source, target)
         return target.name
 
     def log_tail(self, lines: int = 40) -> str:
@@ -99,6 +118,10 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     notification.parent.mkdir(parents=True)
     notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Every cell in the page, not only those scrolled into view: the tests (and axe) see every output.
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     port = _free_port()
     env = dict(os.environ)
     env.update(
@@ -182,22 +205,6 @@ def serve() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
     yield start
     for process in started:
         stop_server(process)
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Ask the server to stop (SIGTERM: it shuts its kernels down), then insist."""
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture(scope="module")

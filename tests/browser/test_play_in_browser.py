@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import describe_violations, run_axe  # tests/browser/browser_helpers.py
 
 pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).resolve().parent
-START_HERE = HERE.parents[1] / "notebooks" / "00_start_here.ipynb"
+NOTEBOOKS = HERE.parents[1] / "notebooks"
+START_HERE = NOTEBOOKS / "00_start_here.ipynb"
 
 
 # --- driving JupyterLab ----------------------------------------------------------
@@ -164,6 +166,14 @@ def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, pa
     page.keyboard.press("Enter")
     wait_for_status(page, board, "B1 cannot move")
 
+    # Tab and Shift+Tab leave the board in JupyterLab too (ipycanvas would keep them).
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") != "CANVAS"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.tagName") == "CANVAS"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.innerText") == "Hint"
+
     # The game in the kernel has both moves.
     output = run_code_in_new_cell(page, 'print("MOVES:", widget.game.move_list())')
     assert "MOVES: 1. B3-M4 T4xB3" in output
@@ -246,3 +256,41 @@ def test_start_here_notebook_board_plays_a_click(lab_server: Any, page: Any, art
     board.screenshot(path=str(artifacts / "browser-start-here.png"))
     check = run_code_in_new_cell(page, "print('PLAYED', len(_board.game.moves), _board.game.moves[-1])")
     assert f"PLAYED {data['before'] + 1} {data['move']}" in check
+
+
+# --- accessibility of every notebook's outputs ----------------------------------------
+
+
+def _notebooks() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("notebook", _notebooks(), ids=lambda path: path.stem)
+def test_notebook_outputs_have_no_wcag_violations_after_run_all(lab_server: Any, page: Any, axe_source: str,
+                                                                notebook: Path) -> None:
+    """axe-core's WCAG 2.1 A/AA rules on the output areas of ``notebook`` after Run All.
+
+    Only what the notebook shows is judged (JupyterLab's own interface is not ours to fix).
+    """
+    name = lab_server.add_notebook(notebook, f"axe_{notebook.name}", clear_outputs=True)
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    # Run All is done when every code cell with code has its execution number (none waits: [*]).
+    page.wait_for_function(
+        f"""() => {{
+            const cells = [...document.querySelectorAll('{PANEL} .jp-CodeCell')]
+                .filter((c) => c.querySelector('.jp-InputArea-editor').innerText.trim() !== '');
+            return cells.length > 0 && cells.every((c) => /\\[\\d+\\]/.test(c.querySelector('.jp-InputArea-prompt').innerText));
+        }}""", timeout=300_000)
+    wait_for_kernel_idle(page)
+    # Widgets render after the kernel goes idle: wait until every board has its name.
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{PANEL} .awithlaknannai-board canvas')]"
+        ".every((c) => c.hasAttribute('aria-label'))", timeout=60_000)
+    page.wait_for_timeout(500)
+    outputs = f"{PANEL} .jp-OutputArea"
+    assert page.locator(outputs).count() > 0, f"{notebook.name} shows no outputs after Run All"
+    violations = run_axe(page, axe_source, include=[outputs])
+    assert not violations, (f"axe-core, WCAG 2.1 A/AA, outputs of {notebook.name} after Run All:\n"
+                            + describe_violations(violations))

@@ -1,0 +1,147 @@
+"""What a screen reader and a keyboard need from a canvas board, which ipycanvas cannot give.
+
+ipycanvas 0.14 draws the board in one ``<canvas tabindex="0">`` whose
+key handler calls ``preventDefault()`` on every key, so Tab could never
+leave a focused board, and the canvas has no accessible name. ipywidgets
+offers no way to set ARIA attributes on another widget's element, and an
+``HTML`` widget rebuilds its content on every change (a live region rebuilt
+on every update may not be announced). :class:`BoardAccess` is a small
+front end made with anywidget (a well-kept library for exactly this: a
+widget's browser side written as one ES module, no extension to build) that
+sits in the board's box and:
+
+- keeps ONE status line, a ``role="status"`` live region whose text changes;
+- gives the canvas ``role="application"`` (its keys play moves), an
+  accessible name and a description that follows the game;
+- lets Tab and Shift+Tab leave the canvas (they never reach ipycanvas), and
+  Escape too when no piece is selected (with a piece selected, Escape
+  reaches the kernel and cancels the selection first).
+
+Everything else (arrow keys, Enter, Space, clicks) still goes through
+ipycanvas to :meth:`BoardWidget.handle_key` and :meth:`BoardWidget.handle_click`.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from ..render.style import HIGHLIGHT, TEXT
+
+__all__ = ["BoardAccess"]
+
+_ESM = r"""
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]';
+
+function tabStops() {
+  return Array.from(document.querySelectorAll(FOCUSABLE)).filter((e) =>
+    !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !e.closest('[hidden], [inert]'));
+}
+
+// Move the focus to the next tab stop after the board (Escape: "leave the board").
+function leave(canvas) {
+  const stops = tabStops();
+  const next = stops[stops.indexOf(canvas) + 1];
+  if (next) { next.focus(); } else { canvas.blur(); }
+}
+
+let counter = 0;
+
+function render({ model, el }) {
+  el.classList.add('awithlaknannai-access');
+  // The one live region: built once, only its text changes.
+  const live = document.createElement('div');
+  live.className = 'awithlaknannai-status';
+  live.setAttribute('role', 'status');
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('aria-atomic', 'true');
+  const sign = document.createElement('span');
+  sign.className = 'awithlaknannai-warning';
+  sign.textContent = '\u26a0 ';
+  const text = document.createElement('span');
+  live.append(sign, text);
+  // The canvas's description: hidden, read through aria-describedby.
+  const description = document.createElement('div');
+  description.id = `awithlaknannai-board-description-${Date.now().toString(36)}-${counter++}`;
+  description.hidden = true;
+  el.append(live, description);
+
+  let board = null;
+  const label = () => {
+    const canvas = board && board.querySelector('canvas');
+    if (!canvas) return;
+    const wanted = {role: 'application', 'aria-label': model.get('name'), 'aria-describedby': description.id};
+    for (const [key, value] of Object.entries(wanted)) {
+      if (canvas.getAttribute(key) !== value) canvas.setAttribute(key, value);
+    }
+  };
+  const update = () => {
+    if (text.textContent !== model.get('status')) text.textContent = model.get('status');
+    sign.hidden = !model.get('error');
+    description.textContent = model.get('description');
+    label();
+  };
+  const onKey = (event) => {
+    if (!(event.target instanceof HTMLCanvasElement)) return;
+    if (event.key === 'Tab' && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      event.stopPropagation();  // never reaches ipycanvas, so the browser moves the focus
+    } else if (event.key === 'Escape' && !model.get('selecting')) {
+      event.stopPropagation();
+      event.preventDefault();
+      leave(event.target);
+    }
+  };
+  let observer = null;
+  let tries = 0;
+  const attach = () => {
+    board = el.closest('.awithlaknannai-board');
+    if (board === null) {
+      if (tries++ < 400) setTimeout(attach, 50);
+      return;
+    }
+    board.addEventListener('keydown', onKey, true);
+    observer = new MutationObserver(label);  // the canvas may be drawn after this widget
+    observer.observe(board, {childList: true, subtree: true});
+    label();
+  };
+  model.on('change', update);
+  update();
+  attach();
+  return () => {
+    model.off('change', update);
+    if (board !== null) board.removeEventListener('keydown', onKey, true);
+    if (observer !== null) observer.disconnect();
+  };
+}
+
+export default { render };
+"""
+
+_CSS = f"""
+.awithlaknannai-board canvas {{ cursor: pointer; }}
+.awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
+.awithlaknannai-board canvas:focus {{ outline: none; }}
+.awithlaknannai-board canvas:focus-visible {{ outline: 3px solid {HIGHLIGHT["path"]}; outline-offset: -3px; }}
+.awithlaknannai-status {{ font-size: 1.05em; line-height: 1.3; min-height: 2.6em; }}
+.awithlaknannai-warning {{ color: {TEXT["warning"]}; font-weight: 600; }}
+.awithlaknannai-muted {{ color: {TEXT["muted"]}; }}
+.awithlaknannai-current-move {{ background: {TEXT["current_move"]}; border-radius: 3px; padding: 0 2px; }}
+"""
+
+
+class BoardAccess(anywidget.AnyWidget):
+    """The status line and the canvas's name, description and Tab handling (see the module)."""
+
+    _esm = _ESM
+    _css = _CSS
+
+    #: The status line's text (the live region).
+    status = traitlets.Unicode("").tag(sync=True)
+    #: Whether the status line reports a refusal (shows a warning sign).
+    error = traitlets.Bool(False).tag(sync=True)
+    #: The board's accessible name.
+    name = traitlets.Unicode("Game board").tag(sync=True)
+    #: The board's accessible description: whose turn, the pieces, the last move, the selection.
+    description = traitlets.Unicode("").tag(sync=True)
+    #: A piece is selected: Escape goes to the kernel (cancel) instead of leaving the board.
+    selecting = traitlets.Bool(False).tag(sync=True)

@@ -1,0 +1,73 @@
+"""Helpers shared by the browser tests: skip-or-fail, axe-core, stopping a server.
+
+A module of its own (not conftest.py), so test modules import it by name
+whatever other conftest files the tree holds.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = Path(os.environ.get("AWITHLAKNANNAI_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
+# The WCAG 2.1 A and AA rules: what the project promises (best-practice rules are advice, not tests).
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def missing(message: str) -> None:
+    """Something a browser test needs is missing: fail under CI, else skip with the reason."""
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{message} (CI is set, so this fails instead of skipping)")
+    pytest.skip(message)
+
+
+def run_axe(page: Any, axe_source: str, include: list[str] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core's WCAG 2.1 A/AA rules on the page (or only inside the ``include`` selectors).
+
+    Returns the violations, each with its rule id, impact, help text and the failing elements.
+    """
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    return page.evaluate(
+        """async ([include, tags]) => {
+            const context = include === null ? document : {include: include.map((s) => [s])};
+            const result = await axe.run(context, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+            return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
+                                            summary: n.failureSummary}))}));
+        }""",
+        [include, WCAG_TAGS],
+    )
+
+
+def describe_violations(violations: list[dict[str, Any]]) -> str:
+    """A readable list of axe violations for an assertion message."""
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements")
+        lines += [f"    ...{node['target'][-90:]}: {node['html'][:120]}" for node in violation["nodes"][:5]]
+    return "\n".join(lines)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Ask the server to stop (SIGTERM: it shuts its kernels down), then insist."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
