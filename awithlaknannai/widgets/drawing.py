@@ -122,7 +122,7 @@ def _segment_path(segments: Sequence[Segment]) -> list[Op]:
 
 
 def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
-    """The board layer: the sandstone slab, the drawn lines, the points and their names.
+    """The board layer: the stone slab, the drawn lines, the points and their names.
 
     Curved end lines are drawn as quadratic curves, exactly as the SVG
     pictures draw them.
@@ -132,7 +132,7 @@ def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
     ops: list[Op] = [("clear",), ("set", "global_alpha", 1.0), ("set", "fill_style", SLAB_EDGE)]
     ops += _rounded_rect(0, 0, layout.width, layout.height, unit * 0.18)
     ops.append(("fill",))
-    # The slab's face: light at the top to sandstone at the bottom, as in the SVG pictures.
+    # The slab's face: light at the top to a warmer tone at the bottom, as in the SVG pictures.
     ops.append(("set", "fill_style", LinearGradient(0, 0, 0, layout.height,
                                                      ((0.0, SLAB_LIGHT), (1.0, BOARD["background"])))))
     ops += _rounded_rect(inset, inset, layout.width - 2 * inset, layout.height - 2 * inset, unit * 0.14)

@@ -35,12 +35,21 @@ VARIANT_CHOICES: tuple[tuple[str, str], ...] = (
     ("Mosona (Culin's drawing)", "mosona"),
     ("Mosona (Murray's drawing)", "mosona-murray"),
     ("Kolowis Awithlaknannai", "kolowis"),
-    ("Zuni board, 3 a row", "zuni-3"),
-    ("Zuni board, 4 a row", "zuni-4"),
-    ("Zuni board, 5 a row", "zuni-5"),
-    ("Zuni board, 6 a row", "zuni-6"),
+    # Smaller boards of the same pattern: this project's extension of Stevenson's
+    # "no specified size", not boards recorded from the Zuni.
+    ("Zuni pattern, 3 a row (our extension)", "zuni-3"),
+    ("Zuni pattern, 4 a row (our extension)", "zuni-4"),
+    ("Zuni pattern, 5 a row (our extension)", "zuni-5"),
+    ("Zuni pattern, 6 a row (our extension)", "zuni-6"),
     ("Alquerque", "alquerque"),
     ("Tukvnanawopi (Hopi)", "tukvnanawopi"),
+    ("Tukvnanawopi, shrinking board", "tukvnanawopi-shrinking"),
+    ("Tuknanavuhpi (Hopi), shrinking lines", "tuknanavuhpi"),
+    ("Lau kata kati (India)", "lau-kata-kati"),
+    ("Dash-guti (India)", "dash-guti"),
+    ("Egara-guti (India)", "egara-guti"),
+    ("Pretwa (India)", "pretwa"),
+    ("Gol-skuish (India)", "gol-skuish"),
 )
 
 #: The rules presets offered in the rules menu: (label, preset name).
