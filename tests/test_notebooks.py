@@ -96,16 +96,13 @@ def test_widget_views_are_not_compared(path: Path) -> None:
     for index, cell in enumerate(notebook.cells):
         widgets = [output for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]
         if widgets and not all(_is_answer_box(output) for output in widgets):
-            # (nbval also reads the older "# NBVAL_IGNORE_OUTPUT" comment, still in play.ipynb.)
-            assert IGNORE_TAG in cell.metadata.get("tags", []) or "NBVAL_IGNORE_OUTPUT" in cell.source, (
+            assert IGNORE_TAG in cell.metadata.get("tags", []), (
                 f"{_where(path, index)}: shows a widget but has no {IGNORE_TAG!r} tag")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_no_test_configuration_in_what_students_read(path: Path) -> None:
     """nbval reads cell tags; a # NBVAL_... comment would be one more line of test set-up for students to read."""
-    if path.name == "play.ipynb":
-        pytest.skip("play.ipynb belongs to the widgets branch (issue 12); its comment becomes a tag there")
     notebook = _read(path)
     for index, cell in enumerate(notebook.cells):
         assert "NBVAL_" not in cell.source, f"{_where(path, index)}: an nbval comment; use the cell tag {IGNORE_TAG!r}"
