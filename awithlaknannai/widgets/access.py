@@ -45,6 +45,16 @@ function leave(canvas) {
   if (next) { next.focus(); } else { canvas.blur(); }
 }
 
+// A page with no main landmark (Voila's template has none) gets one: the
+// top-level block that holds the board, so that landmark navigation finds the
+// game. JupyterLab has its own main landmark, and is left alone.
+function markMain(board) {
+  if (document.querySelector('main, [role="main"]') !== null) return;
+  let block = board;
+  while (block.parentElement !== null && block.parentElement !== document.body) block = block.parentElement;
+  if (block.parentElement === document.body) block.setAttribute('role', 'main');
+}
+
 let counter = 0;
 
 function render({ model, el }) {
@@ -99,6 +109,7 @@ function render({ model, el }) {
       if (tries++ < 400) setTimeout(attach, 50);
       return;
     }
+    markMain(board);
     board.addEventListener('keydown', onKey, true);
     observer = new MutationObserver(label);  // the canvas may be drawn after this widget
     observer.observe(board, {childList: true, subtree: true});

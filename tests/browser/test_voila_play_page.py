@@ -129,6 +129,10 @@ def test_play_page_has_no_wcag_violations_a_title_and_a_heading(play_page: Any, 
     page = play_page
     assert page.title() == "Play Awithlaknannai Mosona, the Zuni leaping-capture game"
     assert page.locator("h1").count() == 1
+    # one main landmark, holding the heading and the board
+    assert page.locator('main, [role="main"]').count() == 1
+    assert page.locator('[role="main"] h1, main h1').count() == 1
+    assert page.locator('[role="main"] .awithlaknannai-board, main .awithlaknannai-board').count() == 1
     violations = run_axe(page, axe_source)
     assert not violations, "axe-core, WCAG 2.1 A/AA, Voila play page:\n" + describe_violations(violations)
     # Again with a piece selected, the record open and a refused click's warning on show.
