@@ -255,3 +255,16 @@ def test_selfplay_results_side_by_side_have_one_column_per_batch() -> None:
     first_row = view._repr_html_().split("</tr>")[0]
     assert first_row.count("<th>") == 3  # the measure, then one column per batch
     assert str(view).splitlines()[1].split()[-2:] == ["standard", "ludii"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
+def test_saved_pictures_show_in_an_untrusted_notebook(path: Path) -> None:
+    """JupyterLab draws no saved ``image/svg+xml`` in a notebook it does not trust (a freshly opened
+    one): every saved picture must be a Picture (an ``<img>`` in HTML, with alt text)."""
+    notebook = _read(path)
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            assert "image/svg+xml" not in data or "<img" in data.get("text/html", ""), (
+                f"{_where(path, index)}: a bare SVG output shows as text until the notebook is run; use Picture")
+            assert "display.SVG object" not in data.get("text/plain", ""), f"{_where(path, index)}: an SVG object"

@@ -137,3 +137,29 @@ def test_axe_image_alt_passes_on_untrusted_pictures(lab_server: Any, page: Any) 
     )
     assert result["violations"] == []
     assert len(result["passes"]) == len(PICTURE_CELLS), result  # every picture was checked, not none
+
+
+# Every notebook a student opens, as saved in the repository: each saved picture shows, untrusted.
+STUDENT_NOTEBOOKS = sorted(path for path in (HERE.parents[1] / "notebooks").glob("*.ipynb") if saved_alts(path))
+
+_IMAGES = f"""() => [...document.querySelectorAll('{PANEL} .jp-OutputArea-output img')].map(img => ({{
+    alt: img.getAttribute('alt'), complete: img.complete, naturalWidth: img.naturalWidth,
+}}))"""
+
+_IMAGES_READY = f"""(count) => {{
+    const images = [...document.querySelectorAll('{PANEL} .jp-OutputArea-output img')];
+    return images.length >= count && images.every(img => img.complete);
+}}"""
+
+
+@pytest.mark.parametrize("notebook", STUDENT_NOTEBOOKS, ids=lambda path: path.name)
+def test_a_freshly_opened_student_notebook_shows_every_board(lab_server: Any, page: Any, notebook: Path) -> None:
+    expected = saved_alts(notebook)
+    name = lab_server.add_notebook(notebook, f"fresh_{notebook.name}")
+    open_without_running(page, lab_server.url, name)
+    page.wait_for_function(_IMAGES_READY, arg=len(expected))
+    shown = page.evaluate(_IMAGES)
+    assert [image["alt"] for image in shown] == expected  # every saved picture, with its text alternative
+    assert all(image["naturalWidth"] > 0 for image in shown), [i["alt"] for i in shown if not i["naturalWidth"]]
+    outputs = page.inner_text(f"{PANEL} .jp-Notebook")
+    assert "Cannot display" not in outputs and "display.SVG object" not in outputs
