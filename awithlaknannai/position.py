@@ -206,6 +206,7 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
         over_mask = tables.leap_over_mask
         leap_bits = tables.leap_bits
         multi = rules.multi_leap
+        bent = rules.leap_shape == "bent"
         pieces = can_leap
         while pieces:
             low = pieces & -pieces
@@ -220,7 +221,7 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
                 continue
             for over_bit, to_bit, _, _ in leap_bits[origin]:
                 if opp & over_bit and empty0 & to_bit:
-                    _leap_on(leap_bits, multi == "optional", captures, origin, origin, opp, empty0 | low, (), (), 0)
+                    _leap_sequences(leap_bits, multi == "optional", bent, captures, origin, opp, empty0 | low)
                     break
         if captures:
             if rules.maximum_capture:
@@ -241,28 +242,58 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
     return captures
 
 
-def _leap_on(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
-             out: list[RawMove], origin: int, cur: int, opp: int, empty: int,
-             landings: tuple[int, ...], caps: tuple[int, ...], capmask: int) -> None:
-    """Extend a leap sequence standing on ``cur`` by every possible next leap.
+def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
+                    merge_paths: bool, out: list[RawMove], origin: int, opp: int, empty: int) -> None:
+    """Append every leap sequence of the piece on ``origin`` to ``out``.
 
+    A depth-first search with its own stack, not recursion, so that a chain
+    of any length (about 500 leaps on the largest Zuni board) cannot raise
+    RecursionError; it lists sequences in the order a recursive search would.
     Jumped pieces leave ``opp`` and join ``empty`` at once; ``empty`` also
     holds the origin, which the leaping piece has left. A sequence is
     recorded when it cannot go on, or after every leap if ``optional``.
+
+    With ``merge_paths`` (bent leaps) a capture is identified by where it
+    lands and the set of pieces it takes, not by its route: the search
+    visits each (point, captured set) once and keeps the first route found.
+    What a sequence can do next depends only on that pair, so no capture is
+    lost, and the work is bounded by the number of such pairs instead of
+    the number of routes, which multiplies on boards with many crossing
+    lines (Tukvnanawopi).
     """
-    found = False
-    for over_bit, to_bit, over, to in leap_bits[cur]:
-        if opp & over_bit and empty & to_bit:
-            found = True
-            new_landings = landings + (to,)
-            new_caps = caps + (over,)
-            new_mask = capmask | over_bit
-            if optional:
-                out.append((origin, new_landings, new_caps, new_mask))
-            _leap_on(leap_bits, optional, out, origin, to, opp ^ over_bit, empty | over_bit,
-                     new_landings, new_caps, new_mask)
-    if not found and caps and not optional:
-        out.append((origin, landings, caps, capmask))
+    seen: set[tuple[int, int]] = set()
+    # A frame: [point, opponent's pieces, empty points, landings, captured, captured mask,
+    #           next leap to try, whether any leap was possible].
+    stack: list[list] = [[origin, opp, empty, (), (), 0, 0, False]]
+    while stack:
+        frame = stack[-1]
+        cur, opp_now, empty_now, landings, caps, capmask, i, found = frame
+        runs = leap_bits[cur]
+        child = None
+        while i < len(runs):
+            over_bit, to_bit, over, to = runs[i]
+            i += 1
+            if opp_now & over_bit and empty_now & to_bit:
+                found = True
+                new_mask = capmask | over_bit
+                if merge_paths:
+                    if (to, new_mask) in seen:
+                        continue
+                    seen.add((to, new_mask))
+                new_landings = landings + (to,)
+                new_caps = caps + (over,)
+                if optional:
+                    out.append((origin, new_landings, new_caps, new_mask))
+                child = [to, opp_now ^ over_bit, empty_now | over_bit, new_landings, new_caps, new_mask, 0, False]
+                break
+        if child is not None:
+            frame[6] = i
+            frame[7] = True
+            stack.append(child)
+            continue
+        stack.pop()
+        if not found and caps and not optional:
+            out.append((origin, landings, caps, capmask))
 
 
 _MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
@@ -627,12 +658,38 @@ class Position:
         if outcome is not None:
             raise GameOverError(f"{text}: the game is over: {outcome}")
         matches = [m for m in self._moves if _matches(m, origin, parts)]
+        if not matches and self.variant.rules.leap_shape == "bent":
+            matches = self._same_capture(origin, parts)
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
             options = ", ".join(m.text(full=True) for m in matches)
             raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
         raise IllegalMoveError(f"{text}: {self._why_illegal(origin, parts)}")
+
+    def _same_capture(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
+        """Bent leaps: the legal moves that a valid route other than the listed one names.
+
+        With bent leaps a capture is identified by its origin, where it lands
+        and the set of pieces it takes; the move list keeps one route for
+        each, and any other legal route names the same move.
+        """
+        if not parts or any(kind != "x" for kind, _, _ in parts):
+            return []
+        leap_set = _leap_set(self.variant)
+        removed: set[str] = set()
+        cur = origin
+        for _, named_over, land in parts:
+            overs = [named_over] if named_over is not None else sorted(
+                b for a, b, c in leap_set if a == cur and c == land)
+            overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
+                     and self.piece_at(b) is self.turn.other]
+            if len(overs) != 1 or (land != origin and land not in removed and self.piece_at(land) is not None):
+                return []
+            removed.add(overs[0])
+            cur = land
+        return [m for m in self._moves if m.origin == origin and m.destination == cur
+                and len(m.captures) == len(removed) and set(m.captures) == removed]
 
     def _why_illegal(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
         """Say why a readable move on a running game matches no legal move."""
