@@ -49,6 +49,21 @@ __all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", 
 #: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB).
 MAX_ZUNI_N = 1000
 
+
+def zuni_size(name: str) -> int | None:
+    """N for a ``zuni-N`` or ``zuni-N-murray`` name within bounds, else ``None`` (nothing is built).
+
+    >>> zuni_size("zuni-12"), zuni_size("mosona"), zuni_size("zuni-99999")
+    (12, None, None)
+    """
+    match = _ZUNI_NAME.match(name) if isinstance(name, str) else None
+    if not match:
+        return None
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_ZUNI_N)) or not 2 <= int(digits) <= MAX_ZUNI_N:
+        return None
+    return int(digits)
+
 #: Bent leaps are refused on these boards: their many crossing lines make
 #: leap sequences multiply. Even counting each capture once per landing
 #: point and captured set (see :func:`awithlaknannai.position.generate_raw`),
@@ -215,7 +230,7 @@ class Variant:
 # by name quick. They are bounded (least recently used first out): a session
 # that reads texts naming many large boards must not keep them all (200
 # rejected texts naming zuni-500 ... zuni-1495 once left 4.2 GB resident).
-CACHED_BOARDS = 16
+CACHED_BOARDS = 8
 
 
 def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
