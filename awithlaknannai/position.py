@@ -60,6 +60,13 @@ class Move:
     def __post_init__(self) -> None:
         # Accept lists, and refuse shapes no turn can have: a step goes to one
         # point; a leap sequence jumps once per landing.
+        if not isinstance(self.origin, str):
+            raise TypeError(f"Move origin is a point name such as 'B3', got {type(self.origin).__name__}")
+        for name in ("landings", "captures"):
+            value = getattr(self, name)
+            if isinstance(value, str) or not isinstance(value, (tuple, list)) \
+                    or not all(isinstance(point, str) for point in value):
+                raise TypeError(f"Move {name} is a tuple of point names such as ('M4',), got {value!r}"[:200])
         if type(self.landings) is not tuple:
             object.__setattr__(self, "landings", tuple(self.landings))
         if type(self.captures) is not tuple:
@@ -326,12 +333,16 @@ class Position:
 
     def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0) -> None:
         if not isinstance(variant, Variant):
-            raise ValueError(f"a position needs a Variant (see get_variant), got {variant!r}")
+            raise TypeError(f"a position needs a Variant (see get_variant), got {type(variant).__name__}")
         for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"Position {name} must be an integer, got {value!r}")
+                raise TypeError(f"Position {name} must be an integer, got {type(value).__name__}")
         if white & black:
             raise ValueError("a point cannot hold a white and a black piece")
+        if not white | black:
+            # No game reaches it (a capture never takes the capturer's last
+            # piece), and no rule says who has won: refused, not scored.
+            raise ValueError("a position needs at least one piece: an empty board is not a game position")
         if white | black > variant.tables.full_mask or white < 0 or black < 0:
             raise ValueError("piece sets name points the board does not have")
         if quiet_turns < 0:
@@ -360,10 +371,7 @@ class Position:
         >>> Position.start("kolowis").count(Color.BLACK)
         23
         """
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
         index = variant.tables.index
         white = black = 0
         for point, color in variant.start_pieces.items():
@@ -386,10 +394,9 @@ class Position:
         ...
         ValueError: there is no point 'Q9' on this board (zuni-4)
         """
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
+        if not isinstance(pieces, dict):
+            raise TypeError(f"pieces is a dict {{point: colour}}, got {type(pieces).__name__}")
         index = variant.tables.index
         white = black = 0
         for point, color in pieces.items():
@@ -780,6 +787,15 @@ class Position:
         return iter(self._moves)
 
 
+def _variant_argument(variant: object, rules: str | Rules | None) -> Variant:
+    """A variant given by name or as a :class:`Variant`, under ``rules`` if given."""
+    if isinstance(variant, str):
+        return get_variant(variant, rules)
+    if isinstance(variant, Variant):
+        return variant if rules is None else variant.with_rules(rules)
+    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
+
+
 def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
     from .boards import leaps
 
@@ -823,8 +839,12 @@ def perft(position: Position, depth: int) -> int:
     >>> [perft(Position.start("mosona"), d) for d in range(1, 5)]
     [3, 4, 9, 23]
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"perft depth must be an integer >= 0, got {depth!r}")
+    if not isinstance(position, Position):
+        raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"perft depth must be an integer, got {type(depth).__name__}")
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
     variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0
