@@ -830,6 +830,11 @@ def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str
     return True
 
 
+#: The deepest perft: far beyond what finishes (Mosona's tree grows about
+#: 4.5 times a level), and well within Python's recursion limit.
+MAX_PERFT_DEPTH = 64
+
+
 def perft(position: Position, depth: int) -> int:
     """Count the move sequences of length ``depth`` (leaves of the game tree).
 
@@ -843,8 +848,8 @@ def perft(position: Position, depth: int) -> int:
         raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"perft depth must be an integer, got {type(depth).__name__}")
-    if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
     variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0

@@ -64,7 +64,7 @@ def test_perft_regression_table(name: str, preset: str) -> None:
 def test_perft_depth_zero_and_bad_depths() -> None:
     start = Position.start("mosona")
     assert perft(start, 0) == 1
-    with pytest.raises(ValueError, match="perft depth must be >= 0, got -1"):
+    with pytest.raises(ValueError, match="perft depth must be from 0 to 64, got -1"):
         perft(start, -1)
     for bad in (1.5, True, "2"):
         with pytest.raises(TypeError, match="perft depth must be an integer"):
