@@ -187,6 +187,8 @@ def parse_position(text: str) -> Position:
                 raise NotationError(
                     f"position text, field 3 (pieces): {_shown(char)} at {point}; use w, b or ."
                 )
+    if not white | black:
+        raise NotationError("position text, field 3 (pieces): no pieces at all; a position needs at least one")
     return Position(variant, white, black, Color.parse(side), int(quiet))
 
 
