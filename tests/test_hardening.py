@@ -379,3 +379,10 @@ def test_shown_board_statistics_are_rounded() -> None:
     for key in ("mean_degree", "average_shortest_path", "average_clustering"):
         assert stats[key] == round(stats[key], 10)
     assert stats["average_clustering"] == 0.768  # 0.7680000000000001 before Python 3.12
+
+
+def test_hints_keep_only_a_few_boards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
+    for n in range(20, 40):
+        assert solver.best_moves(Position.from_pieces(f"zuni-{n}", {"T0": "w", "B1": "b"})) is None
+    assert len(solver._ON_DISK) <= solver._ON_DISK_KEPT

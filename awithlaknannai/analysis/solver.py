@@ -781,7 +781,11 @@ def _report_line(r: ClassReport) -> str:
 # --- hints and the perfect player ---------------------------------------------------
 
 _REGISTRY: dict[tuple[str, str], EndgameTables] = {}  # solved in this session
-_ON_DISK: dict[tuple[str, str, Path], EndgameTables] = {}  # read lazily from the default cache
+# Read lazily from the default cache; each holds its board, so only the few
+# boards asked about most recently are kept (a hint on many large boards must
+# not keep them all).
+_ON_DISK: dict[tuple[str, str, Path], EndgameTables] = {}
+_ON_DISK_KEPT = 8
 
 
 def _register(tables: EndgameTables) -> None:
@@ -815,10 +819,13 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
         if key in _REGISTRY:
             candidates.append(_REGISTRY[key])
         disk_key = (*key, default_cache_dir())
-        if disk_key not in _ON_DISK:
-            size = position.variant.tables.size
-            _ON_DISK[disk_key] = EndgameTables(position.variant, size, default_cache_dir())
-        candidates.append(_ON_DISK[disk_key])
+        on_disk = _ON_DISK.pop(disk_key, None)  # re-inserted last: the most recently used
+        if on_disk is None:
+            on_disk = EndgameTables(position.variant, position.variant.tables.size, default_cache_dir())
+        _ON_DISK[disk_key] = on_disk
+        while len(_ON_DISK) > _ON_DISK_KEPT:
+            del _ON_DISK[next(iter(_ON_DISK))]
+        candidates.append(on_disk)
     for candidate in candidates:
         if candidate.covers(position):
             try:
