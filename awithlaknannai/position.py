@@ -162,7 +162,11 @@ def generate_raw(variant: Variant, own: int, opp: int) -> list[RawMove]:
     """All legal raw moves for the side owning ``own``; the hot path of search.
 
     Follows ``variant.rules``: compulsory capture, multi-leap continuation
-    and maximum capture. Does not look at end-of-game conditions.
+    and maximum capture. Does not look at end-of-game conditions. With
+    bent leaps, a capture is one move per origin, landing point and set of
+    captured pieces, listed with the first route found (any other legal
+    route names the same move in :meth:`Position.find_move`); line leaps
+    keep every route, since the routes of a line capture are few.
 
     Parameters
     ----------
