@@ -386,3 +386,20 @@ def test_hints_keep_only_a_few_boards(tmp_path: Path, monkeypatch: pytest.Monkey
     for n in range(20, 40):
         assert solver.best_moves(Position.from_pieces(f"zuni-{n}", {"T0": "w", "B1": "b"})) is None
     assert len(solver._ON_DISK) <= solver._ON_DISK_KEPT
+
+
+def test_a_png_too_large_for_cairo_is_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from awithlaknannai.cli import main
+    from awithlaknannai.render.export import _cairosvg
+
+    try:
+        _cairosvg()
+    except ValueError as missing:  # cairosvg or the Cairo C library
+        pytest.skip(str(missing))
+
+    output = tmp_path / "z.png"
+    assert main(["draw", "-o", str(output), "--variant", "zuni-272"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot make a PNG of this picture at scale 2: Cairo refused it")
+    assert err.endswith("save it as .svg, or use a smaller scale or board\n") and err.count("\n") == 1
+    assert not output.exists() and list(tmp_path.iterdir()) == []
