@@ -405,7 +405,7 @@ class Position:
         white = black = 0
         for point, color in pieces.items():
             if point not in index:
-                raise ValueError(f"there is no point {point!r} on this board ({variant.name})")
+                raise ValueError(f"there is no point {_cut(str(point), 20)!r} on this board ({variant.name})")
             if Color.parse(color) is Color.WHITE:
                 white |= 1 << index[point]
             else:
@@ -488,7 +488,7 @@ class Position:
         try:
             return self.variant.tables.index[point]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"there is no point {point!r} on this board ({self.variant.name})") from None
+            raise InvalidMoveError(f"there is no point {_cut(str(point), 20)!r} on this board ({self.variant.name})") from None
 
     @cached_property
     def _raw_moves(self) -> tuple[RawMove, ...]:
@@ -653,7 +653,7 @@ class Position:
             text = move.text(full=self.variant.rules.leap_shape == "bent")
         elif isinstance(move, str):
             origin, parts = _read_move_text(move)
-            text = move.strip()
+            text = _cut(move.strip())
             # Point names are read in any case ("b3-m4"), as children type them.
             spelling = self.variant.tables.spelling
             origin = spelling.get(origin.lower(), origin)
@@ -664,7 +664,7 @@ class Position:
         index = self.variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
-                raise InvalidMoveError(f"{text}: there is no point {point!r} on this board ({self.variant.name})")
+                raise InvalidMoveError(f"{text}: there is no point {_cut(point, 20)!r} on this board ({self.variant.name})")
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{text}: the game is over: {outcome}")
@@ -814,13 +814,18 @@ def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(
-            f"cannot read the move {text!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
+            f"cannot read the move {_cut(text)!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
         )
     parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
     for kind, over, _ in parts:
         if kind == "-" and over:
-            raise InvalidMoveError(f"cannot read the move {text!r}: a step jumps nothing")
+            raise InvalidMoveError(f"cannot read the move {_cut(text)!r}: a step jumps nothing")
     return match.group(1), parts
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """A move text as messages quote it: a very long one is cut short."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:

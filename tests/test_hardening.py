@@ -22,7 +22,7 @@ import pytest
 
 from awithlaknannai import Color, Game, Move, Position, perft
 from awithlaknannai.analysis import solver
-from awithlaknannai.errors import InvalidMoveError, NotationError
+from awithlaknannai.errors import IllegalMoveError, InvalidMoveError, NotationError
 from awithlaknannai.notation import game_from_json, game_from_record, parse_position
 from awithlaknannai.variants import CACHED_BOARDS, MAX_ZUNI_N, _cached_tables, _shared_board, get_variant
 
@@ -403,3 +403,12 @@ def test_a_png_too_large_for_cairo_is_one_clear_error(tmp_path: Path, capsys: py
     assert err.startswith("error: cannot make a PNG of this picture at scale 2: Cairo refused it")
     assert err.endswith("save it as .svg, or use a smaller scale or board\n") and err.count("\n") == 1
     assert not output.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_huge_move_text_is_quoted_short() -> None:
+    game = Game("mosona")
+    for text in ["B3-M" + "4" * 5000, "T4x" + "B3x" * 3000 + "B3", "?" * 10_000]:
+        with pytest.raises((InvalidMoveError, IllegalMoveError)) as caught:
+            game.play(text)
+        assert len(str(caught.value)) < 300
+    assert game.moves == []
