@@ -79,9 +79,10 @@ def _shown(value: object) -> str:
     return _SHORT.repr(value)
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_NUMBER_DIGITS + 1))
+# One pass over the text: a string (to its closing quote, or to the end if it
+# has none: every character is read once, so no input is slow), a bracket,
+# or a run of more digits than a number may have.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|[0-9]{%d}' % (MAX_NUMBER_DIGITS + 1), re.DOTALL)
 
 
 def _check_json_shape(text: str) -> None:
@@ -90,18 +91,20 @@ def _check_json_shape(text: str) -> None:
     The standard parser recurses once per level (a RecursionError deep
     inside) and converts digits in time quadratic in their number.
     """
-    bare = _JSON_STRING.sub('""', text)
     depth = 0
-    for bracket in _JSON_BRACKET.finditer(bare):
-        if bracket.group() in "[{":
+    for token in _JSON_TOKEN.finditer(text):
+        first = token.group()[0]
+        if first == '"':
+            continue
+        if first in "[{":
             depth += 1
             if depth > MAX_RECORD_DEPTH:
                 raise NotationError(f"game record nests deeper than {MAX_RECORD_DEPTH} levels; "
                                     "a record is one object holding lists of strings")
-        else:
+        elif first in "]}":
             depth -= 1
-    if _LONG_NUMBER.search(bare):
-        raise NotationError(f"game record holds a number of more than {MAX_NUMBER_DIGITS} digits")
+        else:
+            raise NotationError(f"game record holds a number of more than {MAX_NUMBER_DIGITS} digits")
 
 
 def position_text(position: Position) -> str:

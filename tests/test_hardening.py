@@ -422,3 +422,15 @@ def test_a_runaway_bent_leap_search_stops_with_a_clear_error(monkeypatch: pytest
                                    rules="standard,leap_shape=bent")
     with pytest.raises(ValueError, match="bent leaps: one piece has more than 3 different captures here"):
         crowded.legal_moves()
+
+
+@pytest.mark.parametrize("text", ['"' + '\\"' * 200_000, '"' + "a" * 1_000_000, "[" + '"\\\\",' * 100_000])
+def test_the_record_shape_check_reads_each_character_once(text: str) -> None:
+    # A check that rescanned from every quote took 13 s for 80,000 characters; a linear one
+    # takes milliseconds, so 20 s can only be exceeded by a quadratic scan.
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(NotationError):
+        game_from_json(text)
+    assert time.perf_counter() - started < 20
