@@ -2,7 +2,22 @@
 
 Thin: each command reads its arguments and calls into the package. Every
 error ends the program with one clear line on standard error and a non-zero
-exit status.
+exit status (2 for bad input).
+
+Limits, checked before any work starts:
+
+* ``perft --depth`` at most :data:`MAX_PERFT_DEPTH` (12; depth 12 counts
+  549,672 sequences on Mosona in about a second, each further level about 5
+  times more, and bigger boards more still);
+* ``match --games`` at most :data:`MAX_MATCH_GAMES`; player specs as
+  :func:`awithlaknannai.players.levels.make_player` says (at most 100,000
+  MCTS playouts or 600 seconds a move, alpha-beta deeper than 8 only with a
+  time limit);
+* ``solve`` refuses work estimated above an hour or 8 GB
+  (:func:`awithlaknannai.analysis.solver.estimate_cost`) and prints the
+  estimate before it starts;
+* variant names, position texts and rules as the library bounds them
+  (``zuni-N`` up to N = 1000).
 """
 
 from __future__ import annotations
@@ -10,12 +25,30 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .position import Position, perft
 from .rules import PRESETS
 from .variants import VARIANT_NAMES
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "MAX_PERFT_DEPTH", "MAX_MATCH_GAMES"]
+
+MAX_PERFT_DEPTH = 12
+MAX_MATCH_GAMES = 10_000
+_MESSAGE_LIMIT = 400  # an error line quoting a huge argument is cut short
+
+
+def _one_line(message: str) -> str:
+    """An error message as one line of bounded length."""
+    line = " ".join(message.split())
+    return line if len(line) <= _MESSAGE_LIMIT else line[:_MESSAGE_LIMIT] + " ..."
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {_one_line(message)} (see {self.prog} --help)\n")
 
 
 def _position_from_args(args: argparse.Namespace) -> Position:
@@ -27,8 +60,8 @@ def _position_from_args(args: argparse.Namespace) -> Position:
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 1:
-        raise ValueError(f"--depth must be at least 1, got {args.depth}")
+    if not 1 <= args.depth <= MAX_PERFT_DEPTH:
+        raise ValueError(f"--depth must be from 1 to {MAX_PERFT_DEPTH}, got {args.depth}")
     position = _position_from_args(args)
     for depth in range(1, args.depth + 1):
         print(f"{depth} {perft(position, depth)}", flush=True)
@@ -52,6 +85,9 @@ def _cmd_draw(args: argparse.Namespace) -> int:
 def _cmd_match(args: argparse.Namespace) -> int:
     from .players.match import cli_match
 
+    if not 1 <= args.games <= MAX_MATCH_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_MATCH_GAMES:,}, got {args.games}")
+
     return cli_match(args)
 
 
@@ -72,7 +108,7 @@ def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = Tru
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m awithlaknannai",
         description="Awithlaknannai Mosona and its relatives: count, show, draw, play and solve.",
     )
@@ -80,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("perft", help="count move sequences to each depth (one line per depth)")
     _add_variant_arguments(p)
-    p.add_argument("--depth", type=int, default=4, help="deepest depth to count (default 4)")
+    p.add_argument("--depth", type=int, default=4,
+                   help=f"deepest depth to count, 1 to {MAX_PERFT_DEPTH} (default 4)")
     p.set_defaults(run=_cmd_perft)
 
     p = commands.add_parser("show", help="print a position as text")
@@ -101,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("match", help="play games between two computer players and print the table")
     _add_variant_arguments(p, position=False)
-    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    p.add_argument("--games", type=int, default=20, help=f"number of games, 1 to {MAX_MATCH_GAMES:,} (default 20)")
     p.add_argument("--players", nargs=2, default=["random", "greedy"], metavar="PLAYER",
                    help="two players, e.g. random greedy alphabeta:3 mcts:500 or a level name")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -121,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except (ValueError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

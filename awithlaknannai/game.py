@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from .errors import GameOverError
+from .errors import GameOverError, NotationError
 from .position import EndReason, Move, Outcome, Position
 from .rules import Rules
 from .variants import Variant
@@ -49,15 +50,21 @@ class Game:
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
                  start: Position | None = None, tags: dict[str, str] | None = None) -> None:
         if start is not None and not isinstance(start, Position):
-            raise ValueError(f"Game(start=...) takes a Position, got {type(start).__name__}")
+            raise TypeError(f"Game(start=...) takes a Position, got {type(start).__name__}")
+        if start is None and not isinstance(variant, (str, Variant)):
+            raise TypeError(f"Game(variant) takes a variant name such as 'mosona' or a Variant, "
+                            f"got {type(variant).__name__}")
         if tags is not None and (not isinstance(tags, dict)
                                  or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items())):
-            raise ValueError(f"Game tags must be a dict of strings, got {tags!r}")
+            raise TypeError("Game tags must be a dict of strings")
         self.start: Position = start if start is not None else Position.start(variant, rules)
         self.positions: list[Position] = [self.start]
         self.moves: list[Move] = []
         self._redo: list[Move] = []
         self.tags: dict[str, str] = dict(tags or {})
+        # How often each position since the last capture has occurred, kept
+        # up to date move by move: replaying a long record stays linear.
+        self._seen: Counter[tuple[int, int, object]] = Counter([self.start.key()])
 
     @property
     def position(self) -> Position:
@@ -93,14 +100,24 @@ class Game:
 
     def _repetitions(self) -> int:
         # Captures are irreversible, so only positions since the last one can repeat.
-        key = self.position.key()
-        count = 0
-        for position in reversed(self.positions):
-            if position.key() == key:
-                count += 1
-            if position.quiet_turns == 0:
-                break
-        return count
+        return self._seen[self.position.key()]
+
+    def _push(self, position: Position) -> None:
+        if position.quiet_turns == 0:  # a capture: nothing before it can come back
+            self._seen.clear()
+        self._seen[position.key()] += 1
+        self.positions.append(position)
+
+    def _pop(self) -> None:
+        gone = self.positions.pop()
+        if gone.quiet_turns == 0:  # undoing a capture: count again back to the one before
+            self._seen.clear()
+            for position in reversed(self.positions):
+                self._seen[position.key()] += 1
+                if position.quiet_turns == 0:
+                    break
+        else:
+            self._seen[gone.key()] -= 1
 
     def repetition_counts(self) -> Counter[tuple[int, int, object]]:
         """How often each position since the last capture has occurred."""
@@ -119,7 +136,7 @@ class Game:
         if outcome is not None:
             raise GameOverError(f"{move}: the game is over: {outcome}")
         legal = self.position.find_move(move)
-        self.positions.append(self.position.play(legal))
+        self._push(self.position.play(legal))
         self.moves.append(legal)
         if self._redo and self._redo[-1] == legal:
             self._redo.pop()  # replaying the undone line keeps the rest of it
@@ -131,7 +148,7 @@ class Game:
         """Take back the last move; raise :class:`GameOverError` at the start."""
         if not self.moves:
             raise GameOverError("nothing to undo: no move has been played")
-        self.positions.pop()
+        self._pop()
         move = self.moves.pop()
         self._redo.append(move)
         return move
@@ -141,7 +158,7 @@ class Game:
         if not self._redo:
             raise GameOverError("nothing to redo")
         move = self._redo[-1]
-        self.positions.append(self.position.play(move))
+        self._push(self.position.play(move))
         self.moves.append(move)
         self._redo.pop()
         return move
@@ -184,25 +201,40 @@ class Game:
         return game_from_record(record)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: str | bytes) -> Game:
         from .notation import game_from_json
 
         return game_from_json(text)
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record as JSON.
 
         The text goes to a temporary file in the same folder first, which then
-        replaces ``path`` in one step: if anything fails, an existing file at
-        ``path`` is left as it was and no temporary file stays behind.
+        replaces the file in one step: if anything fails, an existing file is
+        left as it was and no temporary file stays behind. A symbolic link is
+        followed: the file it points at is replaced and the link stays, so
+        saving never turns a link into a separate copy. A folder, a device or
+        an empty name is refused with a clear error.
         """
-        target = Path(path)
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"Game.save takes a file path, got {type(path).__name__}")
+        name = os.fspath(path)
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("cannot save the game: the file name is empty")
+        target = Path(name)
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))  # save through the link to its target
+        if target.is_dir():
+            raise IsADirectoryError(f"cannot save the game to {name!r}: it is a folder; give a file name")
+        if target.exists() and not target.is_file():
+            raise ValueError(f"cannot save the game to {name!r}: it is not a regular file")
         text = self.to_json() + "\n"
         if not target.parent.is_dir():
-            raise FileNotFoundError(f"cannot save the game to {str(target)!r}: the folder does not exist")
+            raise FileNotFoundError(f"cannot save the game to {name!r}: the folder does not exist")
         # mkstemp makes a private file; give it the old file's mode, or the usual one.
         mode = target.stat().st_mode & 0o777 if target.is_file() else 0o644
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        # A short temporary name: the target's own name may already be as long as names can be.
+        handle, temporary = tempfile.mkstemp(prefix=".awithlaknannai-", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
@@ -214,9 +246,29 @@ class Game:
             raise
 
     @classmethod
-    def load(cls, path: str | Path) -> Game:
-        """Read a record written by :meth:`save`."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+    def load(cls, path: str | os.PathLike[str]) -> Game:
+        """Read a record written by :meth:`save`.
+
+        Only a regular file is read (a FIFO or a device is refused without
+        waiting), and at most :data:`~awithlaknannai.notation.MAX_RECORD_BYTES`
+        of it: a larger file is refused before it is read.
+        """
+        from .notation import MAX_RECORD_BYTES
+
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"Game.load takes a file path, got {type(path).__name__}")
+        name = os.fspath(path)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer.
+        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(handle, "rb") as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError(f"cannot load a game from {name!r}: it is not a regular file")
+            if info.st_size > MAX_RECORD_BYTES:
+                raise NotationError(f"cannot load a game from {name!r}: {info.st_size:,} bytes, more than "
+                                    f"the {MAX_RECORD_BYTES:,} a record may have")
+            data = file.read(MAX_RECORD_BYTES + 1)  # the file may grow while it is read
+        return cls.from_json(data)
 
     def __repr__(self) -> str:
         return f"Game({self.variant.name!r}, moves={len(self.moves)}, outcome={self.outcome()})"

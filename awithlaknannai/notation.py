@@ -37,12 +37,14 @@ True
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 from typing import TYPE_CHECKING, Any
 
 from .boards import rows as board_rows
 from .errors import NotationError
 from .rules import Rules
-from .variants import Color, get_variant
+from .variants import Color, get_variant, zuni_size
 
 if TYPE_CHECKING:
     from .game import Game
@@ -55,6 +57,55 @@ __all__ = [
 
 RECORD_FORMAT = "awithlaknannai-game"
 RECORD_VERSION = 1
+
+#: The largest quiet-turn count a position text may give.
+MAX_QUIET_TURNS = 10**9
+
+
+#: Limits on a game record, checked before it is parsed: its size in bytes,
+#: how deeply its JSON may nest (a record needs 2), the longest run of
+#: digits in a number, and how many moves it may hold.
+MAX_RECORD_BYTES = 16 * 2**20
+MAX_RECORD_DEPTH = 16
+MAX_NUMBER_DIGITS = 20
+MAX_RECORD_MOVES = 100_000
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlevel = 2
+
+
+def _shown(value: object) -> str:
+    """``repr`` of user input, cut short (and bounded in depth) so an error stays one readable line."""
+    return _SHORT.repr(value)
+
+
+# One pass over the text: a string (to its closing quote, or to the end if it
+# has none: every character is read once, so no input is slow), a bracket,
+# or a run of more digits than a number may have.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|[0-9]{%d}' % (MAX_NUMBER_DIGITS + 1), re.DOTALL)
+
+
+def _check_json_shape(text: str) -> None:
+    """Refuse JSON that nests too deeply or holds huge numbers, before :func:`json.loads` sees it.
+
+    The standard parser recurses once per level (a RecursionError deep
+    inside) and converts digits in time quadratic in their number.
+    """
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        first = token.group()[0]
+        if first == '"':
+            continue
+        if first in "[{":
+            depth += 1
+            if depth > MAX_RECORD_DEPTH:
+                raise NotationError(f"game record nests deeper than {MAX_RECORD_DEPTH} levels; "
+                                    "a record is one object holding lists of strings")
+        elif first in "]}":
+            depth -= 1
+        else:
+            raise NotationError(f"game record holds a number of more than {MAX_NUMBER_DIGITS} digits")
 
 
 def position_text(position: Position) -> str:
@@ -91,7 +142,7 @@ def parse_position(text: str) -> Position:
     from .position import Position
 
     if not isinstance(text, str):
-        raise NotationError(f"a position text is a string, got {type(text).__name__}")
+        raise TypeError(f"a position text is a string, got {type(text).__name__}")
     fields = text.split()
     if len(fields) != 5:
         raise NotationError(
@@ -99,6 +150,17 @@ def parse_position(text: str) -> Position:
             "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"
         )
     name, rules_text, pieces, side, quiet = fields
+    # The cheap fields first, so a bad one costs nothing however large the board.
+    if side not in ("w", "b"):
+        raise NotationError(f"position text, field 4 (side to move): {_shown(side)}; use w or b")
+    if not (quiet.isascii() and quiet.isdigit()) or len(quiet) > len(str(MAX_QUIET_TURNS)) \
+            or int(quiet) > MAX_QUIET_TURNS:
+        raise NotationError(f"position text, field 5 (quiet turns): {_shown(quiet)} is not a whole number "
+                            f"from 0 to {MAX_QUIET_TURNS:,}")
+    n = zuni_size(name)
+    if n is not None and [len(row) for row in pieces.split("/")] != [n, n + 1, n]:
+        # A Zuni board's rows are known from its name: refuse a wrong shape before building the board.
+        raise NotationError(f"position text, field 3 (pieces): {name} has rows of {n}, {n + 1} and {n} points")
     try:
         variant = get_variant(name)
     except ValueError as error:
@@ -130,12 +192,10 @@ def parse_position(text: str) -> Position:
                 dead |= 1 << index[point]
             elif char != ".":
                 raise NotationError(
-                    f"position text, field 3 (pieces): {char!r} at {point}; use w, b, . or x (out of play)"
+                    f"position text, field 3 (pieces): {_shown(char)} at {point}; use w, b, . or x (out of play)"
                 )
-    if side not in ("w", "b"):
-        raise NotationError(f"position text, field 4 (side to move): {side!r}; use w or b")
-    if not quiet.isdigit():
-        raise NotationError(f"position text, field 5 (quiet turns): {quiet!r} is not a whole number")
+    if not white | black:
+        raise NotationError("position text, field 3 (pieces): no pieces at all; a position needs at least one")
     try:
         return Position(variant, white, black, Color.parse(side), int(quiet), dead)
     except ValueError as error:  # the points out of play do not fit the shrinking rule
@@ -234,27 +294,28 @@ def game_from_record(record: Any) -> Game:
     awithlaknannai.errors.NotationError: record field 'moves'[1] 'T4xB4': no line runs from T4 over one point to B4
     """
     from .game import Game
-    from .position import Position
+    from .position import EndReason, Position
 
     if not isinstance(record, dict):
         raise NotationError(f"a game record is a JSON object, got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
-        raise NotationError(f"record field 'format': expected {RECORD_FORMAT!r}, got {record.get('format')!r}")
-    if record.get("version") != RECORD_VERSION:
+        raise NotationError(f"record field 'format': expected {RECORD_FORMAT!r}, got {_shown(record.get('format'))}")
+    version = record.get("version")
+    if type(version) is not int or version != RECORD_VERSION:  # true == 1 in Python: not here
         raise NotationError(f"record field 'version': this library reads version {RECORD_VERSION}, "
-                            f"got {record.get('version')!r}")
+                            f"got {_shown(version)}")
     known = {"format", "version", "variant", "rules", "first", "bottom", "start", "moves", "result",
              "reason", "tags"}
     unknown = sorted(set(record) - known)
     if unknown:
-        raise NotationError(f"record has unknown field(s): {', '.join(map(repr, unknown))}")
+        raise NotationError(f"record has unknown field(s): {', '.join(map(_shown, unknown[:5]))}")
 
     def text_field(name: str, default: str) -> str:
         value = record.get(name, default)
         if value is None:
             value = default
         if not isinstance(value, str):
-            raise NotationError(f"record field {name!r}: expected a string, got {value!r}")
+            raise NotationError(f"record field {name!r}: expected a string, got {_shown(value)}")
         return value
 
     variant_name = text_field("variant", "mosona")
@@ -280,7 +341,7 @@ def game_from_record(record: Any) -> Game:
         start = Position.start(variant)
     else:
         if not isinstance(start_text, str):
-            raise NotationError(f"record field 'start': expected a position text or null, got {start_text!r}")
+            raise NotationError(f"record field 'start': expected a position text or null, got {_shown(start_text)}")
         try:
             start = parse_position(start_text)
         except NotationError as error:
@@ -295,21 +356,28 @@ def game_from_record(record: Any) -> Game:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise NotationError(f"record field 'moves': expected a list of move texts, got {type(moves).__name__}")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise NotationError(f"record field 'moves': {len(moves):,} moves, more than the {MAX_RECORD_MOVES:,} "
+                            "a record may hold")
     tags = record.get("tags")
     if tags is None:
         tags = {}
     if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
-        raise NotationError(f"record field 'tags': expected an object whose values are strings, got {tags!r}")
+        raise NotationError(f"record field 'tags': expected an object whose values are strings, got {_shown(tags)}")
     for name in ("result", "reason"):
         if record.get(name) is not None and not isinstance(record[name], str):
-            raise NotationError(f"record field {name!r}: expected a string or null, got {record[name]!r}")
+            raise NotationError(f"record field {name!r}: expected a string or null, got {_shown(record[name])}")
     if record.get("result") not in (None, "white", "black", "draw"):
         raise NotationError(f"record field 'result': expected 'white', 'black', 'draw' or null, "
-                            f"got {record['result']!r}")
+                            f"got {_shown(record['result'])}")
+    reasons = [reason.value for reason in EndReason]
+    if record.get("reason") not in (None, *reasons):
+        raise NotationError(f"record field 'reason': expected one of {', '.join(map(repr, reasons))} or null, "
+                            f"got {_shown(record['reason'])}")
     game = Game(start=start, tags=tags)
     for i, text in enumerate(moves):
         if not isinstance(text, str):
-            raise NotationError(f"record field 'moves'[{i}]: expected a move text, got {text!r}")
+            raise NotationError(f"record field 'moves'[{i}]: expected a move text, got {_shown(text)}")
         try:
             game.play(text)
         except ValueError as error:
@@ -317,7 +385,7 @@ def game_from_record(record: Any) -> Game:
             prefix = f"{text.strip()}: "
             if message.startswith(prefix):
                 message = message[len(prefix):]
-            raise NotationError(f"record field 'moves'[{i}] {text!r}: {message}") from None
+            raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
     outcome = game.outcome()
     stored = record.get("result")
     actual = outcome.result if outcome else None
@@ -326,6 +394,8 @@ def game_from_record(record: Any) -> Game:
             f"record field 'result': the record says {stored!r}, but its moves give {actual!r}"
         )
     reason = record.get("reason")
+    if reason is not None and outcome is None:
+        raise NotationError(f"record field 'reason': the record says {reason!r}, but its moves do not end the game")
     if reason is not None and outcome is not None and reason != outcome.reason.value:
         raise NotationError(
             f"record field 'reason': the record says {reason!r}, but its moves end by {outcome.reason.value!r}"
@@ -338,11 +408,41 @@ def game_to_json(game: Game, indent: int | None = 2) -> str:
     return json.dumps(game_to_record(game), indent=indent)
 
 
-def game_from_json(text: str) -> Game:
-    """Read a game record from JSON text (see :func:`game_from_record`)."""
+def game_from_json(text: str | bytes) -> Game:
+    """Read a game record from JSON text, or from UTF-8 bytes (see :func:`game_from_record`).
+
+    The size (:data:`MAX_RECORD_BYTES`), nesting (:data:`MAX_RECORD_DEPTH`)
+    and number lengths are checked before the JSON is parsed.
+
+    >>> game_from_json("[" * 1000 + "]" * 1000)
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: game record nests deeper than 16 levels; a record is one object holding lists of strings
+    >>> game_from_json(b'{"format": "awithlaknannai-game\\xff"}')
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: game record is not UTF-8 text: byte 0xff at offset 31
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        data = bytes(text)
+        if len(data) > MAX_RECORD_BYTES:
+            raise NotationError(f"game record is {len(data):,} bytes, more than the {MAX_RECORD_BYTES:,} allowed")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"game record is not UTF-8 text: byte 0x{data[error.start]:02x} "
+                                f"at offset {error.start}") from None
+        text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    elif not isinstance(text, str):
+        raise TypeError(f"game_from_json takes the record's JSON text (str or UTF-8 bytes), got {type(text).__name__}")
+    elif len(text) > MAX_RECORD_BYTES:
+        raise NotationError(f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed")
+    _check_json_shape(text)
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"game record is not valid JSON: line {error.lineno} column {error.colno}: "
                             f"{error.msg}") from None
+    except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
+        raise NotationError(f"game record cannot be read: {error}") from None
     return game_from_record(record)

@@ -60,6 +60,13 @@ class Move:
     def __post_init__(self) -> None:
         # Accept lists, and refuse shapes no turn can have: a step goes to one
         # point; a leap sequence jumps once per landing.
+        if not isinstance(self.origin, str):
+            raise TypeError(f"Move origin is a point name such as 'B3', got {type(self.origin).__name__}")
+        for name in ("landings", "captures"):
+            value = getattr(self, name)
+            if isinstance(value, str) or not isinstance(value, (tuple, list)) \
+                    or not all(isinstance(point, str) for point in value):
+                raise TypeError(f"Move {name} is a tuple of point names such as ('M4',), got {value!r}"[:200])
         if type(self.landings) is not tuple:
             object.__setattr__(self, "landings", tuple(self.landings))
         if type(self.captures) is not tuple:
@@ -155,7 +162,11 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     """All legal raw moves for the side owning ``own``; the hot path of search.
 
     Follows ``variant.rules``: compulsory capture, multi-leap continuation
-    and maximum capture. Does not look at end-of-game conditions.
+    and maximum capture. Does not look at end-of-game conditions. With
+    bent leaps, a capture is one move per origin, landing point and set of
+    captured pieces, listed with the first route found (any other legal
+    route names the same move in :meth:`Position.find_move`); line leaps
+    keep every route, since the routes of a line capture are few.
 
     Parameters
     ----------
@@ -208,6 +219,7 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
         over_mask = tables.leap_over_mask
         leap_bits = tables.leap_bits
         multi = rules.multi_leap
+        bent = rules.leap_shape == "bent"
         pieces = can_leap
         while pieces:
             low = pieces & -pieces
@@ -222,7 +234,7 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
                 continue
             for over_bit, to_bit, _, _ in leap_bits[origin]:
                 if opp & over_bit and empty0 & to_bit:
-                    _leap_on(leap_bits, multi == "optional", captures, origin, origin, opp, empty0 | low, (), (), 0)
+                    _leap_sequences(leap_bits, multi == "optional", bent, captures, origin, opp, empty0 | low)
                     break
         if captures:
             if rules.maximum_capture:
@@ -243,28 +255,69 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     return captures
 
 
-def _leap_on(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
-             out: list[RawMove], origin: int, cur: int, opp: int, empty: int,
-             landings: tuple[int, ...], caps: tuple[int, ...], capmask: int) -> None:
-    """Extend a leap sequence standing on ``cur`` by every possible next leap.
+#: A safety net for bent leaps on boards not measured here (hand-built
+#: variants): the most (landing point, captured set) pairs one piece's leap
+#: search may visit, about 100 MB, before it stops with a ValueError.
+MAX_LEAP_STATES = 500_000
 
+
+def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
+                    merge_paths: bool, out: list[RawMove], origin: int, opp: int, empty: int) -> None:
+    """Append every leap sequence of the piece on ``origin`` to ``out``.
+
+    A depth-first search with its own stack, not recursion, so that a chain
+    of any length (about 500 leaps on the largest Zuni board) cannot raise
+    RecursionError; it lists sequences in the order a recursive search would.
     Jumped pieces leave ``opp`` and join ``empty`` at once; ``empty`` also
     holds the origin, which the leaping piece has left. A sequence is
     recorded when it cannot go on, or after every leap if ``optional``.
+
+    With ``merge_paths`` (bent leaps) a capture is identified by where it
+    lands and the set of pieces it takes, not by its route: the search
+    visits each (point, captured set) once and keeps the first route found.
+    What a sequence can do next depends only on that pair, so no capture is
+    lost, and the work is bounded by the number of such pairs instead of
+    the number of routes, which multiplies on boards with many crossing
+    lines (Tukvnanawopi).
     """
-    found = False
-    for over_bit, to_bit, over, to in leap_bits[cur]:
-        if opp & over_bit and empty & to_bit:
-            found = True
-            new_landings = landings + (to,)
-            new_caps = caps + (over,)
-            new_mask = capmask | over_bit
-            if optional:
-                out.append((origin, new_landings, new_caps, new_mask))
-            _leap_on(leap_bits, optional, out, origin, to, opp ^ over_bit, empty | over_bit,
-                     new_landings, new_caps, new_mask)
-    if not found and caps and not optional:
-        out.append((origin, landings, caps, capmask))
+    seen: set[tuple[int, int]] = set()
+    # A frame: [point, opponent's pieces, empty points, landings, captured, captured mask,
+    #           next leap to try, whether any leap was possible].
+    stack: list[list] = [[origin, opp, empty, (), (), 0, 0, False]]
+    while stack:
+        frame = stack[-1]
+        cur, opp_now, empty_now, landings, caps, capmask, i, found = frame
+        runs = leap_bits[cur]
+        child = None
+        while i < len(runs):
+            over_bit, to_bit, over, to = runs[i]
+            i += 1
+            if opp_now & over_bit and empty_now & to_bit:
+                found = True
+                new_mask = capmask | over_bit
+                if merge_paths:
+                    if (to, new_mask) in seen:
+                        continue
+                    seen.add((to, new_mask))
+                    if len(seen) > MAX_LEAP_STATES:
+                        raise ValueError(
+                            f"bent leaps: one piece has more than {MAX_LEAP_STATES:,} different captures here, "
+                            "more than can be listed; use leap_shape=line on this board"
+                        )
+                new_landings = landings + (to,)
+                new_caps = caps + (over,)
+                if optional:
+                    out.append((origin, new_landings, new_caps, new_mask))
+                child = [to, opp_now ^ over_bit, empty_now | over_bit, new_landings, new_caps, new_mask, 0, False]
+                break
+        if child is not None:
+            frame[6] = i
+            frame[7] = True
+            stack.append(child)
+            continue
+        stack.pop()
+        if not found and caps and not optional:
+            out.append((origin, landings, caps, capmask))
 
 
 _MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
@@ -302,12 +355,16 @@ class Position:
     def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0,
                  dead: int = 0) -> None:
         if not isinstance(variant, Variant):
-            raise ValueError(f"a position needs a Variant (see get_variant), got {variant!r}")
-        for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns)):
+            raise TypeError(f"a position needs a Variant (see get_variant), got {type(variant).__name__}")
+        for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns), ("dead", dead)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"Position {name} must be an integer, got {value!r}")
+                raise TypeError(f"Position {name} must be an integer, got {type(value).__name__}")
         if white & black:
             raise ValueError("a point cannot hold a white and a black piece")
+        if not white | black:
+            # No game reaches it (a capture never takes the capturer's last
+            # piece), and no rule says who has won: refused, not scored.
+            raise ValueError("a position needs at least one piece: an empty board is not a game position")
         if white | black > variant.tables.full_mask or white < 0 or black < 0:
             raise ValueError("piece sets name points the board does not have")
         if quiet_turns < 0:
@@ -339,10 +396,7 @@ class Position:
         >>> Position.start("kolowis").count(Color.BLACK)
         23
         """
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
         index = variant.tables.index
         white = black = 0
         for point, color in variant.start_pieces.items():
@@ -365,15 +419,14 @@ class Position:
         ...
         ValueError: there is no point 'Q9' on this board (zuni-4)
         """
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
+        if not isinstance(pieces, dict):
+            raise TypeError(f"pieces is a dict {{point: colour}}, got {type(pieces).__name__}")
         index = variant.tables.index
         white = black = 0
         for point, color in pieces.items():
             if point not in index:
-                raise ValueError(f"there is no point {point!r} on this board ({variant.name})")
+                raise ValueError(f"there is no point {_cut(str(point), 20)!r} on this board ({variant.name})")
             if Color.parse(color) is Color.WHITE:
                 white |= 1 << index[point]
             else:
@@ -465,7 +518,7 @@ class Position:
         try:
             return self.variant.tables.index[point]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"there is no point {point!r} on this board ({self.variant.name})") from None
+            raise InvalidMoveError(f"there is no point {_cut(str(point), 20)!r} on this board ({self.variant.name})") from None
 
     @cached_property
     def _raw_moves(self) -> tuple[RawMove, ...]:
@@ -632,7 +685,7 @@ class Position:
             text = move.text(full=self.variant.rules.leap_shape == "bent")
         elif isinstance(move, str):
             origin, parts = _read_move_text(move)
-            text = move.strip()
+            text = _cut(move.strip())
             # Point names are read in any case ("b3-m4"), as children type them.
             spelling = self.variant.tables.spelling
             origin = spelling.get(origin.lower(), origin)
@@ -643,17 +696,43 @@ class Position:
         index = self.variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
-                raise InvalidMoveError(f"{text}: there is no point {point!r} on this board ({self.variant.name})")
+                raise InvalidMoveError(f"{text}: there is no point {_cut(point, 20)!r} on this board ({self.variant.name})")
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{text}: the game is over: {outcome}")
         matches = [m for m in self._moves if _matches(m, origin, parts)]
+        if not matches and self.variant.rules.leap_shape == "bent":
+            matches = self._same_capture(origin, parts)
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
             options = ", ".join(m.text(full=True) for m in matches)
             raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
         raise IllegalMoveError(f"{text}: {self._why_illegal(origin, parts)}")
+
+    def _same_capture(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
+        """Bent leaps: the legal moves that a valid route other than the listed one names.
+
+        With bent leaps a capture is identified by its origin, where it lands
+        and the set of pieces it takes; the move list keeps one route for
+        each, and any other legal route names the same move.
+        """
+        if not parts or any(kind != "x" for kind, _, _ in parts):
+            return []
+        leap_set = _leap_set(self.variant)
+        removed: set[str] = set()
+        cur = origin
+        for _, named_over, land in parts:
+            overs = [named_over] if named_over is not None else sorted(
+                b for a, b, c in leap_set if a == cur and c == land)
+            overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
+                     and self.piece_at(b) is self.turn.other]
+            if len(overs) != 1 or (land != origin and land not in removed and self.piece_at(land) is not None):
+                return []
+            removed.add(overs[0])
+            cur = land
+        return [m for m in self._moves if m.origin == origin and m.destination == cur
+                and len(m.captures) == len(removed) and set(m.captures) == removed]
 
     def _why_illegal(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
         """Say why a readable move on a running game matches no legal move."""
@@ -762,6 +841,15 @@ def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
         raise ValueError("a piece stands on a point that is out of play")
 
 
+def _variant_argument(variant: object, rules: str | Rules | None) -> Variant:
+    """A variant given by name or as a :class:`Variant`, under ``rules`` if given."""
+    if isinstance(variant, str):
+        return get_variant(variant, rules)
+    if isinstance(variant, Variant):
+        return variant if rules is None else variant.with_rules(rules)
+    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
+
+
 def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
     from .boards import leaps
 
@@ -776,13 +864,18 @@ def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(
-            f"cannot read the move {text!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
+            f"cannot read the move {_cut(text)!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
         )
     parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
     for kind, over, _ in parts:
         if kind == "-" and over:
-            raise InvalidMoveError(f"cannot read the move {text!r}: a step jumps nothing")
+            raise InvalidMoveError(f"cannot read the move {_cut(text)!r}: a step jumps nothing")
     return match.group(1), parts
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """A move text as messages quote it: a very long one is cut short."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:
@@ -796,6 +889,11 @@ def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str
     return True
 
 
+#: The deepest perft: far beyond what finishes (Mosona's tree grows about
+#: 4.5 times a level), and well within Python's recursion limit.
+MAX_PERFT_DEPTH = 64
+
+
 def perft(position: Position, depth: int) -> int:
     """Count the move sequences of length ``depth`` (leaves of the game tree).
 
@@ -805,8 +903,12 @@ def perft(position: Position, depth: int) -> int:
     >>> [perft(Position.start("mosona"), d) for d in range(1, 5)]
     [3, 4, 9, 23]
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"perft depth must be an integer >= 0, got {depth!r}")
+    if not isinstance(position, Position):
+        raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"perft depth must be an integer, got {type(depth).__name__}")
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
     variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0

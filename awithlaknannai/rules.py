@@ -57,10 +57,10 @@ class Rules:
         (leglobejoueur).
     leap_shape : {"line", "bent"}
         ``"line"``: jump along one drawn line (which may be an end curve).
-        ``"bent"``: any two-edge path; breaks the documented opening. On
-        boards with many crossing lines, bent leap sequences multiply: a
-        crowded Tukvnanawopi position can have over a million different
-        capturing moves, which takes seconds to list.
+        ``"bent"``: any two-edge path; breaks the documented opening. A
+        bent capture is one move per landing point and set of captured
+        pieces, whatever its route; bent leaps are refused on Tukvnanawopi,
+        where they multiply beyond what can be listed.
     blocked_player_loses : bool
         A player with pieces but no legal move loses (leglobejoueur, Ludii);
         otherwise a draw.
@@ -171,20 +171,25 @@ class Rules:
             raise ValueError(f"rules text must be a preset name such as 'standard', got {text!r}")
         preset, *overrides = text.strip().split(",")
         if preset not in PRESETS:
-            raise ValueError(f"rules text {text!r}: unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise ValueError(f"rules text {_quoted(text)}: unknown preset {_quoted(preset)} (known: {', '.join(PRESETS)})")
         fields = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, object] = {}
         for item in overrides:
             name, sep, raw = item.partition("=")
             if not sep:
-                raise ValueError(f"rules text {text!r}: {item!r} is not switch=value")
+                raise ValueError(f"rules text {_quoted(text)}: {_quoted(item)} is not switch=value")
             if name not in fields:
-                raise ValueError(f"rules text {text!r}: unknown rule switch {name!r}")
+                raise ValueError(f"rules text {_quoted(text)}: unknown rule switch {_quoted(name)}")
             changes[name] = _parse_value(text, name, raw, getattr(PRESETS[preset], name))
         try:
             return PRESETS[preset].replace(**changes)
         except ValueError as error:
-            raise ValueError(f"rules text {text!r}: {error}") from None
+            raise ValueError(f"rules text {_quoted(text)}: {error}") from None
+
+
+def _quoted(text: str) -> str:
+    """``repr`` of part of a rules text, cut short so a message stays readable."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
 
 
 def _format_value(value: object) -> str:
@@ -198,13 +203,14 @@ def _format_value(value: object) -> str:
 def _parse_value(text: str, name: str, raw: str, example: object) -> object:
     if name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
         if raw not in ("yes", "no"):
-            raise ValueError(f"rules text {text!r}: {name} takes yes or no, got {raw!r}")
+            raise ValueError(f"rules text {_quoted(text)}: {name} takes yes or no, got {_quoted(raw)}")
         return raw == "yes"
     if name in ("quiet_turn_limit", "repetition_limit"):
         if raw == "off":
             return None
-        if not raw.isdigit():
-            raise ValueError(f"rules text {text!r}: {name} takes a whole number or off, got {raw!r}")
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+            raise ValueError(f"rules text {_quoted(text)}: {name} takes a whole number (at most 9 digits) or off, "
+                             f"got {_quoted(raw)}")
         return int(raw)
     return raw
 

@@ -9,7 +9,8 @@ Named variants
                     reads Culin's figure as 48 points, one end curved).
 ``zuni-N``          the Zuni pattern at any size: this project's extension of
                     Stevenson's "no specified size", not boards recorded from
-                    the Zuni; ``zuni-N-murray`` without outer-row lines.
+                    the Zuni; 2 <= N <= 1000 (:data:`MAX_ZUNI_N`); ``zuni-N-murray``
+                    without outer-row lines.
 ``alquerque``       Alquerque, a game of the same family, 5 x 5 points, 12
                     pieces each.
 ``tukvnanawopi``    the Hopi game, 41 points, 20 pieces each (without the
@@ -45,14 +46,45 @@ import enum
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import networkx as nx
 
 from . import boards
 from .rules import Rules, get_rules
 
-__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "ShrinkTables", "shrink_tables"]
+__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "MAX_ZUNI_N",
+           "ShrinkTables", "shrink_tables"]
+
+#: The largest Zuni board ``zuni-N`` has N = 1000 points in an outer row
+#: (3,001 points, 120 times Mosona). Building it takes about 0.1 s and 20 MB;
+#: the name is checked against this before anything is built, so a short
+#: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB).
+MAX_ZUNI_N = 1000
+
+
+def zuni_size(name: str) -> int | None:
+    """N for a ``zuni-N`` or ``zuni-N-murray`` name within bounds, else ``None`` (nothing is built).
+
+    >>> zuni_size("zuni-12"), zuni_size("mosona"), zuni_size("zuni-99999")
+    (12, None, None)
+    """
+    match = _ZUNI_NAME.match(name) if isinstance(name, str) else None
+    if not match:
+        return None
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_ZUNI_N)) or not 2 <= int(digits) <= MAX_ZUNI_N:
+        return None
+    return int(digits)
+
+#: Bent leaps are refused on these boards: their many crossing lines make
+#: leap sequences multiply. Even counting each capture once per landing
+#: point and captured set (see :func:`awithlaknannai.position.generate_raw`),
+#: a Tukvnanawopi position one turn from the start has 29,902 different
+#: captures, the first player takes all 20 pieces in the first turn, and a
+#: greedy-against-greedy game costs 25 s of computing for that one turn. The
+#: shrinking variants share that board.
+BENT_LEAPS_REFUSED: frozenset[str] = frozenset({"tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"})
 
 
 class Color(str, enum.Enum):
@@ -176,6 +208,14 @@ class Variant:
     def __hash__(self) -> int:
         return hash((self.name, self.rules, self.first, self.bottom))
 
+    def __post_init__(self) -> None:
+        if self.rules.leap_shape == "bent" and self.name in BENT_LEAPS_REFUSED:
+            raise ValueError(
+                f"bent leaps are not supported on {self.name}: its crossing lines make leap sequences "
+                "multiply beyond what can be listed (tens of thousands of captures a position); "
+                "use leap_shape=line"
+            )
+
     @cached_property
     def tables(self) -> _Tables:
         return _tables_for(self.name, self.board, self.rules.leap_shape)
@@ -204,7 +244,12 @@ class Variant:
                        self.first, self.bottom, self.description)
 
 
-_TABLE_CACHE: dict[tuple[object, ...], _Tables] = {}
+# Tables and boards are shared by every position of a variant: each Variant
+# holds its tables once asked, so these caches only make rebuilding a variant
+# by name quick. They are bounded (least recently used first out): a session
+# that reads texts naming many large boards must not keep them all (200
+# rejected texts naming zuni-500 ... zuni-1495 once left 4.2 GB resident).
+CACHED_BOARDS = 8
 
 
 def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
@@ -216,10 +261,27 @@ def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
         tuple(sorted((node, data["pos"], data["row"]) for node, data in board.nodes(data=True))),
         tuple(board.graph["lines"]),
     )
-    tables = _TABLE_CACHE.get(key)
-    if tables is None:
-        tables = _TABLE_CACHE[key] = _Tables(board, shape)
-    return tables
+    return _cached_tables(key, _BoardRef(board), shape)
+
+
+class _BoardRef:
+    """Carries the board into the cache without making it part of the key."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: nx.Graph) -> None:
+        self.board = board
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _BoardRef)
+
+
+@lru_cache(maxsize=CACHED_BOARDS)
+def _cached_tables(key: tuple[object, ...], board: _BoardRef, shape: str) -> _Tables:
+    return _Tables(board.board, shape)
 
 
 def _zuni_start(n: int, bottom: Color, empty_ends: bool = False) -> dict[str, Color]:
@@ -257,9 +319,7 @@ def _grid_start(board: nx.Graph, bottom: Color, middle_row: str, bottom_gets_rig
     return pieces
 
 
-_BOARD_CACHE: dict[str, nx.Graph] = {}
-
-
+@lru_cache(maxsize=CACHED_BOARDS)
 def _shared_board(name: str) -> nx.Graph:
     """The board of a named variant, built once and frozen.
 
@@ -269,23 +329,20 @@ def _shared_board(name: str) -> nx.Graph:
     copy). Sharing one board also makes reading position texts and game
     records quick.
     """
-    board = _BOARD_CACHE.get(name)
-    if board is None:
-        match = _ZUNI_NAME.match(name)
-        if match:
-            board = boards.zuni(int(match.group(1)), outer_lines=not match.group(2))
-        elif name == "mosona-murray":
-            board = boards.mosona(outer_lines=False)
-        elif name in _RELATIVE_BOARDS:
-            board = _RELATIVE_BOARDS[name]()
-        else:
-            board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
-                     "tukvnanawopi": boards.tukvnanawopi}[name]()
-        board = _BOARD_CACHE[name] = nx.freeze(board)
-    return board
+    match = _ZUNI_NAME.match(name)
+    if match:
+        board = boards.zuni(int(match.group(1)), outer_lines=not match.group(2))
+    elif name == "mosona-murray":
+        board = boards.mosona(outer_lines=False)
+    elif name in _RELATIVE_BOARDS:
+        board = _RELATIVE_BOARDS[name]()
+    else:
+        board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
+                 "tukvnanawopi": boards.tukvnanawopi}[name]()
+    return nx.freeze(board)
 
 
-_ZUNI_NAME = re.compile(r"^zuni-(\d+)(-murray)?$")
+_ZUNI_NAME = re.compile(r"^zuni-([0-9]+)(-murray)?$")
 
 VARIANT_NAMES: tuple[str, ...] = (
     "mosona", "mosona-murray", "kolowis", "zuni-N", "zuni-N-murray", "alquerque", "tukvnanawopi",
@@ -349,7 +406,7 @@ def get_variant(
     ----------
     name : str
         One of ``mosona``, ``mosona-murray``, ``kolowis``, ``zuni-N``
-        (N >= 2), ``zuni-N-murray``, ``alquerque``, ``tukvnanawopi``,
+        (2 <= N <= :data:`MAX_ZUNI_N`), ``zuni-N-murray``, ``alquerque``, ``tukvnanawopi``,
         ``tukvnanawopi-shrinking``, ``tuknanavuhpi``, ``lau-kata-kati``,
         ``dash-guti``, ``egara-guti``, ``pretwa``, ``gol-skuish``.
     rules : str or Rules, optional
@@ -394,10 +451,15 @@ def get_variant(
                                  "Tukvnanawopi (Hopi), without the shrinking-board rule"),
     }
     if not isinstance(name, str):
-        raise ValueError(f"a variant name is a string, got {name!r}")
+        raise TypeError(f"a variant name is a string such as 'mosona', got {type(name).__name__}")
     match = _ZUNI_NAME.match(name)
     if match:
-        n = int(match.group(1))
+        digits = match.group(1).lstrip("0") or "0"
+        # Checked on the digits, before int() or any building: a huge N costs nothing.
+        if len(digits) > len(str(MAX_ZUNI_N)) or int(digits) > MAX_ZUNI_N:
+            shown = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
+            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {shown}")
+        n = int(digits)
         murray = bool(match.group(2))
         if n < 2:
             raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")

@@ -14,7 +14,10 @@ Each rule switch of :class:`awithlaknannai.rules.Rules` is read directly:
   ``"optional"`` keeps every non-empty prefix, ``"none"`` single leaps;
 - ``maximum_capture``: among captures, only the ones taking the most;
 - ``leap_shape``: ``"line"`` leaps over consecutive points of one drawn
-  line, ``"bent"`` over any two-edge path with distinct ends.
+  line, ``"bent"`` over any two-edge path with distinct ends. With bent
+  leaps, routes with the same origin, landing point and captured set are
+  one move (the library keeps one route per move): compare them with
+  :func:`move_key`.
 
 Shrinking boards (Tukvnanawopi's rules 7 and 8) are followed with a live
 rectangle in board coordinates, re-deriving the dead points from the
@@ -85,6 +88,8 @@ def oracle_moves(board, rules: Rules, pieces: dict[str, str], mover: str,
     for origin in own_points:
         continue_from(origin, origin, dict(pieces), (), ())
     captures = set(sequences)
+    if rules.leap_shape == "bent":  # one route per (origin, landing, captured set)
+        captures = set({move_key(m, "bent"): m for m in sorted(captures)}.values())
     if captures and rules.maximum_capture:
         most = max(len(m[2]) for m in captures)
         captures = {m for m in captures if len(m[2]) == most}
@@ -97,6 +102,14 @@ def oracle_moves(board, rules: Rules, pieces: dict[str, str], mover: str,
         if to not in pieces and to not in dead
     }
     return captures | steps
+
+
+def move_key(move: OracleMove, shape: str) -> tuple[object, ...]:
+    """What identifies a move: the whole route for line leaps; origin, landing and captured set for bent."""
+    origin, landings, captures = move
+    if shape == "bent" and captures:
+        return (origin, landings[-1], frozenset(captures))
+    return move
 
 
 def oracle_play(pieces: dict[str, str], move: OracleMove, mover: str) -> dict[str, str]:

@@ -41,9 +41,9 @@ def test_a_game_from_rules_or_a_start_position() -> None:
     assert Game("mosona", "ludii").variant.rules.multi_leap == "none"
     start = Position.from_pieces("zuni-4", {"M2": "w", "T0": "b"})
     assert Game(start=start).position is start
-    with pytest.raises(ValueError, match="Game\\(start=...\\) takes a Position, got str"):
+    with pytest.raises(TypeError, match="Game\\(start=...\\) takes a Position, got str"):
         Game(start="mosona standard ...")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="Game tags must be a dict of strings"):
+    with pytest.raises(TypeError, match="Game tags must be a dict of strings"):
         Game(tags={"round": 3})  # type: ignore[dict-item]
     with pytest.raises(ValueError, match="unknown variant 'go'"):
         Game("go")

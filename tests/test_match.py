@@ -167,7 +167,7 @@ def test_cli_match_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--games", "0"], "error: games must be an integer >= 1, got 0"),
+    (["--games", "0"], "error: --games must be from 1 to 10,000, got 0"),
     (["--players", "random", "wizard"], "error: unknown player 'wizard'"),
     (["--players", "random", "alphabeta:x"], "error: player 'alphabeta:x': after 'alphabeta:' give a depth"),
     (["--variant", "zuni-1"], "error: variant 'zuni-1': a Zuni board needs at least 2 points"),

@@ -263,7 +263,7 @@ def test_make_player_explains_bad_specs(spec: str, message: str) -> None:
 
 
 def test_make_player_needs_text() -> None:
-    with pytest.raises(ValueError, match="a player spec is a text"):
+    with pytest.raises(TypeError, match="a player spec is a text"):
         make_player(3)  # type: ignore[arg-type]
 
 

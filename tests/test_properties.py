@@ -101,6 +101,8 @@ def placements(draw: st.DrawFn) -> Position:
     variant = get_variant(name, rules)
     cells = draw(st.lists(st.sampled_from("wb."), min_size=len(variant.points), max_size=len(variant.points)))
     pieces = {p: c for p, c in zip(variant.points, cells) if c != "."}
+    if not pieces:  # an empty board is not a position
+        pieces = {variant.points[0]: "w"}
     return Position.from_pieces(variant, pieces, turn=draw(st.sampled_from("wb")),
                                 quiet_turns=draw(st.integers(0, 49)))
 

@@ -115,7 +115,7 @@ def test_puzzle_feedback_and_hint():
 @pytest.mark.parametrize("args,message", [
     (("zuni-3 standard ww./...b/b.. w 0", ("T1-M1",), 0), "must be an integer >= 1"),
     (("zuni-3 standard ww./...b/b.. w 0", (), 2), "needs its solution"),
-    (("zuni-3 standard ww/...b/b.. w 0", ("T1-M1",), 2), "puzzle position: .*row 1"),
+    (("zuni-3 standard ww/...b/b.. w 0", ("T1-M1",), 2), "puzzle position: .*field 3 \\(pieces\\)"),
     (("zuni-3 standard ww./...b/b.. w 0", ("T1-T0",), 2), "T0 is occupied"),
 ])
 def test_puzzle_rejects_bad_data(args, message):

@@ -77,7 +77,14 @@ def test_from_text_reads_switches_of_every_kind() -> None:
     ("standard,bent", "rules text 'standard,bent': 'bent' is not switch=value"),
     ("standard,maximum_capture=true", "rules text 'standard,maximum_capture=true': maximum_capture takes yes or no, got 'true'"),
     ("standard,quiet_turn_limit=-3",
-     "rules text 'standard,quiet_turn_limit=-3': quiet_turn_limit takes a whole number or off, got '-3'"),
+     "rules text 'standard,quiet_turn_limit=-3': quiet_turn_limit takes a whole number (at most 9 digits) or off, "
+     "got '-3'"),
+    ("standard,quiet_turn_limit=\u00b2",
+     "rules text 'standard,quiet_turn_limit=\u00b2': quiet_turn_limit takes a whole number (at most 9 digits) or off, "
+     "got '\u00b2'"),
+    ("standard,repetition_limit=" + "9" * 5000,
+     "rules text 'standard,repetition_limit=99999999999999'...: repetition_limit takes a whole "
+     "number (at most 9 digits) or off, got '9999999999999999999999999999999999999999'..."),
     ("standard,quiet_turn_limit=0",
      "rules text 'standard,quiet_turn_limit=0': Rules.quiet_turn_limit must be None or an integer >= 1, got 0"),
     ("standard,multi_leap=sometimes",

@@ -79,11 +79,14 @@ Move('T0xT2xB2')
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import random
+import stat
 import sys
+import tempfile
 import time
 import weakref
 import zlib
@@ -102,7 +105,7 @@ from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "PerfectPlayer",
-    "solve_endgames", "solve_game", "best_moves", "estimate", "cli_solve", "format_reports",
+    "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost", "cli_solve", "format_reports",
     "default_cache_dir", "board_fingerprint", "table_rules_text",
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
 ]
@@ -111,6 +114,7 @@ SOLVER_VERSION = 1
 TABLE_FORMAT = "awithlaknannai-endgame-table"
 TABLE_FORMAT_VERSION = 1
 _HEADER_LIMIT = 1 << 16  # a header line longer than this is not ours
+_HEADER_BRACKETS = 8  # our header has three lists in one object
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -297,11 +301,18 @@ def _write_table(path: Path, header: dict[str, object], codes: array) -> None:
     body = codes.tobytes() if sys.byteorder == "little" else _swapped(codes).tobytes()
     full = dict(header, crc32=zlib.crc32(body))
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "wb") as handle:
-        handle.write(json.dumps(full).encode() + b"\n")
-        handle.write(body)
-    os.replace(temporary, path)  # readers never see a half-written file
+    # A name of its own per writer (processes and threads alike), removed if
+    # anything fails (a full disk): readers never see a half-written file.
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(json.dumps(full).encode() + b"\n")
+            file.write(body)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _swapped(codes: array) -> array:
@@ -311,13 +322,28 @@ def _swapped(codes: array) -> array:
 
 
 def _read_table(path: Path, expected: dict[str, object]) -> array:
-    """Read a cached table; raise :class:`StaleTableError` saying why it cannot be used."""
-    with open(path, "rb") as handle:
+    """Read a cached table; raise :class:`StaleTableError` saying why it cannot be used.
+
+    Only a regular file is opened for reading (a FIFO or a device, also
+    behind a link, is refused without waiting), and only as many bytes as
+    the expected table has: a padded file is refused by its size first.
+    """
+    entries = int(expected["entries"])  # type: ignore[call-overload]
+    # O_NONBLOCK: opening a FIFO must not wait for a writer.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise StaleTableError(f"{path.name}: not a regular file")
+        if info.st_size > _HEADER_LIMIT + 2 * entries:
+            raise StaleTableError(f"{path.name}: {info.st_size:,} bytes, too large for this table")
         line = handle.readline(_HEADER_LIMIT)
-        body = handle.read()
+        body = handle.read(2 * entries + 1)
+    if line.count(b"[") + line.count(b"{") > _HEADER_BRACKETS:
+        raise StaleTableError(f"{path.name}: the header nests too deeply to be ours")
     try:
         header = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise StaleTableError(f"{path.name}: the header is not JSON") from None
     if not isinstance(header, dict):
         raise StaleTableError(f"{path.name}: the header is not a JSON object")
@@ -326,7 +352,6 @@ def _read_table(path: Path, expected: dict[str, object]) -> array:
             shown = "a different board" if field in ("board", "points") else repr(header.get(field))
             raise StaleTableError(f"{path.name}: {field} is {shown}, expected {want!r}"
                                   if field not in ("board", "points") else f"{path.name}: built for {shown}")
-    entries = int(expected["entries"])  # type: ignore[call-overload]
     if len(body) != 2 * entries:
         raise StaleTableError(f"{path.name}: truncated or padded body ({len(body)} bytes, "
                               f"expected {2 * entries})")
@@ -589,8 +614,38 @@ def estimate(variant: str | Variant, max_pieces: int) -> int:
     if isinstance(variant, str):
         variant = get_variant(variant)
     n = variant.tables.size
-    return sum(core.class_size(n, a, b) for a in range(1, max_pieces + 1)
-               for b in range(1, max_pieces + 1) if a + b <= n)
+    most = min(max_pieces, n)  # no side has more pieces than the board has points
+    return sum(core.class_size(n, a, b) for a in range(1, most + 1)
+               for b in range(1, most + 1) if a + b <= n)
+
+
+#: Cost model of the solver, fitted on a 2-core machine (Mosona, Kolowis,
+#: Alquerque and zuni-4, line and bent leaps, 2 and 3 pieces a side): the
+#: time per position grows with the moves a piece has (steps and leaps per
+#: point) and with the pieces a side; the peak memory is about 200 bytes per
+#: position (the tables and the lookups of smaller classes while solving).
+SECONDS_PER_UNIT = 0.5e-6
+BYTES_PER_POSITION = 200
+
+
+def estimate_cost(variant: str | Variant, max_pieces: int) -> tuple[int, float, int]:
+    """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
+
+    A rough upper estimate from the cost model above (within about a factor
+    of two of measured times); the command line refuses work estimated above
+    an hour or 8 GB before starting.
+
+    >>> positions, seconds, memory = estimate_cost("mosona", 3)
+    >>> positions, round(seconds), memory // 2**20
+    (4796100, 51, 914)
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant)
+    tables = variant.tables
+    positions = estimate(variant, max_pieces)
+    moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
+    pieces = min(max_pieces, tables.size)
+    return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
 
 
 def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | None:
@@ -728,7 +783,11 @@ def _report_line(r: ClassReport) -> str:
 # --- hints and the perfect player ---------------------------------------------------
 
 _REGISTRY: dict[tuple[str, str], EndgameTables] = {}  # solved in this session
-_ON_DISK: dict[tuple[str, str, Path], EndgameTables] = {}  # read lazily from the default cache
+# Read lazily from the default cache; each holds its board, so only the few
+# boards asked about most recently are kept (a hint on many large boards must
+# not keep them all).
+_ON_DISK: dict[tuple[str, str, Path], EndgameTables] = {}
+_ON_DISK_KEPT = 8
 
 
 def _register(tables: EndgameTables) -> None:
@@ -764,10 +823,13 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
         if key in _REGISTRY:
             candidates.append(_REGISTRY[key])
         disk_key = (*key, default_cache_dir())
-        if disk_key not in _ON_DISK:
-            size = position.variant.tables.size
-            _ON_DISK[disk_key] = EndgameTables(position.variant, size, default_cache_dir())
-        candidates.append(_ON_DISK[disk_key])
+        on_disk = _ON_DISK.pop(disk_key, None)  # re-inserted last: the most recently used
+        if on_disk is None:
+            on_disk = EndgameTables(position.variant, position.variant.tables.size, default_cache_dir())
+        _ON_DISK[disk_key] = on_disk
+        while len(_ON_DISK) > _ON_DISK_KEPT:
+            del _ON_DISK[next(iter(_ON_DISK))]
+        candidates.append(on_disk)
     for candidate in candidates:
         if candidate.covers(position):
             try:
@@ -828,7 +890,9 @@ class PerfectPlayer:
 
 # --- command line ------------------------------------------------------------------
 
-_CLI_POSITION_LIMIT = 60_000_000  # about an hour and several GB in pure Python
+#: What ``python -m awithlaknannai solve`` accepts, by :func:`estimate_cost`.
+CLI_SECONDS_LIMIT = 3600
+CLI_MEMORY_LIMIT = 8 * 2**30
 
 
 def format_reports(reports: Iterable[ClassReport]) -> str:
@@ -851,6 +915,14 @@ def _total_line(reports: list[ClassReport]) -> str:
     return _report_line(total).replace("  0v0", "total", 1)
 
 
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:,.0f} h"
+
+
 def cli_solve(args: object) -> int:
     """``python -m awithlaknannai solve --variant V --rules R --max-pieces K``.
 
@@ -865,13 +937,15 @@ def cli_solve(args: object) -> int:
     if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
         raise ValueError(f"--max-pieces must be at least 1, got {max_pieces}")
     variant = get_variant(variant_name, rules)
-    total = estimate(variant, max_pieces)
-    if total > _CLI_POSITION_LIMIT:
-        raise ValueError(f"--max-pieces {max_pieces} on {variant_name} means {total:,} positions, "
-                         f"too many for this pure-Python solver (limit {_CLI_POSITION_LIMIT:,}); "
-                         f"try a smaller --max-pieces")
+    total, seconds, memory = estimate_cost(variant, max_pieces)
+    if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
+        raise ValueError(f"--max-pieces {max_pieces} on {variant_name} means {total:,} positions, estimated "
+                         f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than this pure-Python solver "
+                         f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "
+                         "try a smaller --max-pieces")
     print(f"Endgame tables for {variant_name}, rules {table_rules_text(rules)}, "
-          f"1 to {max_pieces} pieces a side: {total:,} positions.")
+          f"1 to {max_pieces} pieces a side: {total:,} positions "
+          f"(estimated at most {_duration(seconds)} and {memory / 2**20:,.0f} MB if nothing is cached).")
     print("Counted from the side to move (AvB: the mover has A pieces); each entry stands for "
           "White to move and Black to move.")
     print("Endless play counts as " + ("a win for the side with more pieces ('on pieces')."

@@ -53,6 +53,14 @@ LEVELS: dict[str, str] = {
     "strong": "alphabeta:6:1s",
 }
 
+#: Bounds of a player spec, so that a short text cannot ask for days of
+#: thinking: at most this many MCTS playouts a move, this many seconds a
+#: move, and an alpha-beta depth above ``MAX_DEPTH_WITHOUT_TIME`` only with
+#: a time limit (``alphabeta:20:5s``); the search itself stops at depth 64.
+MAX_PLAYOUTS = 100_000
+MAX_SECONDS = 600.0
+MAX_DEPTH_WITHOUT_TIME = 8
+
 _SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
               f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")
 
@@ -89,12 +97,14 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
     Parameters
     ----------
     spec : str
-        ``random``; ``greedy``; ``alphabeta`` (depth 4), ``alphabeta:DEPTH``,
+        At most 40 characters: ``random``; ``greedy``; ``alphabeta``
+        (depth 4), ``alphabeta:DEPTH`` (up to :data:`MAX_DEPTH_WITHOUT_TIME`),
         ``alphabeta:SECONDSs`` (as deep as that time allows) or
         ``alphabeta:DEPTH:SECONDSs`` (that depth unless time runs out first);
         ``mcts`` (400 playouts), ``mcts:PLAYOUTS``, ``mcts:SECONDSs`` or
-        ``mcts:PLAYOUTS:SECONDSs``; or a level name (``beginner``,
-        ``casual``, ``club``, ``strong``).
+        ``mcts:PLAYOUTS:SECONDSs`` (at most :data:`MAX_PLAYOUTS` playouts
+        and :data:`MAX_SECONDS` seconds a move); or a level name
+        (``beginner``, ``casual``, ``club``, ``strong``).
     seed : int or None
         Seed of the player's random generator.
 
@@ -112,10 +122,12 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
     >>> make_player("alphabeta:deep")
     Traceback (most recent call last):
     ...
-    ValueError: player 'alphabeta:deep': after 'alphabeta:' give a depth such as 3, seconds such as 1.5s, or both as in alphabeta:6:1s
+    ValueError: player 'alphabeta:deep': after 'alphabeta:' give a depth such as 3, seconds such as 1.5s (at most 600), or both as in alphabeta:6:1s
     """
     if not isinstance(spec, str):
-        raise ValueError(f"a player spec is a text such as 'alphabeta:3', got {spec!r}")
+        raise TypeError(f"a player spec is a text such as 'alphabeta:3', got {type(spec).__name__}")
+    if len(spec) > 40:
+        raise ValueError(f"unknown player {spec[:40]!r}... ({len(spec):,} characters); use {_SPEC_HELP}")
     text = spec.strip().lower()
     if text in LEVELS:
         return player_for_level(text, seed)
@@ -145,7 +157,7 @@ def _seconds(argument: str) -> float | None:
         value = float(argument[:-1])
     except ValueError:
         return None
-    return value if math.isfinite(value) and value > 0 else None
+    return value if math.isfinite(value) and 0 < value <= MAX_SECONDS else None
 
 
 def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[int | None, float | None]:
@@ -154,9 +166,9 @@ def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[
     seconds = _seconds(count_text) if not seconds_text else None
     if seconds is not None:
         return None, seconds
-    problem = (f"player {spec!r}: after '{kind}:' give {unit}, seconds such as 1.5s, or both "
-               f"as in {kind}:{'6' if kind == 'alphabeta' else '500'}:1s")
-    if not count_text.isdigit():
+    problem = (f"player {spec!r}: after '{kind}:' give {unit}, seconds such as 1.5s (at most "
+               f"{MAX_SECONDS:.0f}), or both as in {kind}:{'6' if kind == 'alphabeta' else '500'}:1s")
+    if not (count_text.isascii() and count_text.isdigit()) or len(count_text) > 12:
         raise ValueError(problem)
     if seconds_text:
         seconds = _seconds(seconds_text)
@@ -169,6 +181,9 @@ def _alphabeta(spec: str, argument: str, seed: int | None) -> SeededPlayer:
     if not argument:
         return AlphaBetaPlayer(depth=4, seed=seed)
     depth, seconds = _depth_and_seconds(spec, "alphabeta", argument, "a depth such as 3")
+    if depth is not None and depth > MAX_DEPTH_WITHOUT_TIME and seconds is None:
+        raise ValueError(f"player {spec!r}: a depth above {MAX_DEPTH_WITHOUT_TIME} needs a time limit, "
+                         f"as in alphabeta:{depth}:5s")
     try:
         return AlphaBetaPlayer(depth=depth, time_limit=seconds, seed=seed)
     except ValueError as error:
@@ -179,6 +194,8 @@ def _mcts(spec: str, argument: str, seed: int | None) -> SeededPlayer:
     if not argument:
         return MCTSPlayer(seed=seed)
     playouts, seconds = _depth_and_seconds(spec, "mcts", argument, "playouts such as 500")
+    if playouts is not None and playouts > MAX_PLAYOUTS:
+        raise ValueError(f"player {spec!r}: at most {MAX_PLAYOUTS:,} playouts a move")
     try:
         return MCTSPlayer(playouts=playouts, time_limit=seconds, seed=seed)
     except ValueError as error:

@@ -108,11 +108,18 @@ def board_statistics(board: BoardLike) -> dict[str, object]:
         "degree_histogram": histogram,
         "min_degree": min(degrees),
         "max_degree": max(degrees),
-        "mean_degree": sum(degrees) / len(degrees),
+        "mean_degree": _rounded(sum(degrees) / len(degrees)),
         "diameter": nx.diameter(graph) if connected else None,
-        "average_shortest_path": nx.average_shortest_path_length(graph) if connected else None,
-        "average_clustering": nx.average_clustering(graph),
+        "average_shortest_path": _rounded(nx.average_shortest_path_length(graph)) if connected else None,
+        "average_clustering": _rounded(nx.average_clustering(graph)),
     }
+
+
+def _rounded(value: float) -> float:
+    # Averages rounded to 10 decimals: Python 3.12 sums floats more exactly,
+    # so the raw values differ between versions in their last digit
+    # (0.7680000000000001 against 0.768), and shown values must not.
+    return round(value, 10)
 
 
 def _format(key: str, value: object) -> str:

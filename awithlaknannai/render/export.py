@@ -171,7 +171,17 @@ def png_bytes(obj: object, scale: float = 2) -> bytes:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0 or math.isinf(scale):
         raise ValueError(f"scale must be a positive number, got {scale!r}")
     svg = to_svg(obj)
-    return _cairosvg().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    cairosvg = _cairosvg()
+    try:
+        from cairocffi import CairoError
+    except (ImportError, OSError):  # pragma: no cover - cairosvg imported it just now
+        CairoError = RuntimeError  # noqa: N806
+    try:
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except (CairoError, MemoryError) as error:
+        # Cairo draws at most 32,767 pixels a side; a very large board at this scale is more.
+        raise ValueError(f"cannot make a PNG of this picture at scale {scale}: Cairo refused it ({error}); "
+                         "save it as .svg, or use a smaller scale or board") from None
 
 
 def save_png(obj: object, path: str | os.PathLike[str], scale: float = 2) -> Path:
