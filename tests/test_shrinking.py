@@ -122,7 +122,7 @@ def test_points_out_of_play_on_a_board_that_never_shrinks_are_refused() -> None:
     with pytest.raises(NotationError, match="no shrinking board"):
         parse_position("mosona standard bbbbbbbb/bbbb.wwwx/wwwwwwww w 0")
     with pytest.raises(ValueError, match="no shrinking board"):
-        Position(get_variant("mosona"), 0, 0, "w", 0, 1)
+        Position(get_variant("mosona"), 1 << 5, 0, "w", 0, 1)
 
 
 def test_the_reading_is_a_rules_switch_with_a_text_form() -> None:
