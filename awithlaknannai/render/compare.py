@@ -171,7 +171,10 @@ class BoardComparison:
         head = "".join(f'<th scope="col">{escape(label)}</th>' for label in self.labels)
         body = []
         for key, meaning in STATISTICS.items():
-            cell = '<td style="text-align:right;white-space:nowrap">{}</td>'
+            # Numbers stay on one line; the list of neighbour counts may wrap, so a
+            # table of three boards fits beside JupyterLab's file browser.
+            wrap = "" if key == "degree_histogram" else ";white-space:nowrap"
+            cell = f'<td style="text-align:right{wrap}">{{}}</td>'
             cells = "".join(cell.format(escape(_format(key, row[key]))) for row in self.rows)
             body.append(f'<tr><th scope="row" style="text-align:left">{escape(meaning)}</th>{cells}</tr>')
         return (f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
