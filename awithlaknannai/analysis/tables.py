@@ -101,10 +101,10 @@ def lex_table(m: int) -> np.ndarray:
     if found is not None:
         return found
     size = 1 << m
-    colex = np.zeros(size, dtype=np.int64)
-    reverse = np.zeros(size, dtype=np.int64)
-    count = np.zeros(size, dtype=np.int64)
-    comb = np.array([[math.comb(i, j) for j in range(m + 2)] for i in range(m + 1)], dtype=np.int64)
+    colex = np.zeros(size, dtype=np.int32)  # C(26, 13) < 2**31
+    reverse = np.zeros(size, dtype=np.int32)
+    count = np.zeros(size, dtype=np.int32)
+    comb = np.array([[math.comb(i, j) for j in range(m + 2)] for i in range(m + 1)], dtype=np.int32)
     for h in range(m):
         low = 1 << h
         # Bit sets whose top bit is h: colex rank C(h, k) + rank of the rest.
