@@ -208,6 +208,38 @@ class LeanEngine:
             return self.moves(position.white, position.black)
         return self.moves(position.black, position.white)
 
+    def perft(self, position: Position, depth: int) -> int:
+        """Leaves of the game tree ``depth`` plies deep; equal to :func:`awithlaknannai.position.perft`.
+
+        >>> from awithlaknannai import perft
+        >>> p = Position.start("mosona")
+        >>> LeanEngine("mosona").perft(p, 5) == perft(p, 5)
+        True
+        """
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"perft depth must be an integer >= 0, got {depth!r}")
+        if position.variant.tables is not self.variant.tables or position.variant.rules != self.rules:
+            raise ValueError("the position is of another variant or other rules than this engine")
+        if position.is_terminal():
+            return 1 if depth == 0 else 0
+        limit = self.rules.quiet_turn_limit
+        moves = self.moves
+
+        def count(own: int, opp: int, quiet: int, depth: int) -> int:
+            if not own or not opp or (limit is not None and quiet >= limit):
+                return 0
+            legal = moves(own, opp)
+            if depth == 1:
+                return len(legal)
+            return sum(count(opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1)
+                       for xor, captured in legal)
+
+        if depth == 0:
+            return 1
+        white = position.turn is Color.WHITE
+        own, opp = (position.white, position.black) if white else (position.black, position.white)
+        return count(own, opp, position.quiet_turns, depth)
+
     # --- random play ----------------------------------------------------------
 
     def playout(self, seed: int | random.Random | None = None, own: int | None = None, opp: int | None = None,

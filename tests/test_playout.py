@@ -67,3 +67,17 @@ def test_lean_engine_refuses_a_non_variant() -> None:
         LeanEngine(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="games must be"):
         LeanEngine("zuni-3").random_games(-1)
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_lean_perft_equals_position_perft(variant: str, rules: str) -> None:
+    from awithlaknannai import perft
+
+    engine = LeanEngine(variant, rules)
+    position = Position.start(engine.variant)
+    for _ in range(3):  # from a few plies in, where captures are about
+        position = position.play(position.legal_moves()[-1])
+    assert engine.perft(position, 4) == perft(position, 4)
+    with pytest.raises(ValueError, match="another variant"):
+        LeanEngine("zuni-3", rules).perft(position, 1)
