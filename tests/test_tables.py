@@ -75,5 +75,5 @@ def test_lex_table_ranks_every_combination():
 def test_engine_choice_is_checked():
     with pytest.raises(ValueError, match="engine must be"):
         solve_endgames("zuni-2", 1, cache_dir=False, engine="gpu")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="up to 26 points"):
+    with pytest.raises(ValueError, match="up to 31 points"):
         solve_endgames("kolowis", 1, cache_dir=False, engine="arrays")

@@ -641,7 +641,7 @@ def solve_endgames(
         cache file being rebuilt).
     engine : {"auto", "arrays", "python"}
         ``"arrays"``: the rank-indexed numpy solver of
-        :mod:`~awithlaknannai.analysis.tables` (boards of up to 26 points);
+        :mod:`~awithlaknannai.analysis.tables` (boards of up to 31 points);
         ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
         Both give the same tables; ``"auto"`` takes the arrays where the board allows.
 

@@ -15,13 +15,13 @@ index is ``lex(own) * C(n - a, b) + lex(compress(opp))`` where ``lex`` is
 the lexicographic rank of a combination (the order of
 :func:`itertools.combinations`) and ``compress`` keeps the opponent's bits
 at the points the mover does not hold: exactly the order of
-:func:`~awithlaknannai.analysis.solver_core.class_keys`. ``lex`` is a lookup
-in a table over all ``2**m`` bit sets (built in ``O(2**m)`` by doubling), and
+:func:`~awithlaknannai.analysis.solver_core.class_keys`. ``lex`` is two lookups in
+tables over the low and the high half of the bits (``2**(m/2)`` entries), and
 ``compress`` goes byte by byte through a 64 K table, so ranking a batch of
 positions is a few dozen vectorised numpy operations.
 
-Boards up to :data:`MAX_POINTS` points are supported (the rank tables grow as
-``2**n``): every Zuni board up to ``zuni-7`` and Mosona (23 points).
+Boards up to :data:`MAX_POINTS` points are supported (bit sets in ``uint32``):
+every Zuni board up to ``zuni-10``, Mosona (25 points) among them.
 
 Examples
 --------
@@ -50,7 +50,7 @@ from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN, class_siz
 
 __all__ = ["RankBoard", "solve_pair_arrays", "MAX_POINTS"]
 
-MAX_POINTS = 26  # rank tables of 2**26 int32 entries (256 MB) at most
+MAX_POINTS = 31  # bit sets in uint32
 _UNDECIDED = np.uint16(0xFFFF)
 _NO_EXIT = -1
 _CHUNK = 1 << 21  # positions per block in the forward pass (bounds temporary memory)
@@ -88,32 +88,70 @@ _PEXT = _pext8()
 _PDEP = _pdep8()
 _FREE = np.array([8 - bin(m).count("1") for m in range(256)], dtype=np.uint32)
 _LEX_CACHE: dict[int, np.ndarray] = {}
+_SPLIT_CACHE: dict[tuple[int, int], tuple[int, np.ndarray, np.ndarray, int]] = {}
+
+
+def _split_tables(m: int, k: int) -> tuple[int, np.ndarray, np.ndarray, int]:
+    """Tables for the lex rank of k-subsets of range(m), split into a low and a high half of the bits.
+
+    The rank is ``C(m, k) - 1 - sum C(m - 1 - c_i, k - i)`` over the sorted
+    elements ``c_i``; the low half's terms depend on its bits only, the high
+    half's on its bits and on how many elements the low half holds.
+    """
+    found = _SPLIT_CACHE.get((m, k))
+    if found is not None:
+        return found
+    low_bits = (m + 1) // 2
+    high_bits = m - low_bits
+
+    def terms(bits: int, offset: int, before: int) -> np.ndarray:
+        out = np.zeros(1 << bits, dtype=np.int64)
+        for x in range(1 << bits):
+            total, i = 0, before
+            for j in range(bits):
+                if x >> j & 1:
+                    if k - i >= 0:
+                        total += math.comb(m - 1 - (offset + j), k - i)
+                    i += 1
+            out[x] = total
+        return out
+
+    low = terms(low_bits, 0, 0)
+    high = np.stack([terms(high_bits, low_bits, t) for t in range(k + 1)] +
+                    [np.zeros(1 << high_bits, dtype=np.int64)] * max(0, low_bits - k))
+    found = _SPLIT_CACHE[(m, k)] = (low_bits, low, high, math.comb(m, k) - 1)
+    return found
+
+
+def lex_rank(m: int, k: int, masks: np.ndarray) -> np.ndarray:
+    """Lexicographic ranks of ``k``-subsets of ``range(m)`` given as bit sets (the order of
+    :func:`itertools.combinations`).
+
+    >>> masks = np.array([sum(1 << i for i in c) for c in combinations(range(5), 2)], dtype=np.uint32)
+    >>> lex_rank(5, 2, masks).tolist()
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    low_bits, low, high, top = _split_tables(m, k)
+    lo = masks & np.uint32((1 << low_bits) - 1)
+    hi = masks >> np.uint32(low_bits)
+    return top - low[lo] - high[np.bitwise_count(lo), hi]
 
 
 def lex_table(m: int) -> np.ndarray:
     """``table[mask]``: the lexicographic rank of ``mask`` among the bit sets of ``m`` bits with as many bits.
 
+    For tests and small ``m`` (the solver uses :func:`lex_rank`).
+
     >>> t = lex_table(4)
     >>> [int(t[sum(1 << i for i in c)]) for c in combinations(range(4), 2)]
     [0, 1, 2, 3, 4, 5]
     """
-    found = _LEX_CACHE.get(m)
-    if found is not None:
-        return found
-    size = 1 << m
-    colex = np.zeros(size, dtype=np.int32)  # C(26, 13) < 2**31
-    reverse = np.zeros(size, dtype=np.int32)
-    count = np.zeros(size, dtype=np.int32)
-    comb = np.array([[math.comb(i, j) for j in range(m + 2)] for i in range(m + 1)], dtype=np.int32)
-    for h in range(m):
-        low = 1 << h
-        # Bit sets whose top bit is h: colex rank C(h, k) + rank of the rest.
-        colex[low:2 * low] = comb[h, count[:low] + 1] + colex[:low]
-        reverse[low:2 * low] = reverse[:low] | (1 << (m - 1 - h))
-        count[low:2 * low] = count[:low] + 1
-    # lex rank = C(m, k) - 1 - colex rank of the mirrored set.
-    table = (comb[m, count] - 1 - colex[reverse]).astype(np.int32)
-    _LEX_CACHE[m] = table
+    masks = np.arange(1 << m, dtype=np.uint32)
+    counts = np.bitwise_count(masks)
+    table = np.zeros(1 << m, dtype=np.int64)
+    for k in range(m + 1):
+        sel = counts == k
+        table[sel] = lex_rank(m, k, masks[sel])
     return table
 
 
@@ -186,8 +224,7 @@ class RankBoard:
     def index(self, a: int, b: int, own: np.ndarray, opp: np.ndarray) -> np.ndarray:
         """Table indices of positions of class ``(a, b)`` (the order of ``class_keys``)."""
         n = self.n
-        high = lex_table(n)[own].astype(np.int64) * math.comb(n - a, b)
-        return high + lex_table(n - a)[self.compress(opp, own)]
+        return lex_rank(n, a, own) * math.comb(n - a, b) + lex_rank(n - a, b, self.compress(opp, own))
 
     def class_keys(self, a: int, b: int, start: int = 0, stop: int | None = None
                    ) -> tuple[np.ndarray, np.ndarray]:
@@ -309,11 +346,8 @@ def _combination_masks(m: int, k: int) -> np.ndarray:
     """Bit sets of the k-combinations of range(m), in lexicographic order."""
     found = _COMBO_CACHE.get((m, k))
     if found is None:
-        table = lex_table(m)
-        masks = np.arange(1 << m, dtype=np.uint32)
-        chosen = masks[np.bitwise_count(masks) == k]
-        found = np.empty(chosen.size, dtype=np.uint32)
-        found[table[chosen]] = chosen
+        found = np.fromiter((sum(1 << i for i in c) for c in combinations(range(m), k)), dtype=np.uint32,
+                            count=math.comb(m, k))
         _COMBO_CACHE[(m, k)] = found
     return found
 
