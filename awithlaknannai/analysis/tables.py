@@ -306,8 +306,7 @@ class RankBoard:
         pos, origin, cur, captured, count = (np.concatenate(c) for c in zip(*out))
         xor = (np.uint32(1) << origin.astype(np.uint32)) ^ (np.uint32(1) << cur.astype(np.uint32))
         if rules.maximum_capture and pos.size:
-            most = np.zeros(own.shape, dtype=np.int8)
-            np.maximum.at(most, pos, count)
+            most = _best_per_row(pos, count.astype(np.int64), own.size)
             keep = count == most[pos]
             pos, xor, captured, count = pos[keep], xor[keep], captured[keep], count[keep]
         return pos, xor, captured, count
@@ -350,6 +349,28 @@ def _combination_masks(m: int, k: int) -> np.ndarray:
                             count=math.comb(m, k))
         _COMBO_CACHE[(m, k)] = found
     return found
+
+
+class _Distinct:
+    """Removes repeats from index arrays with one scatter and one gather (no sorting, no hashing)."""
+
+    def __init__(self, size: int) -> None:
+        self.owner = np.zeros(size, dtype=np.int32)
+
+    def __call__(self, xs: np.ndarray) -> np.ndarray:
+        if xs.size < 2:
+            return xs
+        places = np.arange(xs.size, dtype=np.int32)
+        self.owner[xs] = places  # of repeated indices, one write wins
+        return xs[self.owner[xs] == places]
+
+
+def _best_per_row(rows: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """The largest value per row (rows without values get the smallest int64)."""
+    best = np.full(size, np.iinfo(np.int64).min, dtype=np.int64)
+    order = np.argsort(values, kind="stable")
+    best[rows[order]] = values[order]  # the last write, the largest, wins
+    return best
 
 
 def _mover_codes(child: np.ndarray) -> np.ndarray:
@@ -454,9 +475,7 @@ def solve_pair_arrays(
                         table = children[child] = child_codes(*child)
                     idx = board.index(child[0], child[1], left[sel], moved[sel])
                     codes[sel] = _mover_codes(table[idx].astype(np.int32))
-                pref = _preferences(codes)
-                best = np.full(own.size, -10_000_000, dtype=np.int64)
-                np.maximum.at(best, row, pref)
+                best = _best_per_row(row, _preferences(codes), own.size)
                 exits[can_capture] = _code_of_preference(best[can_capture])
             if rules.compulsory_capture:
                 quiet[can_capture] = 0
@@ -472,6 +491,7 @@ def solve_pair_arrays(
             remaining[g], best_exit[g], exit_level[g] = quiet, exits, levels
     children.clear()
     closed = remaining == 0
+    distinct = _Distinct(size)
     value = np.full(size, _UNDECIDED, dtype=np.uint16)
     propagated = np.zeros(size, dtype=bool)
 
@@ -499,7 +519,7 @@ def solve_pair_arrays(
     while buckets:
         parts = buckets.pop(level, None)
         if parts:
-            batch = np.unique(np.concatenate(parts))
+            batch = distinct(np.concatenate(parts))
             after = level + 1
             code = np.uint16((level << 3) | (WIN if level & 1 else LOSS))
             fresh = value[batch] == _UNDECIDED
@@ -513,11 +533,9 @@ def solve_pair_arrays(
                 ys = ys[~closed[ys]]
                 if level & 1:
                     # Each predecessor loses one escape; those with none left lose.
-                    uniq, counts = np.unique(ys, return_counts=True)
-                    before = remaining[uniq]
-                    now = before - counts.astype(np.int16)
-                    remaining[uniq] = now
-                    hit = uniq[(before > 0) & (now <= 0)]
+                    before = remaining[ys]
+                    np.subtract.at(remaining, ys, 1)
+                    hit = distinct(ys[(before > 0) & (remaining[ys] <= 0)])
                     exits = best_exit[hit]
                     trapped = hit[exits == _NO_EXIT]
                     value[trapped] = (after << 3) | LOSS
@@ -535,7 +553,7 @@ def solve_pair_arrays(
                         else:
                             buckets.setdefault(int(dist), []).append(sel)
                 else:
-                    ys = np.unique(ys)
+                    ys = distinct(ys)
                     value[ys] = (after << 3) | WIN
                     closed[ys] = True
                     later.append(ys)
@@ -547,7 +565,7 @@ def solve_pair_arrays(
     undecided = np.flatnonzero(value == _UNDECIDED)
     if undecided.size:
         if rules.no_capture_result == "more_pieces":
-            _stand_in(value, best_exit, closed, undecided, predecessors, a, b, split, size)
+            _stand_in(value, best_exit, closed, undecided, predecessors, a, b, split, size, distinct)
         else:
             value[undecided] = DRAW
     del own_keys, opp_keys
@@ -560,7 +578,8 @@ def solve_pair_arrays(
 
 
 def _stand_in(value: np.ndarray, best_exit: np.ndarray, closed: np.ndarray, undecided: np.ndarray,
-              predecessors: Callable[[np.ndarray], np.ndarray], a: int, b: int, split: int, size: int) -> None:
+              predecessors: Callable[[np.ndarray], np.ndarray], a: int, b: int, split: int, size: int,
+              distinct: _Distinct) -> None:
     """Phase 2 under ``more_pieces`` scoring, as ``solver_core._solve_stand_in``, with arrays."""
     in_rest = np.zeros(size, dtype=bool)
     in_rest[undecided] = True
@@ -592,15 +611,13 @@ def _stand_in(value: np.ndarray, best_exit: np.ndarray, closed: np.ndarray, unde
             if r_front.size:
                 xs = preds(r_front)
                 xs = xs[level_o[xs] == 0]
-                uniq, counts = np.unique(xs, return_counts=True)
-                before = left[uniq]
-                now = before - counts
-                left[uniq] = now
-                hit = uniq[(before > 0) & (now <= 0) & (exit_cat[uniq] <= 4 - target)]
+                before = left[xs]
+                np.subtract.at(left, xs, 1)
+                hit = distinct(xs[(before > 0) & (left[xs] <= 0) & (exit_cat[xs] <= 4 - target)])
                 level_o[hit] = depth + 1
                 new_o = hit
             if o_front.size:
-                xs = np.unique(preds(o_front))
+                xs = distinct(preds(o_front))
                 xs = xs[level_r[xs] == 0]
                 level_r[xs] = depth + 1
                 new_r = xs
