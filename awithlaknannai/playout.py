@@ -121,6 +121,13 @@ class LeanEngine:
                 reach |= 1 << t
             self._over_mask[p] = over
             self._reach_mask[p] = reach
+        # Per point: the points a piece could move to it from (a step or a leap away).
+        self._comes_from = [0] * n
+        for p in range(n):
+            for t in tables.steps[p]:
+                self._comes_from[t] |= 1 << p
+            for _, t in tables.leaps[p]:
+                self._comes_from[t] |= 1 << p
         self._leaps = [tuple((1 << o, 1 << t) for o, t in tables.leaps[p]) for p in range(n)]
         self._steps = [tuple(1 << t for t in tables.steps[p]) for p in range(n)]
         # memo[p][key] -> (steps, first leaps) of a piece on p; key = opp bits << n | empty bits.
@@ -156,8 +163,17 @@ class LeanEngine:
         steps: list[LeanMove] = []
         leaps: list[LeanMove] = []
         leapers: list[int] = []
+        movers = own
+        if empty.bit_count() < 4:
+            # Crowded (the openings): only pieces a step or a leap away from an empty point can move.
+            comes_from = self._comes_from
+            near = 0
+            for shift, table in self._chunks:
+                for e in table[(empty >> shift) & 255]:
+                    near |= comes_from[e]
+            movers &= near
         for shift, table in self._chunks:
-            for p in table[(own >> shift) & 255]:
+            for p in table[(movers >> shift) & 255]:
                 key = ((opp & over_mask[p]) << n) | (empty & reach_mask[p])
                 found = memo[p].get(key)
                 if found is None:
