@@ -117,9 +117,11 @@ def _split_tables(m: int, k: int) -> tuple[int, np.ndarray, np.ndarray, int]:
         return out
 
     low = terms(low_bits, 0, 0)
-    high = np.stack([terms(high_bits, low_bits, t) for t in range(k + 1)] +
-                    [np.zeros(1 << high_bits, dtype=np.int64)] * max(0, low_bits - k))
-    found = _SPLIT_CACHE[(m, k)] = (low_bits, low, high, math.comb(m, k) - 1)
+    # high[(t << high_bits) | y]: the high half y's terms when the low half holds t elements.
+    high = np.concatenate([terms(high_bits, low_bits, t) for t in range(k + 1)] +
+                          [np.zeros(1 << high_bits, dtype=np.int64)] * max(0, low_bits - k))
+    kind = np.int32 if math.comb(m, k) < 2**31 else np.int64
+    found = _SPLIT_CACHE[(m, k)] = (low_bits, low.astype(kind), high.astype(kind), math.comb(m, k) - 1)
     return found
 
 
@@ -134,7 +136,10 @@ def lex_rank(m: int, k: int, masks: np.ndarray) -> np.ndarray:
     low_bits, low, high, top = _split_tables(m, k)
     lo = masks & np.uint32((1 << low_bits) - 1)
     hi = masks >> np.uint32(low_bits)
-    return top - low[lo] - high[np.bitwise_count(lo), hi]
+    hi |= np.bitwise_count(lo).astype(np.uint32) << np.uint32(m - low_bits)
+    ranks = low[lo]
+    ranks += high[hi]
+    return top - ranks.astype(np.int64)
 
 
 def lex_table(m: int) -> np.ndarray:
@@ -179,6 +184,8 @@ class RankBoard:
         for p, targets in enumerate(tables.steps):
             for d, t in enumerate(targets):
                 self.neighbour_bit[p, d] = 1 << t
+        self.step_pairs = [(t, f, np.uint32((1 << t) | (1 << f))) for t, targets in enumerate(tables.steps)
+                           for f in targets]
         self.step_mask = np.array([sum(1 << t for t in s) for s in tables.steps], dtype=np.uint32)
         width = max(len(runs) for runs in tables.leaps) or 1
         self.leap_over = np.zeros((n, width), dtype=np.uint32)
@@ -189,7 +196,7 @@ class RankBoard:
                 self.leap_over[p, d] = 1 << o
                 self.leap_to[p, d] = 1 << t
                 self.leap_to_point[p, d] = t
-        self.leaps = [(p, 1 << o, 1 << t) for p, runs in enumerate(tables.leaps) for o, t in runs]
+        self.leap_points = [(p, o, t) for p, runs in enumerate(tables.leaps) for o, t in runs]
         self.bit_index = np.zeros(37, dtype=np.int8)  # lowest bit -> point, via bit % 37
         for p in range(n):
             self.bit_index[(1 << p) % 37] = p
@@ -260,23 +267,32 @@ class RankBoard:
         """
         rules = self.rules
         multi = rules.multi_leap
-        # Frontier: partial leap sequences standing on `cur`.
-        pos_list, cur_list = [], []
-        for p in range(self.n):
-            sel = np.flatnonzero((own >> np.uint32(p)) & np.uint32(1))
-            if sel.size:
-                pos_list.append(sel)
-                cur_list.append(np.full(sel.size, p, dtype=np.int8))
-        pos = np.concatenate(pos_list) if pos_list else np.zeros(0, dtype=np.int64)
-        cur = np.concatenate(cur_list) if cur_list else np.zeros(0, dtype=np.int8)
-        origin = cur.copy()
-        opp_now = opp[pos]
-        empty_now = empty[pos] | (np.uint32(1) << cur.astype(np.uint32))
-        captured = np.zeros(pos.shape, dtype=np.uint32)
-        count = np.zeros(pos.shape, dtype=np.int8)
+        # First leaps, one leap of the board at a time over the whole batch (bytes, not bit sets).
+        n = self.n
+        one = np.uint32(1)
+        own_b = [((own >> np.uint32(p)) & one).astype(bool) for p in range(n)]
+        opp_b = [((opp >> np.uint32(p)) & one).astype(bool) for p in range(n)]
+        empty_b = [((empty >> np.uint32(p)) & one).astype(bool) for p in range(n)]
+        found = []
+        for p, o, t in self.leap_points:
+            k = np.flatnonzero(own_b[p] & opp_b[o] & empty_b[t])
+            if k.size:
+                found.append((k, p, o, t))
+        if not found:
+            z = np.zeros(0, dtype=np.int64)
+            return z, np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint32), np.zeros(0, np.int8)
+        pos = np.concatenate([k for k, *_ in found])
+        origin = np.concatenate([np.full(k.size, p, dtype=np.int8) for k, p, _, _ in found])
+        cur = np.concatenate([np.full(k.size, t, dtype=np.int8) for k, _, _, t in found])
+        captured = np.concatenate([np.full(k.size, 1 << o, dtype=np.uint32) for k, _, o, _ in found])
+        opp_now = opp[pos] ^ captured
+        # Like Position: the origin and each jumped point are empty while the piece leaps on.
+        empty_now = empty[pos] | captured | (one << origin.astype(np.uint32))
+        count = np.ones(pos.shape, dtype=np.int8)
         out: list[tuple[np.ndarray, ...]] = []
-        first = True
-        while pos.size:
+        if multi != "compulsory":
+            out.append((pos, origin, cur, captured, count))
+        while multi != "none" and pos.size:
             has_next = np.zeros(pos.shape, dtype=bool)
             nxt: list[tuple[np.ndarray, ...]] = []
             for d in range(self.leap_over.shape[1]):
@@ -289,24 +305,21 @@ class RankBoard:
                 k = np.flatnonzero(ok)
                 nxt.append((pos[k], origin[k], self.leap_to_point[cur[k], d], opp_now[k] ^ over[k],
                             empty_now[k] | over[k], captured[k] | over[k], count[k] + 1))
-            if multi == "compulsory" and not first:
+            if multi == "compulsory":
                 done = ~has_next
                 out.append((pos[done], origin[done], cur[done], captured[done], count[done]))
-            first = False
             if not nxt:
                 break
             pos, origin, cur, opp_now, empty_now, captured, count = (np.concatenate(c) for c in zip(*nxt))
-            if multi != "compulsory":
+            if multi == "optional":
                 out.append((pos, origin, cur, captured, count))
-                if multi == "none":
-                    break
         if not out:
             empty_result = np.zeros(0, dtype=np.int64)
             return empty_result, np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint32), np.zeros(0, np.int8)
         pos, origin, cur, captured, count = (np.concatenate(c) for c in zip(*out))
         xor = (np.uint32(1) << origin.astype(np.uint32)) ^ (np.uint32(1) << cur.astype(np.uint32))
         if rules.maximum_capture and pos.size:
-            most = _best_per_row(pos, count.astype(np.int64), own.size)
+            most = _best_per_row(pos, count.astype(np.uint16), own.size)
             keep = count == most[pos]
             pos, xor, captured, count = pos[keep], xor[keep], captured[keep], count[keep]
         return pos, xor, captured, count
@@ -317,20 +330,15 @@ class RankBoard:
         Returns ``(row, own_before, opp_before)`` seen from the predecessor's mover.
         """
         empty = self.full & ~(own | opp)
-        rest = opp.copy()
+        one = np.uint32(1)
+        opp_b = [((opp >> np.uint32(p)) & one).astype(bool) for p in range(self.n)]
+        empty_b = [((empty >> np.uint32(p)) & one).astype(bool) for p in range(self.n)]
         rows, befores = [], []
-        base = np.arange(own.size, dtype=np.int64)
-        for _ in range(pieces):
-            low = rest & (~rest + np.uint32(1))
-            rest ^= low
-            point = self.bit_index[low % np.uint32(37)]
-            for d in range(self.neighbour_bit.shape[1]):
-                back = self.neighbour_bit[point, d]
-                ok = (empty & back) != 0
-                k = np.flatnonzero(ok)
-                if k.size:
-                    rows.append(base[k])
-                    befores.append(opp[k] ^ low[k] ^ back[k])
+        for t, f, flip in self.step_pairs:
+            k = np.flatnonzero(opp_b[t] & empty_b[f])  # the piece now on t came from the empty f
+            if k.size:
+                rows.append(k)
+                befores.append(opp[k] ^ flip)
         if not rows:
             z = np.zeros(0, dtype=np.int64)
             return z, np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint32)
@@ -366,11 +374,28 @@ class _Distinct:
 
 
 def _best_per_row(rows: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
-    """The largest value per row (rows without values get the smallest int64)."""
-    best = np.full(size, np.iinfo(np.int64).min, dtype=np.int64)
-    order = np.argsort(values, kind="stable")
+    """The largest value per row (rows without values get -1); values are small (uint16 keys)."""
+    best = np.full(size, -1, dtype=np.int32)
+    order = np.argsort(values, kind="stable")  # a radix sort for 16-bit keys
     best[rows[order]] = values[order]  # the last write, the largest, wins
     return best
+
+
+def _order_keys(code: np.ndarray) -> np.ndarray:
+    """A uint16 key per value code that grows with ``solver_core.preference`` (one-to-one on mover codes)."""
+    category = code & 7
+    distance = code >> 3
+    key = (category - LOSS_STAND_IN + 8192).astype(np.int32)  # the middle categories: 8192..8194
+    key = np.where(category == LOSS, distance, key)
+    key = np.where(category == WIN, 8195 + 8191 - distance, key)
+    return key.astype(np.uint16)
+
+
+def _code_of_key(key: np.ndarray) -> np.ndarray:
+    key = key.astype(np.int32)
+    code = key - 8192 + LOSS_STAND_IN
+    code = np.where(key < 8192, (key << 3) | LOSS, code)
+    return np.where(key >= 8195, ((8195 + 8191 - key) << 3) | WIN, code)
 
 
 def _mover_codes(child: np.ndarray) -> np.ndarray:
@@ -382,25 +407,6 @@ def _mover_codes(child: np.ndarray) -> np.ndarray:
     lost = category == LOSS
     out[won] = ((distance[won] + 1) << 3) | LOSS
     out[lost] = ((distance[lost] + 1) << 3) | WIN
-    return out
-
-
-def _preferences(code: np.ndarray) -> np.ndarray:
-    # Vectorised solver_core.preference.
-    category = code & 7
-    distance = code >> 3
-    out = (category - DRAW) * 1000
-    out = np.where(category == WIN, 1_000_000 - distance, out)
-    return np.where(category == LOSS, -1_000_000 + distance, out)
-
-
-def _code_of_preference(pref: np.ndarray) -> np.ndarray:
-    # preference() is one-to-one on the codes mover_code can give.
-    out = (pref // 1000 + DRAW).astype(np.int32)
-    won = pref > 500_000
-    lost = pref < -500_000
-    out[won] = ((1_000_000 - pref[won]) << 3) | WIN
-    out[lost] = ((pref[lost] + 1_000_000) << 3) | LOSS
     return out
 
 
@@ -475,8 +481,8 @@ def solve_pair_arrays(
                         table = children[child] = child_codes(*child)
                     idx = board.index(child[0], child[1], left[sel], moved[sel])
                     codes[sel] = _mover_codes(table[idx].astype(np.int32))
-                best = _best_per_row(row, _preferences(codes), own.size)
-                exits[can_capture] = _code_of_preference(best[can_capture])
+                best = _best_per_row(row, _order_keys(codes), own.size)
+                exits[can_capture] = _code_of_key(best[can_capture])
             if rules.compulsory_capture:
                 quiet[can_capture] = 0
             blocked = ~can_capture & (quiet == 0)
