@@ -137,6 +137,16 @@ class LeanEngine:
             (shift, tuple(tuple(shift + j for j in range(8) if value >> j & 1) for value in range(256)))
             for shift in range(0, n, 8)
         )
+        if self._multi == "none" and not self._compulsory and not self._maximum:
+            # One leap a turn and free choice (the ludii preset): each piece's moves are its
+            # steps and single leaps, so one lookup per piece gives them all.
+            self._simple_memo: list[dict[int, tuple[LeanMove, ...]]] = [{} for _ in range(n)]
+            self._piece_info = tuple(
+                (shift, tuple(tuple((self._over_mask[p], self._reach_mask[p], self._simple_memo[p], p)
+                                    for p in points if p < n) for points in table))
+                for shift, table in self._chunks
+            )
+            self.moves = self._simple_moves  # type: ignore[method-assign]
 
     # --- generation -----------------------------------------------------------
 
@@ -149,6 +159,19 @@ class LeanEngine:
             leaps = tuple((bit | to, over) for over, to in self._leaps[p] if opp & over and empty & to)
             found = self._memo[p][key] = (steps, leaps)
         return found
+
+    def _simple_moves(self, own: int, opp: int) -> list[LeanMove]:
+        empty = self.full & ~(own | opp)
+        n = self.n
+        out: list[LeanMove] = []
+        for shift, table in self._piece_info:
+            for over_mask, reach_mask, memo, p in table[(own >> shift) & 255]:
+                found = memo.get(((opp & over_mask) << n) | (empty & reach_mask))
+                if found is None:
+                    steps, leaps = self._piece_moves(p, opp, empty)
+                    found = memo[((opp & over_mask) << n) | (empty & reach_mask)] = leaps + steps
+                out += found
+        return out
 
     def moves(self, own: int, opp: int) -> list[LeanMove]:
         """Every legal move of the side owning ``own``, as ``(xor, captured)`` pairs.
