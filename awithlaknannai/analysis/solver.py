@@ -727,8 +727,9 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
                engine: Literal["auto", "arrays", "python"] = "auto") -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
-    Only small boards are practical (``zuni-2`` to ``zuni-4``); see
-    ``benchmarks/solve.py`` for times.
+    With the array solver, boards up to ``zuni-6`` (10^9 positions, about
+    2 GB of tables) are practical on one machine; see ``benchmarks/solve.py``
+    and ``benchmarks/solve_big.py`` for times.
 
     >>> tables = solve_game("zuni-2", cache_dir=False)
     >>> print(tables.value(Position.start("zuni-2")))
