@@ -33,7 +33,7 @@ from .position import Position
 from .rules import Rules
 from .variants import Color, Variant, get_variant
 
-__all__ = ["BatchPlayouts", "BatchResult", "REASONS"]
+__all__ = ["REASONS", "BatchPlayouts", "BatchResult"]
 
 REASONS = ("no pieces", "blocked", "quiet limit")
 
@@ -163,7 +163,6 @@ class BatchPlayouts:
             # Pick one first action per game, uniformly.
             choice = (rng.random(ids.size) * total).astype(np.int64)
             is_leap = choice < n_leaps
-            rows = np.arange(ids.size)
             moves_before = board.copy() if record else None
             xor_bits = np.zeros(ids.size, dtype=np.uint64) if record else None
             captured_bits = np.zeros(ids.size, dtype=np.uint64) if record else None

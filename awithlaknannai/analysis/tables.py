@@ -48,7 +48,7 @@ import numpy as np
 from ..variants import Variant
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN, class_size
 
-__all__ = ["RankBoard", "solve_pair_arrays", "MAX_POINTS"]
+__all__ = ["MAX_POINTS", "RankBoard", "solve_pair_arrays"]
 
 MAX_POINTS = 31  # bit sets in uint32
 _UNDECIDED = np.uint16(0xFFFF)
@@ -86,7 +86,7 @@ def _pdep8() -> np.ndarray:
 
 _PEXT = _pext8()
 _PDEP = _pdep8()
-_FREE = np.array([8 - bin(m).count("1") for m in range(256)], dtype=np.uint32)
+_FREE = np.array([8 - m.bit_count() for m in range(256)], dtype=np.uint32)
 _LEX_CACHE: dict[int, np.ndarray] = {}
 _SPLIT_CACHE: dict[tuple[int, int], tuple[int, np.ndarray, np.ndarray, int]] = {}
 
@@ -574,7 +574,6 @@ def solve_pair_arrays(
             _stand_in(value, best_exit, closed, undecided, predecessors, a, b, split, size, distinct)
         else:
             value[undecided] = DRAW
-    del own_keys, opp_keys
     out = {}
     lo = 0
     for cls, length in zip(classes, sizes, strict=True):
