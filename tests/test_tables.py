@@ -80,9 +80,8 @@ def test_engine_choice_is_checked():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", PRESETS)
-@pytest.mark.parametrize("name", ["zuni-4", "zuni-4-murray"])
-def test_array_solver_matches_on_the_whole_zuni4_game(name: str, rules: str) -> None:
-    # About 10 s each: the pure-Python solver builds 1.26 million positions.
-    variant = get_variant(name, rules)
-    assert_same_tables(variant, 6)
+def test_array_solver_matches_on_the_whole_zuni4_game() -> None:
+    # About 12 s: the pure-Python solver builds 1.26 million positions. The drawing and
+    # preset with the most stand-in results; the others were compared once by hand
+    # (benchmarks/tables-results.txt).
+    assert_same_tables(get_variant("zuni-4-murray", "maximum"), 6)
