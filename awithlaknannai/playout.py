@@ -164,6 +164,13 @@ class LeanEngine:
         empty = self.full & ~(own | opp)
         n = self.n
         out: list[LeanMove] = []
+        if empty.bit_count() < 4:  # crowded: only pieces next to (or a leap from) an empty point
+            comes_from = self._comes_from
+            near = 0
+            for shift, table in self._chunks:
+                for e in table[(empty >> shift) & 255]:
+                    near |= comes_from[e]
+            own &= near
         for shift, table in self._piece_info:
             for over_mask, reach_mask, memo, p in table[(own >> shift) & 255]:
                 found = memo.get(((opp & over_mask) << n) | (empty & reach_mask))
@@ -270,8 +277,10 @@ class LeanEngine:
             legal = moves(own, opp)
             if depth == 1:
                 return len(legal)
-            return sum(count(opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1)
-                       for xor, captured in legal)
+            total = 0
+            for xor, captured in legal:
+                total += count(opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1)
+            return total
 
         if depth == 0:
             return 1
