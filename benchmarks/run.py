@@ -149,6 +149,37 @@ def bench_random(quick: bool) -> None:
     say()
 
 
+def bench_targets(quick: bool) -> None:
+    """The issue's two play targets, each the median of repeated runs."""
+    say("== targets, median of repeated runs (CPU) ==")
+    repeats = 3 if quick else 5
+    ludii = get_variant("mosona", "ludii")
+    engine = LeanEngine(ludii)
+    engine.random_games(50, 99)  # fill the per-point tables
+    position_rates, lean_rates = [], []
+    for seed in range(repeats):
+        plies, seconds = cpu(position_games, ludii, 60, seed)
+        position_rates.append(plies / seconds)
+        (_, plies), seconds = cpu(engine.random_games, 300, seed)
+        lean_rates.append(plies / seconds)
+    position_rate, lean_rate = statistics.median(position_rates), statistics.median(lean_rates)
+    say(f"Mosona ludii, moves/s (target > 300,000): Position {position_rate:,.0f}, lean {lean_rate:,.0f} "
+        f"({ratio(lean_rate, position_rate)}); lean runs {', '.join(f'{r:,.0f}' for r in lean_rates)}")
+    standard = get_variant("mosona", "standard")
+    batch = BatchPlayouts(standard)
+    batch_rates, position_games_rates = [], []
+    for seed in range(repeats):
+        _, seconds = cpu(batch.play, 10_000, seed)
+        batch_rates.append(10_000 / seconds)
+        _, seconds = cpu(position_games, standard, 200, seed)
+        position_games_rates.append(200 / seconds)
+    batch_rate, base = statistics.median(batch_rates), statistics.median(position_games_rates)
+    say(f"Mosona standard, complete playouts/s (target >= 10,000): Position {base:,.0f}, "
+        f"batch of 10,000 {batch_rate:,.0f} ({ratio(batch_rate, base)}); "
+        f"batch runs {', '.join(f'{r:,.0f}' for r in batch_rates)}")
+    say()
+
+
 # --- players ---------------------------------------------------------------------------
 
 
@@ -266,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     say(f"benchmarks/run.py, Python {platform.python_version()}, {platform.machine()}, "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}" + (" (quick)" if args.quick else ""))
     say()
+    bench_targets(args.quick)
     bench_perft(args.quick)
     bench_random(args.quick)
     bench_players(args.quick)
