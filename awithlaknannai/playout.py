@@ -129,6 +129,9 @@ class LeanEngine:
             for _, t in tables.leaps[p]:
                 self._comes_from[t] |= 1 << p
         self._leaps = [tuple((1 << o, 1 << t) for o, t in tables.leaps[p]) for p in range(n)]
+        # Points whose moves depend on many points (alquerque's eight directions) have too
+        # many patterns to remember: their moves are worked out each time instead.
+        self._memo_worth = [(self._over_mask[p] | self._reach_mask[p]).bit_count() <= 14 for p in range(n)]
         self._steps = [tuple(1 << t for t in tables.steps[p]) for p in range(n)]
         # memo[p][key] -> (steps, first leaps) of a piece on p; key = opp bits << n | empty bits.
         self._memo: list[dict[int, tuple[tuple[LeanMove, ...], tuple[LeanMove, ...]]]] = [{} for _ in range(n)]
@@ -157,7 +160,9 @@ class LeanEngine:
             bit = 1 << p
             steps = tuple((bit | to, 0) for to in self._steps[p] if empty & to)
             leaps = tuple((bit | to, over) for over, to in self._leaps[p] if opp & over and empty & to)
-            found = self._memo[p][key] = (steps, leaps)
+            found = (steps, leaps)
+            if self._memo_worth[p]:
+                self._memo[p][key] = found
         return found
 
     def _simple_moves(self, own: int, opp: int) -> list[LeanMove]:
@@ -176,7 +181,9 @@ class LeanEngine:
                 found = memo.get(((opp & over_mask) << n) | (empty & reach_mask))
                 if found is None:
                     steps, leaps = self._piece_moves(p, opp, empty)
-                    found = memo[((opp & over_mask) << n) | (empty & reach_mask)] = leaps + steps
+                    found = leaps + steps
+                    if self._memo_worth[p]:
+                        memo[((opp & over_mask) << n) | (empty & reach_mask)] = found
                 out += found
         return out
 
