@@ -17,6 +17,15 @@ from awithlaknannai.variants import get_variant
 PRESETS = ("standard", "maximum", "ludii")
 
 
+@pytest.fixture(autouse=True)
+def _session_registry_untouched(monkeypatch):
+    # solve_endgames registers what it solves for hints; tables built here must not
+    # answer the hint lookups of tests that run later.
+    from awithlaknannai.analysis import solver
+
+    monkeypatch.setattr(solver, "_REGISTRY", {})
+
+
 def assert_same_tables(variant, max_pieces: int) -> None:
     python = solve_endgames(variant, max_pieces, cache_dir=False, engine="python")
     arrays = solve_endgames(variant, max_pieces, cache_dir=False, engine="arrays")
