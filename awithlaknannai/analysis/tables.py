@@ -593,16 +593,17 @@ def _stand_in(value: np.ndarray, best_exit: np.ndarray, closed: np.ndarray, unde
         xs = predecessors(ys)
         return xs[in_rest[xs] & ~closed[xs]]
 
-    successors = np.zeros(size, dtype=np.int32)
+    successors = np.zeros(size, dtype=np.int16)  # quiet moves: at most pieces x neighbours
     for lo in range(0, undecided.size, _CHUNK):
         xs = preds(undecided[lo:lo + _CHUNK])
         np.add.at(successors, xs, 1)
-    exit_cat = np.where(best_exit == _NO_EXIT, -1, best_exit & 7)
+    exit_cat = np.where(best_exit == _NO_EXIT, -1, best_exit & 7).astype(np.int8)
     is_rest = in_rest
 
     def attractor(reacher_moves: np.ndarray, target: int) -> tuple[np.ndarray, np.ndarray]:
-        level_r = np.zeros(size, dtype=np.int32)
-        level_o = np.zeros(size, dtype=np.int32)
+        # Attractor layers become distances, which fit 13 bits (MAX_DISTANCE): int16 keeps memory down.
+        level_r = np.zeros(size, dtype=np.int16)
+        level_o = np.zeros(size, dtype=np.int16)
         left = successors.copy()
         r_front = undecided[((reacher_moves[undecided]) | (a == b)) & (exit_cat[undecided] >= target)]
         o_front = undecided[(~reacher_moves[undecided] | (a == b)) & (successors[undecided] == 0)
