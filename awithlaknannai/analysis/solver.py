@@ -96,11 +96,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
+
 from ..errors import GameOverError
 from ..position import Move, Position, generate_raw
 from ..rules import Rules, get_rules
 from ..variants import Color, Variant, get_variant
 from . import solver_core as core
+from . import tables as array_solver
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
 __all__ = [
@@ -211,9 +214,8 @@ class ClassReport:
     def count(cls, mover: int, opponent: int, codes: array, seconds: float, source: str) -> ClassReport:
         tally = [0] * 5
         longest = 0
-        counts: dict[int, int] = {}
-        for code in codes:
-            counts[code] = counts.get(code, 0) + 1
+        values, numbers = np.unique(np.frombuffer(codes, dtype=np.uint16), return_counts=True)
+        counts = dict(zip(values.tolist(), numbers.tolist(), strict=True))
         for code, number in counts.items():
             tally[code & 7] += number
             if code & 7 == WIN:
@@ -450,6 +452,13 @@ class EndgameTables:
                 self._codes[(mover, opponent)] = found
         return found
 
+    def _code_array(self, mover: int, opponent: int) -> np.ndarray:
+        # The codes of a solved class as a numpy view, for the array solver's lookups.
+        codes = self.codes(mover, opponent)
+        if codes is None:
+            raise ValueError(f"class {mover}v{opponent} is not solved")
+        return np.frombuffer(codes, dtype=np.uint16)
+
     def _key_map(self, mover: int, opponent: int) -> dict[int, int]:
         # {key: code} for the fast lookups of captures while solving bigger classes.
         found = self._key_maps.get((mover, opponent))
@@ -664,6 +673,7 @@ def solve_endgames(
     max_total: int | None = None,
     cache_dir: str | os.PathLike[str] | bool | None = None,
     report: Callable[[str], None] | None = None,
+    engine: Literal["auto", "arrays", "python"] = "auto",
 ) -> EndgameTables:
     """Solve every position with 1 to ``max_pieces`` pieces a side.
 
@@ -684,6 +694,11 @@ def solve_endgames(
     report : callable, optional
         Called with one line of text per class (solved, loaded, or a stale
         cache file being rebuilt).
+    engine : {"auto", "arrays", "python"}
+        ``"arrays"``: the rank-indexed numpy solver of
+        :mod:`~awithlaknannai.analysis.tables` (boards of up to 31 points);
+        ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
+        Both give the same tables; ``"auto"`` takes the arrays where the board allows.
 
     Returns
     -------
@@ -710,9 +725,15 @@ def solve_endgames(
     if max_total is not None and (isinstance(max_total, bool) or not isinstance(max_total, int)
                                   or max_total < 2):
         raise ValueError(f"max_total must be None or an integer >= 2, got {max_total!r}")
+    if engine not in ("auto", "arrays", "python"):
+        raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {engine!r}")
+    if engine == "arrays" and variant.tables.size > array_solver.MAX_POINTS:
+        raise ValueError(f"the array solver handles boards of up to {array_solver.MAX_POINTS} points")
+    use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
+    rank_board = array_solver.RankBoard(variant) if use_arrays else None
     n = bits.n
     pairs = _material_pairs(max_pieces, n if max_total is None else min(n, max_total))
     last_use = _last_use_as_child(pairs)
@@ -737,7 +758,10 @@ def solve_endgames(
                 say(_report_line(tables.reports[-1]))
             continue
         started = time.perf_counter()
-        solved = core.solve_pair(variant, bits, a, b, tables._key_map)
+        if rank_board is not None:
+            solved = array_solver.solve_pair_arrays(variant, a, b, tables._code_array, rank_board)
+        else:
+            solved = core.solve_pair(variant, bits, a, b, tables._key_map)
         seconds = time.perf_counter() - started
         for cls in members:
             tables._codes[cls] = solved[cls]
@@ -756,11 +780,13 @@ def solve_endgames(
 
 def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
                cache_dir: str | os.PathLike[str] | bool | None = None,
-               report: Callable[[str], None] | None = None) -> EndgameTables:
+               report: Callable[[str], None] | None = None,
+               engine: Literal["auto", "arrays", "python"] = "auto") -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
-    Only small boards are practical (``zuni-2`` to ``zuni-4``); see
-    ``benchmarks/solve.py`` for times.
+    With the array solver, boards up to ``zuni-6`` (10^9 positions, about
+    2 GB of tables) are practical on one machine; see ``benchmarks/solve.py``
+    and ``benchmarks/solve_big.py`` for times.
 
     >>> tables = solve_game("zuni-2", cache_dir=False)
     >>> print(tables.value(Position.start("zuni-2")))
@@ -772,7 +798,7 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
         variant = variant.with_rules(rules)
     start = variant.start
     most = max(start.count(Color.WHITE), start.count(Color.BLACK))
-    return solve_endgames(variant, most, cache_dir=cache_dir, report=report)
+    return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine)
 
 
 def _report_line(r: ClassReport) -> str:

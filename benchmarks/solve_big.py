@@ -1,0 +1,67 @@
+"""Build large endgame tables with the array solver and print what they say.
+
+Usage (run under ``/usr/bin/time -v`` for the peak memory)::
+
+    python benchmarks/solve_big.py --variant mosona --max-pieces 4 --rules standard
+    python benchmarks/solve_big.py --variant zuni-6 --game --rules standard maximum ludii
+
+``--game`` solves every class up to the start material and prints the
+start position's value and the best first moves. Tables go to
+``--cache`` (default: a fresh temporary directory, removed afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import sys
+import tempfile
+import time
+
+from awithlaknannai import Position, get_variant
+from awithlaknannai.analysis.solver import estimate, format_reports, solve_endgames, solve_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="mosona")
+    parser.add_argument("--rules", nargs="+", default=["standard"])
+    parser.add_argument("--max-pieces", type=int, default=4)
+    parser.add_argument("--game", action="store_true", help="solve the whole game (all classes up to the start)")
+    parser.add_argument("--cache", default=None, help="table directory (default: temporary, removed)")
+    args = parser.parse_args(argv)
+    for rules in args.rules:
+        variant = get_variant(args.variant, rules)
+        cache = args.cache or tempfile.mkdtemp(prefix="awl-tables-")
+        started, cpu = time.perf_counter(), time.process_time()
+
+        def say(line: str) -> None:
+            print(line, flush=True)
+
+        try:
+            if args.game:
+                tables = solve_game(variant, cache_dir=cache, report=say, engine="arrays")
+            else:
+                tables = solve_endgames(variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays")
+            wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            total = sum(r.positions for r in tables.reports)
+            print(f"== {args.variant} rules {rules}: {total:,} positions "
+                  f"(estimate {estimate(variant, tables.max_pieces):,})")
+            print(format_reports(tables.reports))
+            print(f"wall {wall:.0f} s, CPU {cpu:.0f} s, {1e9 * cpu / max(total, 1):.0f} ns CPU a position, "
+                  f"peak RSS so far {peak:.0f} MB", flush=True)
+            if args.game:
+                start = Position.start(variant)
+                best = tables.best_moves(start)
+                print(f"start position, {start.turn} to move: {tables.value(start)}; best first moves: "
+                      + " ".join(str(m) for m, _ in best), flush=True)
+        finally:
+            if args.cache is None:
+                shutil.rmtree(cache, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
