@@ -109,6 +109,8 @@ class LeanEngine:
         self._multi = rules_value.multi_leap
         self._compulsory = rules_value.compulsory_capture
         self._maximum = rules_value.maximum_capture
+        # Bent leaps: like Position, one move per (landing point, captured set).
+        self._merge_routes = rules_value.leap_shape == "bent"
         # Per point: the bits a piece's first move depends on.
         self._over_mask = [0] * n
         self._reach_mask = [0] * n
@@ -236,6 +238,10 @@ class LeanEngine:
         out: list[LeanMove] = []
         optional = self._multi == "optional"
         all_leaps = self._leaps
+        # With bent leaps, Position visits each (point, captured set) of one
+        # piece once and keeps the first route: do the same, so both list the
+        # same moves (line leaps keep every route).
+        seen: set[tuple[int, int]] | None = set() if self._merge_routes else None
 
         def leap_on(start: int, cur: int, opp: int, empty: int, captured: int) -> None:
             found = False
@@ -243,6 +249,10 @@ class LeanEngine:
                 if opp & over and empty & to:
                     found = True
                     landed = to.bit_length() - 1
+                    if seen is not None:
+                        if (landed, captured | over) in seen:
+                            continue
+                        seen.add((landed, captured | over))
                     if optional:
                         out.append((start ^ to, captured | over))
                     # Like Position: the points left behind and the jumped ones are empty.
@@ -252,6 +262,8 @@ class LeanEngine:
 
         for p in leapers:
             bit = 1 << p
+            if seen is not None:
+                seen.clear()
             leap_on(bit, p, opp, empty | bit, 0)
         return out
 
