@@ -100,6 +100,10 @@ class LeanEngine:
             raise TypeError(f"LeanEngine needs a variant name or a Variant, got {type(variant).__name__}")
         elif rules is not None:
             variant = variant.with_rules(rules)
+        if variant.shrink is not None:
+            # Its positions carry the dead part, which (own, opp) pairs cannot.
+            raise ValueError(f"the lean engine does not follow {variant.name}'s shrinking board; "
+                             "play it through Position")
         self.variant = variant
         tables = variant.tables
         rules_value = variant.rules

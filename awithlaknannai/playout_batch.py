@@ -67,6 +67,9 @@ class BatchPlayouts:
             raise TypeError(f"BatchPlayouts needs a variant name or a Variant, got {type(variant).__name__}")
         elif rules is not None:
             variant = variant.with_rules(rules)
+        if variant.shrink is not None:
+            raise ValueError(f"BatchPlayouts does not follow {variant.name}'s shrinking board; "
+                             "play it through Position")
         if variant.rules.maximum_capture:
             raise ValueError("BatchPlayouts does not play maximum_capture rules; use playout.LeanEngine")
         tables = variant.tables

@@ -11,7 +11,8 @@ from awithlaknannai.playout import LeanEngine, lean_move_of
 from awithlaknannai.rules import PRESETS, Rules
 from awithlaknannai.variants import Color
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5-murray", "alquerque", "tukvnanawopi"]
+VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5-murray", "alquerque", "tukvnanawopi",
+            "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish"]
 
 
 def replay(engine: LeanEngine, seed: int) -> int:
@@ -60,6 +61,16 @@ def test_lean_moves_from_a_mid_game_position() -> None:
     engine = LeanEngine("mosona", "standard")
     p = Position.start("mosona").play("B3-M4")  # the centre piece must be jumped
     assert engine.moves_of(p) == [lean_move_of(raw) for raw in p._raw_moves]
+
+
+def test_lean_engine_refuses_a_shrinking_board() -> None:
+    from awithlaknannai.playout_batch import BatchPlayouts
+
+    for name in ("tukvnanawopi-shrinking", "tuknanavuhpi"):
+        with pytest.raises(ValueError, match="shrinking board"):
+            LeanEngine(name)
+        with pytest.raises(ValueError, match="shrinking board"):
+            BatchPlayouts(name)
 
 
 def test_lean_engine_refuses_a_non_variant() -> None:
