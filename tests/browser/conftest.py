@@ -28,7 +28,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from browser_helpers import AXE, ROOT, missing, stop_server  # tests/browser/browser_helpers.py

@@ -14,68 +14,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import (  # tests/browser/browser_helpers.py
+    PANEL,
+    accept_kernel_dialog,
+    open_notebook,
+    run_all_cells,
+    wait_for_kernel_idle,
+)
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 BOX = f"{PANEL} .awithlaknannai-answer"
 
 
 # --- driving JupyterLab (the same steps as a student: open, Run All, wait) ----------------
 
 
-def open_notebook(page: Any, url: str, name: str) -> None:
-    page.goto(f"{url}/lab/tree/{name}?reset")  # ?reset: a fresh workspace, no tabs of earlier tests
-    page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
-    accept_kernel_dialog(page)
-    wait_for_kernel_idle(page)
 
 
-def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
-    """On a slow start JupyterLab may ask which kernel to use: take the one it proposes."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
-    try:
-        dialog.wait_for(state="visible", timeout=wait_ms)
-    except PlaywrightTimeout:
-        return
-    dialog.locator(".jp-mod-accept").click()
-    dialog.wait_for(state="hidden")
-
-
-def wait_for_kernel_idle(page: Any, timeout: float = 180_000) -> None:
-    page.wait_for_function(
-        f"() => {{ const i = document.querySelector('{PANEL} .jp-Notebook-ExecutionIndicator');"
-        " return i !== null && i.dataset.status === 'idle'; }",
-        timeout=timeout,
-    )
-
-
-def run_all_cells(page: Any, attempts: int = 3) -> None:
-    """Run > Run All Cells (again if the kernel was not connected yet and nothing ran), then wait."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    first_prompt = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt").first
-    for attempt in range(attempts):
-        accept_kernel_dialog(page, wait_ms=200)
-        page.locator(f"{PANEL} .jp-Cell").first.click()
-        page.keyboard.press("Escape")
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        try:
-            page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.textContent)",
-                                   arg=first_prompt.element_handle(), timeout=15_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == attempts - 1:
-                raise
-    wait_for_kernel_idle(page)
-    # Every code cell has run: no prompt is empty or still waiting.
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-prompt')]"
-        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=180_000)
 
 
 def notebook_text(page: Any) -> str:

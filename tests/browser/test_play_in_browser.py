@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import describe_violations, run_axe  # tests/browser/browser_helpers.py
+from browser_helpers import (  # tests/browser/browser_helpers.py
+    PANEL,
+    accept_kernel_dialog,
+    describe_violations,
+    open_notebook,
+    run_all_cells,
+    run_axe,
+    wait_for_kernel_idle,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,59 +35,10 @@ START_HERE = NOTEBOOKS / "00_start_here.ipynb"
 
 
 # The notebook in the visible tab.
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 
-def open_notebook(page: Any, url: str, name: str) -> None:
-    # ?reset: a fresh workspace, so tabs from an earlier test are not reopened
-    page.goto(f"{url}/lab/tree/{name}?reset")
-    page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
-    accept_kernel_dialog(page)
-    wait_for_kernel_idle(page)
 
 
-def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
-    """On a slow start JupyterLab may ask which kernel to use: take the one it proposes (python3)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
-    try:
-        dialog.wait_for(state="visible", timeout=wait_ms)
-    except PlaywrightTimeout:  # no dialog: nothing to do
-        return
-    dialog.locator(".jp-mod-accept").click()
-    dialog.wait_for(state="hidden")
-
-
-def wait_for_kernel_idle(page: Any, timeout: float = 90_000) -> None:
-    """Wait until the kernel has started and has nothing queued (the toolbar's indicator)."""
-    page.wait_for_function(
-        f"() => {{ const i = document.querySelector('{PANEL} .jp-Notebook-ExecutionIndicator');"
-        " return i !== null && i.dataset.status === 'idle'; }",
-        timeout=timeout,
-    )
-
-
-def run_all_cells(page: Any, attempts: int = 3) -> None:
-    """Run > Run All Cells, again if the kernel was not connected yet and nothing ran."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    first_prompt = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt").first
-    for attempt in range(attempts):
-        accept_kernel_dialog(page, wait_ms=200)
-        # The Run menu acts on the notebook that has the focus.
-        page.locator(f"{PANEL} .jp-Cell").first.click()
-        page.keyboard.press("Escape")
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        try:
-            page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.innerText)",
-                                   arg=first_prompt.element_handle(), timeout=15_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == attempts - 1:
-                raise
-    wait_for_kernel_idle(page)
 
 
 def run_code_in_new_cell(page: Any, code: str) -> str:

@@ -28,8 +28,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from browser_helpers import describe_violations, missing, run_axe, stop_server  # tests/browser/browser_helpers.py
+from browser_helpers import (  # tests/browser/browser_helpers.py
+    describe_violations,
+    missing,
+    run_axe,
+    stop_server,
+)
 
 pytestmark = pytest.mark.browser
 
