@@ -65,11 +65,11 @@ def test_show_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
      "error: player 'mcts:1e9s': after 'mcts:' give playouts such as 500, seconds such as 1.5s (at most 600), "
      "or both as in mcts:500:1s"),
     (["solve", "--variant", "kolowis", "--max-pieces", "3"],
-     "error: --max-pieces 3 on kolowis means 320,893,160 positions, estimated 61 min and 59.8 GB: more than this "
+     "error: --max-pieces 3 on kolowis means 320,893,160 positions, estimated 61 min and 59.8 GB: more than the "
      "pure-Python solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
     (["solve", "--variant", "mosona", "--rules", "standard,leap_shape=bent", "--max-pieces", "1000000000"],
-     "error: --max-pieces 1000000000 on mosona means 847,221,500,580 positions, estimated 58,599 h and 157,807.3 GB: "
-     "more than this pure-Python solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
+     "error: --max-pieces 1000000000 on mosona means 847,221,500,580 positions, estimated 11,720 h and 18,936.9 GB: "
+     "more than the array solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
     (["show", "--variant", "zuni-10000"],
      "error: variant 'zuni-N': N is at most 1000 points in an outer row, got 10000"),
     (["show", "--variant", "tukvnanawopi", "--rules", "standard,leap_shape=bent"],

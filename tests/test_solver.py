@@ -468,7 +468,7 @@ def test_cli_solve_prints_counts(monkeypatch, tmp_path, capsys):
     (["--max-pieces", "0"], "error: --max-pieces must be at least 1, got 0"),
     (["--variant", "chess"], "error: unknown variant 'chess'"),
     (["--rules", "fast"], "unknown preset 'fast'"),
-    (["--variant", "mosona", "--max-pieces", "6"], "more than this pure-Python solver takes on"),
+    (["--variant", "mosona", "--max-pieces", "6"], "more than the array solver takes on"),
 ])
 def test_cli_solve_errors(monkeypatch, tmp_path, capsys, argv, message):
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))

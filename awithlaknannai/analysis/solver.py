@@ -635,18 +635,28 @@ def estimate(variant: str | Variant, max_pieces: int) -> int:
 #: position (the tables and the lookups of smaller classes while solving).
 SECONDS_PER_UNIT = 0.5e-6
 BYTES_PER_POSITION = 200
+#: The same for the rank-indexed array solver (:mod:`.tables`, boards of up to
+#: ``MAX_POINTS`` points, what ``engine="auto"`` uses there), from Mosona with
+#: up to 4 pieces a side (120 million positions: 231 s of CPU, 2.8 GB peak).
+ARRAY_SECONDS_PER_UNIT = 0.1e-6
+ARRAY_BYTES_PER_POSITION = 24
 
 
 def estimate_cost(variant: str | Variant, max_pieces: int) -> tuple[int, float, int]:
     """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
 
-    A rough upper estimate from the cost model above (within about a factor
-    of two of measured times); the command line refuses work estimated above
-    an hour or 8 GB before starting.
+    A rough upper estimate from the cost models above (within about a factor
+    of two of measured times), for the engine ``solve_endgames`` picks by
+    default: the array solver on boards it handles, else the pure-Python
+    one. The command line refuses work estimated above an hour or 8 GB
+    before starting.
 
-    >>> positions, seconds, memory = estimate_cost("mosona", 3)
+    >>> positions, seconds, memory = estimate_cost("mosona", 4)
     >>> positions, round(seconds), memory // 2**20
-    (4796100, 51, 914)
+    (119999650, 342, 2746)
+    >>> positions, seconds, memory = estimate_cost("kolowis", 2)
+    >>> positions, round(seconds), memory // 2**20
+    (1384152, 10, 264)
     """
     if isinstance(variant, str):
         variant = get_variant(variant)
@@ -654,6 +664,9 @@ def estimate_cost(variant: str | Variant, max_pieces: int) -> tuple[int, float, 
     positions = estimate(variant, max_pieces)
     moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
     pieces = min(max_pieces, tables.size)
+    if tables.size <= array_solver.MAX_POINTS:
+        return (positions, positions * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT,
+                positions * ARRAY_BYTES_PER_POSITION)
     return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
 
 
@@ -965,8 +978,9 @@ def cli_solve(args: object) -> int:
     variant = get_variant(variant_name, rules)
     total, seconds, memory = estimate_cost(variant, max_pieces)
     if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
+        solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
         raise ValueError(f"--max-pieces {max_pieces} on {variant_name} means {total:,} positions, estimated "
-                         f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than this pure-Python solver "
+                         f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
                          f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "
                          "try a smaller --max-pieces")
     print(f"Endgame tables for {variant_name}, rules {table_rules_text(rules)}, "
