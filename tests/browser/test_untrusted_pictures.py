@@ -153,11 +153,14 @@ _IMAGES_READY = f"""(count) => {{
 
 
 @pytest.mark.parametrize("notebook", STUDENT_NOTEBOOKS, ids=lambda path: path.name)
-def test_a_freshly_opened_student_notebook_shows_every_board(lab_server: Any, page: Any, notebook: Path) -> None:
+def test_a_freshly_opened_student_notebook_shows_every_board(lab_server: Any, page: Any, notebook: Path,
+                                                             artifacts: Path) -> None:
     expected = saved_alts(notebook)
     name = lab_server.add_notebook(notebook, f"fresh_{notebook.name}")
     open_without_running(page, lab_server.url, name)
     page.wait_for_function(_IMAGES_READY, arg=len(expected))
+    page.locator(f"{PANEL} .jp-OutputArea-output img").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"fresh-{notebook.stem}.png"))
     shown = page.evaluate(_IMAGES)
     assert [image["alt"] for image in shown] == expected  # every saved picture, with its text alternative
     assert all(image["naturalWidth"] > 0 for image in shown), [i["alt"] for i in shown if not i["naturalWidth"]]
