@@ -45,9 +45,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .position import Position
+from .position import Position, _variant_argument
 from .rules import Rules
-from .variants import Color, Variant, get_variant
+from .variants import Color, Variant
 
 __all__ = ["LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
 
@@ -94,12 +94,7 @@ class LeanEngine:
     """
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> None:
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif not isinstance(variant, Variant):
-            raise TypeError(f"LeanEngine needs a variant name or a Variant, got {type(variant).__name__}")
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
         if variant.shrink is not None:
             # Its positions carry the dead part, which (own, opp) pairs cannot.
             raise ValueError(f"the lean engine does not follow {variant.name}'s shrinking board; "

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .position import Position
+from .position import Position, _variant_argument
 from .rules import Rules
-from .variants import Color, Variant, get_variant
+from .variants import Color, Variant
 
 __all__ = ["REASONS", "BatchPlayouts", "BatchResult"]
 
@@ -61,12 +61,7 @@ class BatchPlayouts:
     """
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> None:
-        if isinstance(variant, str):
-            variant = get_variant(variant, rules)
-        elif not isinstance(variant, Variant):
-            raise TypeError(f"BatchPlayouts needs a variant name or a Variant, got {type(variant).__name__}")
-        elif rules is not None:
-            variant = variant.with_rules(rules)
+        variant = _variant_argument(variant, rules)
         if variant.shrink is not None:
             raise ValueError(f"BatchPlayouts does not follow {variant.name}'s shrinking board; "
                              "play it through Position")

@@ -74,7 +74,7 @@ def test_lean_engine_refuses_a_shrinking_board() -> None:
 
 
 def test_lean_engine_refuses_a_non_variant() -> None:
-    with pytest.raises(TypeError, match="variant name or a Variant"):
+    with pytest.raises(TypeError, match="a variant is a name such as 'mosona' or a Variant"):
         LeanEngine(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="games must be"):
         LeanEngine("zuni-3").random_games(-1)

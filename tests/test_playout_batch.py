@@ -69,5 +69,5 @@ def test_batch_is_reproducible_and_refuses_what_it_cannot_play() -> None:
         BatchPlayouts("mosona", "maximum")
     with pytest.raises(ValueError, match="games must be"):
         BatchPlayouts("zuni-3").play(-2)
-    with pytest.raises(TypeError, match="variant name or a Variant"):
+    with pytest.raises(TypeError, match="a variant is a name such as 'mosona' or a Variant"):
         BatchPlayouts(3.5)  # type: ignore[arg-type]
