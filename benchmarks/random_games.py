@@ -30,11 +30,10 @@ VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvna
 RULES = ["standard", "maximum", "ludii"]
 
 
-def play_positions(variant_name: str, rules: str, games: int, seed: int) -> tuple[int, float]:
-    variant = get_variant(variant_name, rules)
+def position_games(variant, games: int, seed: int) -> int:
+    """Play ``games`` uniformly random games of ``variant`` through Position; return the plies."""
     rng = random.Random(seed)
     plies = 0
-    began = time.process_time()
     for _ in range(games):
         position = Position.start(variant)
         moves = position.legal_moves()
@@ -42,6 +41,13 @@ def play_positions(variant_name: str, rules: str, games: int, seed: int) -> tupl
             position = position.play(rng.choice(moves))
             moves = position.legal_moves()
             plies += 1
+    return plies
+
+
+def play_positions(variant_name: str, rules: str, games: int, seed: int) -> tuple[int, float]:
+    variant = get_variant(variant_name, rules)
+    began = time.process_time()
+    plies = position_games(variant, games, seed)
     return plies, time.process_time() - began
 
 

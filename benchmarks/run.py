@@ -44,6 +44,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the oracle lives with the tests
 sys.path.insert(0, str(HERE))
 
+from random_games import position_games  # benchmarks/random_games.py
+
 from awithlaknannai import Position, get_variant, perft
 from awithlaknannai.playout import LeanEngine
 from awithlaknannai.playout_batch import BatchPlayouts
@@ -106,19 +108,6 @@ def bench_perft(quick: bool) -> None:
 
 
 # --- random play -------------------------------------------------------------------
-
-
-def position_games(variant, games: int, seed: int) -> int:
-    rng = random.Random(seed)
-    plies = 0
-    for _ in range(games):
-        position = Position.start(variant)
-        moves = position.legal_moves()
-        while moves:
-            position = position.play(rng.choice(moves))
-            moves = position.legal_moves()
-            plies += 1
-    return plies
 
 
 def bench_random(quick: bool) -> None:
