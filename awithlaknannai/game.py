@@ -163,6 +163,27 @@ class Game:
         self._redo.pop()
         return move
 
+    @property
+    def taken_back(self) -> tuple[Move, ...]:
+        """The moves taken back by :meth:`undo`, in the order :meth:`redo` plays them again.
+
+        >>> game = Game("mosona")
+        >>> _ = game.play("B3-M4"); _ = game.play("T4xB3"); _ = game.undo(); _ = game.undo()
+        >>> game.taken_back
+        (Move('B3-M4'), Move('T4xB3'))
+        """
+        return tuple(reversed(self._redo))
+
+    def clear_redo(self) -> None:
+        """Forget the moves taken back: the game's line now ends at the current position.
+
+        >>> game = Game("mosona")
+        >>> _ = game.play("B3-M4"); _ = game.undo()
+        >>> game.can_redo(), game.clear_redo(), game.can_redo()
+        (True, None, False)
+        """
+        self._redo.clear()
+
     def can_undo(self) -> bool:
         return bool(self.moves)
 

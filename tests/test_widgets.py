@@ -388,19 +388,19 @@ def test_bad_board_options_raise_clear_errors() -> None:
 # --- the game widget -----------------------------------------------------------------
 
 
-def test_undo_redo_buttons_and_the_slider() -> None:
+def test_undo_redo_buttons_and_the_move_number() -> None:
     widget = GameWidget("mosona", animate=False)
     click(widget.board, "B3")
     click(widget.board, "M4")
     click(widget.board, "T4")
     click(widget.board, "B3")
-    assert widget.slider.max == 2 and widget.slider.value == 2
+    assert widget.move_number.max == 2 and widget.move_number.value == 2
     assert "B3-M4" in widget.move_list.value and "T4xB3" in widget.move_list.value
     widget.undo_button.click()
-    assert len(widget.game.moves) == 1 and widget.slider.value == 1 and not widget.redo_button.disabled
+    assert len(widget.game.moves) == 1 and widget.move_number.value == 1 and not widget.redo_button.disabled
     widget.redo_button.click()
     assert len(widget.game.moves) == 2 and widget.redo_button.disabled
-    widget.slider.value = 0
+    widget.move_number.value = 0
     assert widget.game.moves == [] and widget.game.position == Position.start("mosona")
     assert widget.board.status_text.startswith("Move 0 of 2.")
     widget.last_button.click()
@@ -416,10 +416,10 @@ def test_playing_in_the_past_replaces_the_rest_of_the_line() -> None:
     widget.play("T4xB3")
     widget.go_to(0)
     widget.play("B4-M4")
-    assert [str(m) for m in widget.line] == ["B4-M4"] and widget.slider.max == 1
+    assert [str(m) for m in widget.line] == ["B4-M4"] and widget.move_number.max == 1
     widget.go_to(0)
     widget.play("B4-M4")  # the same move again keeps the line
-    assert widget.slider.max == 1
+    assert widget.move_number.max == 1
 
 
 def test_undo_at_the_start_is_explained_on_the_status_line() -> None:
@@ -466,7 +466,7 @@ def test_game_record_round_trip_and_bad_records() -> None:
     widget.go_to(1)
     widget.show_record_button.click()
     record = json.loads(widget.record_text.value)
-    assert record["moves"] == ["B3-M4", "T4xB3"]  # the whole line, not only up to the slider
+    assert record["moves"] == ["B3-M4", "T4xB3"]  # the whole line, not only up to the move shown
     other = GameWidget("kolowis", animate=False)
     other.record_text.value = widget.record_text.value
     other.load_button.click()
@@ -550,17 +550,20 @@ def test_computer_turn_in_the_past_waits_for_the_user() -> None:
     widget.play("B3-M4")  # the computer answers T4xB3
     widget.go_to(1)  # Black (the computer) to move, with T4xB3 still ahead in the line
     assert len(widget.game.moves) == 1
-    with pytest.raises(IllegalMoveError, match="computer's turn"):
+    with pytest.raises(IllegalMoveError, match="press Latest"):
         widget.play("T4xB3")
+    assert widget.last_button.description == "Latest"  # the control the refusal names exists
+    widget.last_button.click()
+    assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
 
 
-def test_a_game_with_moves_taken_back_keeps_them_on_the_slider() -> None:
+def test_a_game_with_moves_taken_back_keeps_them_in_the_history() -> None:
     game = Game("mosona")
     game.play("B3-M4")
     game.play("T4xB3")
     game.undo()
     widget = GameWidget(game=game, animate=False)
-    assert widget.slider.max == 2 and widget.slider.value == 1 and len(game.moves) == 1
+    assert widget.move_number.max == 2 and widget.move_number.value == 1 and len(game.moves) == 1
     widget.redo_button.click()
     assert [str(m) for m in widget.game.moves] == ["B3-M4", "T4xB3"]
 
@@ -591,7 +594,7 @@ def test_compare_stops_a_board_where_a_move_is_illegal() -> None:
     view.previous_button.click()
     assert len(standard.game.moves) == 4 and len(ludii.game.moves) == 4
     assert standard.status_text.startswith("After 4 moves")
-    view.slider.value = 1
+    view.move_number.value = 1
     assert [str(m) for m in ludii.game.moves] == ["B3-M4"] and "B3-M4" in view.caption.value
     view.next_button.click()
     assert len(standard.game.moves) == 2
@@ -616,14 +619,20 @@ def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_pa
 
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
     # The Mosona start has far more pieces than any table can cover: the strongest level hints there.
-    assert GameWidget("mosona", animate=False).hint().startswith("Hint from the strongest computer level")
+    assert GameWidget("mosona", animate=False).hint().startswith("The strongest computer level would play")
     solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
     start = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})
     widget = GameWidget(game=Game(start=start), animate=False)
+    click(widget.board, "T0")  # a selection in progress is dropped: no "It can go to" left over
     widget.hint_button.click()
-    assert widget.board.status_text == "Perfect play: T0xB1 (win in 1 move (1 ply) for White)."
-    assert not widget.hint().startswith("Hint from the strongest")
+    assert widget.board.status_text == ("Try T0xB1: with perfect play, White wins with this move. "
+                                        "The arrow shows the move.")
+    assert widget.board.hint == Move("T0", ("B1",), ("M1",)) and widget.board.controller.selection is None
+    dashed = [op for op in widget.board.scene() if op[0] == "set_line_dash" and op[1]]
+    assert dashed, "the hint is drawn on the board as a dashed arrow"
     assert widget.game.moves == []  # a hint plays nothing
+    widget.play("T0xB1")
+    assert widget.board.hint is None  # the arrow goes once the position changes
 
 
 def test_widgets_have_a_short_plain_text_form_for_saved_notebooks():
@@ -707,7 +716,7 @@ def test_board_has_a_name_and_a_description_that_follows_the_game() -> None:
     assert "Tab leaves the board" in before
     click(board, "B3")
     assert "Selected: the piece on B3; it can go to M4." in board.access.description
-    assert board.access.status.endswith("Targets: M4.")  # the live region names the targets
+    assert board.access.status.endswith("It can go to M4.")  # the live region names the targets
     assert board.access.selecting  # Escape cancels before it leaves the board
     click(board, "M4")
     after = board.access.description
@@ -731,7 +740,7 @@ def test_every_control_has_a_text_name() -> None:
     for button in buttons:
         assert button.description.strip() and not button.icon, button
     for control in (widget.variant_menu, widget.rules_menu, widget.opponent_menu, widget.computer_color_menu,
-                    widget.slider, widget.move_entry, widget.record_text):
+                    widget.move_number, widget.move_entry, widget.record_text):
         assert control.description.strip(), control
 
 
@@ -756,7 +765,7 @@ def test_after_undo_a_computer_chosen_for_the_side_to_move_plays_at_once() -> No
     assert widget.players[Color.BLACK] is not None
     assert len(widget.game.moves) == 2  # the computer (Black) answered at once
     assert widget.board.controller.locked is None
-    assert widget.slider.max == 2 and widget.slider.value == 2
+    assert widget.move_number.max == 2 and widget.move_number.value == 2
     assert "White to move" in widget.board.status_text
 
 
@@ -792,8 +801,9 @@ def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(monkeypatc
     widget = GameWidget("mosona", animate=False)
     widget.hint_button.click()
     assert chosen == ["strong"]
-    assert widget.board.status_text.startswith("Hint from the strongest computer level (not proven perfect play")
-    assert "M5-M4" in widget.board.status_text and widget.game.moves == []  # FirstMove's choice
+    assert widget.board.status_text.startswith("The strongest computer level would play M5-M4 (the arrow shows it)")
+    assert "not proven perfect play" in widget.board.status_text
+    assert str(widget.board.hint) == "M5-M4" and widget.game.moves == []  # FirstMove's choice
 
 
 def test_hint_runs_in_a_worker_so_the_page_does_not_freeze(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -803,11 +813,11 @@ def test_hint_runs_in_a_worker_so_the_page_does_not_freeze(monkeypatch: pytest.M
 
     threads: list[str] = []
 
-    def slow_hint(game: Game) -> str:
+    def slow_hint(game: Game) -> game_module.Hint:
         threads.append(threading.current_thread().name)
-        return "Hint: B3-M4"
+        return game_module.Hint(game.legal_moves()[0], "Hint: B3-M4")
 
-    monkeypatch.setattr(game_module, "hint_text", slow_hint)
+    monkeypatch.setattr(game_module, "hint_for", slow_hint)
 
     async def scenario() -> tuple[str, str]:
         widget = GameWidget("mosona", animate=False)

@@ -2,7 +2,7 @@
 
 - :class:`BoardWidget`: a clickable board with a status line.
 - :class:`GameWidget`: a whole game: board, menus, undo/redo, history
-  slider, move list, game record and computer opponents.
+  history buttons and move number box, move list, game record and computer opponents.
 - :class:`CompareWidget`: the same moves replayed on several boards or
   rules side by side.
 

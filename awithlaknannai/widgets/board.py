@@ -200,6 +200,7 @@ class BoardWidget(widgets.VBox):
         self._move_callbacks: list[Callable[[Move], None]] = []
         self._animation: asyncio.Task[None] | None = None
         self.last_click: ClickResult | None = None
+        self._hint: tuple[Position, Move] | None = None  # a hint's move, drawn while its position is shown
         self.cursor: str | None = None  # the keyboard cursor's point
         self._status_text, self._status_error = "", False
         self.geometry: Layout = self._make_geometry()
@@ -365,7 +366,7 @@ class BoardWidget(widgets.VBox):
         self._status_text, self._status_error = text, error
         selection = self.controller.selection
         if selection is not None and selection.targets and not error and "Cursor on" not in text:
-            text = f"{text} Targets: {', '.join(selection.targets)}."
+            text = f"{text} It can go to {' or '.join(selection.targets)}."
         self.access.status = text
         self.access.error = error
         self._describe()
@@ -388,10 +389,29 @@ class BoardWidget(widgets.VBox):
         with hold_canvas():
             paint(self.canvas[0], board_ops(self.geometry, labels=self.labels))
 
+    def show_hint(self, move: Move | None, text: str) -> None:
+        """Say ``text`` on the status line and draw ``move`` as a dashed arrow until the position changes.
+
+        A selection in progress is dropped first, so the hint is the only
+        thing the board and its status line show.
+        """
+        self.controller.clear()
+        self._hint = None if move is None else (self.game.position, move)
+        self.redraw()
+        self.show_status(text)
+
+    @property
+    def hint(self) -> Move | None:
+        """The hint drawn on the board, if any (it disappears once the position changes or a piece is selected)."""
+        if self._hint is None or self._hint[0] is not self.game.position:
+            return None
+        return self._hint[1] if self.controller.selection is None else None
+
     def scene(self, hidden: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
         """The pieces layer's drawing calls for the current state (see :func:`pieces_ops`)."""
         selection = self.controller.selection
         last = self.game.moves[-1] if self.game.moves else None
+        hint = self.hint
         return pieces_ops(
             self.geometry,
             self.game.position,
@@ -402,6 +422,7 @@ class BoardWidget(widgets.VBox):
             targets=selection.targets if selection else (),
             hidden=hidden,
             cursor=self.cursor,
+            hint=hint.path if hint is not None else (),
         )
 
     def _draw_pieces(self) -> None:

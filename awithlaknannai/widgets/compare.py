@@ -64,7 +64,7 @@ class Replay:
         The board and rules.
     game : Game
         The game with every move that was legal on this board (rewound and
-        replayed by the slider).
+        replayed with the move number box).
     playable : int
         How many of the moves could be played.
     stop_reason : str or None
@@ -102,7 +102,7 @@ def _as_variant(entry: str | Variant | tuple[str, str | Rules], rules: str | Rul
 
 
 class CompareWidget(widgets.VBox):
-    """Replay one move sequence on several boards at once, with a shared slider.
+    """Replay one move sequence on several boards at once, with a shared move number box.
 
     Parameters
     ----------
@@ -165,17 +165,17 @@ class CompareWidget(widgets.VBox):
         wide = {"description_width": "initial"}
         # A number box (named by its label, stepped by the arrow keys) and text buttons: ipywidgets'
         # slider handle and icon-only buttons have no name a screen reader can read.
-        self.slider = widgets.BoundedIntText(min=0, max=len(self.moves), value=len(self.moves),
+        self.move_number = widgets.BoundedIntText(min=0, max=len(self.moves), value=len(self.moves),
                                              description="Move number", style=wide,
                                              layout=widgets.Layout(width="11em"))
         narrow = widgets.Layout(width="auto")
         self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
         self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
         self.caption = widgets.HTML()
-        self.previous_button.on_click(lambda _: self.go_to(max(0, self.slider.value - 1)))
-        self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.slider.value + 1)))
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        controls = widgets.HBox([self.previous_button, self.slider, self.next_button, self.caption],
+        self.previous_button.on_click(lambda _: self.go_to(max(0, self.move_number.value - 1)))
+        self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.move_number.value + 1)))
+        self.move_number.observe(lambda change: self._show(change["new"]), names="value")
+        controls = widgets.HBox([self.previous_button, self.move_number, self.next_button, self.caption],
                                 layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         parts: list[widgets.Widget] = [controls]
         for title, board in zip(self.titles, self.boards):
@@ -189,8 +189,8 @@ class CompareWidget(widgets.VBox):
         """Show every board after ``index`` of the moves (as far as each could go)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.moves):
             raise ValueError(f"move number must be between 0 and {len(self.moves)}, got {index!r}")
-        if self.slider.value != index:
-            self.slider.value = index  # calls _show through the observer
+        if self.move_number.value != index:
+            self.move_number.value = index  # calls _show through the observer
         else:
             self._show(index)
 

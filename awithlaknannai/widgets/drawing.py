@@ -333,11 +333,13 @@ def _cross_ops(layout: Layout, points: Sequence[str]) -> list[Op]:
     return ops
 
 
-def _arrow_ops(layout: Layout, path: Sequence[str]) -> list[Op]:
-    """The route clicked so far, with an arrowhead at its end."""
+def _arrow_ops(layout: Layout, path: Sequence[str], dash: Sequence[float] = ()) -> list[Op]:
+    """The route clicked so far (or a hint's route, dashed), with an arrowhead at its end."""
     if len(path) < 2:
         return []
-    ops = _path_ops(layout, path, HIGHLIGHT["path"], layout.unit * 0.07, 1.0)
+    ops: list[Op] = [("set_line_dash", list(dash))]
+    ops += _path_ops(layout, path, HIGHLIGHT["path"], layout.unit * 0.07, 1.0)
+    ops.append(("set_line_dash", []))
     last = hop_segments(layout, path[-2], path[-1])
     tip = point_on_segments(last, 1.0)
     back = point_on_segments(last, 0.9)
@@ -363,6 +365,7 @@ def pieces_ops(
     targets: Sequence[str] = (),
     hidden: Sequence[str] = (),
     cursor: str | None = None,
+    hint: Sequence[str] = (),
 ) -> list[Op]:
     """The pieces layer: last-move trail, targets, pieces, selection and the route clicked so far.
 
@@ -387,6 +390,9 @@ def pieces_ops(
         Points whose pieces are left out (an animation draws them).
     cursor : str, optional
         The keyboard cursor's point (a dashed blue square).
+    hint : sequence of str
+        A suggested move's route (its origin, then each landing point): a
+        dashed navy arrow, with a dashed ring round the piece to move.
     """
     unit = layout.unit
     r = layout.piece_radius
@@ -420,6 +426,10 @@ def pieces_ops(
     if selected is not None:
         ops += _ring_ops(layout, [path[-1] if len(path) > 1 else selected], HIGHLIGHT["selected"],
                          r * 1.18, unit * 0.08)
+    if len(hint) > 1:
+        dash = (unit * 0.14, unit * 0.09)
+        ops += _ring_ops(layout, [hint[0]], HIGHLIGHT["path"], r * 1.18, unit * 0.07, dash)
+        ops += _arrow_ops(layout, hint, dash)
     if cursor is not None:
         x, y = layout.xy(cursor)
         half = r * 1.4

@@ -2,8 +2,8 @@
 
 :class:`GameWidget` puts a :class:`~awithlaknannai.widgets.board.BoardWidget`
 together with everything around a game: choosing the board and the rules,
-new game, undo and redo, a slider that replays the game move by move, a box
-to type moves, the game record (to copy, or to paste one in and replay it)
+new game, undo and redo, history buttons and a move number box that replay the
+game move by move, a box to type moves, the game record (to copy, or to paste one in and replay it)
 and computer opponents.
 """
 
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import html
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import IllegalMoveError
+from ..errors import GameOverError, IllegalMoveError
 from ..game import Game
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
@@ -28,7 +29,7 @@ try:  # the computer players are optional: without them the widget is for two hu
 except ImportError:  # pragma: no cover - depends on what is installed
     LEVELS, make_player, player_for_level = {}, None, None
 
-__all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget"]
+__all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget", "Hint", "hint_for", "hint_text"]
 
 #: The boards offered in the variant menu: (label, variant name).
 VARIANT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -62,6 +63,9 @@ RULES_CHOICES: tuple[tuple[str, str], ...] = (
 _TWO_PLAYERS = "two players"
 _THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
 _MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
+# Said (and refused clicks say it) where the history shows a computer's turn before the end of the line.
+_COMPUTER_IN_THE_PAST = ("The computer plays from the latest position: press Latest to carry on, "
+                         "or go Back to one of your own turns.")
 
 
 class GameWidget(widgets.VBox):
@@ -102,10 +106,10 @@ class GameWidget(widgets.VBox):
     >>> widget   # doctest: +SKIP
     >>> widget.play("B3-M4"), widget.play("T4xB3")
     (Move('B3-M4'), Move('T4xB3'))
-    >>> widget.undo(); widget.slider.value, widget.slider.max
+    >>> widget.undo(); widget.move_number.value, widget.move_number.max
     (1, 2)
     >>> print(widget.board.status_text)
-    Move 1 of 2. Black to move. Last move: White B3-M4. Black must capture. Playing a different move here replaces the rest.
+    Move 1 of 2. Black to move. Last move: White B3-M4. Black must capture. Press Latest to go back to the end, or play a different move here to replace the rest.
     """
 
     def __repr__(self) -> str:
@@ -148,7 +152,6 @@ class GameWidget(widgets.VBox):
             if player is not None:
                 self.players[color] = _as_player(player)
         self._start = game.start  # "New game" restarts here until the board or rules change
-        self._line: list[Move] = _whole_line(game)
         self._generation = 0
         self._reply: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None
@@ -200,11 +203,11 @@ class GameWidget(widgets.VBox):
         self.last_button = widgets.Button(description="Latest", tooltip="Go to the latest move", layout=narrow)
         # The history's move number: a number box (its label names it for screen readers, arrow keys
         # step it); ipywidgets' slider handle cannot be given a name.
-        self.slider = widgets.BoundedIntText(min=0, max=0, value=0, description="Move number",
+        self.move_number = widgets.BoundedIntText(min=0, max=0, value=0, description="Move number",
                                              style=wide, layout=widgets.Layout(width="11em"))
         self.history_total = widgets.Label("of 0")
         self.history_bar = widgets.HBox(
-            [self.undo_button, self.redo_button, self.first_button, self.previous_button, self.slider,
+            [self.undo_button, self.redo_button, self.first_button, self.previous_button, self.move_number,
              self.history_total, self.next_button, self.last_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
@@ -244,9 +247,9 @@ class GameWidget(widgets.VBox):
         self.redo_button.on_click(lambda _: self._run(self.redo))
         self.first_button.on_click(lambda _: self.go_to(0))
         self.previous_button.on_click(lambda _: self.go_to(max(0, len(self.game.moves) - 1)))
-        self.next_button.on_click(lambda _: self.go_to(min(len(self._line), len(self.game.moves) + 1)))
-        self.last_button.on_click(lambda _: self.go_to(len(self._line)))
-        self.slider.observe(self._on_slider, names="value")
+        self.next_button.on_click(lambda _: self.go_to(min(len(self.line), len(self.game.moves) + 1)))
+        self.last_button.on_click(lambda _: self.go_to(len(self.line)))
+        self.move_number.observe(self._on_move_number, names="value")
         self.move_entry.observe(self._on_entry, names="value")
         self.play_button.on_click(lambda _: self._on_entry())
         self.show_record_button.on_click(lambda _: self.show_record())
@@ -261,8 +264,12 @@ class GameWidget(widgets.VBox):
 
     @property
     def line(self) -> tuple[Move, ...]:
-        """Every move the slider can reach: those played, then those taken back."""
-        return tuple(self._line)
+        """Every move the history can reach: those played, then those taken back (the game's redo line)."""
+        return (*self.game.moves, *self.game.taken_back)
+
+    def at_latest(self) -> bool:
+        """Whether the board shows the end of the line (nothing left to redo)."""
+        return not self.game.can_redo()
 
     def _run(self, action: Any) -> None:
         """Run a button's action; a refusal goes to the status line instead of a traceback."""
@@ -279,11 +286,16 @@ class GameWidget(widgets.VBox):
         self._reply = None
         self.board.unlock()
 
-    def _record_move(self, index: int, move: Move) -> None:
-        if index < len(self._line) and self._line[index] == move:
-            return  # the same move as the line had: keep the rest of the line, as Game.redo does
-        del self._line[index:]
-        self._line.append(move)
+    def _branch_if_computer_next(self) -> None:
+        """After a move at an earlier point of the line: against the computer, that move ends the line.
+
+        The game keeps the rest of the line when the move played is the one it
+        had (as :meth:`Game.play` does), which suits two people replaying a game.
+        But a computer to move must answer from the latest position, so the
+        rest of the line goes: the computer then answers at once.
+        """
+        if self.game.can_redo() and self._computer_to_move() and not self._all_computers():
+            self.game.clear_redo()
 
     def _sync(self, status: str | None = None) -> None:
         """Bring every control up to date with the game."""
@@ -307,14 +319,14 @@ class GameWidget(widgets.VBox):
             preset = rules_text.split(",")[0]
             self.rules_menu.tooltip = PRESET_SOURCES.get(preset, "")
             self._sync_opponent_menu()
-            played = len(game.moves)
-            self.slider.max = len(self._line)
-            self.slider.value = played
-            self.history_total.value = f"of {len(self._line)}"
-            self.undo_button.disabled = not game.can_undo()
+            played, total = len(game.moves), len(self.line)
+            self.move_number.max = total
+            self.move_number.value = played
+            self.history_total.value = f"of {total}"
+            self.undo_button.disabled = self._undo_count() == 0
             self.redo_button.disabled = not game.can_redo()
             self.first_button.disabled = self.previous_button.disabled = played == 0
-            self.next_button.disabled = self.last_button.disabled = played == len(self._line)
+            self.next_button.disabled = self.last_button.disabled = played == total
             self.move_list.value = self._move_list_html()
         finally:
             self._syncing = False
@@ -341,7 +353,7 @@ class GameWidget(widgets.VBox):
     def _move_list_html(self) -> str:
         game = self.game
         played = len(game.moves)
-        texts = [game.move_text(i) for i in range(played)] + [m.text() for m in self._line[played:]]
+        texts = [game.move_text(i) for i in range(played)] + [m.text() for m in game.taken_back]
         if not texts:
             return '<div class="awithlaknannai-moves awithlaknannai-muted">No moves yet.</div>'
         first_black = game.start.turn is Color.BLACK
@@ -359,7 +371,7 @@ class GameWidget(widgets.VBox):
                 css = ' class="awithlaknannai-muted"'
             cells.append(f"<span{css}>{html.escape(text)}</span>")
         outcome = game.outcome()
-        if outcome is not None and played == len(self._line):
+        if outcome is not None and self.at_latest():
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
         # A scrolling box must take the focus, so keyboard users can scroll it.
         return ('<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="Moves" '
@@ -376,40 +388,71 @@ class GameWidget(widgets.VBox):
         """
         if self.board.controller.locked is not None:
             raise IllegalMoveError(self.board.controller.locked)
-        index = len(self.game.moves)
         played = self.game.play(move)
         self.board.controller.clear()
         self.board.show_move(played)
-        self._after_move(index, played)
+        self._after_move()
         return played
 
     def _after_human_move(self, move: Move) -> None:
-        self._after_move(len(self.game.moves) - 1, move)
+        self._after_move()
 
-    def _after_move(self, index: int, move: Move) -> None:
+    def _after_move(self) -> None:
         self._generation += 1
-        self._record_move(index, move)
-        self._sync(turn_status(self.game))
-        self._schedule_reply()
+        self._branch_if_computer_next()
+        self._after_history()
+
+    def _undo_count(self) -> int:
+        """How many moves Undo takes back: against the computer, back to the person's own turn.
+
+        0 when there is nothing of the person's to take back (only a computer
+        has moved), so Undo never leaves the computer to move with its reply
+        still ahead.
+        """
+        game = self.game
+        if not game.moves:
+            return 0
+        if self._all_computers() or not any(p is not None for p in self.players.values()):
+            return 1
+        positions = game.positions
+        for back in range(1, len(game.moves) + 1):
+            if self.players[positions[-1 - back].turn] is None:
+                return back
+        return 0
 
     def undo(self) -> None:
-        """Take back the last move; against the computer, back to your own turn."""
+        """Take back the last move; against the computer, back to your own turn.
+
+        Raises
+        ------
+        GameOverError
+            When there is nothing to take back (a ``ValueError``; the Undo
+            button is disabled then).
+        """
+        count = self._undo_count()
+        if count == 0:
+            if self.game.moves:
+                raise GameOverError("nothing to undo: only the computer has moved so far "
+                                    "(New game starts again)")
+            raise GameOverError("nothing to undo: no move has been played")
         self._changed()
-        self.game.undo()
-        while self.game.can_undo() and self._computer_to_move() and not self._all_computers():
+        for _ in range(count):
             self.game.undo()
         self._after_history()
 
     def redo(self) -> None:
-        """Play again the move taken back last."""
+        """Play again the move taken back last; against the computer, its reply too."""
         self._changed()
         self.game.redo()
+        while self.game.can_redo() and self._computer_to_move() and not self._all_computers():
+            self.game.redo()
         self._after_history()
 
     def go_to(self, index: int) -> None:
-        """Show the game after ``index`` moves of the line (0: the start), as the slider does."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self._line):
-            raise ValueError(f"move number must be between 0 and {len(self._line)}, got {index!r}")
+        """Show the game after ``index`` moves of the line (0: the start), as the move number box does."""
+        total = len(self.line)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
+            raise ValueError(f"move number must be between 0 and {total}, got {index!r}")
         if index == len(self.game.moves):
             return
         self._changed()
@@ -422,12 +465,18 @@ class GameWidget(widgets.VBox):
     def _after_history(self) -> None:
         self.board.controller.clear()
         self.board.redraw()
-        played = len(self.game.moves)
-        status = turn_status(self.game)
-        if played < len(self._line):
-            status = f"Move {played} of {len(self._line)}. {status} Playing a different move here replaces the rest."
-        self._sync(status)
+        self._sync(self._history_status())
         self._schedule_reply()
+
+    def _history_status(self) -> str:
+        status = turn_status(self.game)
+        if self.at_latest():
+            return status
+        played, total = len(self.game.moves), len(self.line)
+        if self._computer_to_move() and not self.game.is_over():
+            return f"Move {played} of {total}. {status} {_COMPUTER_IN_THE_PAST}"
+        return (f"Move {played} of {total}. {status} Press Latest to go back to the end, "
+                "or play a different move here to replace the rest.")
 
     def new_game(self, variant: str | None = None, rules: str | Rules | None = None) -> None:
         """Start again: the same start, or a new board and/or rules.
@@ -445,21 +494,19 @@ class GameWidget(widgets.VBox):
             game = Game(get_variant(name, chosen, first=self.game.variant.first, bottom=self.game.variant.bottom))
             self._start = game.start
         self._changed()
-        self._line = []
         self.board.set_game(game)
         self._sync(f"New game: {game.variant.name}, {game.variant.rules.to_text()} rules. " + turn_status(game))
         self._schedule_reply()
 
     def load_game(self, game: Game) -> None:
-        """Show ``game`` with all its moves; the slider replays it from the start."""
+        """Show ``game`` with all its moves (and those taken back); the history buttons replay it."""
         if not isinstance(game, Game):
             raise ValueError(f"load_game needs a Game, got {type(game).__name__}")
         self._changed()
         self._start = game.start
-        self._line = _whole_line(game)
         self.board.set_game(game)
-        self._sync(f"Loaded a game of {len(game.moves)} moves: use the slider to replay it. "
-                   + turn_status(game))
+        self._sync(f"Loaded a game of {len(self.line)} moves: press Start, then Forward, to replay it. "
+                   + self._history_status())
         self._schedule_reply()
 
     def load_record(self, text: str) -> None:
@@ -469,27 +516,32 @@ class GameWidget(widgets.VBox):
     def record(self) -> str:
         """The game record (JSON) of the whole line, including moves taken back."""
         full = Game(start=self.game.start, tags=self.game.tags)
-        for move in self._line:
+        for move in self.line:
             full.play(move)
         return full.to_json()
 
     def hint(self) -> str:
-        """A hint for the side to move: perfect play where known, else the strongest level's choice.
+        """A hint for the side to move, in plain words: perfect play where known, else the strongest level's choice.
 
         Perfect play comes from endgame tables already solved in this session
         or cached on disk (see :func:`awithlaknannai.analysis.solver.solve_endgames`),
         so it never starts a long computation. Elsewhere the strongest
         computer level (``"strong"``) suggests a move, labelled as such: it
         thinks for about a second (:meth:`show_hint` runs it without freezing
-        the page).
+        the page and draws the move on the board as a dashed arrow).
         """
-        return hint_text(self.game)
+        return hint_for(self.game).text
 
     def show_hint(self) -> None:
-        """The Hint button: put :meth:`hint` on the status line, computed in a worker thread when possible."""
+        """The Hint button: the hint on the status line and its move as an arrow on the board.
+
+        Computed in a worker thread when an event loop runs, so the page
+        never freezes; a hint for a position the game has left is dropped.
+        """
         loop = _running_loop()
         if loop is None:
-            self.board.show_status(self.hint())
+            found = hint_for(self.game)
+            self.board.show_hint(found.move, found.text)
             return
         if self._hint_task is not None and not self._hint_task.done():
             return  # one hint at a time
@@ -499,11 +551,11 @@ class GameWidget(widgets.VBox):
     async def _hint_later(self, position: Position) -> None:
         game = self.game
         try:
-            text = await asyncio.get_running_loop().run_in_executor(None, hint_text, game)
+            found = await asyncio.get_running_loop().run_in_executor(None, hint_for, game)
         except Exception as error:  # noqa: BLE001 - a failed hint must not break the page
-            text = f"No hint: {error}"
+            found = Hint(None, f"No hint this time: {error}")
         if self.game is game and game.position is position:
-            self.board.show_status(text)
+            self.board.show_hint(found.move, found.text)
 
     def show_record(self) -> None:
         """Put the game record in the record box (to copy it)."""
@@ -550,12 +602,11 @@ class GameWidget(widgets.VBox):
         if game.is_over() or not self._computer_to_move():
             self.board.unlock()
             return
-        if here and len(game.moves) < len(self._line):
-            del self._line[len(game.moves):]
+        if here and game.can_redo():
+            game.clear_redo()
             self._sync()
-        if len(game.moves) < len(self._line):
-            self.board.lock("It is the computer's turn at this point: move the slider to the end, "
-                            "or Undo to your own turn.")
+        if game.can_redo():
+            self.board.lock(_COMPUTER_IN_THE_PAST)
             return
         player = self.players[game.position.turn]
         thinking = f"{game.position.turn} ({getattr(player, 'name', 'computer')}) is thinking\u2026"
@@ -571,7 +622,7 @@ class GameWidget(widgets.VBox):
         """Without an event loop (scripts, tests): the computers answer at once."""
         for _ in range(_MAX_SYNC_REPLIES):
             game = self.game
-            if game.is_over() or not self._computer_to_move() or len(game.moves) < len(self._line):
+            if game.is_over() or not self._computer_to_move() or game.can_redo():
                 break
             player = self.players[game.position.turn]
             if not self._apply_reply(player.choose_move(game.position), player):
@@ -603,7 +654,6 @@ class GameWidget(widgets.VBox):
             self.board.show_status(f"The computer player failed: {error}", error=True)
 
     def _apply_reply(self, move: Any, player: Any) -> bool:
-        index = len(self.game.moves)
         try:
             played = self.game.play(move)
         except ValueError as error:
@@ -613,7 +663,6 @@ class GameWidget(widgets.VBox):
             return False
         self.board.controller.clear()
         self.board.show_move(played)
-        self._record_move(index, played)
         self._generation += 1
         self.board.unlock()
         self._sync(turn_status(self.game))
@@ -674,40 +723,71 @@ class GameWidget(widgets.VBox):
         self.move_entry.value = ""
         self._syncing = False
 
-    def _on_slider(self, change: dict[str, Any]) -> None:
+    def _on_move_number(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        self.go_to(change["new"])
+        self._run(lambda: self.go_to(change["new"]))
 
 
-def hint_text(game: Game) -> str:
-    """The hint for ``game``'s side to move (see :meth:`GameWidget.hint`)."""
+@dataclass(frozen=True)
+class Hint:
+    """A hint for the side to move: the move to try (``None``: nothing to suggest) and what to say.
+
+    ``perfect`` is true when the move comes from solved endgame tables.
+    """
+
+    move: Move | None
+    text: str
+    perfect: bool = False
+
+
+def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str:
+    """Plain words for the best moves the tables found (all share one value)."""
+    value = found[0][1]
+    moves = [str(move) for move, _ in found]
+    try_text = f"Try {moves[0]}" + (f" (or {', '.join(moves[1:])})" if len(moves) > 1 else "")
+    side = str(position.turn)
+    if value.outcome == "draw":
+        return f"{try_text}: with the best play on both sides, this game is a draw. The arrow shows the move."
+    if value.stand_in:
+        result = "wins" if value.outcome == "win" else "loses"
+        return (f"{try_text}: with perfect play {side} {result} on pieces, because no capture will ever "
+                "be possible again. The arrow shows the move.")
+    turns = value.moves
+    if value.outcome == "win":
+        count = "with this move" if turns == 1 else f"in {turns} of your moves"
+        return f"{try_text}: with perfect play, {side} wins {count}. The arrow shows the move."
+    return (f"Every move loses against perfect play, but {moves[0]} holds out longest "
+            f"({turns} more of your moves). The arrow shows it.")
+
+
+def hint_for(game: Game) -> Hint:
+    """The hint for ``game``'s side to move (see :meth:`GameWidget.hint`).
+
+    Examples
+    --------
+    >>> hint_for(Game("zuni-3", "standard")).text.startswith(("Try", "The strongest"))
+    True
+    """
     from ..analysis.solver import best_moves
 
     position = game.position
     if game.is_over():
-        return "The game is over: there is nothing to hint."
+        return Hint(None, "The game is over: there is nothing to hint.")
     found = best_moves(position)
     if found is not None:
-        moves = " or ".join(str(move) for move, _ in found)
-        return f"Perfect play: {moves} ({found[0][1]} for {position.turn})."
+        return Hint(found[0][0], _perfect_play_text(position, found), perfect=True)
     if player_for_level is None or "strong" not in LEVELS:
-        return ("No hint here: perfect play is known only for positions the endgame solver has "
-                "solved (few pieces, or the small zuni boards).")
+        return Hint(None, "No hint here: perfect play is known only where the endgame solver has "
+                          "solved the position (few pieces, or the small boards).")
     move = player_for_level("strong", seed=0).choose_move(position)
-    return (f"Hint from the strongest computer level (not proven perfect play here): {move}. "
-            "Perfect play is known only where the endgame solver has solved the position.")
+    return Hint(move, f"The strongest computer level would play {move} (the arrow shows it). "
+                      "That is a good guess, not proven perfect play.")
 
 
-def _whole_line(game: Game) -> list[Move]:
-    """The moves played and those taken back (still redoable), leaving ``game`` as it was."""
-    played = len(game.moves)
-    while game.can_redo():
-        game.redo()
-    line = list(game.moves)
-    while len(game.moves) > played:
-        game.undo()
-    return line
+def hint_text(game: Game) -> str:
+    """The hint for ``game``'s side to move, as text only (see :func:`hint_for`)."""
+    return hint_for(game).text
 
 
 def _as_player(player: Any) -> Any:

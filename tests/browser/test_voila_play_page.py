@@ -243,7 +243,7 @@ def test_a_full_opening_by_keyboard_alone_and_the_board_text_follows(play_page: 
     # White: B3-M4.
     move_cursor(page, geometry, "B3")
     page.keyboard.press("Enter")
-    assert "Targets: M4." in wait_for_status(page, "B3 selected")
+    assert "It can go to M4." in wait_for_status(page, "B3 selected")
     expect(board).to_have_accessible_description(re.compile(r"Selected: the piece on B3; it can go to M4\."))
     move_cursor(page, geometry, "M4")
     page.keyboard.press("Enter")
@@ -254,7 +254,7 @@ def test_a_full_opening_by_keyboard_alone_and_the_board_text_follows(play_page: 
     # Black's forced capture: T4 leaps over M4 to B3.
     move_cursor(page, geometry, "T4")
     page.keyboard.press("Space")
-    assert "Targets: B3." in wait_for_status(page, "T4 selected")
+    assert "It can go to B3." in wait_for_status(page, "T4 selected")
     move_cursor(page, geometry, "B3")
     page.keyboard.press("Enter")
     wait_for_status(page, "White to move. Last move: Black T4xB3")
