@@ -117,3 +117,27 @@ def test_apt_packages_cover_cairosvg():
     packages = {line.split("#", 1)[0].strip() for line in (BINDER / "apt.txt").read_text().splitlines()}
     assert "cairosvg" in _pins()
     assert "libcairo2" in packages
+
+
+def test_post_build_leaves_students_a_tree_without_teacher_material(tmp_path):
+    """Run postBuild in a copy of the project's layout, with a stand-in pip: teacher/ is gone, notebooks/ stays."""
+    project = tmp_path / "project"
+    (project / "binder").mkdir(parents=True)
+    for name in ("postBuild", "overrides.json"):
+        (project / "binder" / name).write_bytes((BINDER / name).read_bytes())
+    (project / "teacher").mkdir()
+    (project / "teacher" / "teacher_guide.ipynb").write_text("{}")
+    (project / "notebooks").mkdir()
+    (project / "notebooks" / "00_start_here.ipynb").write_text("{}")
+    stand_ins = tmp_path / "bin"
+    stand_ins.mkdir()
+    calls = tmp_path / "calls.txt"
+    (stand_ins / "python").write_text(f'#!/bin/sh\necho "$@" >> {calls}\n')
+    (stand_ins / "python").chmod(0o755)
+    prefix = tmp_path / "prefix"
+    env = {**os.environ, "PATH": f"{stand_ins}{os.pathsep}{os.environ['PATH']}", "NB_PYTHON_PREFIX": str(prefix)}
+    subprocess.run(["bash", str(project / "binder" / "postBuild")], check=True, env=env, cwd=tmp_path)
+    assert not (project / "teacher").exists(), "postBuild must remove the teacher copies from the students' tree"
+    assert (project / "notebooks" / "00_start_here.ipynb").exists()
+    assert "pip install" in calls.read_text()
+    assert (prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json").exists()

@@ -1,6 +1,6 @@
 """Teacher copies and student copies of the tutorial notebooks.
 
-The teacher copies (``notebooks/teacher/``) hold every answer, marked the way
+The teacher copies (``teacher/``, outside the students' ``notebooks/``) hold every answer, marked the way
 nbgrader expects; the student copies (``notebooks/NN_*.ipynb``) are generated
 from them by ``python -m awithlaknannai.tutorial.copies`` and must never drift.
 A student copy shows "No answer yet" under every exercise and no answer; a
@@ -27,7 +27,7 @@ from awithlaknannai.tutorial.copies import (
 )
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-TEACHER = NOTEBOOKS / "teacher"
+TEACHER = NOTEBOOKS.parent / "teacher"
 TEACHER_COPIES = teacher_notebooks(TEACHER)
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CHECK_CALL = re.compile(r"""\b(?:check|ask)\(\s*["']([^"']+)["']""")
@@ -81,7 +81,8 @@ def test_copies_check_command_passes_and_catches_a_hand_edit(tmp_path, capsys):
     (teacher / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     student = student_copy(_read(source))
     student.cells[-1].source += "\nA sentence added to the student copy by hand."
-    nbformat.write(student, tmp_path / source.name)
+    (tmp_path / "notebooks").mkdir()
+    nbformat.write(student, tmp_path / "notebooks" / source.name)
     assert main(["--check", "--teacher", str(teacher)]) == 1
     assert "01_history.ipynb, cell" in capsys.readouterr().err
 
@@ -93,7 +94,7 @@ def test_copies_writes_a_missing_student_copy(tmp_path):
     (teacher / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["--teacher", str(teacher)]) == 0
     assert differences(teacher / source.name) == []
-    assert student_name(teacher / source.name) == tmp_path / source.name
+    assert student_name(teacher / source.name) == tmp_path / "notebooks" / source.name
 
 
 @pytest.mark.parametrize("path", TEACHER_COPIES, ids=lambda p: p.name)

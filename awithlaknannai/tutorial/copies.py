@@ -1,7 +1,8 @@
 """Student copies of the tutorial notebooks, made from the teacher copies.
 
-The teacher copies in ``notebooks/teacher/`` are the only ones edited by
-hand: each answer sits between nbgrader's ``### BEGIN SOLUTION`` and
+The teacher copies in ``teacher/`` (at the top of the project, outside the
+students' ``notebooks/`` folder, and removed from Binder by ``binder/postBuild``)
+are the only ones edited by hand: each answer sits between nbgrader's ``### BEGIN SOLUTION`` and
 ``### END SOLUTION`` markers, in a cell whose metadata says
 ``nbgrader.solution``. A student copy (``notebooks/NN_name.ipynb``) is made
 from its teacher copy by :func:`student_copy`:
@@ -12,8 +13,8 @@ from its teacher copy by :func:`student_copy`:
   "no answer yet" (inside a function, ``return ...``; where the cell checks
   something the answer changes, such as a graph, the answer is just left out);
 * cells tagged ``teacher-only`` are left out, and links such as
-  ``../04_play.ipynb`` (from ``teacher/`` to a notebook that has no teacher
-  copy) are made relative to the student copy's folder;
+  ``../notebooks/04_play.ipynb`` (from ``teacher/`` to a student notebook)
+  are made relative to the student copy's folder (``04_play.ipynb``);
 * outputs are cleared (run the copy to fill them: ``--execute``).
 
 From the project folder::
@@ -31,7 +32,7 @@ Examples
 ...                      '### END SOLUTION\\ncheck_rules(answer, multi_leap="optional")')
 >>> code.metadata["nbgrader"] = {"solution": True, "grade_id": "rules"}
 >>> note = new_markdown_cell("Teachers: the answers are filled in.", metadata={"tags": ["teacher-only"]})
->>> link = new_markdown_cell("Next: [play](../04_play.ipynb)")
+>>> link = new_markdown_cell("Next: [play](../notebooks/04_play.ipynb)")
 >>> student = student_copy(new_notebook(cells=[note, cell, code, link]))
 >>> for c in student.cells:
 ...     print(c.source)
@@ -59,11 +60,12 @@ __all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_noteb
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "answer = ..."
 TEACHER_ONLY = "teacher-only"
-TEACHER_FOLDER = "teacher"
+TEACHER_FOLDER = "teacher"  # at the top of the project, beside notebooks/
+STUDENT_FOLDER = "notebooks"
 # Answer boxes take the answer as their last argument (see awithlaknannai.tutorial.quiz).
 ANSWER_BOXES = ("ask", "ask_move", "ask_legal_moves", "ask_outcome", "ask_puzzle")
 _REGION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n.*?^[ \t]*### END SOLUTION\n?", re.DOTALL | re.MULTILINE)
-_UP_LINK = re.compile(r"\]\(\.\./([^)\s]+\.ipynb)")
+_UP_LINK = re.compile(r"\]\(\.\./notebooks/([^)\s]+\.ipynb)")
 _NUMBERED = re.compile(r"\d\d_.*\.ipynb")
 
 
@@ -77,9 +79,13 @@ def teacher_notebooks(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def student_name(teacher_path: str | os.PathLike[str]) -> Path:
-    """Where the student copy of a teacher copy goes: the folder above ``teacher/``."""
+    """Where the student copy of a teacher copy goes: ``notebooks/`` beside the teacher copy's folder.
+
+    >>> student_name("teacher/03_rules.ipynb").as_posix()
+    'notebooks/03_rules.ipynb'
+    """
     path = Path(teacher_path)
-    return path.parent.parent / path.name
+    return path.parent.parent / STUDENT_FOLDER / path.name
 
 
 def _student_source(source: str, where: str) -> str:
@@ -193,6 +199,7 @@ def write_student_copies(
             NotebookClient(student, timeout=timeout, kernel_name="python3", store_widget_state=False,
                            record_timing=False, resources={"metadata": {"path": str(target.parent)}}).execute()
             student.metadata.pop("widgets", None)
+        target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(student, target)
         written.append(target)
     return written
@@ -201,8 +208,9 @@ def write_student_copies(
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: write (and run) the student copies, or check them."""
     parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.copies", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--teacher", default=os.path.join("notebooks", TEACHER_FOLDER),
-                        help="the folder of teacher copies (default: notebooks/teacher)")
+    parser.add_argument("--teacher", default=TEACHER_FOLDER,
+                        help="the folder of teacher copies (default: teacher); the student copies go to "
+                             "notebooks/ beside it")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a student copy has drifted")
     mode.add_argument("--execute", action="store_true", help="also run each student copy and save its outputs")

@@ -163,7 +163,7 @@ def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
 
 
 @pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "07_family_album.ipynb",
-                                      "teacher/teacher_guide.ipynb"])
+                                      "../teacher/teacher_guide.ipynb"])
 def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
         lab_server: Any, page: Any, artifacts: Path, notebook: str) -> None:
     """The self-play tables and the printable-sheet preview: nothing needs a sideways scroll."""
