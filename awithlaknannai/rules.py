@@ -237,8 +237,9 @@ PRESET_SOURCES: dict[str, str] = {
         "captures being a draw."
     ),
     "ludii": (
-        "The Ludii game database (Awithlaknan Mosona, game 158; Kolowis Awithlaknannai, game "
-        "577): captures are not compulsory, one leap per turn, and a player who cannot move loses."
+        "The Ludii game database (its game files \"Awithlaknan Mosona\" and \"Kolowis "
+        "Awithlaknannai\"): captures are not compulsory, one leap per turn, and a player who "
+        "cannot move loses."
     ),
 }
 

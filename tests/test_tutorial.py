@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import networkx as nx
 import pytest
 
-from awithlaknannai import boards
+from awithlaknannai import Rules, boards
 from awithlaknannai.tutorial import EXERCISES, Feedback, check, exercise_ids, question
 
 RIGHT_ANSWERS = {
@@ -20,6 +23,8 @@ RIGHT_ANSWERS = {
     "02-three-neighbours": {"T0", "T7", "B0", "B7", "M0", "M8"},
     "02-murray-leap-lines": 23,
     "02-edges-formula": lambda n: 7 * n - 2,
+    "03-ludii-rules": Rules(compulsory_capture=False, multi_leap="none"),
+    "06-optional-chains": Rules(multi_leap="optional"),
 }
 
 
@@ -108,7 +113,7 @@ def test_choice_accepts_upper_case_and_the_option_text():
 
 def test_wrong_choice_is_explained():
     feedback = check("01-origin", "a")
-    assert not feedback and "told Stevenson something different" in feedback.message
+    assert not feedback and "older Zuni men said something different" in feedback.message
 
 
 def test_choice_outside_the_options_asks_for_a_letter():
@@ -258,3 +263,87 @@ def test_feedback_markdown_and_plain_text_agree():
     feedback = check("01-mosona-points", 24)
     assert feedback.message in feedback._repr_markdown_()
     assert str(feedback).startswith("Not yet. ") and "Hint: " in str(feedback)
+
+
+# --- answers of every shape never raise (issue 17, item 7), and none is stored in plain text ---
+
+
+class Awkward:
+    """An answer object whose every method fails."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __iter__(self):
+        raise RuntimeError("no iteration")
+
+    def __index__(self) -> int:
+        raise RuntimeError("no index")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no comparison")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+HOSTILE = ["--5", "\u00b2", "9" * 4300, "25" * 1000, Awkward(), itertools.count(), (p for p in ["T0"] * 10**6),
+           float("nan"), float("inf"), 10**40, b"25"]
+
+
+@pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
+def test_hostile_answers_are_wrong_answers_not_errors(exercise_id):
+    for answer in HOSTILE:
+        feedback = check(exercise_id, answer)
+        assert feedback.status == "wrong", (exercise_id, answer)
+        assert len(feedback.message) < 400 and "9" * 100 not in feedback.message
+
+
+def test_numbers_in_every_form():
+    np = pytest.importorskip("numpy")
+    for answer in (25, 25.0, "25", " 25 ", "25 points", "25 points.", np.int64(25), np.float64(25.0)):
+        assert check("01-mosona-points", answer).correct, answer
+    assert not check("01-authentic-rules", np.bool_(True)).correct
+    assert check("01-authentic-rules", np.bool_(False)).correct
+    assert not check("01-mosona-points", np.bool_(True)).correct
+
+
+def test_a_generator_of_the_right_points_is_right():
+    right = ["T0", "T7", "B0", "B7", "M0", "M8"]
+    assert check("02-three-neighbours", (point for point in right)).correct
+    assert check("02-three-neighbours", iter(right)).correct
+
+
+def test_hints_grow_with_each_try():
+    for exercise_id, wrong in (("01-culin-year", 1900), ("01-mosona-points", 20), ("01-origin", "a"),
+                               ("01-kolowis-name", "b"), ("01-sources-compulsory", "a"), ("02-zuni3-edges", 3)):
+        hints = [check(exercise_id, wrong, attempt=attempt).hint for attempt in (1, 2, 3)]
+        assert hints[0] and hints[1] != hints[0] and hints[1].startswith(hints[0]), (exercise_id, hints)
+
+
+def test_every_message_starts_a_sentence():
+    for exercise_id in RIGHT_ANSWERS:
+        for answer in ("a", "a, c, e", "e", 3, "T3"):
+            feedback = check(exercise_id, answer)
+            for sentence in re.split(r"(?<=\.) ", feedback.message):
+                assert not sentence[:1].islower(), (exercise_id, answer, feedback.message)
+
+
+def test_no_fact_answer_can_be_printed_from_the_package():
+    """The history answers are fingerprints: nothing the exercises hold prints 1907 or the right letters."""
+    import inspect
+
+    from awithlaknannai.tutorial import exercises
+
+    source = inspect.getsource(exercises)
+    assert "1907," not in source and '"c", "d"' not in source and "correct=1907" not in source
+    assert "1907" not in repr(EXERCISES["01-culin-year"]) + repr(exercises._SAY_COMPULSORY)
+    assert repr(exercises._SAY_COMPULSORY) == "Sealed(...)"
+
+
+def test_rules_checker_says_which_switch_without_giving_its_value():
+    feedback = check("03-ludii-rules", Rules(multi_leap="none"))
+    assert not feedback and "`compulsory_capture` is True: that is not what the question asks for." in feedback.message
+    assert "False" not in feedback.message
+    feedback = check("03-ludii-rules", Rules(compulsory_capture=False, multi_leap="none", quiet_turn_limit=3))
+    assert "leave this switch as it is" in feedback.message
+    assert "Correct!" in str(check("06-optional-chains", Rules(multi_leap="optional")))

@@ -142,6 +142,18 @@ def test_saved_student_copy_waits_for_every_answer_and_shows_none(path):
     # match any text.
     for value in re.findall(r'answer = "([^"]*\d[^"]*)"', "\n".join(solutions)):
         assert value not in exercise_text, f"{path.name}: an exercise of the student copy shows {value!r}"
+        whole = "\n".join(cell.source + _shown(cell) for cell in student.cells)
+        assert value not in whole, f"{path.name}: the student copy shows the answer {value!r} somewhere"
+    # A number answer must not stand in a saved output next to its question (three cells either
+    # side): "predict, then count" with the count already on the screen is no question.
+    order = [cell.get("id") for cell in student.cells]
+    for cell, solution in zip(_exercise_cells(teacher), solutions):
+        for number in re.findall(r"^answer = (\d{2,})$", solution, re.MULTILINE):
+            where = order.index(cell.get("id"))
+            for near in student.cells[max(0, where - 3): where + 4]:
+                shown = _shown(near)
+                assert not re.search(rf"(?<![\w.]){number}(?![\w.])", shown), (
+                    f"{path.name}: the answer {number} is on screen next to its question: {shown[:200]!r}")
     for cell in _exercise_cells(teacher):
         copy = by_id[cell.get("id")]
         grade_id = cell.metadata["nbgrader"]["grade_id"]
@@ -156,7 +168,8 @@ def test_quiz_answers_need_no_python_syntax(path):
     for cell in student_copy(_read(path)).cells:
         if cell.cell_type == "code" and STUB in cell.source:
             code = cell.source.split(STUB, 1)[1]
-            assert re.search(r"check(_rules)?\(", code), f"{path.name}: a typed answer outside a code exercise"
+            assert re.search(r"check\(", code), f"{path.name}: a typed answer outside a code exercise"
+            assert not re.search(r"check\([^)]*=", code), f"{path.name}: the check line gives the answer away"
             assert not re.search(r"""check\("01-""", code), f"{path.name}: a quiz answered in Python"
 
 

@@ -8,16 +8,17 @@ reproducibly from a seed; :func:`tutorial_puzzles` returns a small curated
 set for the tutorial at once (stored here as position texts; the test suite
 re-checks every one with the solver).
 
-A :class:`Puzzle` checks an answer without the solver: the winning move is
-stored, and for a wrong move a short search finds the opponent's reply that
-spoils the win, so the feedback can show it.
+A :class:`Puzzle` stores no answer, so a curious student cannot print one:
+it checks a move with a short search (does the move force a win in time?),
+and for a wrong move the same search finds the opponent's reply that spoils
+the win, so the feedback can show it.
 
 Examples
 --------
 >>> puzzle = tutorial_puzzles()[0]
 >>> puzzle.goal
 'White to play and win in 1 move'
->>> puzzle.check(puzzle.solution[0]).correct
+>>> puzzle.check("B3xT4xT6xB5").correct
 True
 """
 
@@ -35,9 +36,12 @@ from ..variants import Color
 from .solver import EndgameTables
 from .solver_core import WIN, class_keys
 
-__all__ = ["Puzzle", "Feedback", "find_puzzles", "tutorial_puzzles", "TUTORIAL_SEED"]
+__all__ = ["Puzzle", "Feedback", "find_puzzles", "forces_win", "hint_steps", "tutorial_puzzles", "winning_moves",
+           "TUTORIAL_SEED", "MAX_PUZZLE_MOVES"]
 
 TUTORIAL_SEED = 2024
+# A puzzle's search looks 2N-1 turns ahead: beyond this it could take minutes.
+MAX_PUZZLE_MOVES = 6
 
 
 @dataclass(frozen=True)
@@ -64,15 +68,17 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position with exactly one winning move.
+    """A position whose side to move can force a win, with exactly one move that does it.
+
+    The puzzle keeps no solution: :meth:`check` searches whether a move
+    still forces the win within the puzzle's number of moves, so nothing on
+    the object prints the answer (the tests prove each tutorial puzzle with
+    the endgame solver).
 
     Attributes
     ----------
     position_text : str
         The position (see :mod:`awithlaknannai.notation`).
-    solution : tuple of str
-        The main line: the winning move, then the best defence and the
-        quickest win, to the end of the game.
     moves : int
         ``N``: the side to move wins with its ``N``-th move.
 
@@ -81,33 +87,36 @@ class Puzzle:
     A sacrifice on the 10-point board: T1-M1 forces B0 to jump, and T0
     then takes both black pieces in one turn.
 
-    >>> p = Puzzle("zuni-3 standard ww./...b/b.. w 0", ("T1-M1", "B0xT1", "T0xT2xB2"), 2)
+    >>> p = Puzzle("zuni-3 standard ww./...b/b.. w 0", 2)
     >>> p.goal
     'White to play and win in 2 moves'
     >>> print(p.check("T1-M1"))
-    Right! T1-M1 wins in 2 moves. One way it can go: T1-M1 B0xT1 T0xT2xB2
+    Right! After T1-M1, whatever Black does, White wins within 2 moves.
     >>> print(p.check("T1-T2"))
     Not this one: after T1-T2, Black answers M3-M2 and White can no longer win in 2 moves.
     >>> print(p.check("T0-M0"))
     Not this one: after T0-M0, Black answers B0xT0xT2 and wins.
     >>> print(p.check("T1-T0"))
     That is not a legal move here: T0 is occupied
+    >>> p.hint(), p.hint(attempt=2)
+    ('Look at the piece on `T1`.', 'Look at the piece on `T1`. It is a quiet step, not a capture: try each step of that piece on the board and think about the reply.')
     """
 
     position_text: str
-    solution: tuple[str, ...]
     moves: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or self.moves < 1:
-            raise ValueError(f"a puzzle's number of moves must be an integer >= 1, got {self.moves!r}")
-        if not self.solution:
-            raise ValueError("a puzzle needs its solution (at least the winning move)")
+        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or not 1 <= self.moves <= MAX_PUZZLE_MOVES:
+            raise ValueError(f"a puzzle's number of moves must be an integer from 1 to {MAX_PUZZLE_MOVES}, "
+                             f"got {self.moves!r}")
+        if not isinstance(self.position_text, str):
+            raise TypeError(f"a puzzle's position must be a position text, got {type(self.position_text).__name__}")
         try:
             position = parse_position(self.position_text)
         except NotationError as error:
             raise ValueError(f"puzzle position: {error}") from None
-        position.find_move(self.solution[0])  # raises if the stored answer is not legal
+        if position.is_terminal():
+            raise ValueError("a puzzle's position must not be over already")
 
     @cached_property
     def position(self) -> Position:
@@ -125,16 +134,27 @@ class Puzzle:
         unit = "move" if self.moves == 1 else "moves"
         return f"{self.side} to play and win in {self.moves} {unit}"
 
-    @property
-    def answer(self) -> Move:
-        """The winning move."""
-        return self.position.find_move(self.solution[0])
+    def wins(self, move: Move) -> bool:
+        """Whether the legal ``move`` forces a win within the puzzle's number of moves."""
+        return forces_win(self.position, move, self.moves)
 
-    def hint(self) -> str:
-        """A nudge that does not give the answer away: which piece to move."""
-        answer = self.answer
-        kind = "It starts with a capture." if answer.is_capture else "It starts with a quiet step."
-        return f"Look at the piece on {answer.origin}. {kind}"
+    def _winning_move(self) -> Move | None:
+        """The move the hints point towards (found by search, never stored)."""
+        found = winning_moves(self.position, self.moves)
+        return found[0] if found else None
+
+    def hint(self, attempt: int = 1) -> str:
+        """A nudge that never gives the whole answer away: one more step of it for each try.
+
+        The first names the piece, the second says whether it steps or leaps,
+        each further one names one more landing point, never the last (see
+        :func:`hint_steps`).
+        """
+        target = self._winning_move()
+        if target is None:  # pragma: no cover - tutorial puzzles are proved by the tests
+            return "There is no winning move in this position."
+        steps = hint_steps(target)
+        return " ".join(steps[: max(1, min(int(attempt), len(steps)))])
 
     def check(self, move: Move | str) -> Feedback:
         """Say whether ``move`` (a :class:`Move` or its text) solves the puzzle, and why.
@@ -147,12 +167,14 @@ class Puzzle:
             chosen = position.find_move(move)
         except ValueError as error:  # unreadable (InvalidMoveError) or illegal
             return Feedback(False, f"That is not a legal move here: {_reason(error, move)}")
-        if chosen == self.answer:
+        if self.wins(chosen):
             return Feedback(True, self._praise(chosen))
         after = position.play(chosen)
-        reply = _spoiling_reply(after, 2 * self.moves - 2)
         them = position.turn.other
-        if reply is None:  # pragma: no cover - a puzzle's wrong moves never win in time
+        if after.outcome() is not None:  # a draw or a loss at once
+            return Feedback(False, f"Not this one: after {chosen}, the game ends: {after.outcome()}.")
+        reply = _spoiling_reply(after, 2 * self.moves - 2)
+        if reply is None:  # pragma: no cover - wins() said a reply exists
             return Feedback(False, f"{chosen} is not the move the puzzle is after.")
         outcome = after.play(reply).outcome()
         if outcome is not None and outcome.winner is them:
@@ -163,12 +185,75 @@ class Puzzle:
                                f"{position.turn} can no longer win in {self.moves} {unit}.", str(reply))
 
     def _praise(self, move: Move) -> str:
-        if self.moves == 1:
-            after = self.position.play(move)
+        after = self.position.play(move)
+        if self.moves == 1 or after.outcome() is not None:
             them = after.turn
             how = "takes the last pieces" if after.count(them) == 0 else f"leaves {them} without a move"
             return f"Right! {move} {how}."
-        return f"Right! {move} wins in {self.moves} moves. One way it can go: {' '.join(self.solution)}"
+        return (f"Right! After {move}, whatever {self.side.other} does, {self.side} wins within "
+                f"{self.moves} moves.")
+
+
+def hint_steps(target: Move) -> list[str]:
+    """Hints towards ``target`` that give it away one step at a time, never completely.
+
+    The first names the piece, the second says whether it steps or leaps;
+    for a chain of leaps each further hint names one more landing point,
+    but never the last one.
+
+    Examples
+    --------
+    >>> from awithlaknannai import Move
+    >>> for hint in hint_steps(Move("B3", ("T4", "T6", "B5"), ("M4", "T5", "M6"))):
+    ...     print(hint)
+    Look at the piece on `B3`.
+    It starts with a leap, and takes 3 pieces in all.
+    Its first leap lands on `T4`.
+    Its second leap lands on `T6`.
+    >>> hint_steps(Move("M8", ("M7",)))[-1]
+    'It is a quiet step, not a capture: try each step of that piece on the board and think about the reply.'
+    """
+    steps = [f"Look at the piece on `{target.origin}`."]
+    if not target.is_capture:
+        steps.append("It is a quiet step, not a capture: try each step of that piece on the board "
+                     "and think about the reply.")
+        return steps
+    count = len(target.captures)
+    steps.append(f"It starts with a leap, and takes {count} piece{'s' if count != 1 else ''} in all.")
+    ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+    for index, landing in enumerate(target.landings[:-1]):
+        nth = ordinals[index] if index < len(ordinals) else f"number {index + 1}"
+        steps.append(f"Its {nth} leap lands on `{landing}`.")
+    return steps
+
+
+def forces_win(position: Position, move: Move, moves: int) -> bool:
+    """Whether ``move`` wins by force for the side to move within ``moves`` of its own moves.
+
+    A short exhaustive search (2 * ``moves`` - 1 turns), for puzzle-sized
+    positions; ``moves`` is at most :data:`MAX_PUZZLE_MOVES`.
+
+    >>> p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+    >>> forces_win(p, p.find_move("T1-M1"), 2), forces_win(p, p.find_move("T1-T2"), 2)
+    (True, False)
+    """
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= MAX_PUZZLE_MOVES:
+        raise ValueError(f"moves must be an integer from 1 to {MAX_PUZZLE_MOVES}, got {moves!r}")
+    after = position.play(move)
+    outcome = after.outcome()
+    if outcome is not None:
+        return outcome.winner is position.turn
+    return moves >= 2 and _spoiling_reply(after, 2 * moves - 2) is None
+
+
+def winning_moves(position: Position, moves: int) -> list[Move]:
+    """The moves that win by force within ``moves`` of the side to move's own moves (a short search).
+
+    >>> p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+    >>> winning_moves(p, 2)
+    [Move('T1-M1')]
+    """
+    return [move for move in position.legal_moves() if forces_win(position, move, moves)]
 
 
 def _reason(error: Exception, move: object) -> str:
@@ -218,15 +303,6 @@ def _spoiling_reply(after: Position, plies_left: int) -> Move | None:
 
 
 # --- finding puzzles --------------------------------------------------------------
-
-
-def _main_line(tables: EndgameTables, position: Position) -> tuple[str, ...]:
-    line = []
-    while not position.is_terminal():
-        move = tables.best_moves(position)[0][0]
-        line.append(str(move))
-        position = position.play(move)
-    return tuple(line)
 
 
 def _quotas(count: int, wanted: tuple[int, ...]) -> dict[int, int]:
@@ -319,7 +395,7 @@ def find_puzzles(
             continue
         seen.add(key)
         quota[length] -= 1
-        puzzle = Puzzle(position.text(), _main_line(tables, position), length)
+        puzzle = Puzzle(position.text(), length)
         found.append((length, len(ranked), puzzle))
     if any(quota.values()):
         missing = ", ".join(f"{left} of win in {n}" for n, left in quota.items() if left)
@@ -332,16 +408,17 @@ def find_puzzles(
 # --- the tutorial's puzzles ----------------------------------------------------------
 
 # Drawn by find_puzzles(solve_endgames("mosona", 3, max_total=5), 8, (1, 2, 3),
-# seed=TUTORIAL_SEED, max_total=5) under the standard rules; tests re-check them.
-_TUTORIAL: tuple[tuple[str, tuple[str, ...], int], ...] = (
-    ("mosona standard .....b../....bwb../...w.... w 0", ("B3xT4xT6xB5",), 1),
-    ("mosona standard .....b../....wbw../.....w.. b 0", ("T5xB6xB4xT3",), 1),
-    ("mosona standard .......w/........b/.......b b 0", ("M8-M7", "T7xB6", "B7xB5"), 2),
-    ("mosona standard .......b/.......ww/..b.b... w 0", ("M8-B7", "T7xB6", "B7xB5xB3xB1"), 2),
-    ("mosona standard .....b../....w..../wb...... b 0", ("T5-T4", "B0xB2", "T4xB3xB1"), 2),
-    ("mosona standard bww...../........./........ w 0", ("T1-M2", "T0-M0", "M2-M1", "M0xM2", "T2xB1"), 3),
-    ("mosona standard .....bbw/........./........ b 0", ("T6-M6", "T7-M8", "M6-M7", "M8xM6", "T5xB6"), 3),
-    ("mosona standard ......wb/....b.ww./........ w 0", ("M6-T5", "T7xB6", "T5-M5", "M4xM6", "T6xB5xB7"), 3),
+# seed=TUTORIAL_SEED, max_total=5) under the standard rules; the tests prove with the
+# solver that each has exactly one winning move. No answer is stored here.
+_TUTORIAL: tuple[tuple[str, int], ...] = (
+    ("mosona standard .....b../....bwb../...w.... w 0", 1),
+    ("mosona standard .....b../....wbw../.....w.. b 0", 1),
+    ("mosona standard .......w/........b/.......b b 0", 2),
+    ("mosona standard .......b/.......ww/..b.b... w 0", 2),
+    ("mosona standard .....b../....w..../wb...... b 0", 2),
+    ("mosona standard bww...../........./........ w 0", 3),
+    ("mosona standard .....bbw/........./........ b 0", 3),
+    ("mosona standard ......wb/....b.ww./........ w 0", 3),
 )
 
 
@@ -351,4 +428,4 @@ def tutorial_puzzles() -> list[Puzzle]:
     Returned at once: the positions are stored in this module, and the test
     suite re-checks each with the solver.
     """
-    return [Puzzle(text, line, n) for text, line, n in _TUTORIAL]
+    return [Puzzle(text, n) for text, n in _TUTORIAL]

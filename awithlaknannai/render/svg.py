@@ -671,6 +671,7 @@ def position_svg(
     heat: Mapping[str, float] | None = None,
     title: str | None = None,
     heat_label: str | None = None,
+    show_outcome: bool = True,
 ) -> str:
     """Draw a position: the board, its pieces and optional highlights.
 
@@ -694,6 +695,10 @@ def position_svg(
         Points to cross out. An occupied point is crossed over its piece; an
         empty one also gets a faded piece of the side to move (the side that
         just lost it, when drawing the position after a capture).
+    show_outcome : bool
+        Name the result in the picture's title and text alternative when the
+        game is over. ``False`` for an exercise that asks who has won: the
+        picture then says only whose turn it is.
 
     Raises
     ------
@@ -719,7 +724,7 @@ def position_svg(
     ValueError: targets: there is no point 'X1' on this board (Awithlaknannai Mosona)
     """
     return _position_picture(
-        position, position.outcome(), unit=unit, labels=labels, flipped=flipped, last_move=last_move,
+        position, position.outcome() if show_outcome else None, unit=unit, labels=labels, flipped=flipped, last_move=last_move,
         targets=targets, selected=selected, path=path, captured=captured, heat=heat, title=title,
         heat_label=heat_label,
     )

@@ -15,7 +15,11 @@ from its teacher copy by :func:`student_copy`:
 * cells tagged ``teacher-only`` are left out, and links such as
   ``../notebooks/04_play.ipynb`` (from ``teacher/`` to a student notebook)
   are made relative to the student copy's folder (``04_play.ipynb``);
-* outputs are cleared (run the copy to fill them: ``--execute``).
+* outputs are cleared (run the copy to fill them: ``--execute``); a cell
+  tagged ``reveal`` (its output shows the answer to the question just
+  before it, as "let networkx count them" after "predict the number") keeps
+  no output in the student copy even after ``--execute``: the student sees
+  the code, predicts, then runs it.
 
 From the project folder::
 
@@ -60,6 +64,8 @@ __all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_noteb
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "answer = ..."
 TEACHER_ONLY = "teacher-only"
+REVEAL = "reveal"  # the cell's output answers a question: never saved in a student copy
+IGNORE_OUTPUT = "nbval-ignore-output"
 TEACHER_FOLDER = "teacher"  # at the top of the project, beside notebooks/
 STUDENT_FOLDER = "notebooks"
 # Answer boxes take the answer as their last argument (see awithlaknannai.tutorial.quiz).
@@ -138,6 +144,9 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
         if TEACHER_ONLY in cell.metadata.get("tags", []):
             continue
         cell.metadata.pop("execution", None)
+        tags = cell.metadata.get("tags", [])
+        if REVEAL in tags and IGNORE_OUTPUT not in tags:
+            cell.metadata["tags"] = [*tags, IGNORE_OUTPUT]  # saved empty, so nbval must not compare it
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
             if cell.metadata.pop("nbgrader", {}).get("solution"):
@@ -199,6 +208,9 @@ def write_student_copies(
             NotebookClient(student, timeout=timeout, kernel_name="python3", store_widget_state=False,
                            record_timing=False, resources={"metadata": {"path": str(target.parent)}}).execute()
             student.metadata.pop("widgets", None)
+            for cell in student.cells:
+                if REVEAL in cell.metadata.get("tags", []):
+                    cell.outputs, cell.execution_count = [], None
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(student, target)
         written.append(target)

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import GameOverError
 from ..notation import parse_position
+from ..analysis.puzzles import hint_steps, winning_moves
 from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
@@ -86,39 +87,6 @@ def _reason(text: str, error: Exception) -> str:
 def _points_of(text: str) -> list[str]:
     """The points a move text visits: ``"T0xB0xT1"`` -> ``["T0", "B0", "T1"]``."""
     return [part for part in re.split(r"[x\-]", text) if part]
-
-
-def hint_steps(target: Move) -> list[str]:
-    """Hints towards ``target`` that give it away one step at a time, never completely.
-
-    The first names the piece, the second says whether it steps or leaps;
-    for a chain of leaps each further hint names one more landing point,
-    but never the last one.
-
-    Examples
-    --------
-    >>> from awithlaknannai import Move
-    >>> for hint in hint_steps(Move("B3", ("T4", "T6", "B5"), ("M4", "T5", "M6"))):
-    ...     print(hint)
-    Look at the piece on `B3`.
-    It starts with a leap, and takes 3 pieces in all.
-    Its first leap lands on `T4`.
-    Its second leap lands on `T6`.
-    >>> hint_steps(Move("M8", ("M7",)))[-1]
-    'It is a quiet step, not a capture: try each step of that piece on the board and think about the reply.'
-    """
-    steps = [f"Look at the piece on `{target.origin}`."]
-    if not target.is_capture:
-        steps.append("It is a quiet step, not a capture: try each step of that piece on the board "
-                     "and think about the reply.")
-        return steps
-    count = len(target.captures)
-    steps.append(f"It starts with a leap, and takes {count} piece{'s' if count != 1 else ''} in all.")
-    ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
-    for index, landing in enumerate(target.landings[:-1]):
-        nth = ordinals[index] if index < len(ordinals) else f"number {index + 1}"
-        steps.append(f"Its {nth} leap lands on `{landing}`.")
-    return steps
 
 
 def _stepped_hint(target: Move, attempt: int, known: int = 0) -> str:
@@ -310,7 +278,7 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: in
     Parameters
     ----------
     puzzle : Puzzle
-        Any object with ``position``, ``check(move)`` and ``hint()``.
+        Any object with ``position``, ``moves`` (win in N) and ``check(move)``.
     answer : str or Move
         The student's move.
     exercise : str, optional
@@ -321,7 +289,7 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: in
     Examples
     --------
     >>> from awithlaknannai.analysis.puzzles import Puzzle
-    >>> puzzle = Puzzle("mosona standard ......../...b...../..w..... w 0", ("B2xT3",), 1)
+    >>> puzzle = Puzzle("mosona standard ......../...b...../..w..... w 0", 1)
     >>> print(check_puzzle(puzzle, "b2xt3"))
     Correct! B2xT3 takes the last pieces.
     >>> print(check_puzzle(puzzle, "B2-B1"))
@@ -341,7 +309,10 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: in
         # The box already says "Correct!"; the puzzle's own "Right!" would say it twice.
         message = verdict.message.removeprefix("Right! ")
         return Feedback(exercise, CORRECT, message)
-    target = puzzle.answer
+    found = winning_moves(puzzle.position, puzzle.moves)  # searched, never stored with the puzzle
+    if not found:  # pragma: no cover - a puzzle always has its winning move
+        return Feedback(exercise, WRONG, _EXAMPLE.sub("", verdict.message))
+    target = found[0]
     known = _partial(target, text)
     if known:
         return Feedback(exercise, WRONG, f"Good start: `{text}` is how the winning move begins, but the "

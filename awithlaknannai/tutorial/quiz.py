@@ -36,12 +36,13 @@ No answer yet. Type your answer in the box, then press Check.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from .exercises import MISSING, Feedback, _get
+from .exercises import MISSING, Feedback, _get, check
 from .practice import _position, check_legal_moves, check_move, check_outcome, check_puzzle
 
 __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "ask_puzzle"]
@@ -155,8 +156,8 @@ class AnswerBox(widgets.VBox):
             text = self.answer_input.value.strip()
             if not text:
                 return ...
-            if self.form == "number" and text.lstrip("-").isdigit():
-                return int(text)
+            if self.form == "number" and re.fullmatch(r"[+-]?[0-9]{1,12}", text):
+                return int(text)  # typed in a box: no "quotation marks" tip, as there would be in code
             return text
         if self.form == "choices":
             ticked = {value for value, box in self._ticks.items() if box.value}
@@ -228,7 +229,7 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox:
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
         form, choices = "choice", {"True": True, "False": False}
-    return AnswerBox(lambda given, attempt: exercise.checker(exercise_id, given), exercise_id,
+    return AnswerBox(lambda given, attempt: check(exercise_id, given, attempt), exercise_id,
                      form, choices, answer, placeholder=placeholder)
 
 
