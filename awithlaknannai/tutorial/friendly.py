@@ -1,57 +1,194 @@
-"""Friendly words for the error a beginner meets first: a word Python does not know.
+"""Friendly words for a beginner's slips: one plain sentence instead of a Python traceback.
 
-In an exercise cell, ``answer = b`` (for ``"b"``) or ``answer = {T0, M4}``
-stops with ``NameError: name 'b' is not defined`` and a traceback. After
-:func:`friendly_errors`, the notebook says in plain words what happened and
-how to fix it; other errors keep their usual traceback.
+A student's first mistakes are rarely bugs: a word Python does not know
+(``answer = b`` for ``"b"``, or an exercise cell run before the cell that
+imports ``ask``), a misspelt keyword (``Rules(compulsory_captur=False)``), a
+setting the package refuses (``multi_leap="None"``). After
+:func:`friendly_errors`, the notebook says in one sentence what happened and
+how to fix it. Everything else keeps its usual traceback: a real bug must
+stay visible.
+
+How it starts, whatever cell a student runs first: the package installs an
+IPython configuration file into the environment
+(``{sys.prefix}/etc/ipython/ipython_kernel_config.py``) that loads this module
+as an IPython extension in every kernel. The extension switches friendly
+errors on only when the kernel's notebook asks for them in its metadata
+(``"awithlaknannai": {"friendly_errors": true}``, as the tutorial notebooks
+do; JupyterLab tells the kernel which notebook it serves). Every other
+notebook is left alone. The tutorial's import cells also call
+:func:`friendly_errors`, for environments without that file (an editable
+install, JupyterLite).
 
 Examples
 --------
 >>> print(explain_name_error(NameError("name 'b' is not defined", name="b")))
-Not yet. Python does not know the word b. If b is your answer in words, put it in quotation marks: "b". If it is a name from an earlier cell, run that cell first.
+Not yet. Python does not know the word b. If b is your answer in words, put it in quotation marks: "b". If it is made in an earlier cell, run the cells above this one first.
+>>> print(explain_name_error(NameError("name 'ask' is not defined", name="ask")))
+Not yet. ask comes from the awithlaknannai package, and this notebook has not loaded it yet: run the first code cell of the notebook (the one with the import lines), then this cell again.
+>>> from awithlaknannai import Rules
+>>> try:
+...     Rules(compulsory_captur=False)
+... except TypeError as error:
+...     print(explain_keyword_error(error, {"Rules": Rules}))
+Not yet. Rules has no setting called compulsory_captur: did you mean compulsory_capture?
 >>> friendly_errors()  # outside IPython there is nothing to do
 """
 
 from __future__ import annotations
 
+import difflib
+import inspect
+import json
+import os
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .exercises import WRONG, Feedback
 
-__all__ = ["explain_name_error", "friendly_errors"]
+__all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "friendly_errors",
+           "load_ipython_extension", "notebook_wants_friendly_errors"]
 
 _NAME = re.compile(r"name '([^']+)' is not defined")
+_KEYWORD = re.compile(r"^(?P<callable>[\w.]+)\(\) got an unexpected keyword argument '(?P<keyword>\w+)'")
+# The names the tutorial's import cells bring in: running a cell that uses one of them before
+# the import cell is the commonest slip of all.
+_PACKAGE_NAMES = frozenset({
+    "ask", "ask_move", "ask_legal_moves", "ask_outcome", "ask_puzzle", "check", "check_rules",
+    "friendly_errors", "Game", "Position", "Rules", "Move", "Color", "PRESETS", "PRESET_SOURCES",
+    "parse_position", "perft", "get_variant", "boards", "mosona", "kolowis", "zuni", "leap_lines",
+    "rows", "Picture", "board_svg", "position_svg", "BoardWidget", "GameWidget", "CompareWidget",
+    "tutorial_puzzles", "selfplay_statistics", "SelfplayTable", "compare_boards", "compare_boards_svg",
+    "solve_endgames", "Challenge", "ChallengeBoard", "nx", "display", "Markdown",
+})
+MAX_NOTEBOOK_BYTES = 20 * 2**20  # a notebook this large is not one of ours: not read
 
 
 def explain_name_error(error: NameError) -> Feedback:
     """The plain-words explanation of a :class:`NameError`."""
     name = getattr(error, "name", None) or next(iter(_NAME.findall(str(error))), "")
+    if name in _PACKAGE_NAMES:
+        return Feedback(
+            "python", WRONG,
+            f"`{name}` comes from the awithlaknannai package, and this notebook has not loaded it yet: "
+            "run the first code cell of the notebook (the one with the import lines), then this cell again.")
     return Feedback(
         "python", WRONG,
         f"Python does not know the word `{name}`. If `{name}` is your answer in words, put it in "
-        f'quotation marks: `"{name}"`. If it is a name from an earlier cell, run that cell first.',
+        f'quotation marks: `"{name}"`. If it is made in an earlier cell, run the cells above this one first.',
     )
 
 
-def _show_name_error(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+def explain_keyword_error(error: TypeError, namespace: Mapping[str, Any] | None = None) -> Feedback | None:
+    """``Rules(compulsory_captur=False)`` -> "Rules has no setting called ...: did you mean ...?".
+
+    ``namespace`` (the notebook's variables) is where the called name is
+    looked up to suggest the nearest keyword. Returns ``None`` for any other
+    ``TypeError``.
+    """
+    match = _KEYWORD.match(str(error))
+    if match is None:
+        return None
+    called, keyword = match.group("callable"), match.group("keyword")
+    owner = called.split(".")[0]
+    known = _keywords(namespace.get(owner) if namespace else None)
+    close = difflib.get_close_matches(keyword, known, n=1, cutoff=0.6)
+    hint = f": did you mean `{close[0]}`?" if close else (
+        f". Its settings are: {', '.join(f'`{k}`' for k in known[:12])}." if known else ".")
+    return Feedback("python", WRONG, f"`{owner}` has no setting called `{keyword}`{hint}")
+
+
+def _keywords(target: Any) -> list[str]:
+    if target is None:
+        return []
+    try:
+        parameters = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def _from_the_package(traceback: Any) -> bool:
+    """Whether the error was raised in this package's code (not in the student's own function)."""
+    frame = traceback
+    while frame is not None and frame.tb_next is not None:
+        frame = frame.tb_next
+    if frame is None:
+        return False
+    module = frame.tb_frame.f_globals.get("__name__", "")
+    return module == "awithlaknannai" or module.startswith("awithlaknannai.")
+
+
+def explain_error(error: BaseException, traceback: Any = None,
+                  namespace: Mapping[str, Any] | None = None) -> Feedback | None:
+    """One plain sentence for a beginner's slip, or ``None`` when the error should keep its traceback.
+
+    Explained: a :class:`NameError`; a misspelt keyword; a ``ValueError`` or
+    ``TypeError`` that this package raised about an argument (its messages
+    already say what was wrong). Anything raised in the student's own code
+    keeps its traceback.
+    """
+    if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
+        return explain_name_error(error)
+    if isinstance(error, TypeError):
+        keyword = explain_keyword_error(error, namespace)
+        if keyword is not None:
+            return keyword
+    if isinstance(error, (ValueError, TypeError)) and _from_the_package(traceback):
+        message = str(error).strip() or type(error).__name__
+        if len(message) > 300:
+            message = message[:297] + "..."
+        return Feedback("python", WRONG, f"That did not work: {message}")
+    return None
+
+
+def _show(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str] | None:
     from IPython.display import display
 
-    feedback = explain_name_error(value)  # type: ignore[arg-type]
-    display(feedback)
-    # The short text stands where the traceback would be (a terminal, a log).
-    return [f"NameError: {feedback.message.replace('`', '')}"]
+    feedback = explain_error(value, tb, getattr(shell, "user_ns", None))
+    if feedback is None:
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+        return None
+    # The sentence as plain text too (a terminal, nbval's comparison), not the Feedback's repr.
+    display({"text/plain": str(feedback), "text/html": feedback._repr_html_()}, raw=True)
+    # The short text stands where the traceback would be (a log).
+    return [f"{etype.__name__}: {feedback.message.replace('`', '')}"]
 
 
-def friendly_errors() -> None:
-    """Explain NameErrors in plain words in the running IPython kernel (outside IPython: nothing).
+def friendly_errors(shell: Any = None) -> None:
+    """Explain a beginner's slips in plain words in the running IPython kernel (outside IPython: nothing).
 
     Returns nothing, so that a notebook cell ending with this call shows nothing.
     """
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with every notebook
-        return
-    shell = get_ipython()
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython comes with every notebook
+            return
+        shell = get_ipython()
     if shell is not None:
-        shell.set_custom_exc((NameError,), _show_name_error)
+        shell.set_custom_exc((NameError, TypeError, ValueError), _show)
+
+
+def notebook_wants_friendly_errors(path: str | os.PathLike[str] | None) -> bool:
+    """Whether the notebook at ``path`` asks for friendly errors in its metadata (never raises).
+
+    >>> notebook_wants_friendly_errors(None), notebook_wants_friendly_errors("/no/such/notebook.ipynb")
+    (False, False)
+    """
+    if not path:
+        return False
+    try:
+        if not str(path).endswith(".ipynb") or os.path.getsize(path) > MAX_NOTEBOOK_BYTES:
+            return False
+        with open(path, encoding="utf-8") as file:
+            metadata = json.load(file).get("metadata", {})
+        return bool(metadata.get("awithlaknannai", {}).get("friendly_errors"))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return False
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """IPython loads this at kernel start (see the module's docstring): friendly errors for our notebooks only."""
+    if notebook_wants_friendly_errors(os.environ.get("JPY_SESSION_NAME")):
+        friendly_errors(shell)

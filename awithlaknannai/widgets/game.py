@@ -61,6 +61,7 @@ RULES_CHOICES: tuple[tuple[str, str], ...] = (
 )
 
 _TWO_PLAYERS = "two players"
+_BOARD_OPTIONS = frozenset({"unit", "max_width", "labels", "resolution"})  # passed on to BoardWidget
 _THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
 _MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
 # Said (and refused clicks say it) where the history shows a computer's turn before the end of the line.
@@ -133,6 +134,9 @@ class GameWidget(widgets.VBox):
         think_delay: float = _THINK_DELAY,
         **board_options: Any,
     ) -> None:
+        unknown = sorted(set(board_options) - _BOARD_OPTIONS)
+        if unknown:  # worded as Python words it, naming this class (the student called GameWidget)
+            raise TypeError(f"GameWidget() got an unexpected keyword argument {unknown[0]!r}")
         if game is not None and rules is not None:
             raise ValueError("rules= is for a new game; the game= given already has its rules")
         if isinstance(game, Position):

@@ -1,0 +1,116 @@
+"""A student's slip gives one plain sentence, from the first cell run, in the tutorial's notebooks only.
+
+The shell here is a real IPython shell running cells, as a kernel does; the
+extension is loaded the way the installed IPython config file loads it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("IPython")
+from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
+
+from awithlaknannai.tutorial import friendly  # noqa: E402
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def shell(monkeypatch: pytest.MonkeyPatch):
+    shell = InteractiveShell.instance()
+    shell.set_custom_exc((), None)
+    yield shell
+    shell.set_custom_exc((), None)
+    shell.reset()
+
+
+def run(shell: InteractiveShell, code: str, capsys: pytest.CaptureFixture[str]) -> str:
+    shell.run_cell(code, store_history=False)
+    captured = capsys.readouterr()
+    return captured.out + captured.err
+
+
+SLIPS = [
+    ("from awithlaknannai import Rules\nRules(compulsory_captur=False)",
+     "Rules has no setting called compulsory_captur: did you mean compulsory_capture?"),
+    ('from awithlaknannai import Rules\nRules(multi_leap="None")', "That did not work: "),
+    ('ask("01-culin-year")', "ask comes from the awithlaknannai package"),
+    ("answer = b", 'put it in quotation marks: "b"'),
+    ('from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", oponent="casual")',
+     "GameWidget has no setting called oponent: did you mean opponent?"),
+    ('from awithlaknannai import Position\nPosition.start("mosona").play("B3-M5")', "That did not work: "),
+]
+
+
+@pytest.mark.parametrize("code,sentence", SLIPS)
+def test_a_slip_gives_one_sentence_and_no_traceback(shell, capsys, code, sentence):
+    friendly.friendly_errors(shell)
+    shown = run(shell, code, capsys)
+    assert sentence in shown.replace("`", ""), shown
+    assert "Traceback" not in shown and "File " not in shown
+    assert len(shown.strip().splitlines()) <= 2, shown
+
+
+def test_a_bug_in_the_students_own_code_keeps_its_traceback(shell, capsys):
+    friendly.friendly_errors(shell)
+    shown = run(shell, "def f(x):\n    return int('seven')\nf(1)", capsys)
+    assert "Traceback" in shown or "ValueError" in shown and "invalid literal" in shown
+    assert "That did not work" not in shown
+
+
+def notebook(tmp_path: Path, metadata: dict) -> Path:
+    path = tmp_path / "lesson.ipynb"
+    path.write_text(json.dumps({"cells": [], "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def test_the_extension_acts_only_in_notebooks_that_ask_for_it(shell, capsys, tmp_path, monkeypatch):
+    ours = notebook(tmp_path, {"awithlaknannai": {"friendly_errors": True}})
+    monkeypatch.setenv("JPY_SESSION_NAME", str(ours))
+    friendly.load_ipython_extension(shell)
+    assert "quotation marks" in run(shell, "answer = b", capsys)
+
+    shell.set_custom_exc((), None)
+    other = notebook(tmp_path, {"kernelspec": {"name": "python3"}})
+    monkeypatch.setenv("JPY_SESSION_NAME", str(other))
+    friendly.load_ipython_extension(shell)
+    assert "NameError" in run(shell, "answer = b", capsys)
+    assert shell.custom_exceptions == ()
+
+
+@pytest.mark.parametrize("path", [None, "", "/no/such.ipynb", "notes.txt"])
+def test_unreadable_session_paths_mean_no_friendly_errors(path):
+    assert friendly.notebook_wants_friendly_errors(path) is False
+
+
+def test_a_broken_notebook_file_means_no_friendly_errors(tmp_path):
+    broken = tmp_path / "broken.ipynb"
+    broken.write_text("{not json")
+    assert friendly.notebook_wants_friendly_errors(broken) is False
+    listed = tmp_path / "list.ipynb"
+    listed.write_text("[1, 2]")
+    assert friendly.notebook_wants_friendly_errors(listed) is False
+
+
+def test_the_installed_ipython_config_loads_the_extension():
+    """The file pyproject installs into {sys.prefix}/etc/ipython names this module's extension."""
+    from traitlets.config import Config
+
+    config = Config()
+    text = (PROJECT / "jupyter-config" / "ipython" / "ipython_kernel_config.py").read_text()
+    exec(compile(text, "ipython_kernel_config.py", "exec"), {"get_config": lambda: config})  # noqa: S102
+    extensions = config.InteractiveShellApp.extensions.get_value([])
+    assert extensions == ["awithlaknannai.tutorial.friendly"]
+    pyproject = (PROJECT / "pyproject.toml").read_text()
+    assert '"etc/ipython" = ["jupyter-config/ipython/ipython_kernel_config.py"]' in pyproject
+
+
+def test_every_tutorial_notebook_asks_for_friendly_errors():
+    paths = [*PROJECT.glob("teacher/*.ipynb"), *PROJECT.glob("notebooks/0*.ipynb")]
+    assert len(paths) >= 14
+    for path in paths:
+        assert friendly.notebook_wants_friendly_errors(path), path.name
