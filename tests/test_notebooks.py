@@ -271,3 +271,63 @@ def test_saved_pictures_show_in_an_untrusted_notebook(path: Path) -> None:
             assert "image/svg+xml" not in data or "<img" in data.get("text/html", ""), (
                 f"{_where(path, index)}: a bare SVG output shows as text until the notebook is run; use Picture")
             assert "display.SVG object" not in data.get("text/plain", ""), f"{_where(path, index)}: an SVG object"
+
+
+# --- the controls a notebook names exist ---------------------------------------------------
+
+# Names the notebooks may give that are JupyterLab's own, not the widgets'.
+JUPYTERLAB_NAMES = {"Shift + Enter", "Delete", "Run", "Kernel", "Restart Kernel and Clear Outputs", "Code",
+                    "Download ZIP"}
+BOLD = re.compile(r"\*\*([^*]+)\*\*")
+CONTROL_WORDS = re.compile(r"\b(press|click|button|menu|box|tick|choose|pick)\b", re.IGNORECASE)
+
+
+def _control_names() -> set[str]:
+    """Every name a student can see on the game widget and an answer box (buttons, menus, boxes)."""
+    import ipywidgets as widgets
+
+    from awithlaknannai.tutorial.quiz import ask
+    from awithlaknannai.widgets import GameWidget
+
+    names: set[str] = set()
+    stack: list[object] = [GameWidget("mosona", animate=False), ask("01-culin-year")]
+    while stack:
+        widget = stack.pop()
+        for attribute in ("description", "placeholder"):
+            value = getattr(widget, attribute, "")
+            if isinstance(value, str) and value:
+                names.add(value.split(":")[0].strip())
+        if isinstance(widget, widgets.Dropdown):
+            names.update(str(option[0]) if isinstance(option, tuple) else str(option) for option in widget.options)
+        stack.extend(getattr(widget, "children", ()))
+    return names
+
+
+def test_the_controls_a_notebook_names_exist() -> None:
+    """A notebook that says "press Latest" or "the slider" must match the screen (issue 15)."""
+    controls = _control_names()
+    assert {"Undo", "Redo", "Start", "Back", "Forward", "Latest", "Move number", "Opponent", "Check",
+            "Hint", "New game"} <= controls, controls
+    for path in NOTEBOOKS:
+        for index, cell in enumerate(_read(path).cells):
+            if cell.cell_type != "markdown":
+                continue
+            text = cell.source
+            assert not re.search(r"\bslider\b|\bdrag\b", text, re.IGNORECASE), (
+                f"{_where(path, index)}: names a slider, which the widgets do not have")
+            for sentence in re.split(r"(?<=[.!?:])\s+", text):
+                if not CONTROL_WORDS.search(sentence):
+                    continue
+                for name in BOLD.findall(sentence):
+                    if name[:1].isupper() and len(name.split()) <= 3 and not name.endswith((":", "?", ".")):
+                        assert name in controls or name in JUPYTERLAB_NAMES, (
+                            f"{_where(path, index)}: names the control {name!r}, which is not on screen")
+
+
+def test_the_widgets_status_lines_name_no_slider() -> None:
+    import ast
+
+    for path in (PROJECT / "awithlaknannai" / "widgets").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and not node.value.startswith('"""'):
+                assert "move the slider" not in node.value and "drag the slider" not in node.value, path.name

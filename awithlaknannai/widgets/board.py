@@ -22,13 +22,15 @@ from ipycanvas import MultiCanvas, hold_canvas
 
 from ..game import Game
 from ..position import Move, Position
+from ..render import Picture
 from ..render.geometry import Layout, board_layout
+from ..render.svg import game_svg
 from ..rules import Rules
 from .access import BoardAccess
 from .controller import ClickController, ClickResult, Selection, turn_status
 from .drawing import board_ops, clear_ops, hop_segments, paint, piece_ops, pieces_ops, point_on_segments
 
-__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name"]
+__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html"]
 
 # Seconds per hop of the move animation, and frames per second.
 STEP_SECONDS = 0.16
@@ -101,6 +103,26 @@ def board_description(game: Game, selection: Selection | None = None, cursor: st
     return " ".join(parts)
 
 
+def preview_html(game: Game, *, labels: bool = True, flipped: bool = False,
+                 what: str = "board") -> str:
+    """What a saved notebook shows in place of a board widget before the cell runs.
+
+    A freshly opened notebook has no kernel, so the widget itself cannot
+    show: the output keeps a picture of the board as it was (with its text
+    alternative) and a line saying that running the cell makes it playable.
+    JupyterLab shows this ``text/html`` for an untrusted notebook, and the
+    live widget once the cell runs.
+
+    >>> html = preview_html(Game("zuni-3"))
+    >>> html.startswith('<div class="awithlaknannai-preview"><img alt="Zuni board'), html.endswith('then.</em></p></div>')
+    (True, True)
+    """
+    picture = Picture(game_svg(game, labels=labels, flipped=flipped))
+    image = picture._repr_mimebundle_()[0]["text/html"]
+    return (f'<div class="awithlaknannai-preview">{image}'
+            f"<p><em>Run this cell (Shift + Enter) to play on this {what}: it is a picture until then.</em></p></div>")
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -168,6 +190,12 @@ class BoardWidget(widgets.VBox):
         game = self.game
         return (f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
                 f"{len(game.moves)} moves played; an interactive board when the notebook runs>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:  # a picture for a notebook opened without its kernel
+            bundle["text/html"] = preview_html(self.game, labels=self.labels, flipped=self.flipped)
+        return bundle
 
     def __init__(
         self,

@@ -21,7 +21,7 @@ from ..game import Game
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from ..variants import Color, get_variant
-from .board import BoardWidget, _running_loop
+from .board import BoardWidget, _running_loop, preview_html
 from .controller import turn_status
 
 try:  # the computer players are optional: without them the widget is for two humans
@@ -119,6 +119,13 @@ class GameWidget(widgets.VBox):
         game = self.game
         return (f"<GameWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
                 f"{len(game.moves)} moves played; an interactive game when the notebook runs>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:  # a picture for a notebook opened without its kernel
+            bundle["text/html"] = preview_html(self.game, labels=self.board.labels, flipped=self.board.flipped,
+                                               what="board against a friend or the computer")
+        return bundle
 
     def __init__(
         self,
