@@ -19,7 +19,16 @@ from ipycanvas import canvas as ipycanvas_canvas
 from awithlaknannai import Color, Game, Move, Position
 from awithlaknannai.errors import IllegalMoveError
 from awithlaknannai.render.geometry import board_layout
-from awithlaknannai.render.style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, SLAB_LIGHT, TEXT
+from awithlaknannai.render.style import (
+    BOARD,
+    FOCUS,
+    HIGHLIGHT,
+    LAST_MOVE_OPACITY,
+    PIECE_FILL,
+    SLAB_LIGHT,
+    TEXT,
+    TEXT_DARK,
+)
 from awithlaknannai.widgets import BoardWidget, ClickController, CompareWidget, GameWidget
 from awithlaknannai.widgets.compare import split_moves
 from awithlaknannai.widgets.drawing import board_ops, hop_segments, pieces_ops, point_on_segments
@@ -703,9 +712,28 @@ def test_status_texts_reach_4_5_to_1_and_pieces_differ_in_lightness() -> None:
     assert contrast(TEXT["warning"], "#ffffff") >= 4.5  # the warning sign
     assert contrast(TEXT["muted"], "#ffffff") >= 4.5
     assert contrast(TEXT["muted"], TEXT["current_move"]) >= 4.5
-    assert contrast("#000000", TEXT["current_move"]) >= 4.5
+    assert contrast(TEXT["current_move_text"], TEXT["current_move"]) >= 4.5
     # colour-blind safe: the two sides differ in lightness, not only hue
     assert contrast(PIECE_FILL[Color.WHITE], PIECE_FILL[Color.BLACK]) >= 7.0
+
+
+# The notebook's background in JupyterLab's two themes (--jp-layout-color0), and the colours
+# ipywidgets puts behind a control (its input background in each theme).
+LIGHT_PAGE, DARK_PAGE = "#ffffff", "#111111"
+
+
+def test_widget_texts_reach_4_5_to_1_in_the_dark_theme_too() -> None:
+    assert contrast(TEXT_DARK["warning"], DARK_PAGE) >= 4.5
+    assert contrast(TEXT_DARK["muted"], DARK_PAGE) >= 4.5
+    assert contrast(TEXT_DARK["current_move_text"], TEXT_DARK["current_move"]) >= 4.5
+    assert contrast(TEXT_DARK["muted"], TEXT_DARK["current_move"]) >= 3.0  # the chip stands out from moves
+    # the chip is seen as one: light on dark in the dark theme, dark on light in the light one
+    assert contrast(TEXT_DARK["current_move"], DARK_PAGE) >= 1.5
+
+
+def test_focus_rings_reach_3_to_1_on_the_page_and_on_a_control() -> None:
+    for page, ring, control in ((LIGHT_PAGE, FOCUS["light"], "#eeeeee"), (DARK_PAGE, FOCUS["dark"], "#424242")):
+        assert contrast(ring, page) >= 3.0 and contrast(ring, control) >= 3.0, (page, ring)
 
 
 def test_board_has_a_name_and_a_description_that_follows_the_game() -> None:

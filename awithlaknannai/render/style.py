@@ -22,7 +22,9 @@ __all__ = [
     "PIECE_SHINE",
     "SLAB_EDGE",
     "SLAB_LIGHT",
+    "FOCUS",
     "TEXT",
+    "TEXT_DARK",
 ]
 
 PIECE_FILL: dict[Color, str] = {Color.WHITE: "#f7f3ea", Color.BLACK: "#1f1f24"}
@@ -54,9 +56,19 @@ HIGHLIGHT: dict[str, str] = {
 # The last move's trail is drawn see-through, so the lines under it still show.
 LAST_MOVE_OPACITY = 0.8
 
-# Text colours of the widgets around the board (on white or the notebook's background).
+# Text colours of the widgets around the board, on JupyterLab's light theme (white) ...
 TEXT: dict[str, str] = {
     "muted": "#595959",      # moves taken back, "No moves yet": 7:1 on white
     "current_move": "#fde9c4",  # the background behind the last move in the move list
+    "current_move_text": "#1a1a1a",  # its text, set with it (the theme's own text may be white)
     "warning": HIGHLIGHT["captured"],
 }
+# ... and on its dark theme (#111111 behind the notebook).
+TEXT_DARK: dict[str, str] = {
+    "muted": "#ababab",      # 8.4:1 on #111
+    "current_move": "#6b5200",  # a dark amber chip behind the last move
+    "current_move_text": "#ffffff",  # 7.3:1 on that chip
+    "warning": "#ff9f6b",    # 8.6:1 on #111
+}
+# The keyboard focus ring of every button, menu and text box (3:1 or more against the page).
+FOCUS: dict[str, str] = {"light": HIGHLIGHT["path"], "dark": "#8ecbff"}

@@ -56,7 +56,9 @@ __all__ = ["EXERCISES", "Exercise", "Feedback", "Sealed", "answer_digest", "chec
 CORRECT, WRONG, MISSING = "correct", "wrong", "missing"
 
 # Headline word, symbol and colour of each status. The colours are from the
-# Okabe-Ito palette (colour-blind safe), and the word and symbol carry the
+# Okabe-Ito palette (colour-blind safe) and mark only the box's left edge and
+# its faint background: the text keeps the theme's own colour, readable in
+# the light and the dark theme alike, and the word and symbol carry the
 # meaning on their own.
 _STYLE: dict[str, tuple[str, str, str]] = {
     CORRECT: ("Correct!", "\u2714", "#009E73"),
@@ -142,7 +144,7 @@ class Feedback:
             f'<div role="status" data-exercise="{html.escape(self.exercise)}" '
             f'style="border-left:6px solid {colour};padding:0.4em 0.8em;margin:0.3em 0;'
             f'background:{colour}1a;border-radius:4px;font-size:1.05em;line-height:1.45">'
-            f'<strong style="color:{colour}"><span aria-hidden="true">{symbol}</span> {headline}</strong> '
+            f'<strong><span aria-hidden="true">{symbol}</span> {headline}</strong> '
             f"{_html(self.message)}{hint}</div>"
         )
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ..render.style import HIGHLIGHT, TEXT
+from ..render.style import FOCUS, HIGHLIGHT, TEXT, TEXT_DARK
 
 __all__ = ["BoardAccess"]
 
@@ -128,6 +128,12 @@ function render({ model, el }) {
 export default { render };
 """
 
+# The page's styles for the board and everything around it (anywidget adds them to the page once).
+# Every colour is given for JupyterLab's light and dark themes (JupyterLab and Voila mark the page
+# with data-jp-theme-light), each reaching WCAG 2.1 AA on that theme's background:
+# tests/test_widgets.py computes the ratios from TEXT and FOCUS, and the browser tests measure
+# them on the page in both themes.
+_DARK = '[data-jp-theme-light="false"]'
 _CSS = f"""
 .awithlaknannai-board canvas {{ cursor: pointer; }}
 .awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
@@ -135,8 +141,24 @@ _CSS = f"""
 .awithlaknannai-board canvas:focus-visible {{ outline: 3px solid {HIGHLIGHT["path"]}; outline-offset: -3px; }}
 .awithlaknannai-status {{ font-size: 1.05em; line-height: 1.3; min-height: 2.6em; }}
 .awithlaknannai-warning {{ color: {TEXT["warning"]}; font-weight: 600; }}
+{_DARK} .awithlaknannai-warning {{ color: {TEXT_DARK["warning"]}; }}
 .awithlaknannai-muted {{ color: {TEXT["muted"]}; }}
-.awithlaknannai-current-move {{ background: {TEXT["current_move"]}; border-radius: 3px; padding: 0 2px; }}
+{_DARK} .awithlaknannai-muted {{ color: {TEXT_DARK["muted"]}; }}
+.awithlaknannai-current-move {{ background: {TEXT["current_move"]}; color: {TEXT["current_move_text"]};
+  border-radius: 3px; padding: 0 2px; }}
+{_DARK} .awithlaknannai-current-move {{ background: {TEXT_DARK["current_move"]};
+  color: {TEXT_DARK["current_move_text"]}; }}
+.awithlaknannai-move {{ white-space: nowrap; }}
+/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ipywidgets' own is 1 px, about 2:1). */
+:is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
+  :is(button, select, input, textarea, [tabindex]):focus-visible {{
+  outline: 2px solid {FOCUS["light"]}; outline-offset: 2px; }}
+{_DARK} :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
+  :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]}; }}
+/* Buttons keep their whole label at any zoom: rows wrap instead of squeezing a button to "P...". */
+:is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
+  .widget-button, .awithlaknannai-game .widget-toggle-button {{ flex-shrink: 0; min-width: max-content;
+  overflow: visible; }}
 """
 
 

@@ -28,9 +28,22 @@ from ..render.svg import game_svg
 from ..rules import Rules
 from .access import BoardAccess
 from .controller import ClickController, ClickResult, Selection, turn_status
-from .drawing import board_ops, clear_ops, hop_segments, paint, piece_ops, pieces_ops, point_on_segments
+from .drawing import (
+    board_ops,
+    clear_ops,
+    hop_segments,
+    label_size,
+    paint,
+    piece_ops,
+    pieces_ops,
+    point_on_segments,
+)
 
 __all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html"]
+
+# The point names stay at least this big (CSS pixels): the canvas never shrinks below it, a narrow
+# window scrolls the board instead (WCAG asks for readable text at 320 CSS pixels wide).
+MIN_LABEL_PX = 12
 
 # Seconds per hop of the move animation, and frames per second.
 STEP_SECONDS = 0.16
@@ -58,15 +71,18 @@ KEYS_HELP = ("Keys: arrow keys move a cursor from point to point, Enter or Space
              "Escape cancels a selection, Tab leaves the board.")
 
 
-def board_name(game: Game) -> str:
-    """The board's accessible name: which board it is.
+def board_name(game: Game, name: str | None = None) -> str:
+    """The board's accessible name: which board it is, or ``name`` when the page gives one.
 
-    >>> board_name(Game("mosona"))
-    'Awithlaknannai Mosona board'
+    Several boards on one page need names of their own (one per exercise),
+    so a screen reader's list of them says which is which.
+
+    >>> board_name(Game("mosona")), board_name(Game("mosona"), "Exercise 3.1")
+    ('Awithlaknannai Mosona board', 'Exercise 3.1: Awithlaknannai Mosona board')
     """
     variant = game.variant
-    title = str(variant.board.graph.get("name") or variant.name)
-    return f"{title} board"
+    title = f"{variant.board.graph.get('name') or variant.name} board"
+    return f"{name}: {title}" if name else title
 
 
 def _points(points: list[str], order: list[str]) -> str:
@@ -171,6 +187,10 @@ class BoardWidget(widgets.VBox):
     resolution : int
         Canvas pixels per CSS pixel: 2 keeps the picture sharp on high
         density screens.
+    name : str, optional
+        What this board is for ("Exercise 3.1", "Leap round the curve"):
+        it starts the board's accessible name, so that several boards on
+        one page are told apart by a screen reader.
 
     Examples
     --------
@@ -209,7 +229,10 @@ class BoardWidget(widgets.VBox):
         labels: bool = True,
         interactive: bool = True,
         resolution: int = 2,
+        name: str | None = None,
     ) -> None:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be text, got {type(name).__name__}")
         if isinstance(resolution, bool) or not isinstance(resolution, int) or not 1 <= resolution <= 4:
             raise ValueError(f"resolution must be an integer from 1 to 4, got {resolution!r}")
         if unit is not None and not unit > 0:
@@ -225,6 +248,7 @@ class BoardWidget(widgets.VBox):
         self._unit = unit
         self._max_width = max_width
         self._flipped = bool(flipped)
+        self.name = name[:120] if name else None
         self._move_callbacks: list[Callable[[Move], None]] = []
         self._animation: asyncio.Task[None] | None = None
         self.last_click: ClickResult | None = None
@@ -235,9 +259,12 @@ class BoardWidget(widgets.VBox):
         self.canvas = MultiCanvas(3, width=self.geometry.width, height=self.geometry.height)
         self._size_canvas()
         # The status line (one live region), and the canvas's name, description and Tab handling.
-        self.access = BoardAccess(name=board_name(self.game))
+        self.access = BoardAccess(name=board_name(self.game, self.name))
         self.status = self.access
-        super().__init__([self.canvas, self.access])
+        # A narrow window scrolls the board rather than shrinking its point names below MIN_LABEL_PX.
+        self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(overflow="auto", max_width="100%"))
+        self.scroller.add_class("awithlaknannai-scroller")
+        super().__init__([self.scroller, self.access])
         self.add_class("awithlaknannai-board")
         if not interactive:
             self.add_class("awithlaknannai-view-only")
@@ -264,7 +291,11 @@ class BoardWidget(widgets.VBox):
         self.canvas.width = self.geometry.width
         self.canvas.height = self.geometry.height
         css_width = self.geometry.width / self.resolution
-        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", max_width="100%", height="auto")
+        # It may shrink with the window as long as the point names stay MIN_LABEL_PX or larger.
+        label_css = label_size(self.geometry, MIN_LABEL_PX * self.resolution) / self.resolution
+        min_width = css_width * min(1.0, MIN_LABEL_PX / label_css) if self.labels else css_width * 0.4
+        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", max_width="100%",
+                                            min_width=f"{min_width:.0f}px", height="auto")
 
     @property
     def flipped(self) -> bool:
@@ -402,7 +433,7 @@ class BoardWidget(widgets.VBox):
     def _describe(self) -> None:
         """Bring the board's accessible name and description up to date with the game."""
         with self.access.hold_sync():
-            self.access.name = board_name(self.game)
+            self.access.name = board_name(self.game, self.name)
             self.access.description = board_description(self.game, self.controller.selection, self.cursor,
                                                         self.interactive)
             self.access.selecting = self._escape_cancels()
@@ -415,7 +446,8 @@ class BoardWidget(widgets.VBox):
     def draw_board(self) -> None:
         """Draw the board layer (slab, lines, points, names)."""
         with hold_canvas():
-            paint(self.canvas[0], board_ops(self.geometry, labels=self.labels))
+            paint(self.canvas[0], board_ops(self.geometry, labels=self.labels,
+                                            min_label=MIN_LABEL_PX * self.resolution))
 
     def show_hint(self, move: Move | None, text: str) -> None:
         """Say ``text`` on the status line and draw ``move`` as a dashed arrow until the position changes.

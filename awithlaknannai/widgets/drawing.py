@@ -121,11 +121,13 @@ def _segment_path(segments: Sequence[Segment]) -> list[Op]:
     return ops
 
 
-def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
+def board_ops(layout: Layout, labels: bool = True, min_label: float = 0.0) -> list[Op]:
     """The board layer: the stone slab, the drawn lines, the points and their names.
 
     Curved end lines are drawn as quadratic curves, exactly as the SVG
-    pictures draw them.
+    pictures draw them. ``min_label`` is the smallest font size of the point
+    names in canvas pixels (a big board's small unit must not make them
+    unreadable).
     """
     unit = layout.unit
     inset = unit * 0.06
@@ -156,7 +158,7 @@ def board_ops(layout: Layout, labels: bool = True) -> list[Op]:
          layout.point_radius),
     ]
     if labels:
-        ops += _label_ops(layout)
+        ops += _label_ops(layout, min_label)
     return ops
 
 
@@ -170,11 +172,19 @@ def _mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
-def _label_ops(layout: Layout) -> list[Op]:
+LABEL_SIZE = 0.2  # point names' font size, in units (the distance between neighbouring points)
+
+
+def label_size(layout: Layout, min_label: float = 0.0) -> float:
+    """The point names' font size in canvas pixels."""
+    return max(layout.unit * LABEL_SIZE, min_label)
+
+
+def _label_ops(layout: Layout, min_label: float = 0.0) -> list[Op]:
     """Point names: under each point, or, where points are too close for that (Tukvnanawopi),
     file letters and rank numbers in the margin, as on a chess board."""
     unit = layout.unit
-    size = unit * 0.2
+    size = label_size(layout, min_label)
     board = layout.board
     shortest = min((math.dist(layout.xy(a), layout.xy(b)) for a, b in board.edges), default=unit)
     placed: list[tuple[str, float, float]] = []

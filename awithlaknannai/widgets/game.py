@@ -371,16 +371,18 @@ class GameWidget(widgets.VBox):
         cells: list[str] = []
         for i, text in enumerate(texts):
             turn = i + (1 if first_black else 0)
+            number = ""
             if turn % 2 == 0:
-                cells.append(f"<b>{turn // 2 + 1}.</b>")
+                number = f"<b>{turn // 2 + 1}.</b> "
             elif i == 0:
-                cells.append(f"<b>{turn // 2 + 1}.</b> &hellip;")
+                number = f"<b>{turn // 2 + 1}.</b> &hellip; "
             css = ""
             if i == played - 1:
                 css = ' class="awithlaknannai-current-move"'
             elif i >= played:
                 css = ' class="awithlaknannai-muted"'
-            cells.append(f"<span{css}>{html.escape(text)}</span>")
+            # A move and its number never break apart: the list wraps between moves only.
+            cells.append(f'<span class="awithlaknannai-move">{number}<span{css}>{html.escape(text)}</span></span>')
         outcome = game.outcome()
         if outcome is not None and self.at_latest():
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
