@@ -60,7 +60,9 @@ class AnswerKey:
         cell = 'style="text-align:left;vertical-align:top"'
         body = "".join(
             f"<tr><td {cell}>{html.escape(r.notebook)}</td><td {cell}>{html.escape(r.heading)}</td>"
-            f'<td {cell}><pre style="margin:0;text-align:left">{html.escape(r.solution)}</pre></td></tr>'
+            # pre-wrap: a long answer wraps inside the table instead of being cut off at its edge
+            f'<td {cell}><pre style="margin:0;text-align:left;white-space:pre-wrap;overflow-wrap:anywhere">'
+            f"{html.escape(r.solution)}</pre></td></tr>"
             for r in self.rows
         )
         head = "".join(f"<th {cell}>{name}</th>" for name in ("notebook", "exercise", "answer"))

@@ -149,12 +149,13 @@ _CSS = f"""
 {_DARK} .awithlaknannai-current-move {{ background: {TEXT_DARK["current_move"]};
   color: {TEXT_DARK["current_move_text"]}; }}
 .awithlaknannai-move {{ white-space: nowrap; }}
-/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ipywidgets' own is 1 px, about 2:1). */
+/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ipywidgets' own is 1 px, about 2:1,
+   and its menus and text boxes say "outline: none !important", hence ours). */
 :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
   :is(button, select, input, textarea, [tabindex]):focus-visible {{
-  outline: 2px solid {FOCUS["light"]}; outline-offset: 2px; }}
+  outline: 2px solid {FOCUS["light"]} !important; outline-offset: 2px; }}
 {_DARK} :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
-  :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]}; }}
+  :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]} !important; }}
 /* Buttons keep their whole label at any zoom: rows wrap instead of squeezing a button to "P...". */
 :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
   .widget-button, .awithlaknannai-game .widget-toggle-button {{ flex-shrink: 0; min-width: max-content;

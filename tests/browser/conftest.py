@@ -121,6 +121,12 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True)
     tracker.write_text(json.dumps({"windowingMode": "none"}))
+    # The IPython config file the package installs into {sys.prefix}/etc/ipython (an editable
+    # install, as here, gets no data files): the kernels load the friendly-errors extension.
+    profile = base / "ipython" / "profile_default"
+    profile.mkdir(parents=True)
+    shutil.copyfile(ROOT / "jupyter-config" / "ipython" / "ipython_kernel_config.py",
+                    profile / "ipython_kernel_config.py")
     port = _free_port()
     env = dict(os.environ)
     env.update(
