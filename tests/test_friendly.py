@@ -101,12 +101,12 @@ def test_the_installed_ipython_config_loads_the_extension():
     from traitlets.config import Config
 
     config = Config()
-    text = (PROJECT / "jupyter-config" / "ipython" / "ipython_kernel_config.py").read_text()
+    text = (PROJECT / "jupyter-config" / "etc" / "ipython" / "ipython_kernel_config.py").read_text()
     exec(compile(text, "ipython_kernel_config.py", "exec"), {"get_config": lambda: config})  # noqa: S102
     extensions = config.InteractiveShellApp.extensions.get_value([])
     assert extensions == ["awithlaknannai.tutorial.friendly"]
     pyproject = (PROJECT / "pyproject.toml").read_text()
-    assert '"etc/ipython" = ["jupyter-config/ipython/ipython_kernel_config.py"]' in pyproject
+    assert '"etc/ipython" = ["jupyter-config/etc/ipython/ipython_kernel_config.py"]' in pyproject
 
 
 def test_every_tutorial_notebook_asks_for_friendly_errors():

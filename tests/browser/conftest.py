@@ -125,7 +125,7 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     # install, as here, gets no data files): the kernels load the friendly-errors extension.
     profile = base / "ipython" / "profile_default"
     profile.mkdir(parents=True)
-    shutil.copyfile(ROOT / "jupyter-config" / "ipython" / "ipython_kernel_config.py",
+    shutil.copyfile(ROOT / "jupyter-config" / "etc" / "ipython" / "ipython_kernel_config.py",
                     profile / "ipython_kernel_config.py")
     port = _free_port()
     env = dict(os.environ)

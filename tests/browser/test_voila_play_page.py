@@ -58,9 +58,13 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
         missing("voila is missing (pip install -e '.[test]')")
     base = tmp_path_factory.mktemp("voila")
     port = _free_port()
+    # The files the package installs into the environment (jupyter-config/ mirrors them; an editable
+    # install, as here, gets none): voila.json chooses the project's template, which needs no CDN.
+    installed = ROOT / "jupyter-config"
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_DATA_DIR=str(base / "data"),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTER_PLATFORM_DIRS="1",
-               IPYTHONDIR=str(base / "ipython"))
+               IPYTHONDIR=str(base / "ipython"), JUPYTER_PATH=str(installed / "share" / "jupyter"),
+               JUPYTER_CONFIG_PATH=str(installed / "etc" / "jupyter"))
     url = f"http://127.0.0.1:{port}/"
     log = base / "voila.log"
     with log.open("wb") as out:
@@ -83,6 +87,29 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
         yield url
     finally:
         stop_server(process)  # SIGTERM: Voila shuts its kernels down
+
+
+def test_play_page_needs_nothing_but_its_own_server(voila_url: str, browser: Any) -> None:
+    """Offline, or where a school blocks CDNs: every request goes to the page's own server, none fails."""
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    requests: list[str] = []
+    failures: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("requestfailed", lambda r: failures.append(f"{r.url}: {r.failure}"))
+    page.on("response", lambda r: failures.append(f"{r.url}: {r.status}") if r.status >= 400 else None)
+    try:
+        page.goto(voila_url, timeout=120_000)
+        page.wait_for_selector("canvas[aria-label]", timeout=120_000)
+        page.wait_for_timeout(1000)
+        outside = [url for url in requests if not url.startswith(("http://127.0.0.1", "data:", "blob:"))]
+        assert not outside, f"the page asked other hosts: {outside}"
+        assert not failures, failures
+        # Voila's own bundle carries Font Awesome: an icon class gets its font without a CDN.
+        family = page.evaluate("""() => { const i = document.createElement('i'); i.className = 'fa fa-check';
+            document.body.append(i); const f = getComputedStyle(i).fontFamily; i.remove(); return f; }""")
+        assert "Font Awesome" in family, family
+    finally:
+        page.close()
 
 
 @pytest.fixture
