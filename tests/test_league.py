@@ -42,8 +42,8 @@ BAD_PLAYERS = {
                "error", "line 3"),
     "crasher": ("import os\n\ndef choose_move(position):\n    os._exit(3)\n", "crash", "exit code 3"),
     "looper": ("def choose_move(position):\n    while True:\n        pass\n", "timeout", "0.4 s"),
-    "cheater": ("from awithlaknannai import Move\n\ndef choose_move(position):\n"
-                "    origin = position.legal_moves()[0].origin\n    return Move(origin, (origin,))\n",
+    "cheater": (("from awithlaknannai import Move\n\ndef choose_move(position):\n"
+                 "    origin = position.legal_moves()[0].origin\n    return Move(origin, (origin,))\n"),
                 "illegal", "must leave"),
     "hog": ("def choose_move(position):\n    hoard = []\n    while True:\n        hoard.append(bytearray(2**20))\n",
             "memory", "memory"),
@@ -217,7 +217,9 @@ def test_unloadable_players_lose_every_game_and_two_of_them_score_nothing(tmp_pa
     assert all(f.kind == "load" for f in results.forfeits())
     both = [g for g in results.games if {g.white, g.black} == {"typo", "nameless"}]
     assert [g.result for g in both] == ["none", "none"] and all(len(g.forfeits) == 2 for g in both)
-    assert results.standings()["greedy"].points == 4
+    assert results.standings()["greedy"].points == 4 and "greedy" in results.standings()
+    with pytest.raises(ValueError, match="no player called 'nobody'"):
+        results.standings()["nobody"]
     assert results.standings()["typo"].points == results.standings()["nameless"].points == 0
 
 
@@ -240,6 +242,17 @@ def test_a_seeded_league_repeats() -> None:
     first = run_league(players, "zuni-4", seed=5, progress=False)
     again = run_league(players, "zuni-4", seed=5, progress=False)
     assert [g.moves for g in first.games] == [g.moves for g in again.games]
+
+
+def test_games_at_once_give_the_same_league_and_save_to_keeps_it(tmp_path: Path) -> None:
+    players = [Contestant.builtin(level, name=f"{level}-{i}", seed=i)
+               for i, level in enumerate(["beginner", "casual", "club", "casual"])]
+    one = run_league(players, "zuni-4", seed=3, progress=False)
+    path = tmp_path / "partial.json"
+    two = run_league(players, "zuni-4", seed=3, jobs=2, progress=False, save_to=path)
+    assert [(g.white, g.black, g.moves, g.result) for g in one.games] == \
+        [(g.white, g.black, g.moves, g.result) for g in two.games]
+    assert LeagueResults.load(path).to_record() == two.to_record()
 
 
 def test_bad_league_arguments_are_refused_before_any_game() -> None:
@@ -265,7 +278,7 @@ def _notebook_function(source: str, name: str, extra: dict | None = None):  # ty
     filename = f"<cell-{name}-{random.randrange(10**9)}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace = {"__name__": "__main__", **(extra or {})}
-    exec(compile(source, filename, "exec"), namespace)
+    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - what a notebook does with a cell
     return namespace[name]
 
 
@@ -289,7 +302,7 @@ def test_a_notebook_function_is_sent_with_what_it_uses() -> None:
     contestant = Contestant.from_function(function, name="cell player")
     assert contestant.entry == "my_player" and contestant.origin == "notebook cell"
     namespace: dict = {}
-    exec(contestant.code, namespace)
+    exec(contestant.code, namespace)  # noqa: S102 - the code a player's process runs
     position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})
     assert str(namespace["my_player"](position)) == "M1xM3"
     results = run_league([contestant, "beginner"], "zuni-3", progress=False, time_limit=2)
@@ -387,7 +400,7 @@ def test_test_player_in_a_sandbox() -> None:
 
 def test_the_template_code_is_the_greedy_player() -> None:
     namespace: dict = {}
-    exec(template_code(), namespace)
+    exec(template_code(), namespace)  # noqa: S102 - the code a student copies
     position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})
     assert namespace["choose_move"](position) == greedy_choose_move(position)
 

@@ -392,10 +392,14 @@ class Standings:
         return len(self.rows)
 
     def __getitem__(self, name: str) -> StandingRow:
+        """The row of the player called ``name``."""
         for row in self.rows:
             if row.name == name:
                 return row
-        raise KeyError(name)
+        raise ValueError(f"no player called {name!r} in these standings")
+
+    def __contains__(self, name: object) -> bool:
+        return any(row.name == name for row in self.rows)
 
     def cells(self) -> list[list[str]]:
         """The table as text cells, headings first."""
@@ -777,8 +781,7 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
                             f"({variant.name}, {variant.rules.to_text()} rules)")
     outcome = game.outcome()
     if forfeits:
-        expected = "none" if len(forfeits) == 2 else forfeits[0].color == "white" and "black" or "white"
-        consistent = reason == FORFEIT and result == expected and outcome is None
+        consistent = reason == FORFEIT and result == _forfeit_result(forfeits) and outcome is None
     elif reason == STOPPED:
         consistent = result == "draw" and outcome is None
     else:
@@ -791,6 +794,13 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
 
 
 # --- playing ----------------------------------------------------------------------------
+
+
+def _forfeit_result(forfeits: Sequence[Forfeit]) -> str:
+    """The result of a game lost by forfeit: the other colour wins; "none" when both forfeited."""
+    if len(forfeits) == 2:
+        return "none"
+    return "black" if forfeits[0].color == "white" else "white"
 
 
 class _Stopped(Exception):
@@ -905,9 +915,9 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
         for side, color in enumerate(colors):
             if color in held:
                 seats.release(indices[side], held[color])
+    result: str
     if forfeits:
-        result = "none" if len(forfeits) == 2 else forfeits[0].color == "white" and "black" or "white"
-        reason = FORFEIT
+        result, reason = _forfeit_result(forfeits), FORFEIT
     else:
         outcome = game.outcome()
         result = outcome.result if outcome else "draw"
@@ -941,7 +951,7 @@ class _Progress:
 
 def _schedule(pairs: Sequence[tuple[int, int]], games_per_pair: int) -> list[tuple[int, int, int]]:
     """(game number, white index, black index): each pair's games one after the other, colours swapped."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for first, second in pairs:
         for k in range(games_per_pair):
             white, black = (first, second) if k % 2 == 0 else (second, first)

@@ -375,9 +375,8 @@ class _Packer:
     def code(self) -> str:
         self.seen[self.function.__name__] = self.function
         self._add_definition(self.function, self.function.__name__)
-        parts = ["# Sent by awithlaknannai.players.Contestant.from_function\n", *self.imports, *self.values,
-                 *self.definitions]
-        return "\n".join(part.rstrip("\n") for part in parts) + "\n"
+        head = ["# Sent by awithlaknannai.players.Contestant.from_function", *self.imports, *self.values]
+        return "\n\n\n".join(["\n".join(head), *(d.strip("\n") for d in self.definitions)]) + "\n"
 
     def _source(self, obj: Any, name: str) -> str:
         try:
