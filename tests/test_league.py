@@ -39,7 +39,7 @@ GOOD = "from awithlaknannai.players.lesson import greedy_choose_move as choose_m
 BAD_PLAYERS = {
     # name: (code, the kind of forfeit it must lose by, a word its reasons must contain)
     "raiser": ("def choose_move(position):\n    moves = position.legal_moves()\n    return moves[0] / 0\n",
-               "error", "line 3"),
+               "error", "(line 3 of <raiser>, in choose_move: return moves[0] / 0)"),
     "crasher": ("import os\n\ndef choose_move(position):\n    os._exit(3)\n", "crash", "exit code 3"),
     "looper": ("def choose_move(position):\n    while True:\n        pass\n", "timeout", "0.4 s"),
     "cheater": (("from awithlaknannai import Move\n\ndef choose_move(position):\n"
@@ -307,6 +307,14 @@ def test_a_notebook_function_is_sent_with_what_it_uses() -> None:
     assert str(namespace["my_player"](position)) == "M1xM3"
     results = run_league([contestant, "beginner"], "zuni-3", progress=False, time_limit=2)
     assert not results.forfeits()
+
+
+def test_an_error_in_a_notebook_function_quotes_the_line_and_the_function() -> None:
+    cell = "def helper(moves):\n    return moves[len(moves)]\n\ndef dave(position):\n    return helper(position.legal_moves())\n"
+    results = run_league([_notebook_function(cell, "dave"), "beginner"], "zuni-3", progress=False, time_limit=2)
+    whys = {f.why for f in results.forfeits()}
+    # The sent code is numbered unlike the cell, so no line number: the function and the line say where.
+    assert whys == {"choose_move raised IndexError: tuple index out of range (in helper: return moves[len(moves)])"}
 
 
 def test_a_notebook_function_using_something_that_cannot_be_sent_is_refused_by_name() -> None:

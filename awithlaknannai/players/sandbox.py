@@ -60,6 +60,7 @@ import enum
 import hashlib
 import inspect
 import json
+import linecache
 import multiprocessing
 import os
 import random
@@ -124,6 +125,8 @@ FORFEIT_KINDS: dict[str, str] = {
 }
 
 _NAME_SAFE = "-_.:+ ()'"
+#: The origin of a player sent from a notebook cell (its code is the cell's functions, gathered).
+NOTEBOOK_ORIGIN = "notebook cell"
 
 
 class PlayerFailure(Exception):
@@ -328,7 +331,7 @@ def _function_code(function: Callable[..., Any]) -> tuple[str, str, str]:
     if _importable(function):
         return (f"from {function.__module__} import {function.__qualname__} as {entry}\n", entry,
                 f"{function.__module__}.{function.__qualname__}")
-    return _Packer(function).code(), entry, "notebook cell"
+    return _Packer(function).code(), entry, NOTEBOOK_ORIGIN
 
 
 def _importable(obj: Any) -> bool:
@@ -476,21 +479,42 @@ def _cap_memory(extra_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _describe(error: BaseException, filename: str) -> str:
-    """``ValueError: bad thing (line 12 of alice.py)``: the error and where in the player's code."""
-    text = " ".join(str(error).split())
-    if len(text) > 300:
-        text = text[:297] + "..."
-    line = None
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _file_label(filename: str) -> str:
+    """``alice.py`` for a file; ``its cell`` for code typed in a notebook (IPython names cells by number)."""
+    if "ipykernel_" in filename or filename.startswith("<ipython-input"):
+        return "its cell"
+    return Path(filename).name
+
+
+def _describe(error: BaseException, filename: str, numbered: bool = True) -> str:
+    """The error and where in the player's code it happened, in one line.
+
+    ``ZeroDivisionError: division by zero (line 3 of alice.py, in choose_move: return 1 / 0)``.
+    ``numbered=False`` leaves the line number out (code sent from a notebook
+    is numbered differently from the cell it came from); the function's
+    name and the line itself still say where.
+    """
+    text = _cut(str(error), 300)
     if isinstance(error, SyntaxError) and error.filename == filename:
-        line = error.lineno
-        text = " ".join((error.msg or "").split())
-    else:
-        for frame in traceback.extract_tb(error.__traceback__):
-            if frame.filename == filename:
-                line = frame.lineno
-    where = f" (line {line} of {Path(filename).name})" if line else ""
-    return f"{type(error).__name__}" + (f": {text}" if text else "") + where
+        place = f"line {error.lineno} of {_file_label(filename)}" if numbered else "the code"
+        line = f": {_cut(error.text, 80)}" if error.text and error.text.strip() else ""
+        return f"SyntaxError: {_cut(error.msg or '', 200)} ({place}{line})"
+    found = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == filename:
+            found = frame
+    where = ""
+    if found is not None:
+        parts = [f"line {found.lineno} of {_file_label(filename)}"] if numbered else []
+        if found.name != "<module>":
+            parts.append(f"in {found.name}")
+        where = ", ".join(parts) + (f": {_cut(found.line, 80)}" if found.line else "")
+    return f"{type(error).__name__}" + (f": {text}" if text else "") + (f" ({where})" if where else "")
 
 
 def _load_choose(contestant: Contestant, seed: int | None) -> tuple[Callable[[Position], Any], Any]:
@@ -502,6 +526,9 @@ def _load_choose(contestant: Contestant, seed: int | None) -> tuple[Callable[[Po
     module = types.ModuleType(f"awithlaknannai_player_{abs(hash(contestant.name))}")
     module.__file__ = contestant.origin
     sys.modules[module.__name__] = module  # so that the player's classes and pickling find their module
+    # The code's lines, so that an error message can quote the line that failed.
+    linecache.cache[contestant.origin] = (len(contestant.code), None, contestant.code.splitlines(True),
+                                          contestant.origin)
     exec(compile(contestant.code, contestant.origin, "exec"), module.__dict__)  # noqa: S102 - the player's own code
     choose = module.__dict__.get(contestant.entry)
     if not callable(choose):
@@ -538,6 +565,7 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
     def send(message: dict[str, Any]) -> None:
         connection.send_bytes(json.dumps(message).encode("utf-8"))
 
+    numbered = contestant.origin != NOTEBOOK_ORIGIN  # sent code is numbered unlike its cell
     try:
         variant = _variant_from_fields(variant_fields)
         _cap_memory(memory_bytes)
@@ -549,7 +577,7 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
         send({"kind": "failed", "failure": "memory", "why": "ran out of memory while loading"})
         return
     except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
-        send({"kind": "failed", "failure": "load", "why": _describe(error, contestant.origin)})
+        send({"kind": "failed", "failure": "load", "why": _describe(error, contestant.origin, numbered)})
         return
     out_of_memory = json.dumps({"kind": "failed", "failure": "memory",
                                 "why": "ran out of memory (MemoryError)"}).encode("utf-8")
@@ -584,7 +612,7 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
             pass  # answered below, once the exception (and the memory its frames hold) is gone
         except BaseException as error:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
             reply = {"kind": "failed", "failure": "error",
-                     "why": f"choose_move raised {_describe(error, contestant.origin)}"}
+                     "why": f"choose_move raised {_describe(error, contestant.origin, numbered)}"}
         if reply is None:
             connection.send_bytes(out_of_memory)  # made in advance: there may be no memory to make it now
         else:
