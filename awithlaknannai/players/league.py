@@ -1113,6 +1113,14 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         For a bad argument, fewer than 2 players or two players with one
         name, before any game starts. A player's own failures never raise:
         they lose games.
+
+    Notes
+    -----
+    The processes keep the game, the league's records and the other players
+    safe from a player's mistakes, but they run with the rights of whoever
+    runs the league: a player can read and write that account's files.
+    Read the players before a league, and run it in a scratch folder or a
+    fresh Binder session (see :mod:`awithlaknannai.players.sandbox`).
     """
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games_per_pair, time_limit, memory_limit_mb, max_turns, seed, jobs)
