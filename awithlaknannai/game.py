@@ -17,14 +17,11 @@ Move('T4xB3')
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-import tempfile
 from collections import Counter
-from pathlib import Path
 
 from .errors import GameOverError, NotationError
+from .files import read_file_bytes, write_text_file
 from .position import EndReason, Move, Outcome, Position
 from .rules import Rules
 from .variants import Variant
@@ -239,32 +236,7 @@ class Game:
         """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.save takes a file path, got {type(path).__name__}")
-        name = os.fspath(path)
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError("cannot save the game: the file name is empty")
-        target = Path(name)
-        if target.is_symlink():
-            target = Path(os.path.realpath(target))  # save through the link to its target
-        if target.is_dir():
-            raise IsADirectoryError(f"cannot save the game to {name!r}: it is a folder; give a file name")
-        if target.exists() and not target.is_file():
-            raise ValueError(f"cannot save the game to {name!r}: it is not a regular file")
-        text = self.to_json() + "\n"
-        if not target.parent.is_dir():
-            raise FileNotFoundError(f"cannot save the game to {name!r}: the folder does not exist")
-        # mkstemp makes a private file; give it the old file's mode, or the usual one.
-        mode = target.stat().st_mode & 0o777 if target.is_file() else 0o644
-        # A short temporary name: the target's own name may already be as long as names can be.
-        handle, temporary = tempfile.mkstemp(prefix=".awithlaknannai-", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            os.chmod(temporary, mode)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_text_file(path, self.to_json() + "\n", "the game")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
@@ -278,17 +250,7 @@ class Game:
 
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.load takes a file path, got {type(path).__name__}")
-        name = os.fspath(path)
-        # O_NONBLOCK: opening a FIFO must not wait for a writer.
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(handle, "rb") as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise ValueError(f"cannot load a game from {name!r}: it is not a regular file")
-            if info.st_size > MAX_RECORD_BYTES:
-                raise NotationError(f"cannot load a game from {name!r}: {info.st_size:,} bytes, more than "
-                                    f"the {MAX_RECORD_BYTES:,} a record may have")
-            data = file.read(MAX_RECORD_BYTES + 1)  # the file may grow while it is read
+        data = read_file_bytes(path, MAX_RECORD_BYTES, "a game", "a record", NotationError)
         return cls.from_json(data)
 
     def __repr__(self) -> str:

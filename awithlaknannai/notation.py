@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from .position import Position
 
 __all__ = [
-    "position_text", "parse_position", "board_diagram", "game_to_record", "game_from_record",
-    "game_to_json", "game_from_json", "move_list", "RECORD_FORMAT",
+    "RECORD_FORMAT", "board_diagram", "game_from_json", "game_from_record", "game_to_json", "game_to_record",
+    "move_list", "parse_position", "position_text",
 ]
 
 RECORD_FORMAT = "awithlaknannai-game"
@@ -83,14 +83,16 @@ def _shown(value: object) -> str:
 # One pass over the text: a string (to its closing quote, or to the end if it
 # has none: every character is read once, so no input is slow), a bracket,
 # or a run of more digits than a number may have.
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|[0-9]{%d}' % (MAX_NUMBER_DIGITS + 1), re.DOTALL)
+_JSON_TOKEN = re.compile(rf'"(?:[^"\\]|\\.)*"?|[\[\]{{}}]|[0-9]{{{MAX_NUMBER_DIGITS + 1}}}', re.DOTALL)
 
 
-def _check_json_shape(text: str) -> None:
+def _check_json_shape(text: str, what: str = "game record") -> None:
     """Refuse JSON that nests too deeply or holds huge numbers, before :func:`json.loads` sees it.
 
     The standard parser recurses once per level (a RecursionError deep
-    inside) and converts digits in time quadratic in their number.
+    inside) and converts digits in time quadratic in their number. ``what``
+    names the text in messages (league results hold game records, so they
+    share these limits).
     """
     depth = 0
     for token in _JSON_TOKEN.finditer(text):
@@ -100,12 +102,13 @@ def _check_json_shape(text: str) -> None:
         if first in "[{":
             depth += 1
             if depth > MAX_RECORD_DEPTH:
-                raise NotationError(f"game record nests deeper than {MAX_RECORD_DEPTH} levels; "
-                                    "a record is one object holding lists of strings")
+                shape = "a record is one object holding lists of strings" if what == "game record" else \
+                    "results hold objects and lists a few levels deep"
+                raise NotationError(f"{what} nests deeper than {MAX_RECORD_DEPTH} levels; {shape}")
         elif first in "]}":
             depth -= 1
         else:
-            raise NotationError(f"game record holds a number of more than {MAX_NUMBER_DIGITS} digits")
+            raise NotationError(f"{what} holds a number of more than {MAX_NUMBER_DIGITS} digits")
 
 
 def position_text(position: Position) -> str:
@@ -383,8 +386,7 @@ def game_from_record(record: Any) -> Game:
         except ValueError as error:
             message = str(error)
             prefix = f"{text.strip()}: "
-            if message.startswith(prefix):
-                message = message[len(prefix):]
+            message = message.removeprefix(prefix)
             raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
     outcome = game.outcome()
     stored = record.get("result")

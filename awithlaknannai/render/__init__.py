@@ -5,17 +5,18 @@
 - :mod:`.picture`: ``Picture``, an SVG picture that shows in any notebook, trusted or not,
   with a text alternative;
 - :mod:`.compare`: board statistics and side-by-side comparison figures;
+- :mod:`.league`: ``league_sheet_svg``, the printable results sheet of a class league;
 - :mod:`.geometry` and :mod:`.style`: layout and colours, shared with the widgets.
 """
 
 from .compare import BoardComparison, board_statistics, compare_boards, compare_boards_svg
 from .export import printable_sheet, save_png, save_svg
 from .geometry import Layout, board_layout
+from .league import league_sheet_svg
 from .picture import Picture
 from .svg import board_svg, game_svg, position_svg
 
 __all__ = [
-    "BoardComparison", "board_statistics", "compare_boards", "compare_boards_svg",
-    "printable_sheet", "save_png", "save_svg", "Layout", "board_layout", "Picture",
-    "board_svg", "game_svg", "position_svg",
+    "BoardComparison", "Layout", "Picture", "board_layout", "board_statistics", "board_svg", "compare_boards",
+    "compare_boards_svg", "game_svg", "league_sheet_svg", "position_svg", "printable_sheet", "save_png", "save_svg",
 ]

@@ -1,0 +1,1156 @@
+"""A class league: every player against every other, colours swapped, with standings and ratings.
+
+:func:`run_league` plays a round robin between :class:`~awithlaknannai.players.sandbox.Contestant`
+players (a folder of ``.py`` files, functions from notebook cells, built-in
+players) on any board and rules. Each player runs in a process of its own
+with a time limit per move and a memory cap (see
+:mod:`~awithlaknannai.players.sandbox` for what that does and does not
+protect): a player that raises an error, answers with an illegal move, runs
+out of time or memory, or crashes loses that game, with a message naming it
+and the reason, and the league goes on.
+
+The :class:`LeagueResults` hold every game (its moves are a project game
+record: ``results.game(12)`` is a :class:`~awithlaknannai.Game` to replay in
+the game widget), the standings with an Elo-style rating
+(:func:`elo_ratings`), who beat whom, and save to a JSON file that
+:meth:`LeagueResults.load` reads back. ``results.sheet()`` is a printable
+results sheet (SVG).
+
+Examples
+--------
+>>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+>>> [(g.white, g.black) for g in results.games]      # colours swapped
+[('beginner', 'casual'), ('casual', 'beginner')]
+>>> [row.name for row in results.standings()]
+['casual', 'beginner']
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import NotationError
+from ..files import read_file_bytes, write_text_file
+from ..game import Game
+from ..notation import (
+    MAX_RECORD_MOVES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    _check_json_shape,
+    _shown,
+    game_from_record,
+)
+from ..position import Position
+from ..rules import Rules
+from ..variants import Color, Variant
+from .match import STOPPED, _game_seed
+from .sandbox import (
+    DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT,
+    FORFEIT_KINDS,
+    LOAD_TIME_LIMIT,
+    Contestant,
+    InProcessPlayer,
+    PlayerFailure,
+    PlayerProcess,
+    _check_name,
+    check_league_variant,
+    check_time_limit,
+    contestants_from_folder,
+)
+
+__all__ = [
+    "BASE_RATING", "FORFEIT", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR", "MAX_LEAGUE_BYTES", "MAX_PLAYERS",
+    "PRIOR_GAMES", "Forfeit", "LeagueGame", "LeaguePlayer", "LeagueResults", "StandingRow", "Standings",
+    "elo_ratings", "run_league",
+]
+
+LEAGUE_FORMAT = "awithlaknannai-league"
+LEAGUE_VERSION = 1
+#: The most players in one league (100 players make 4,950 pairs).
+MAX_PLAYERS = 100
+#: The most games each pair plays.
+MAX_GAMES_PER_PAIR = 20
+#: The largest results file :meth:`LeagueResults.load` reads (a league of 30 is about 2 MB).
+MAX_LEAGUE_BYTES = 64 * 2**20
+#: The most games a results file may hold.
+MAX_LEAGUE_GAMES = MAX_PLAYERS * (MAX_PLAYERS - 1) // 2 * MAX_GAMES_PER_PAIR
+#: The rating of an average player, and of the imaginary opponent every player draws against.
+BASE_RATING = 1500.0
+#: Imaginary drawn games each player has against a BASE_RATING player (see :func:`elo_ratings`).
+PRIOR_GAMES = 2.0
+#: The end reason of a game lost by forfeit.
+FORFEIT = "forfeit"
+#: How often run_league(save_to=...) saves the games played so far, in seconds (and once at the end).
+SAVE_EVERY_SECONDS = 10.0
+
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *,
+                base: float = BASE_RATING, prior_games: float = PRIOR_GAMES) -> dict[str, float]:
+    """Elo-style ratings computed from all games at once, so the order of the games does not matter.
+
+    Elo's formula gives the score player A expects against player B:
+    ``E = 1 / (1 + 10 ** ((R_B - R_A) / 400))`` (1 a win, 1/2 a draw). The
+    ratings returned are the ones at which **every player's expected score
+    over all its games equals the score it made**, counting for each player
+    ``prior_games`` imaginary draws against a player rated ``base``. Those
+    draws keep the rating of a player who won (or lost) every game finite,
+    and pull the ratings of players with few games towards ``base``.
+
+    There is no K factor. In Elo's game-by-game update ``R += K (S - E)``, K
+    sets how far one game moves a rating, and the result depends on the order
+    of the games; these ratings are the point where that update, applied to
+    all the games together, changes nothing (for any K). Statisticians call
+    it the maximum-likelihood Bradley-Terry model (Zermelo 1929) with a
+    prior; it is found by Newton's method, to a millionth of a point.
+
+    Parameters
+    ----------
+    scores : iterable of (str, str, float)
+        ``(player, opponent, score of player)`` for each game: 1, 1/2 or 0
+        (any score from 0 to 1 works). A game is listed once.
+    players : iterable of str
+        Players to rate even if they have no games (they get ``base``).
+    base : float
+        The rating of the imaginary opponent (and of an average player).
+    prior_games : float
+        How many imaginary draws each player has (above 0).
+
+    Returns
+    -------
+    dict
+        ``{player: rating}``.
+
+    Examples
+    --------
+    >>> ratings = elo_ratings([("ann", "bob", 1), ("bob", "cat", 1), ("cat", "ann", 1)])
+    >>> {name: round(r) for name, r in ratings.items()}   # a cycle: all equal
+    {'ann': 1500, 'bob': 1500, 'cat': 1500}
+    >>> ratings = elo_ratings([("ann", "bob", 1)] * 3 + [("ann", "bob", 0.5)])
+    >>> round(ratings["ann"]), round(ratings["bob"])
+    (1617, 1383)
+    """
+    import numpy as np
+
+    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
+        raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
+    if isinstance(base, bool) or not isinstance(base, (int, float)) or not math.isfinite(base):
+        raise ValueError(f"base must be a finite number, got {base!r}")
+    index: dict[str, int] = {}
+    for name in players:
+        index.setdefault(name, len(index))
+    games: list[tuple[int, int, float]] = []
+    for row in scores:
+        name, opponent, score = row
+        if name == opponent:
+            raise ValueError(f"{name!r} cannot play against itself")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
+        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+    size = len(index)
+    if size == 0:
+        return {}
+    played = np.zeros((size, size))
+    won = np.zeros((size, size))  # won[i, j]: points i scored against j
+    for i, j, score in games:
+        played[i, j] += 1
+        played[j, i] += 1
+        won[i, j] += score
+        won[j, i] += 1 - score
+    points = won.sum(axis=1)
+
+    def log_likelihood(theta: np.ndarray) -> float:
+        diff = theta[:, None] - theta[None, :]
+        ll = float((won * -np.logaddexp(0.0, -diff)).sum())
+        return ll - prior_games / 2 * float((np.logaddexp(0.0, -theta) + np.logaddexp(0.0, theta)).sum())
+
+    # theta = rating difference from base in natural units: E = sigmoid(theta_a - theta_b).
+    theta = np.zeros(size)
+    current = log_likelihood(theta)
+    for _ in range(200):
+        expected = 1 / (1 + np.exp(-(theta[:, None] - theta[None, :])))
+        against_base = 1 / (1 + np.exp(-theta))
+        gradient = points - (played * expected).sum(axis=1) + prior_games * (0.5 - against_base)
+        weights = played * expected * (1 - expected)
+        hessian = weights - np.diag(weights.sum(axis=1) + prior_games * against_base * (1 - against_base))
+        step = np.linalg.solve(hessian, -gradient)
+        scale = 1.0
+        while True:  # the likelihood is concave: halve the step until it does not go down
+            candidate = theta + scale * step
+            value = log_likelihood(candidate)
+            if value >= current - 1e-12 or scale < 1e-6:
+                break
+            scale /= 2
+        theta, current = candidate, value
+        if float(np.abs(scale * step).max()) * 400 / math.log(10) < 1e-6:
+            break
+    ratings = base + theta * 400 / math.log(10)
+    return {name: float(ratings[i]) for name, i in index.items()}
+
+
+# --- one game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """Why a player lost a game other than by the rules.
+
+    Attributes
+    ----------
+    player : str
+        The player's name.
+    color : str
+        ``"white"`` or ``"black"``.
+    kind : str
+        A key of :data:`~awithlaknannai.players.sandbox.FORFEIT_KINDS`:
+        ``error``, ``illegal``, ``timeout``, ``memory``, ``crash`` or ``load``.
+    why : str
+        What happened, in words.
+    """
+
+    player: str
+    color: str
+    kind: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.color.capitalize()}) lost by forfeit: {self.why}"
+
+
+@dataclass(frozen=True)
+class LeagueGame:
+    """One game of a league.
+
+    Attributes
+    ----------
+    number : int
+        1, 2, ... in the league's schedule.
+    white, black : str
+        The players' names.
+    result : str
+        ``"white"``, ``"black"``, ``"draw"``, or ``"none"`` when both
+        players forfeited (neither scores).
+    reason : str
+        Why it ended: an :class:`~awithlaknannai.EndReason` text,
+        :data:`~awithlaknannai.players.match.STOPPED` (a draw), or
+        :data:`FORFEIT`.
+    moves : tuple of str
+        The moves played, as texts.
+    start : Position
+        Where the game began.
+    forfeits : tuple of Forfeit
+        The players who lost by forfeit (none, one, or both).
+    seconds : tuple of float
+        Thinking time of White and of Black, by their own clocks.
+    """
+
+    number: int
+    white: str
+    black: str
+    result: str
+    reason: str
+    moves: tuple[str, ...]
+    start: Position = field(repr=False)
+    forfeits: tuple[Forfeit, ...] = ()
+    seconds: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, or ``None`` (a draw, or both forfeited)."""
+        return {"white": self.white, "black": self.black}.get(self.result)
+
+    @property
+    def loser(self) -> str | None:
+        """The loser's name, or ``None``."""
+        return {"white": self.black, "black": self.white}.get(self.result)
+
+    def points(self, name: str) -> float:
+        """What ``name`` scored: 1 a win, 1/2 a draw, 0 a loss."""
+        if name not in (self.white, self.black):
+            raise ValueError(f"{name!r} did not play game {self.number}")
+        if self.result == "draw":
+            return 0.5
+        return 1.0 if self.winner == name else 0.0
+
+    def opponent(self, name: str) -> str:
+        if name not in (self.white, self.black):
+            raise ValueError(f"{name!r} did not play game {self.number}")
+        return self.black if name == self.white else self.white
+
+    def summary(self) -> str:
+        """One line: who had which colour, the result and why.
+
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+        >>> print(results.games[0].summary())
+        Game 1: beginner (White) against casual (Black): casual won (no pieces left), 12 turns.
+        """
+        head = f"Game {self.number}: {self.white} (White) against {self.black} (Black): "
+        if self.forfeits:
+            if self.result == "none":
+                return head + "both lost by forfeit. " + " ".join(f"{f}." for f in self.forfeits)
+            return head + f"{self.winner} won; " + " ".join(f"{f}." for f in self.forfeits)
+        outcome = "a draw" if self.result == "draw" else f"{self.winner} won"
+        return head + f"{outcome} ({self.reason}), {len(self.moves)} turns."
+
+    def tags(self) -> dict[str, str]:
+        """The tags of the game record: players, round, result in words."""
+        tags = {"Event": "league", "Round": str(self.number), "White": self.white, "Black": self.black,
+                "Result": self.summary()}
+        if self.forfeits:
+            tags["Forfeit"] = " ".join(str(f) for f in self.forfeits)
+        return tags
+
+    def game(self) -> Game:
+        """The game to replay (for instance ``GameWidget(game=results.game(3))``), moves to the end or
+        to the forfeit."""
+        game = Game(start=self.start, tags=self.tags())
+        for move in self.moves:
+            game.play(move)
+        return game
+
+    def record(self) -> dict[str, Any]:
+        """The project's game record (see :mod:`awithlaknannai.notation`), which
+        :meth:`Game.from_record <awithlaknannai.Game.from_record>` and the game widget read.
+
+        Built from the stored moves without replaying them: ``result`` and
+        ``reason`` are the rules' (``None`` for a game stopped or forfeited);
+        the tags say who played and what the league decided.
+        """
+        variant = self.start.variant
+        by_rules = self.reason not in (FORFEIT, STOPPED)
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "variant": variant.name,
+            "rules": variant.rules.to_text(), "first": variant.first.value, "bottom": variant.bottom.value,
+            "start": None if self.start == Position.start(variant) else self.start.text(),
+            "moves": list(self.moves),
+            "result": self.result if by_rules else None, "reason": self.reason if by_rules else None,
+            "tags": self.tags(),
+        }
+
+
+# --- standings ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings (see :meth:`LeagueResults.standings`)."""
+
+    rank: int
+    name: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    rating: float
+    forfeits: int
+    seconds: float
+
+    @property
+    def score(self) -> float:
+        """Points per game (0 with no games)."""
+        return self.points / self.games if self.games else 0.0
+
+
+def _points_text(points: float) -> str:
+    """``3``, ``3½``, ``½``: points as a class writes them."""
+    whole = int(points)
+    half = points - whole >= 0.5
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+class Standings:
+    """The league table: rank, wins, draws, losses, points, rating, forfeits.
+
+    Iterate for :class:`StandingRow` objects, best first. Printed, it is a
+    plain-text table; in a notebook an HTML table.
+    """
+
+    HEADINGS = ("rank", "player", "games", "won", "drawn", "lost", "points", "rating", "forfeits")
+
+    def __init__(self, rows: Sequence[StandingRow], title: str) -> None:
+        self.rows = list(rows)
+        self.title = title
+
+    def __iter__(self) -> Iterator[StandingRow]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, name: str) -> StandingRow:
+        """The row of the player called ``name``."""
+        for row in self.rows:
+            if row.name == name:
+                return row
+        raise ValueError(f"no player called {name!r} in these standings")
+
+    def __contains__(self, name: object) -> bool:
+        return any(row.name == name for row in self.rows)
+
+    def cells(self) -> list[list[str]]:
+        """The table as text cells, headings first."""
+        body = [[f"{r.rank}", r.name, str(r.games), str(r.wins), str(r.draws), str(r.losses),
+                 _points_text(r.points), f"{r.rating:.0f}", str(r.forfeits)] for r in self.rows]
+        return [list(self.HEADINGS), *body]
+
+    def to_text(self) -> str:
+        table = self.cells()
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        lines = [self.title]
+        for row in table:
+            lines.append("  ".join(cell.ljust(w) if i == 1 else cell.rjust(w)
+                                   for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<Standings of {len(self.rows)} players>"
+
+    def _repr_html_(self) -> str:
+        table = self.cells()
+        head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in table[0])
+        body = "".join("<tr>" + "".join(
+            (f'<th scope="row" style="text-align:left">{html.escape(c)}</th>' if i == 1 else
+             f'<td style="text-align:right">{html.escape(c)}</td>') for i, c in enumerate(row)) + "</tr>"
+            for row in table[1:])
+        return (f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+# --- the results ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaguePlayer:
+    """A player as the results remember it: its name, where it came from, and a fingerprint of its code."""
+
+    name: str
+    origin: str = ""
+    fingerprint: str = ""
+
+
+def _settings(games_per_pair: int, time_limit: float, memory_limit_mb: int | None, max_turns: int,
+              seed: int | None) -> dict[str, Any]:
+    return {"games_per_pair": games_per_pair, "time_limit": time_limit, "memory_limit_mb": memory_limit_mb,
+            "max_turns": max_turns, "seed": seed}
+
+
+class LeagueResults:
+    """Everything a league produced: players, games, and what follows from them.
+
+    Attributes
+    ----------
+    variant : Variant
+        The board and rules played.
+    players : list of LeaguePlayer
+        In the order they were given.
+    games : list of LeagueGame
+        In schedule order.
+    settings : dict
+        ``games_per_pair``, ``time_limit``, ``memory_limit_mb``,
+        ``max_turns`` and ``seed``.
+    title : str
+        The league's title (shown on the results sheet).
+    """
+
+    def __init__(self, variant: Variant, players: Sequence[LeaguePlayer], games: Sequence[LeagueGame],
+                 settings: dict[str, Any], title: str = "") -> None:
+        self.variant = variant
+        self.players = list(players)
+        self.games = sorted(games, key=lambda g: g.number)
+        self.settings = dict(settings)
+        self.title = title or f"League on {variant.name}"
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def _check(self, name: str) -> None:
+        if name not in self.names:
+            raise ValueError(f"no player called {name!r} in this league; players: {', '.join(self.names)}")
+
+    # --- what follows from the games
+    def ratings(self) -> dict[str, float]:
+        """Elo-style ratings from all games (see :func:`elo_ratings`); games both players forfeited
+        do not count."""
+        scores = [(g.white, g.black, g.points(g.white)) for g in self.games if g.result != "none"]
+        return elo_ratings(scores, self.names)
+
+    def standings(self) -> Standings:
+        """The table, best first: by points, then rating; equal points and rating share a rank."""
+        ratings = self.ratings()
+        rows = []
+        for name in self.names:
+            games = self.games_of(name)
+            wins = sum(1 for g in games if g.winner == name)
+            draws = sum(1 for g in games if g.result == "draw")
+            forfeits = sum(1 for g in games for f in g.forfeits if f.player == name)
+            seconds = sum(g.seconds[0] if g.white == name else g.seconds[1] for g in games)
+            rows.append(StandingRow(0, name, len(games), wins, draws, len(games) - wins - draws,
+                                    wins + draws / 2, ratings[name], forfeits, seconds))
+        rows.sort(key=lambda r: (-r.points, -round(r.rating, 6), r.name))
+        ranked: list[StandingRow] = []
+        for position, row in enumerate(rows, start=1):
+            previous = ranked[-1] if ranked else None
+            same = previous is not None and previous.points == row.points and \
+                round(previous.rating, 6) == round(row.rating, 6)
+            rank = previous.rank if same and previous is not None else position
+            ranked.append(StandingRow(rank, *[getattr(row, f) for f in (
+                "name", "games", "wins", "draws", "losses", "points", "rating", "forfeits", "seconds")]))
+        return Standings(ranked, self.heading())
+
+    def heading(self) -> str:
+        """``title: board, rules, players, games`` in one line."""
+        return (f"{self.title}: {self.variant.name}, {self.variant.rules.to_text()} rules, "
+                f"{len(self.players)} players, {len(self.games)} games")
+
+    def cross_table(self) -> dict[str, dict[str, tuple[float, int]]]:
+        """Who beat whom: ``table[a][b]`` is (points a scored against b, games they played).
+
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+        >>> results.cross_table()["casual"]["beginner"]
+        (2.0, 2)
+        """
+        table = {a: {b: (0.0, 0) for b in self.names if b != a} for a in self.names}
+        for g in self.games:
+            for name in (g.white, g.black):
+                other = g.opponent(name)
+                points, games = table[name][other]
+                table[name][other] = (points + g.points(name), games + 1)
+        return table
+
+    def games_of(self, name: str) -> list[LeagueGame]:
+        """The games ``name`` played, in order."""
+        self._check(name)
+        return [g for g in self.games if name in (g.white, g.black)]
+
+    def lost_games(self, name: str) -> list[LeagueGame]:
+        """The games ``name`` lost (by the rules or by forfeit), to replay and learn from."""
+        return [g for g in self.games_of(name) if g.winner != name and g.result != "draw"]
+
+    def forfeits(self) -> list[Forfeit]:
+        """Every forfeit, in game order."""
+        return [f for g in self.games for f in g.forfeits]
+
+    def game(self, number: int) -> Game:
+        """Game ``number`` as a :class:`~awithlaknannai.Game` to replay."""
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"a game number is an int, got {type(number).__name__}")
+        for g in self.games:
+            if g.number == number:
+                return g.game()
+        raise ValueError(f"there is no game {number}; games are numbered 1 to {len(self.games)}")
+
+    # --- showing
+    def to_text(self) -> str:
+        """The standings, then one line per forfeit."""
+        lines = [self.standings().to_text()]
+        forfeited = [g for g in self.games if g.forfeits]
+        if forfeited:
+            lines.append("")
+            lines.append("Games lost by forfeit:")
+            lines.extend(f"  game {g.number}: {f}" for g in forfeited for f in g.forfeits)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<LeagueResults {self.heading()}>"
+
+    def _repr_html_(self) -> str:
+        parts = [self.standings()._repr_html_()]
+        forfeited = [(g, f) for g in self.games for f in g.forfeits]
+        if forfeited:
+            items = "".join(f"<li>game {g.number}: {html.escape(str(f))}</li>" for g, f in forfeited[:50])
+            more = f"<p>... and {len(forfeited) - 50} more.</p>" if len(forfeited) > 50 else ""
+            parts.append(f"<p>Games lost by forfeit:</p><ul>{items}</ul>{more}")
+        return "<div class='awithlaknannai-league'>" + "".join(parts) + "</div>"
+
+    def sheet_svg(self) -> str:
+        """The printable results sheet as SVG text (see :func:`awithlaknannai.render.league_sheet_svg`)."""
+        from ..render.league import league_sheet_svg  # the drawing is a layer above
+
+        return league_sheet_svg(self)
+
+    def sheet(self) -> Any:
+        """The printable results sheet as a :class:`~awithlaknannai.render.Picture` (with a text
+        alternative); ``.svg`` is the text to save or print."""
+        from ..render import Picture
+
+        return Picture(self.sheet_svg())
+
+    # --- saving and loading
+    def to_record(self) -> dict[str, Any]:
+        """The results as a JSON-ready dict; each game holds a project game record."""
+        return {
+            "format": LEAGUE_FORMAT,
+            "version": LEAGUE_VERSION,
+            "title": self.title,
+            "variant": self.variant.name,
+            "rules": self.variant.rules.to_text(),
+            "first": self.variant.first.value,
+            "bottom": self.variant.bottom.value,
+            "settings": dict(self.settings),
+            "players": [{"name": p.name, "origin": p.origin, "fingerprint": p.fingerprint} for p in self.players],
+            "games": [{
+                "number": g.number, "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
+                "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why}
+                             for f in g.forfeits],
+                "seconds": list(g.seconds),
+                "record": g.record(),
+            } for g in self.games],
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
+
+    def save(self, path: Any) -> None:
+        """Write the results as JSON, replacing the file in one step (see :mod:`awithlaknannai.files`)."""
+        import os
+
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"LeagueResults.save takes a file path, got {type(path).__name__}")
+        write_text_file(path, self.to_json() + "\n", "the league results")
+
+    @classmethod
+    def load(cls, path: Any) -> LeagueResults:
+        """Read results written by :meth:`save` (at most :data:`MAX_LEAGUE_BYTES`; every game is replayed
+        and checked)."""
+        import os
+
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"LeagueResults.load takes a file path, got {type(path).__name__}")
+        data = read_file_bytes(path, MAX_LEAGUE_BYTES, "league results", "a results file", NotationError)
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> LeagueResults:
+        """Read results from JSON text or UTF-8 bytes; a problem raises NotationError naming the field."""
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_LEAGUE_BYTES:
+                raise NotationError(f"league results are {len(text):,} bytes, more than the "
+                                    f"{MAX_LEAGUE_BYTES:,} allowed")
+            try:
+                text = bytes(text).decode("utf-8").removeprefix("\ufeff")
+            except UnicodeDecodeError as error:
+                raise NotationError(f"league results are not UTF-8 text (offset {error.start})") from None
+        elif not isinstance(text, str):
+            raise TypeError(f"from_json takes JSON text (str or UTF-8 bytes), got {type(text).__name__}")
+        if len(text) > MAX_LEAGUE_BYTES:
+            raise NotationError(f"league results are {len(text):,} characters, more than the "
+                                f"{MAX_LEAGUE_BYTES:,} allowed")
+        _check_json_shape(text, "league results")
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"league results are not valid JSON: line {error.lineno} column "
+                                f"{error.colno}: {error.msg}") from None
+        except (ValueError, RecursionError) as error:
+            raise NotationError(f"league results cannot be read: {error}") from None
+        return cls.from_record(record)
+
+    @classmethod
+    def from_record(cls, record: Any) -> LeagueResults:
+        """Rebuild results from :meth:`to_record`'s dict; every game is replayed and must agree."""
+        return _results_from_record(record)
+
+
+# --- reading results back ---------------------------------------------------------------
+
+
+def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str = "") -> Any:
+    value = record.get(name)
+    if isinstance(value, bool) and kind in (int, float, (int, float)) or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise NotationError(f"league results field {where}{name!r}: expected {names}, got {_shown(value)}")
+    return value
+
+
+def _results_from_record(record: Any) -> LeagueResults:
+    if not isinstance(record, dict):
+        raise NotationError(f"league results are a JSON object, got {type(record).__name__}")
+    if record.get("format") != LEAGUE_FORMAT:
+        raise NotationError(f"league results field 'format': expected {LEAGUE_FORMAT!r}, "
+                            f"got {_shown(record.get('format'))}")
+    if type(record.get("version")) is not int or record["version"] != LEAGUE_VERSION:
+        raise NotationError(f"league results field 'version': this library reads version {LEAGUE_VERSION}, "
+                            f"got {_shown(record.get('version'))}")
+    title = _field(record, "title", str)
+    for name in ("variant", "rules", "first", "bottom"):
+        _field(record, name, str)
+    try:
+        variant = check_league_variant(record["variant"], record["rules"])
+        from ..variants import get_variant
+
+        variant = get_variant(record["variant"], variant.rules, first=record["first"], bottom=record["bottom"])
+    except ValueError as error:
+        raise NotationError(f"league results field 'variant': {error}") from None
+    settings = _field(record, "settings", dict)
+    known = {"games_per_pair", "time_limit", "memory_limit_mb", "max_turns", "seed"}
+    if set(settings) - known:
+        raise NotationError(f"league results field 'settings' has unknown keys: "
+                            f"{', '.join(map(_shown, sorted(set(settings) - known)))}")
+    for key, value in settings.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise NotationError(f"league results field 'settings'[{key!r}]: expected a number, got {_shown(value)}")
+    players_field = _field(record, "players", list)
+    if len(players_field) > MAX_PLAYERS:
+        raise NotationError(f"league results field 'players': {len(players_field)} players, more than "
+                            f"{MAX_PLAYERS}")
+    players = []
+    for i, item in enumerate(players_field):
+        if not isinstance(item, dict):
+            raise NotationError(f"league results field 'players'[{i}]: expected an object, got {_shown(item)}")
+        try:
+            name = _check_name(_field(item, "name", str, f"'players'[{i}]."))
+        except (TypeError, ValueError) as error:
+            raise NotationError(f"league results field 'players'[{i}].'name': {error}") from None
+        players.append(LeaguePlayer(name, _field(item, "origin", str, f"'players'[{i}]."),
+                                    _field(item, "fingerprint", str, f"'players'[{i}].")))
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise NotationError("league results field 'players': two players have the same name")
+    games_field = _field(record, "games", list)
+    if len(games_field) > MAX_LEAGUE_GAMES:
+        raise NotationError(f"league results field 'games': more than {MAX_LEAGUE_GAMES:,} games")
+    start = Position.start(variant)
+    games = [_game_from_record(i, item, names, variant, start) for i, item in enumerate(games_field)]
+    numbers = [g.number for g in games]
+    if len(set(numbers)) != len(numbers):
+        raise NotationError("league results field 'games': two games have the same number")
+    return LeagueResults(variant, players, games, settings, title)
+
+
+def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position) -> LeagueGame:
+    where = f"'games'[{i}]."
+    if not isinstance(item, dict):
+        raise NotationError(f"league results field 'games'[{i}]: expected an object, got {_shown(item)}")
+    number = _field(item, "number", int, where)
+    white, black = _field(item, "white", str, where), _field(item, "black", str, where)
+    if white not in names or black not in names or white == black:
+        raise NotationError(f"league results field {where}'white'/'black': {_shown(white)} and {_shown(black)} "
+                            "must be two different players of the league")
+    result = _field(item, "result", str, where)
+    if result not in ("white", "black", "draw", "none"):
+        raise NotationError(f"league results field {where}'result': expected white, black, draw or none, "
+                            f"got {_shown(result)}")
+    reason = _field(item, "reason", str, where)
+    seconds = _field(item, "seconds", list, where)
+    if len(seconds) != 2 or not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0
+                                    for s in seconds):
+        raise NotationError(f"league results field {where}'seconds': expected two numbers of seconds")
+    forfeits = []
+    for k, entry in enumerate(_field(item, "forfeits", list, where)[:3]):
+        if not isinstance(entry, dict):
+            raise NotationError(f"league results field {where}'forfeits'[{k}]: expected an object")
+        inner = f"{where}'forfeits'[{k}]."
+        forfeit = Forfeit(_field(entry, "player", str, inner), _field(entry, "color", str, inner),
+                          _field(entry, "kind", str, inner), _field(entry, "why", str, inner))
+        if (forfeit.color, forfeit.player) not in (("white", white), ("black", black)) \
+                or forfeit.kind not in FORFEIT_KINDS:
+            raise NotationError(f"league results field {inner[:-1]}: {_shown(forfeit.player)} as "
+                                f"{_shown(forfeit.color)} with kind {_shown(forfeit.kind)} does not fit this game")
+        forfeits.append(forfeit)
+    game_record = _field(item, "record", dict, where)
+    moves = game_record.get("moves")
+    if isinstance(moves, list) and len(moves) > MAX_RECORD_MOVES:
+        raise NotationError(f"league results field {where}'record': more than {MAX_RECORD_MOVES:,} moves")
+    try:
+        game = game_from_record(game_record)
+    except NotationError as error:
+        raise NotationError(f"league results field {where}'record': {error}") from None
+    if game.start != start:
+        raise NotationError(f"league results field {where}'record': the game is not from the league's start "
+                            f"({variant.name}, {variant.rules.to_text()} rules)")
+    outcome = game.outcome()
+    if forfeits:
+        consistent = reason == FORFEIT and result == _forfeit_result(forfeits) and outcome is None
+    elif reason == STOPPED:
+        consistent = result == "draw" and outcome is None
+    else:
+        consistent = outcome is not None and outcome.result == result and outcome.reason.value == reason
+    if not consistent:
+        raise NotationError(f"league results field {where}'result': {_shown(result)} ({_shown(reason)}) does not "
+                            "agree with the game's moves and forfeits")
+    return LeagueGame(number, white, black, result, reason, tuple(game.move_text(k) for k in range(len(game.moves))),
+                      start, tuple(forfeits), (float(seconds[0]), float(seconds[1])))
+
+
+# --- playing ----------------------------------------------------------------------------
+
+
+def _forfeit_result(forfeits: Sequence[Forfeit]) -> str:
+    """The result of a game lost by forfeit: the other colour wins; "none" when both forfeited."""
+    if len(forfeits) == 2:
+        return "none"
+    return "black" if forfeits[0].color == "white" else "white"
+
+
+class _Stopped(Exception):
+    """The league was interrupted: games in progress stop at the next move."""
+
+
+class _ProcessSeats:
+    """Player processes, kept between games and reused: at most ``keep`` idle ones stay alive."""
+
+    def __init__(self, contestants: Sequence[Contestant], variant: Variant, time_limit: float,
+                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT) -> None:
+        self.contestants = contestants
+        self.variant = variant
+        self.time_limit = time_limit
+        self.memory_limit_mb = memory_limit_mb
+        self.load_time_limit = load_time_limit
+        self.keep = keep
+        self.idle: list[tuple[int, PlayerProcess]] = []  # least recently used first
+        self.busy = 0
+        self.unloadable: dict[int, PlayerFailure] = {}  # players whose code cannot load: no retry
+        self.lock = threading.Lock()
+
+    def acquire(self, index: int) -> PlayerProcess:
+        with self.lock:
+            if index in self.unloadable:
+                raise self.unloadable[index]
+            self.busy += 1
+            for k, (owner, process) in enumerate(self.idle):
+                if owner == index:
+                    del self.idle[k]
+                    return process
+            evicted = []
+            while self.idle and len(self.idle) + self.busy > self.keep:
+                evicted.append(self.idle.pop(0)[1])
+        for process in evicted:
+            process.close()
+        process = PlayerProcess(self.contestants[index], self.variant, self.time_limit, self.memory_limit_mb,
+                                self.load_time_limit)
+        try:
+            process.start()
+        except PlayerFailure as failure:
+            with self.lock:
+                self.busy -= 1
+                if failure.kind in ("load", "memory"):
+                    self.unloadable[index] = failure
+            raise
+        return process
+
+    def release(self, index: int, process: PlayerProcess) -> None:
+        with self.lock:
+            self.busy -= 1
+            if process.alive:
+                self.idle.append((index, process))
+                return
+        process.close()
+
+    def close(self) -> None:
+        with self.lock:
+            idle, self.idle = self.idle, []
+        for _, process in idle:
+            process.close()
+
+
+class _InProcessSeats:
+    """Players run in the calling process (test_player without a sandbox)."""
+
+    def __init__(self, players: Sequence[InProcessPlayer]) -> None:
+        self.players = players
+
+    def acquire(self, index: int) -> InProcessPlayer:
+        return self.players[index]
+
+    def release(self, index: int, player: InProcessPlayer) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _referee(number: int, start: Position, names: tuple[str, str], indices: tuple[int, int], seats: Any,
+             max_turns: int, seed: int | None, stop: threading.Event) -> LeagueGame:
+    """Play one game between two seats; a failure of either loses the game for that player."""
+    colors = (Color.WHITE, Color.BLACK)
+    held: dict[Color, Any] = {}
+    forfeits: list[Forfeit] = []
+    game = Game(start=start)
+    seconds = {Color.WHITE: 0.0, Color.BLACK: 0.0}
+    try:
+        for side, color in enumerate(colors):
+            try:
+                seat = seats.acquire(indices[side])
+                held[color] = seat
+                seat.new_game(None if seed is None else _game_seed(seed, number, side))
+            except PlayerFailure as failure:
+                forfeits.append(Forfeit(names[side], color.value, failure.kind, failure.why))
+        while not forfeits and not game.is_over() and len(game.moves) < max_turns:
+            if stop.is_set():
+                raise _Stopped
+            color = game.position.turn
+            side = colors.index(color)
+            try:
+                text, spent = held[color].choose(game.position)
+            except PlayerFailure as failure:
+                forfeits.append(Forfeit(names[side], color.value, failure.kind, failure.why))
+                break
+            seconds[color] += spent
+            try:
+                game.play(text)
+            except ValueError as error:
+                forfeits.append(Forfeit(names[side], color.value, "illegal", f"chose an illegal move: {error}"))
+    finally:
+        for side, color in enumerate(colors):
+            if color in held:
+                seats.release(indices[side], held[color])
+    result: str
+    if forfeits:
+        result, reason = _forfeit_result(forfeits), FORFEIT
+    else:
+        outcome = game.outcome()
+        result = outcome.result if outcome else "draw"
+        reason = outcome.reason.value if outcome else STOPPED
+    moves = tuple(game.move_text(k) for k in range(len(game.moves)))
+    # Rounded as the results file keeps them, so a saved league loads back equal.
+    return LeagueGame(number, names[0], names[1], result, reason, moves, start, tuple(forfeits),
+                      (round(seconds[Color.WHITE], 4), round(seconds[Color.BLACK], 4)))
+
+
+class _Progress:
+    """A tqdm bar if asked for and installed, else nothing."""
+
+    def __init__(self, show: bool, total: int, description: str) -> None:
+        self.bar = None
+        if show:
+            try:
+                from tqdm.auto import tqdm  # type: ignore[import-untyped]
+            except ImportError:  # tqdm is optional (the "plots" extra)
+                return
+            self.bar = tqdm(total=total, desc=description, unit="game", leave=False)
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _schedule(pairs: Sequence[tuple[int, int]], games_per_pair: int) -> list[tuple[int, int, int]]:
+    """(game number, white index, black index): each pair's games one after the other, colours swapped."""
+    out: list[tuple[int, int, int]] = []
+    for first, second in pairs:
+        for k in range(games_per_pair):
+            white, black = (first, second) if k % 2 == 0 else (second, first)
+            out.append((len(out) + 1, white, black))
+    return out
+
+
+def _play(names: Sequence[str], pairs: Sequence[tuple[int, int]], start: Position, seats: Any,
+          games_per_pair: int, max_turns: int, seed: int | None, jobs: int, progress: bool,
+          description: str, on_game: Callable[[LeagueGame], None] | None = None) -> list[LeagueGame]:
+    schedule = _schedule(pairs, games_per_pair)
+    stop = threading.Event()
+    bar = _Progress(progress, len(schedule), description)
+    games: list[LeagueGame] = []
+
+    def one(number: int, white: int, black: int) -> LeagueGame:
+        return _referee(number, start, (names[white], names[black]), (white, black), seats, max_turns, seed, stop)
+
+    def done(game: LeagueGame) -> None:
+        games.append(game)
+        bar.advance()
+        if on_game is not None:
+            on_game(game)
+
+    try:
+        if jobs == 1:
+            for item in schedule:
+                done(one(*item))
+        else:
+            with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="league") as pool:
+                pending: set[Future[LeagueGame]] = set()
+                queue = iter(schedule)
+                try:
+                    for item in queue:  # keep at most 2 jobs games queued: players are reused in order
+                        pending.add(pool.submit(one, *item))
+                        if len(pending) >= 2 * jobs:
+                            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                            for future in finished:
+                                done(future.result())
+                    for future in pending:
+                        done(future.result())
+                except BaseException:
+                    stop.set()
+                    for future in pending:
+                        future.cancel()
+                    raise
+    finally:
+        stop.set()
+        bar.close()
+        seats.close()
+    return sorted(games, key=lambda g: g.number)
+
+
+def _as_contestants(players: Any) -> list[Contestant]:
+    import os
+    import types
+
+    if isinstance(players, os.PathLike) or (isinstance(players, str) and os.path.isdir(players)):
+        return contestants_from_folder(players)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
+                        f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
+    out = []
+    for item in players:
+        if isinstance(item, Contestant):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(Contestant.builtin(item))
+        elif isinstance(item, os.PathLike):
+            out.append(Contestant.from_file(item))
+        elif isinstance(item, types.FunctionType):
+            out.append(Contestant.from_function(item))
+        else:
+            raise TypeError(f"a league player is a Contestant, a built-in name such as 'casual', a function "
+                            f"choose_move(position) or a .py path; got {type(item).__name__} (a player object "
+                            "cannot be sent to its own process: give its spec or a function)")
+        if len(out) > MAX_PLAYERS:
+            raise ValueError(f"a league has at most {MAX_PLAYERS} players")
+    return out
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is an integer, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high:,}, got {value}")
+    return value
+
+
+def check_league_settings(games_per_pair: int, time_limit: float, memory_limit_mb: int | None,
+                          max_turns: int, seed: int | None, jobs: int) -> float:
+    """Check the numbers a league is run with (before any process starts); return the time limit."""
+    import os
+
+    _check_int("games_per_pair", games_per_pair, 1, MAX_GAMES_PER_PAIR)
+    limit = check_time_limit(time_limit)
+    if memory_limit_mb is not None:
+        _check_int("memory_limit_mb", memory_limit_mb, 50, 1 << 20)
+    _check_int("max_turns", max_turns, 1, MAX_RECORD_MOVES)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed is an integer or None, got {type(seed).__name__}")
+    _check_int("jobs", jobs, 1, max(1, os.cpu_count() or 1) * 4)
+    return limit
+
+
+def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
+               games_per_pair: int = 2, time_limit: float = DEFAULT_TIME_LIMIT,
+               memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB, max_turns: int = 1000,
+               seed: int | None = 0, jobs: int = 1, progress: bool = True, title: str = "",
+               save_to: Any = None) -> LeagueResults:
+    """Play every player against every other, colours swapped, each in a process of its own.
+
+    Parameters
+    ----------
+    players : folder, or list
+        A folder of ``.py`` files (each defines ``choose_move(position)``;
+        see :func:`~awithlaknannai.players.sandbox.contestants_from_folder`),
+        or a list of :class:`~awithlaknannai.players.sandbox.Contestant`,
+        built-in names (``"casual"``, ``"alphabeta:3"``), functions (from
+        notebook cells: see
+        :meth:`~awithlaknannai.players.sandbox.Contestant.from_function`) and
+        ``pathlib.Path`` objects of ``.py`` files. Names must differ.
+    variant : str or Variant
+        Any named board (``"mosona"``, ``"zuni-4"``, ...).
+    rules : str or Rules, optional
+        Any rules (default: the variant's).
+    games_per_pair : int
+        Games each pair plays, the colours swapped each time (2: one with
+        each colour).
+    time_limit : float
+        Seconds a player may think about one move; a slower move loses the game.
+    memory_limit_mb : int or None
+        How many megabytes each player's process may grow by (Linux);
+        ``None``: no cap.
+    max_turns : int
+        A game still running after this many turns is stopped as a draw.
+    seed : int or None
+        Seeds each game: built-in players and Python's ``random`` in each
+        player's process are reseeded before every game, so a league of
+        players that do not look at the clock repeats exactly.
+    jobs : int
+        Games played at the same time (each uses about one processor core:
+        its two players take turns); 1 keeps the machine free for other work.
+    progress : bool
+        Show a progress bar (tqdm; skipped when it is not installed).
+    title : str
+        The league's name, shown on the results sheet.
+    save_to : path, optional
+        Save the results there every :data:`SAVE_EVERY_SECONDS` and at the
+        end, so an interrupted league keeps the games played so far.
+
+    Returns
+    -------
+    LeagueResults
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a bad argument, fewer than 2 players or two players with one
+        name, before any game starts. A player's own failures never raise:
+        they lose games.
+
+    Notes
+    -----
+    The processes keep the game, the league's records and the other players
+    safe from a player's mistakes, but they run with the rights of whoever
+    runs the league: a player can read and write that account's files.
+    Read the players before a league, and run it in a scratch folder or a
+    fresh Binder session (see :mod:`awithlaknannai.players.sandbox`).
+    """
+    variant_checked = check_league_variant(variant, rules)
+    limit = check_league_settings(games_per_pair, time_limit, memory_limit_mb, max_turns, seed, jobs)
+    if not isinstance(title, str) or len(title) > 200:
+        raise ValueError("title is a text of at most 200 characters")
+    contestants = _as_contestants(players)
+    names = [c.name for c in contestants]
+    if len(contestants) < 2:
+        raise ValueError(f"a league needs at least 2 players, got {len(contestants)}")
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise ValueError(f"two players are called {duplicates[0]!r}: give each player its own name")
+    start = Position.start(variant_checked)
+    settings = _settings(games_per_pair, limit, memory_limit_mb, max_turns, seed)
+    entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
+    pairs = [(i, j) for i in range(len(contestants)) for j in range(i + 1, len(contestants))]
+    seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs)
+    so_far: list[LeagueGame] = []
+    last_save = [time.monotonic()]
+
+    def keep(game: LeagueGame) -> None:
+        so_far.append(game)
+        if save_to is not None and time.monotonic() - last_save[0] >= SAVE_EVERY_SECONDS:
+            LeagueResults(variant_checked, entries, so_far, settings, title).save(save_to)
+            last_save[0] = time.monotonic()
+
+    try:
+        games = _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress,
+                      title or "league", keep)
+    finally:
+        if save_to is not None:  # the games played so far, also when the league is interrupted
+            LeagueResults(variant_checked, entries, so_far, settings, title).save(save_to)
+    return LeagueResults(variant_checked, entries, games, settings, title)

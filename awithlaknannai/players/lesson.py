@@ -1,0 +1,260 @@
+"""Write your own player: a template to start from, and a test against the built-in levels.
+
+A player is a function ``choose_move(position)`` that returns one of
+``position.legal_moves()``. It can use what the
+:class:`~awithlaknannai.Position` tells about the game: ``legal_moves()``,
+``play(move)`` (the position after a move, without changing this one),
+``outcome()`` (``None`` while the game goes on), ``turn`` (whose move it
+is) and ``count(colour)`` (pieces on the board).
+
+:func:`greedy_choose_move` is the template: it plays the move after which it
+has the most pieces compared with its opponent. :func:`test_player` plays
+your function against the built-in levels and shows a table; the games it
+lost can be replayed in the game widget.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})
+>>> greedy_choose_move(position)            # the capture leaves White a piece up
+Move('M1xM3')
+>>> report = test_player(greedy_choose_move, against=["beginner"], games=2, variant="zuni-3",
+...                      progress=False)
+>>> report.table()[0]["opponent"], report.table()[0]["games"]
+('beginner', 2)
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..game import Game
+from ..position import Move, Position
+from ..rules import Rules
+from ..variants import Variant
+from .league import (
+    LeagueGame,
+    LeaguePlayer,
+    LeagueResults,
+    _InProcessSeats,
+    _play,
+    _ProcessSeats,
+    _settings,
+    check_league_settings,
+)
+from .levels import make_player
+from .sandbox import (
+    DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT,
+    Contestant,
+    InProcessPlayer,
+    _check_name,
+    check_league_variant,
+)
+
+__all__ = ["PlayerTest", "greedy_choose_move", "template_code", "test_player"]
+
+
+def greedy_choose_move(position: Position) -> Move:
+    """Play the move after which I have the most pieces compared with my opponent.
+
+    A winning move is played at once. Among equally good moves, one is
+    chosen at random. It looks only at its own move, not at the reply:
+    that is the first thing to improve.
+    """
+    me = position.turn
+    best_score = None
+    best_moves = []
+    for move in position.legal_moves():
+        after = position.play(move)
+        outcome = after.outcome()
+        if outcome is not None and outcome.winner == me:
+            return move  # this move wins the game
+        score = after.count(me) - after.count(me.other)
+        if best_score is None or score > best_score:
+            best_score = score
+            best_moves = [move]
+        elif score == best_score:
+            best_moves.append(move)
+    return random.choice(best_moves)
+
+
+def template_code() -> str:
+    """The template player's code, named ``choose_move``, to copy into a cell or a ``.py`` file.
+
+    >>> print(template_code().splitlines()[3])
+    def choose_move(position):
+    """
+    _, _, body = inspect.getsource(greedy_choose_move).partition("\n")
+    return "import random\n\n\ndef choose_move(position):\n" + body
+
+
+class PlayerTest:
+    """The result of :func:`test_player`: one row per opponent, and the games to replay.
+
+    Attributes
+    ----------
+    name : str
+        The tested player's name in the games.
+    results : LeagueResults
+        Every game (``results.game(3)`` to replay game 3).
+    """
+
+    def __init__(self, name: str, results: LeagueResults) -> None:
+        self.name = name
+        self.results = results
+
+    def table(self) -> list[dict[str, Any]]:
+        """One dict per opponent: opponent, games, won, drawn, lost, score (points per game), forfeits."""
+        rows = []
+        for opponent in self.results.names:
+            if opponent == self.name:
+                continue
+            games = [g for g in self.results.games_of(self.name) if g.opponent(self.name) == opponent]
+            won = sum(1 for g in games if g.winner == self.name)
+            drawn = sum(1 for g in games if g.result == "draw")
+            points = sum(g.points(self.name) for g in games)
+            rows.append({"opponent": opponent, "games": len(games), "won": won, "drawn": drawn,
+                         "lost": len(games) - won - drawn, "score": points / len(games) if games else 0.0,
+                         "forfeits": sum(1 for g in games for f in g.forfeits if f.player == self.name)})
+        return rows
+
+    def lost_games(self) -> list[LeagueGame]:
+        """The games the tested player lost, to replay: ``GameWidget(game=lost.game())``."""
+        return self.results.lost_games(self.name)
+
+    def problems(self) -> list[str]:
+        """What went wrong in games lost by forfeit (an error, an illegal move, too slow), one line each."""
+        return [f"game {g.number}: {f.why}" for g in self.results.games for f in g.forfeits
+                if f.player == self.name]
+
+    def game(self, number: int) -> Game:
+        """Game ``number`` to replay."""
+        return self.results.game(number)
+
+    def _cells(self) -> list[list[str]]:
+        head = ["opponent", "games", "won", "drawn", "lost", "score", "lost by forfeit"]
+        body = [[r["opponent"], str(r["games"]), str(r["won"]), str(r["drawn"]), str(r["lost"]),
+                 f"{100 * r['score']:.0f}%", str(r["forfeits"])] for r in self.table()]
+        return [head, *body]
+
+    def to_text(self) -> str:
+        cells = self._cells()
+        widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+        lines = [f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"]
+        lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+                  for row in cells]
+        lines += self.problems()[:10]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<PlayerTest of {self.name}: {len(self.results.games)} games>"
+
+    def _repr_html_(self) -> str:
+        cells = self._cells()
+        head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
+        body = "".join("<tr>" + "".join(
+            f'<th scope="row">{html.escape(c)}</th>' if i == 0 else f'<td style="text-align:right">{c}</td>'
+            for i, c in enumerate(row)) + "</tr>" for row in cells[1:])
+        caption = html.escape(f"{self.name} on {self.results.variant.name}, "
+                              f"{self.results.variant.rules.to_text()} rules")
+        problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems()[:10])
+        return (f'<table class="awithlaknannai-player-test"><caption>{caption}</caption><thead><tr>{head}'
+                f"</tr></thead><tbody>{body}</tbody></table>" + (f"<ul>{problems}</ul>" if problems else ""))
+
+
+def test_player(choose_move: Callable[[Position], Any] | Contestant,
+                against: Sequence[str | Any] = ("beginner", "casual", "club"), games: int = 4,
+                variant: str | Variant = "mosona", rules: str | Rules | None = None, *, seed: int | None = 0,
+                time_limit: float = DEFAULT_TIME_LIMIT, max_turns: int = 1000, sandbox: bool = False,
+                progress: bool = True, name: str = "you") -> PlayerTest:
+    """Play your ``choose_move`` against each opponent, ``games`` games each, colours swapped.
+
+    Parameters
+    ----------
+    choose_move : function or Contestant
+        Your player: ``choose_move(position)`` returns a legal move.
+    against : list of str or players
+        Levels (``"beginner"``, ``"casual"``, ``"club"``, ``"strong"``),
+        player specs (``"alphabeta:3"``), or player objects (without
+        ``sandbox``).
+    games : int
+        Games against each opponent (half of them with White).
+    variant, rules
+        The board and rules (default Mosona, standard rules).
+    seed : int or None
+        Seeds every game (yours through Python's ``random`` module), so the
+        same test gives the same games.
+    time_limit : float
+        Seconds your player may think about a move; a slower move loses.
+    max_turns : int
+        A longer game is stopped as a draw.
+    sandbox : bool
+        ``False`` (default): your function runs here, in the notebook, so
+        ``print`` shows and you can fix it and test again at once; an error
+        or an illegal move loses that game and is listed. A move that takes
+        too long is interrupted where the notebook allows it. ``True``: it
+        runs in a process of its own with a memory cap, as in a league.
+    progress : bool
+        Show a progress bar (tqdm; skipped when it is not installed).
+    name : str
+        Your player's name in the table and the game records.
+
+    Returns
+    -------
+    PlayerTest
+        Shows as a table; ``lost_games()`` and ``problems()`` say where to look.
+    """
+    variant_checked = check_league_variant(variant, rules)
+    limit = check_league_settings(games, time_limit, DEFAULT_MEMORY_LIMIT_MB, max_turns, seed, 1)
+    name = _check_name(name)
+    if isinstance(against, str) or not isinstance(against, Sequence) or not against:
+        raise TypeError("against is a list of opponents, such as ['beginner', 'casual']")
+    opponents = []
+    for item in against:
+        if isinstance(item, str):
+            opponents.append((item, make_player(item, seed=seed)))
+        elif callable(getattr(item, "choose_move", None)) and isinstance(getattr(item, "name", None), str):
+            if sandbox:
+                raise TypeError(f"with sandbox=True, opponents are given by name such as 'casual', not {item!r}")
+            opponents.append((item.name, item))
+        else:
+            raise TypeError(f"an opponent is a level such as 'casual' or a player object, got {item!r}")
+    names = [name, *(_check_name(n) for n, _ in opponents)]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two players in this test have the same name: {', '.join(names)}")
+    start = Position.start(variant_checked)
+    entries: list[LeaguePlayer]
+    if sandbox:
+        if isinstance(choose_move, Contestant):
+            mine = Contestant(name=name, code=choose_move.code, entry=choose_move.entry, spec=choose_move.spec,
+                              seed=choose_move.seed, origin=choose_move.origin, problem=choose_move.problem)
+        else:
+            mine = Contestant.from_function(choose_move, name=name)
+        contestants = [mine, *(Contestant.builtin(spec, name=n, seed=seed) for n, spec in zip(
+            names[1:], [item for item in against]))]
+        seats: Any = _ProcessSeats(contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2)
+        entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
+    else:
+        if isinstance(choose_move, Contestant) or not callable(choose_move):
+            raise TypeError(f"test_player takes your choose_move function, got {type(choose_move).__name__}")
+        players = [InProcessPlayer(name, choose_move, limit)]
+        players += [InProcessPlayer(n, player.choose_move, limit, player=player) for n, player in opponents]
+        seats = _InProcessSeats(players)
+        entries = [LeaguePlayer(name, "notebook"), *(LeaguePlayer(n, "built-in") for n, _ in opponents)]
+    pairs = [(0, k) for k in range(1, len(names))]
+    played = _play(names, pairs, start, seats, games, max_turns, seed, 1, progress, f"testing {name}")
+    results = LeagueResults(variant_checked, entries, played,
+                            _settings(games, limit, DEFAULT_MEMORY_LIMIT_MB if sandbox else None, max_turns, seed),
+                            f"Test of {name}")
+    return PlayerTest(name, results)
+
+
+test_player.__test__ = False  # type: ignore[attr-defined]  # pytest: a helper for students, not a test

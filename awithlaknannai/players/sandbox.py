@@ -1,0 +1,905 @@
+"""Players written by students, each run in a process of its own with a time limit and a memory cap.
+
+A student's player is a function ``choose_move(position)`` that returns one
+of ``position.legal_moves()``. A :class:`Contestant` holds a player the
+league can run: the code of a ``.py`` file, a function from a notebook cell
+(its source, with the helpers and imports it uses), or a built-in player
+such as ``"casual"``. Each contestant plays in its own process
+(:class:`PlayerProcess`), started from a small server process that has
+already imported this package (``multiprocessing``'s *forkserver*, or
+*spawn* where there is none), so starting one takes milliseconds.
+
+What the sandbox protects
+-------------------------
+* **The game and the league's records.** A player receives a fresh
+  :class:`~awithlaknannai.Position` built in its own process from the
+  numbers that describe it, and answers with the text of a move. The league
+  checks that move against its own copy of the game and never runs the
+  player's code, nor unpickles anything it sends (a reply is a short JSON
+  text, read with a length limit). Whatever a player changes in its process
+  (the position, this package's classes, its own globals) stays there.
+* **The other players.** Every contestant has its own process; no two share
+  one, so a player cannot change, read or crash another player.
+* **The league's progress.** An exception, an illegal move or an answer
+  that is not a move, a move over the time limit (the process is killed), a
+  crash (the process dies, e.g. ``os._exit`` or a segfault) and running out
+  of memory (the process may not grow by more than its cap; Python raises
+  ``MemoryError``) each lose that one game, with a message naming the player
+  and the reason, and the league goes on. A player whose code cannot be
+  loaded (a syntax error, no ``choose_move``) loses all its games.
+
+What it does not protect
+------------------------
+Player processes run with the rights of whoever runs the league: the
+teacher's account on the teacher's machine, or the Binder session. **A time
+limit and a memory cap are not a security boundary.** A player can read or
+write any file that account can (other students' players, the results
+file), use the network, start other programs, or stop the league's own
+process. Deliberately malicious code could also stall the league by sending
+half a reply. So: run a league on players you have read (the code of a
+class is short), in a scratch folder or a fresh Binder session, never on
+code from strangers. The memory cap needs Linux (``RLIMIT_AS``); elsewhere
+the time limit still holds. Output that players print is discarded during a
+league (use :func:`~awithlaknannai.players.test_player` to see it).
+
+Examples
+--------
+>>> player = Contestant.from_source("def choose_move(position):\\n    return position.legal_moves()[0]\\n",
+...                                 name="first-move")
+>>> player.name, player.entry, player.spec
+('first-move', 'choose_move', None)
+>>> Contestant.builtin("casual").name
+'casual'
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import enum
+import hashlib
+import inspect
+import json
+import linecache
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import textwrap
+import threading
+import time
+import traceback
+import types
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..files import read_file_bytes
+from ..position import Move, Position
+from ..rules import Rules
+from ..variants import Color, Variant, get_variant
+from .levels import MAX_SECONDS, make_player
+
+__all__ = [
+    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_NAME_CHARS",
+    "MAX_SOURCE_BYTES", "Contestant", "InProcessPlayer", "PlayerFailure", "PlayerProcess",
+    "check_league_variant", "check_time_limit", "contestants_from_folder", "grace_seconds",
+]
+
+#: Seconds a player may think about one move, unless the league says otherwise.
+DEFAULT_TIME_LIMIT = 2.0
+#: Megabytes a player's process may grow by (beyond the ~40 MB an empty player process uses).
+DEFAULT_MEMORY_LIMIT_MB = 500
+#: Seconds a player's code may take to load (its imports and top-level code).
+LOAD_TIME_LIMIT = 10.0
+#: The largest player file read, in bytes (a class's players are a few kilobytes).
+MAX_SOURCE_BYTES = 1_000_000
+#: The longest player name, in characters (names head table rows and grid lines).
+MAX_NAME_CHARS = 40
+#: The most files read from one folder of players.
+MAX_FOLDER_PLAYERS = 200
+#: The largest reply a player process may send, in bytes (a move text is short).
+MAX_REPLY_BYTES = 65_536
+#: The league waits a little beyond the time limit for a reply (for the
+#: message to travel and a busy machine to schedule the process) before it
+#: kills the process: a quarter of the limit, at least 0.1 s and at most 2 s.
+#: A move that took longer than the limit by the player's own clock loses
+#: all the same.
+GRACE_FRACTION, GRACE_MIN, GRACE_MAX = 0.25, 0.1, 2.0
+
+
+def grace_seconds(time_limit: float) -> float:
+    """How long past ``time_limit`` the league waits for a reply before it ends the player's process."""
+    return min(GRACE_MAX, max(GRACE_MIN, GRACE_FRACTION * time_limit))
+
+#: Why a player can lose a game other than by the rules, and what the word means.
+FORFEIT_KINDS: dict[str, str] = {
+    "error": "its choose_move raised an error",
+    "illegal": "it answered with an illegal move, or with something that is not a move",
+    "timeout": "it took longer than the time limit for a move",
+    "memory": "it ran out of memory (it needed more than its cap)",
+    "crash": "its process ended while it was thinking",
+    "load": "its code could not be loaded",
+}
+
+_NAME_SAFE = "-_.:+ ()'"
+#: The origin of a player sent from a notebook cell (its code is the cell's functions, gathered).
+NOTEBOOK_ORIGIN = "notebook cell"
+
+
+class PlayerFailure(Exception):
+    """A player could not give a move: ``kind`` (a key of :data:`FORFEIT_KINDS`) and ``why``."""
+
+    def __init__(self, kind: str, why: str) -> None:
+        super().__init__(why)
+        self.kind = kind
+        self.why = why
+
+
+# --- contestants ----------------------------------------------------------------------
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"a player's name is a str, got {type(name).__name__}")
+    text = " ".join(name.split())
+    if not text or len(text) > MAX_NAME_CHARS or not all(c.isalnum() or c in _NAME_SAFE for c in text):
+        raise ValueError(f"a player's name has 1 to {MAX_NAME_CHARS} letters, digits, spaces or "
+                         f"{_NAME_SAFE.strip()!r}; got {name[:MAX_NAME_CHARS + 10]!r}")
+    return text
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A player the league can run in a process of its own.
+
+    Build one with :meth:`from_file`, :meth:`from_function`,
+    :meth:`from_source` or :meth:`builtin`, or many with
+    :func:`contestants_from_folder`.
+
+    Attributes
+    ----------
+    name : str
+        Shown in the standings (1 to :data:`MAX_NAME_CHARS` letters, digits,
+        spaces and ``-_.:+()'``); unique in a league.
+    code : str or None
+        Python module text that defines the function ``entry``.
+    entry : str
+        The name of the move function in ``code`` (``choose_move``).
+    spec : str or None
+        A built-in player instead of code (``"casual"``, ``"alphabeta:3"``).
+    seed : int or None
+        The built-in player's seed (the league reseeds it before each game
+        when the league has a seed).
+    origin : str
+        Where the player came from (a file path, ``"notebook cell"``,
+        ``"built-in"``), for messages.
+    problem : str or None
+        Why the player cannot play at all (an unreadable file), or ``None``;
+        such a player loses all its games with this reason.
+    """
+
+    name: str
+    code: str | None = None
+    entry: str = "choose_move"
+    spec: str | None = None
+    seed: int | None = None
+    origin: str = ""
+    problem: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _check_name(self.name))
+        if self.problem is None and (self.code is None) == (self.spec is None):
+            raise ValueError("a Contestant has either code or a built-in spec")
+        if self.code is not None and (not isinstance(self.code, str) or len(self.code) > MAX_SOURCE_BYTES):
+            raise ValueError(f"a player's code is a str of at most {MAX_SOURCE_BYTES:,} characters")
+        if not isinstance(self.entry, str) or not self.entry.isidentifier():
+            raise ValueError(f"entry must be a function name such as 'choose_move', got {self.entry!r}")
+
+    def __repr__(self) -> str:
+        what = f"spec={self.spec!r}" if self.spec is not None else f"origin={self.origin!r}"
+        return f"Contestant({self.name!r}, {what}" + (f", problem={self.problem!r})" if self.problem else ")")
+
+    @property
+    def fingerprint(self) -> str:
+        """SHA-256 of the player's code (or spec), so a results file tells which version played."""
+        text = self.code if self.code is not None else f"built-in {self.spec}" if self.spec else ""
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    @classmethod
+    def from_source(cls, code: str, name: str, *, entry: str = "choose_move", origin: str = "") -> Contestant:
+        """A player from Python module text that defines ``entry`` (``choose_move``)."""
+        if not isinstance(code, str):
+            raise TypeError(f"a player's code is a str, got {type(code).__name__}")
+        return cls(name=name, code=code, entry=entry, origin=origin or f"<{name}>")
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Contestant:
+        """A player from a ``.py`` file that defines ``choose_move(position)``.
+
+        The name is the file's name without ``.py`` unless given. A file
+        that cannot be read as a player (over :data:`MAX_SOURCE_BYTES`, not
+        UTF-8 text) gives a contestant with a ``problem``: it loses its
+        games with that reason and the league goes on. A file that does not
+        exist is an error at once.
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"from_file takes a file path, got {type(path).__name__}")
+        file = Path(path)
+        chosen = name if name is not None else _name_from_stem(file.stem)
+        try:
+            data = read_file_bytes(file, MAX_SOURCE_BYTES, "a player", "a player's code")
+            if len(data) > MAX_SOURCE_BYTES:
+                raise ValueError(f"{file.name} grew beyond {MAX_SOURCE_BYTES:,} bytes while it was read")
+            code = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as error:
+            return cls(name=chosen, origin=str(file),
+                       problem=f"{file.name} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})")
+        except ValueError as error:
+            return cls(name=chosen, origin=str(file), problem=str(error))
+        return cls(name=chosen, code=code, origin=str(file))
+
+    @classmethod
+    def from_function(cls, function: Callable[..., Any], name: str | None = None) -> Contestant:
+        """A player from a function, e.g. ``choose_move`` defined in a notebook cell.
+
+        A function of an installed module is imported by name in the
+        player's process. A function defined in a notebook (or any module
+        that cannot be imported) is sent as its source text, together with
+        what it uses from the notebook: other functions and classes (their
+        source too), imported modules and names, and plain values (numbers,
+        text, lists, dicts...). The name is the function's name unless given.
+
+        Raises
+        ------
+        TypeError
+            ``function`` is not a function defined with ``def``.
+        ValueError
+            The function uses something that cannot be sent to another
+            process (the message names it and says what to do), or its
+            source cannot be found.
+
+        Examples
+        --------
+        >>> from awithlaknannai.players.lesson import greedy_choose_move
+        >>> player = Contestant.from_function(greedy_choose_move, name="template")
+        >>> print(player.code.strip())
+        from awithlaknannai.players.lesson import greedy_choose_move as greedy_choose_move
+        """
+        code, entry, origin = _function_code(function)
+        return cls(name=name if name is not None else function.__name__, code=code, entry=entry, origin=origin)
+
+    @classmethod
+    def builtin(cls, spec: str, name: str | None = None, seed: int | None = None) -> Contestant:
+        """A built-in player (a level such as ``"casual"`` or a spec such as ``"alphabeta:3"``)."""
+        make_player(spec, seed=seed)  # a bad spec fails here, before any game
+        return cls(name=name if name is not None else spec, spec=spec, seed=seed, origin="built-in")
+
+
+def _name_from_stem(stem: str) -> str:
+    cleaned = "".join(c if c.isalnum() or c in _NAME_SAFE else "_" for c in stem)[:MAX_NAME_CHARS]
+    return cleaned or "player"
+
+
+def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py") -> list[Contestant]:
+    """One contestant per ``.py`` file in ``folder`` (not its subfolders), in name order.
+
+    Files whose names start with ``_`` or ``.`` are skipped (``__init__.py``,
+    editor backups). At most :data:`MAX_FOLDER_PLAYERS` files.
+
+    Raises
+    ------
+    NotADirectoryError
+        ``folder`` is not a folder.
+    ValueError
+        No player files, or more than :data:`MAX_FOLDER_PLAYERS`.
+    """
+    if not isinstance(folder, (str, os.PathLike)):
+        raise TypeError(f"contestants_from_folder takes a folder path, got {type(folder).__name__}")
+    root = Path(folder)
+    if not root.is_dir():
+        raise NotADirectoryError(f"{os.fspath(folder)!r} is not a folder of players")
+    files = []
+    for path in sorted(root.glob(pattern)):
+        if path.name.startswith(("_", ".")) or not path.is_file():
+            continue
+        files.append(path)
+        if len(files) > MAX_FOLDER_PLAYERS:
+            raise ValueError(f"{os.fspath(folder)!r} holds more than {MAX_FOLDER_PLAYERS} player files")
+    if not files:
+        raise ValueError(f"{os.fspath(folder)!r} holds no player files ({pattern})")
+    return [Contestant.from_file(path) for path in files]
+
+
+# --- sending a notebook function to another process -----------------------------------
+
+
+def _function_code(function: Callable[..., Any]) -> tuple[str, str, str]:
+    """(module code, entry name, origin) for ``function``."""
+    if not isinstance(function, types.FunctionType):
+        raise TypeError(f"a player is a function defined with def, such as choose_move, "
+                        f"got {type(function).__name__}")
+    entry = function.__name__
+    if entry == "<lambda>":
+        raise ValueError("a player function needs a name: write it with def choose_move(position): ...")
+    if function.__closure__:
+        names = ", ".join(function.__code__.co_freevars)
+        raise ValueError(f"{entry} uses variables of the function it is defined in ({names}); "
+                         "define it at the top level of a cell or a file")
+    if _importable(function):
+        return (f"from {function.__module__} import {function.__qualname__} as {entry}\n", entry,
+                f"{function.__module__}.{function.__qualname__}")
+    return _Packer(function).code(), entry, NOTEBOOK_ORIGIN
+
+
+def _importable(obj: Any) -> bool:
+    """Whether ``obj`` is found again by importing its module and taking its qualified name."""
+    module_name = getattr(obj, "__module__", None)
+    qualname = getattr(obj, "__qualname__", None)
+    if not module_name or not qualname or module_name == "__main__" or "<" in qualname:
+        return False
+    module = sys.modules.get(module_name)
+    if module is None or getattr(module, "__file__", None) is None:
+        return False
+    found: Any = module
+    for part in qualname.split("."):
+        found = getattr(found, part, None)
+    return found is obj
+
+
+def _literal(value: object) -> str | None:
+    """``repr(value)`` if it reads back as an equal plain value (numbers, text, lists...), else None."""
+    if not isinstance(value, (type(None), bool, int, float, complex, str, bytes, tuple, list, dict, set,
+                              frozenset)):
+        return None
+    try:
+        text = repr(value)
+        if len(text) > MAX_SOURCE_BYTES // 10:
+            return None
+        back = ast.literal_eval(text)
+    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+        return None
+    return text if type(back) is type(value) and back == value else None
+
+
+class _Packer:
+    """The source of a notebook function and of everything it uses from the notebook."""
+
+    def __init__(self, function: types.FunctionType) -> None:
+        self.function = function
+        self.namespace = function.__globals__
+        self.imports: list[str] = []
+        self.values: list[str] = []
+        self.definitions: list[str] = []
+        self.seen: dict[str, object] = {}
+
+    def code(self) -> str:
+        self.seen[self.function.__name__] = self.function
+        self._add_definition(self.function, self.function.__name__)
+        head = ["# Sent by awithlaknannai.players.Contestant.from_function", *self.imports, *self.values]
+        return "\n\n\n".join(["\n".join(head), *(d.strip("\n") for d in self.definitions)]) + "\n"
+
+    def _source(self, obj: Any, name: str) -> str:
+        try:
+            source = inspect.getsource(obj)
+        except (OSError, TypeError):
+            raise ValueError(f"cannot find the source code of {name}: define it in a notebook cell or a "
+                             ".py file (not typed at an interactive prompt)") from None
+        return textwrap.dedent(source)
+
+    def _add_definition(self, obj: Any, name: str) -> None:
+        source = self._source(obj, name)
+        if getattr(obj, "__name__", name) != name:
+            source += f"\n{name} = {obj.__name__}\n"
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            raise ValueError(f"cannot read the source code of {name} (was it changed after it ran?)") from None
+        used = sorted({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+                      | {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names})
+        for dependency in used:
+            self._add_name(dependency)
+        self.definitions.append(source)
+
+    def _add_name(self, name: str) -> None:
+        if name in self.seen or name not in self.namespace:
+            return  # a builtin, a local variable, or done already
+        value = self.namespace[name]
+        self.seen[name] = value
+        if isinstance(value, types.ModuleType):
+            module = value.__name__
+            self.imports.append(f"import {module}" if module == name else f"import {module} as {name}")
+        elif isinstance(value, (types.FunctionType, type)) and not _importable(value):
+            if isinstance(value, types.FunctionType) and value.__closure__:
+                raise ValueError(f"{self.function.__name__} uses {name}, which uses variables of the function "
+                                 "it is defined in; define it at the top level of a cell")
+            self._add_definition(value, name)
+        elif _importable(value):
+            self.imports.append(f"from {value.__module__} import {value.__qualname__} as {name}")
+        elif isinstance(value, enum.Enum) and _importable(type(value)):
+            kind = type(value)
+            self.imports.append(f"from {kind.__module__} import {kind.__qualname__} as _enum_{name}")
+            self.values.append(f"{name} = _enum_{name}[{value.name!r}]")
+        else:
+            text = _literal(value)
+            if text is None:
+                raise ValueError(
+                    f"{self.function.__name__} uses {name!r}, a {type(value).__name__} from the notebook, which "
+                    "cannot be sent to the player's process: only functions, classes, imports and plain values "
+                    "(numbers, text, lists, dicts) can. Create it inside the function, or put the player in a "
+                    ".py file")
+            self.values.append(f"{name} = {text}")
+
+
+# --- the player's process ----------------------------------------------------------------
+
+
+def _variant_fields(variant: Variant) -> tuple[str, str, str, str]:
+    return (variant.name, variant.rules.to_text(), variant.first.value, variant.bottom.value)
+
+
+def _variant_from_fields(fields: tuple[str, str, str, str]) -> Variant:
+    name, rules, first, bottom = fields
+    return get_variant(name, Rules.from_text(rules), first=first, bottom=bottom)
+
+
+def check_league_variant(variant: str | Variant, rules: str | Rules | None) -> Variant:
+    """The variant a league plays, which a player's process can build again from its name and rules."""
+    if isinstance(variant, str):
+        chosen = get_variant(variant, rules)
+    elif isinstance(variant, Variant):
+        chosen = variant if rules is None else variant.with_rules(rules)
+    else:
+        raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
+    if _variant_from_fields(_variant_fields(chosen)) != chosen:
+        raise ValueError(f"a league plays a named variant (see get_variant); {chosen.name!r} is not one")
+    return chosen
+
+
+def _cap_memory(extra_bytes: int | None) -> None:
+    """Let this process's address space grow by at most ``extra_bytes`` (Linux; elsewhere nothing)."""
+    if not extra_bytes:
+        return
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    try:
+        with open("/proc/self/statm", encoding="ascii") as file:
+            current = int(file.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return  # no /proc (macOS): RLIMIT_AS is not enforced there anyway
+    limit = current + extra_bytes
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    # Soft and hard alike, so the player cannot raise its own limit again.
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _file_label(filename: str) -> str:
+    """``alice.py`` for a file; ``its cell`` for code typed in a notebook (IPython names cells by number)."""
+    if "ipykernel_" in filename or filename.startswith("<ipython-input"):
+        return "its cell"
+    return Path(filename).name
+
+
+def _describe(error: BaseException, filename: str, numbered: bool = True) -> str:
+    """The error and where in the player's code it happened, in one line.
+
+    ``ZeroDivisionError: division by zero (line 3 of alice.py, in choose_move: return 1 / 0)``.
+    ``numbered=False`` leaves the line number out (code sent from a notebook
+    is numbered differently from the cell it came from); the function's
+    name and the line itself still say where.
+    """
+    text = _cut(str(error), 300)
+    if isinstance(error, SyntaxError) and error.filename == filename:
+        place = f"line {error.lineno} of {_file_label(filename)}" if numbered else "the code"
+        line = f": {_cut(error.text, 80)}" if error.text and error.text.strip() else ""
+        return f"SyntaxError: {_cut(error.msg or '', 200)} ({place}{line})"
+    found = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == filename:
+            found = frame
+    where = ""
+    if found is not None:
+        parts = [f"line {found.lineno} of {_file_label(filename)}"] if numbered else []
+        if found.name != "<module>":
+            parts.append(f"in {found.name}")
+        where = ", ".join(parts) + (f": {_cut(found.line, 80)}" if found.line else "")
+    return f"{type(error).__name__}" + (f": {text}" if text else "") + (f" ({where})" if where else "")
+
+
+def _load_choose(contestant: Contestant, seed: int | None) -> tuple[Callable[[Position], Any], Any]:
+    """The contestant's move function, and the built-in player object if it is one."""
+    if contestant.spec is not None:
+        player = make_player(contestant.spec, seed=contestant.seed if seed is None else seed)
+        return player.choose_move, player
+    assert contestant.code is not None
+    module = types.ModuleType(f"awithlaknannai_player_{abs(hash(contestant.name))}")
+    module.__file__ = contestant.origin
+    sys.modules[module.__name__] = module  # so that the player's classes and pickling find their module
+    # The code's lines, so that an error message can quote the line that failed.
+    linecache.cache[contestant.origin] = (len(contestant.code), None, contestant.code.splitlines(True),
+                                          contestant.origin)
+    exec(compile(contestant.code, contestant.origin, "exec"), module.__dict__)  # noqa: S102 - the player's own code
+    choose = module.__dict__.get(contestant.entry)
+    if not callable(choose):
+        raise PlayerFailure("load", f"{Path(contestant.origin).name} defines no function {contestant.entry}(position)")
+    return choose, None
+
+
+def _move_text(result: object) -> str:
+    """The text the league receives for what choose_move returned; PlayerFailure if it is not a move."""
+    if isinstance(result, Move):
+        return result.text(full=True)
+    if isinstance(result, str):
+        if len(result) > MAX_REPLY_BYTES // 4:
+            raise PlayerFailure("illegal", f"choose_move returned a text of {len(result):,} characters, not a move")
+        return result
+    shown = repr(result)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    raise PlayerFailure("illegal", f"choose_move returned {shown}, not a move "
+                                   "(return one of position.legal_moves())")
+
+
+def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, str, str, str],
+           memory_bytes: int | None) -> None:
+    """The player's process: load the player, then answer one message at a time until told to stop."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpgid(0, 0)  # its own process group: the league can end it with anything it starts
+    with contextlib.suppress(AttributeError, ValueError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the league, which ends its players
+    for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[variable] = "1"  # one core a player, for fairness (read when numpy is imported)
+    quiet = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the life of the process
+    sys.stdout = sys.stderr = quiet
+
+    def send(message: dict[str, Any]) -> None:
+        connection.send_bytes(json.dumps(message).encode("utf-8"))
+
+    numbered = contestant.origin != NOTEBOOK_ORIGIN  # sent code is numbered unlike its cell
+    try:
+        variant = _variant_from_fields(variant_fields)
+        _cap_memory(memory_bytes)
+        choose, builtin = _load_choose(contestant, None)
+    except PlayerFailure as failure:
+        send({"kind": "failed", "failure": failure.kind, "why": failure.why})
+        return
+    except MemoryError:
+        send({"kind": "failed", "failure": "memory", "why": "ran out of memory while loading"})
+        return
+    except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
+        send({"kind": "failed", "failure": "load", "why": _describe(error, contestant.origin, numbered)})
+        return
+    out_of_memory = json.dumps({"kind": "failed", "failure": "memory",
+                                "why": "ran out of memory (MemoryError)"}).encode("utf-8")
+    send({"kind": "ready"})
+    while True:
+        try:
+            message = json.loads(connection.recv_bytes())
+        except (EOFError, OSError):
+            return
+        if message["kind"] == "stop":
+            return
+        if message["kind"] == "game":
+            seed = message["seed"]
+            if seed is not None:
+                random.seed(seed)  # students' players that use random repeat with the league's seed
+                reset = getattr(builtin, "reset", None)
+                if callable(reset):
+                    reset(seed)
+            send({"kind": "ready"})
+            continue
+        position = Position(variant, message["white"], message["black"], Color(message["turn"]),
+                            message["quiet"], message["dead"])
+        reply: dict[str, Any] | None = None
+        started = time.perf_counter()
+        try:
+            result = choose(position)
+            seconds = time.perf_counter() - started
+            reply = {"kind": "move", "move": _move_text(result), "seconds": seconds}
+        except PlayerFailure as failure:
+            reply = {"kind": "failed", "failure": failure.kind, "why": failure.why}
+        except MemoryError:
+            pass  # answered below, once the exception (and the memory its frames hold) is gone
+        except BaseException as error:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
+            reply = {"kind": "failed", "failure": "error",
+                     "why": f"choose_move raised {_describe(error, contestant.origin, numbered)}"}
+        if reply is None:
+            connection.send_bytes(out_of_memory)  # made in advance: there may be no memory to make it now
+        else:
+            send(reply)
+
+
+#: The name of every player process (``ps`` shows it), and how the league recognises its own processes.
+PROCESS_NAME_PREFIX = "awithlaknannai player "
+
+
+def _skip_main_in_player_processes() -> None:
+    """Do not import the caller's ``__main__`` in player processes.
+
+    ``multiprocessing`` (spawn and forkserver) imports the parent's main
+    script again in every child, for the target function's sake. A player
+    process needs nothing from it: its target and arguments come from this
+    package. Importing it would run a teacher's script without an
+    ``if __name__ == "__main__":`` guard once more in every player's process
+    (and fail for code typed at ``python -``). So the preparation data of
+    processes whose names start with :data:`PROCESS_NAME_PREFIX` leaves the
+    main module out; every other process is left as multiprocessing makes it.
+    """
+    from multiprocessing import spawn
+
+    original = spawn.get_preparation_data
+    if getattr(original, "_awithlaknannai", False):
+        return
+
+    def preparation_data(name: str) -> dict[str, Any]:
+        data = original(name)
+        if isinstance(name, str) and name.startswith(PROCESS_NAME_PREFIX):
+            data.pop("init_main_from_path", None)
+            data.pop("init_main_from_name", None)
+        return data
+
+    preparation_data._awithlaknannai = True  # type: ignore[attr-defined]
+    spawn.get_preparation_data = preparation_data
+
+
+def _context() -> Any:
+    """A multiprocessing context that starts processes quickly: forkserver with this package loaded."""
+    _skip_main_in_player_processes()
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _signal_name(code: int) -> str:
+    try:
+        return signal.Signals(code).name
+    except ValueError:
+        return f"signal {code}"
+
+
+class PlayerProcess:
+    """One contestant in a process of its own: load it once, then ask it for moves, game after game.
+
+    Parameters
+    ----------
+    contestant : Contestant
+        The player.
+    variant : Variant
+        The league's variant (a named one, rebuilt in the player's process).
+    time_limit : float
+        Seconds a move may take by the player's own clock. The league waits
+        :func:`grace_seconds` longer for the answer, then kills the process.
+    memory_limit_mb : int or None
+        How many megabytes the process may grow by (Linux); ``None``: no cap.
+    load_time_limit : float
+        Seconds the player's code may take to load.
+
+    Every method that talks to the player raises :class:`PlayerFailure`
+    when it cannot answer; the process is then ended, and :meth:`start`
+    would start a fresh one.
+    """
+
+    def __init__(self, contestant: Contestant, variant: Variant, time_limit: float = DEFAULT_TIME_LIMIT,
+                 memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
+                 load_time_limit: float = LOAD_TIME_LIMIT) -> None:
+        self.contestant = contestant
+        self.variant = variant
+        self.time_limit = time_limit
+        self.memory_limit_mb = memory_limit_mb
+        self.load_time_limit = load_time_limit
+        self._process: Any = None
+        self._connection: Any = None
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def start(self) -> None:
+        """Start the process and load the player (raises PlayerFailure "load" if it cannot)."""
+        if self.contestant.problem is not None:
+            raise PlayerFailure("load", self.contestant.problem)
+        self.close()
+        context = _context()
+        ours, theirs = context.Pipe()
+        memory = None if self.memory_limit_mb is None else self.memory_limit_mb * 2**20
+        process = context.Process(target=_serve, name=PROCESS_NAME_PREFIX + self.contestant.name, daemon=True,
+                                  args=(theirs, self.contestant, _variant_fields(self.variant), memory))
+        process.start()
+        theirs.close()
+        self._process, self._connection = process, ours
+        reply = self._receive(self.load_time_limit, loading=True)
+        if reply["kind"] != "ready":
+            self.close()
+            raise PlayerFailure(reply.get("failure", "load"), f"could not be loaded: {reply.get('why', '')}")
+
+    def new_game(self, seed: int | None) -> None:
+        """Tell the player a new game begins (reseeds its random numbers when ``seed`` is given)."""
+        self._send({"kind": "game", "seed": seed})
+        self._receive(self.load_time_limit)
+
+    def choose(self, position: Position) -> tuple[str, float]:
+        """Ask for a move in ``position``: its text and the seconds it took (PlayerFailure if none)."""
+        self._send({"kind": "move", "white": position.white, "black": position.black,
+                    "turn": position.turn.value, "quiet": position.quiet_turns, "dead": position.dead})
+        reply = self._receive(self.time_limit + grace_seconds(self.time_limit))
+        if reply["kind"] != "move":
+            self.close()
+            raise PlayerFailure(reply["failure"], reply["why"])
+        seconds = reply["seconds"]
+        if seconds > self.time_limit:
+            self.close()
+            raise PlayerFailure("timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s")
+        return reply["move"], seconds
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._connection is None:
+            raise PlayerFailure("crash", "its process is not running")
+        try:
+            self._connection.send_bytes(json.dumps(message).encode("utf-8"))
+        except (OSError, ValueError):
+            raise self._ended() from None
+
+    def _receive(self, timeout: float, loading: bool = False) -> dict[str, Any]:
+        assert self._connection is not None
+        if not self._connection.poll(timeout):
+            self.close()
+            if loading:
+                raise PlayerFailure("load", f"took more than {timeout:g} s to load")
+            raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move")
+        try:
+            data = self._connection.recv_bytes(MAX_REPLY_BYTES)
+        except (EOFError, OSError):
+            raise self._ended() from None
+        try:
+            reply = json.loads(data.decode("utf-8"))
+            valid = isinstance(reply, dict) and (
+                reply.get("kind") == "ready"
+                or (reply.get("kind") == "move" and isinstance(reply.get("move"), str)
+                    and isinstance(reply.get("seconds"), (int, float)))
+                or (reply.get("kind") == "failed" and reply.get("failure") in FORFEIT_KINDS
+                    and isinstance(reply.get("why"), str)))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            valid = False
+        if not valid:
+            self.close()
+            raise PlayerFailure("crash", "its process sent something that is not a reply")
+        return reply
+
+    def _ended(self) -> PlayerFailure:
+        process = self._process
+        if process is not None:
+            process.join(1.0)
+        code = None if process is None else process.exitcode
+        self.close()
+        if code is None:
+            return PlayerFailure("crash", "its process stopped answering")
+        if code < 0:
+            name = _signal_name(-code)
+            hint = " (perhaps the computer ran out of memory)" if name == "SIGKILL" else ""
+            return PlayerFailure("crash", f"its process was ended by {name}{hint}")
+        return PlayerFailure("crash", f"its process ended (exit code {code}): did it call exit()?")
+
+    def close(self) -> None:
+        """Stop the process (and anything it started in its process group); safe to call twice."""
+        process, connection = self._process, self._connection
+        self._process = self._connection = None
+        if connection is not None:
+            with contextlib.suppress(OSError, ValueError):
+                if process is not None and process.is_alive():
+                    connection.send_bytes(b'{"kind": "stop"}')
+            connection.close()
+        if process is None:
+            return
+        process.join(0.05)
+        if process.is_alive() or process.exitcode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError, AttributeError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.kill()
+            process.join(2.0)
+        with contextlib.suppress(ValueError):
+            process.close()
+
+
+# --- a player in the notebook's own process ------------------------------------------
+
+
+class _MoveTimeout(BaseException):
+    """Raised by the alarm in the middle of a player's move (not an Exception: a bare
+    ``except Exception`` in the player's code does not swallow it)."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Interrupt the code inside after ``seconds`` where Unix signals allow it (the main thread)."""
+    usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def ring(signum: int, frame: object) -> None:
+        raise _MoveTimeout
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class InProcessPlayer:
+    """A player run in the calling process (for trying a player in a notebook), with the same methods
+    as :class:`PlayerProcess`.
+
+    Each move gets a fresh copy of the position, so nothing the player does
+    to it reaches the game. The time limit interrupts the player where
+    Unix signals allow (in the main thread: a notebook cell); elsewhere a
+    slow move is caught only once it returns. **No memory cap, and no
+    protection of the notebook**: the player can change anything in the
+    notebook's process; use :class:`PlayerProcess` for that.
+    """
+
+    def __init__(self, name: str, choose: Callable[[Position], Any], time_limit: float = DEFAULT_TIME_LIMIT,
+                 player: Any = None) -> None:
+        self.name = name
+        self._choose = choose
+        self._player = player
+        self.time_limit = time_limit
+
+    def start(self) -> None:
+        pass
+
+    def new_game(self, seed: int | None) -> None:
+        if seed is None:
+            return
+        reset = getattr(self._player, "reset", None)
+        if callable(reset):
+            reset(seed)
+        else:
+            random.seed(seed)
+
+    def choose(self, position: Position) -> tuple[str, float]:
+        copy = Position(position.variant, position.white, position.black, position.turn,
+                        position.quiet_turns, position.dead)
+        started = time.perf_counter()
+        try:
+            with _alarm(self.time_limit + grace_seconds(self.time_limit)):
+                result = self._choose(copy)
+        except _MoveTimeout:
+            raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move") from None
+        except MemoryError:
+            raise PlayerFailure("memory", "ran out of memory (MemoryError)") from None
+        except (KeyboardInterrupt, GeneratorExit):
+            raise
+        except BaseException as error:  # noqa: BLE001 - a player's error loses its game
+            filename = inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose) else None
+            raise PlayerFailure("error", f"choose_move raised {_describe(error, filename or '')}") from None
+        seconds = time.perf_counter() - started
+        if seconds > self.time_limit:
+            raise PlayerFailure("timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s")
+        return _move_text(result), seconds
+
+    def close(self) -> None:
+        pass
+
+
+def check_time_limit(time_limit: object) -> float:
+    """A time limit per move: a number of seconds above 0 and at most MAX_SECONDS."""
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise TypeError(f"time_limit is a number of seconds, got {type(time_limit).__name__}")
+    if not 0 < time_limit <= MAX_SECONDS:  # also refuses NaN
+        raise ValueError(f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, got {time_limit!r}")
+    return float(time_limit)

@@ -1,0 +1,91 @@
+"""A class league at full size: 30 players on Mosona, every pair twice (435 pairs, 870 games).
+
+Usage::
+
+    python benchmarks/league.py                                  # 30 players: beginner, casual, club
+    python benchmarks/league.py --levels beginner casual club strong --jobs 2
+    python benchmarks/league.py --players 8 --save league.json  # a smaller league; keep the results
+
+The built-in levels stand in for students' players (each is a Contestant
+run in a process of its own, exactly as a student's file would be), named
+``casual-07`` and so on, each with its own seed. The script prints the
+wall time, the players' own thinking time (measured inside their processes),
+and what is left, the league's cost: starting processes, sending positions
+and moves, checking every move, keeping the records. It also prints the
+machine's load average before and after, since other work on the machine
+slows the league down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from awithlaknannai.players import Contestant, run_league, sandbox
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=30, help="how many players (default 30)")
+    parser.add_argument("--levels", nargs="+", default=["beginner", "casual", "club"],
+                        help="levels the players cycle through (default beginner casual club)")
+    parser.add_argument("--variant", default="mosona")
+    parser.add_argument("--games-per-pair", type=int, default=2)
+    parser.add_argument("--time-limit", type=float, default=2.0)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games at once (default 1: at most 2 player processes alive)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", help="save the results (JSON) here")
+    args = parser.parse_args()
+
+    players = [Contestant.builtin(args.levels[i % len(args.levels)],
+                                  name=f"{args.levels[i % len(args.levels)]}-{i + 1:02d}", seed=i)
+               for i in range(args.players)]
+    starts = [0]
+    original_start = sandbox.PlayerProcess.start
+
+    def counted_start(self: sandbox.PlayerProcess) -> None:
+        starts[0] += 1
+        original_start(self)
+
+    sandbox.PlayerProcess.start = counted_start  # type: ignore[method-assign]
+    load_before = os.getloadavg()
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    results = run_league(players, args.variant, games_per_pair=args.games_per_pair, time_limit=args.time_limit,
+                         seed=args.seed, jobs=args.jobs, progress=False, title="Benchmark league")
+    wall = time.perf_counter() - wall
+    cpu = time.process_time() - cpu
+    load_after = os.getloadavg()
+    if args.save:
+        results.save(args.save)
+
+    games = results.games
+    moves = sum(len(g.moves) for g in games)
+    thinking = sum(sum(g.seconds) for g in games)
+    by_reason: dict[str, int] = {}
+    for g in games:
+        by_reason[g.reason] = by_reason.get(g.reason, 0) + 1
+    pairs = args.players * (args.players - 1) // 2
+    print(f"$ python benchmarks/league.py --players {args.players} --levels {' '.join(args.levels)} "
+          f"--variant {args.variant} --games-per-pair {args.games_per_pair} --time-limit {args.time_limit:g} "
+          f"--jobs {args.jobs} --seed {args.seed}")
+    print(f"machine: {os.cpu_count()} cores; load average before {load_before[0]:.2f} {load_before[1]:.2f} "
+          f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} (1, 5, 15 min)")
+    print(f"league: {args.players} players, {pairs} pairs, {len(games)} games, {moves:,} moves "
+          f"({moves / len(games):.1f} a game)")
+    print(f"wall time: {wall:.1f} s ({wall / 60:.1f} min); games at once: {args.jobs}")
+    print(f"players' thinking time (inside their processes): {thinking:.1f} s")
+    overhead = wall * args.jobs - thinking
+    print(f"league overhead (wall x jobs - thinking): {overhead:.1f} s, {1000 * overhead / moves:.2f} ms a move; "
+          f"the league's own process used {cpu:.1f} s of CPU")
+    print(f"player processes started: {starts[0]} ({starts[0] / len(games):.2f} a game)")
+    print(f"forfeits: {len(results.forfeits())}; end reasons: "
+          + ", ".join(f"{reason} {count}" for reason, count in sorted(by_reason.items(), key=lambda x: -x[1])))
+    print()
+    print("\n".join(results.standings().to_text().splitlines()[:6] + ["..."]))
+
+
+if __name__ == "__main__":
+    main()
