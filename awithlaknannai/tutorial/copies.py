@@ -26,6 +26,7 @@ From the project folder::
     python -m awithlaknannai.tutorial.copies            # write the student copies
     python -m awithlaknannai.tutorial.copies --execute  # write them and run them, saving the outputs
     python -m awithlaknannai.tutorial.copies --check    # exit 1 if a copy is not what its teacher copy makes
+    python -m awithlaknannai.tutorial.copies --execute --only 03   # just one notebook
 
 Examples
 --------
@@ -190,14 +191,19 @@ def differences(teacher_path: str | os.PathLike[str]) -> list[str]:
 
 def write_student_copies(
     teacher_folder: str | os.PathLike[str], execute: bool = False, timeout: int = 600,
+    only: Sequence[str] = (),
 ) -> list[Path]:
     """Write the student copy of every numbered teacher copy in ``teacher_folder``; optionally run each.
 
     A copy whose cells are already what the teacher copy makes is left as it
-    is (with its outputs), unless ``execute`` asks for a fresh run.
+    is (with its outputs), unless ``execute`` asks for a fresh run. ``only``
+    names the teacher copies to handle (``"03_rules.ipynb"``, or ``"03"``);
+    by default, all.
     """
     written = []
     for teacher_path in teacher_notebooks(teacher_folder):
+        if only and not any(teacher_path.name == name or teacher_path.name.startswith(f"{name}_") for name in only):
+            continue
         target = student_name(teacher_path)
         if not execute and not differences(teacher_path):
             continue
@@ -226,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a student copy has drifted")
     mode.add_argument("--execute", action="store_true", help="also run each student copy and save its outputs")
+    parser.add_argument("--only", action="append", default=[], metavar="NOTEBOOK",
+                        help="only this teacher copy (03_rules.ipynb, or 03); may be given again")
     options = parser.parse_args(argv)
     teachers = teacher_notebooks(options.teacher)
     if not teachers:
@@ -237,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problems:
             print("Run: python -m awithlaknannai.tutorial.copies --execute", file=sys.stderr)
         return 1 if problems else 0
-    for path in write_student_copies(options.teacher, execute=options.execute):
+    for path in write_student_copies(options.teacher, execute=options.execute, only=options.only):
         print(f"wrote {path}")
     return 0
 
