@@ -37,6 +37,7 @@ from .solver import EndgameTables
 from .solver_core import WIN, class_keys
 
 __all__ = ["Puzzle", "Feedback", "find_puzzles", "forces_win", "hint_steps", "tutorial_puzzles", "winning_moves",
+           "wins_within",
            "TUTORIAL_SEED", "MAX_PUZZLE_MOVES"]
 
 TUTORIAL_SEED = 2024
@@ -268,8 +269,13 @@ def _after_each_move(variant, own: int, opp: int) -> list[tuple[int, int]]:
             for origin, landings, _, captured in generate_raw(variant, own, opp)]
 
 
-def _wins_within(position: Position, plies: int) -> bool:
-    """Whether the side to move can force a win within ``plies`` turns (a small search)."""
+def wins_within(position: Position, plies: int) -> bool:
+    """Whether the side to move can force a win within ``plies`` turns (a small search, for puzzle sizes).
+
+    >>> p = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})
+    >>> wins_within(p, 1), wins_within(p, 0)
+    (True, False)
+    """
     variant = position.variant
     blocked_loses = variant.rules.blocked_player_loses
     known: dict[tuple[int, int, int], bool] = {}
@@ -297,7 +303,7 @@ def _wins_within(position: Position, plies: int) -> bool:
 def _spoiling_reply(after: Position, plies_left: int) -> Move | None:
     """The opponent's first reply after which the puzzle's side cannot win within ``plies_left`` turns."""
     for reply in after.legal_moves():
-        if not _wins_within(after.play(reply), plies_left - 1):
+        if not wins_within(after.play(reply), plies_left - 1):
             return reply
     return None
 

@@ -31,7 +31,8 @@ from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
-__all__ = ["check_legal_moves", "check_move", "check_outcome", "check_puzzle", "check_rules", "hint_steps"]
+__all__ = ["check_legal_moves", "check_move", "check_outcome", "check_puzzle", "check_rules", "hint_steps",
+           "refusal_reason"]
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -77,8 +78,19 @@ def _missing(exercise: str) -> Feedback:
 _EXAMPLE = re.compile(r"\s*\((?:for example|to leap there, write) [^)]*\)")
 
 
-def _reason(text: str, error: Exception) -> str:
-    """The position's reason why ``text`` is not legal, without the example move it may name."""
+def refusal_reason(text: str, error: Exception) -> str:
+    """The position's reason why ``text`` is not legal, without the example move it may name.
+
+    In a game an example helps; in an exercise it can be the very answer.
+
+    >>> from awithlaknannai import parse_position
+    >>> p = parse_position("mosona standard ......../...bb..b./b.w...w. w 0")
+    >>> try:
+    ...     p.find_move("B2xT3")
+    ... except ValueError as error:
+    ...     print(refusal_reason("B2xT3", error))
+    the piece must keep leaping while it can
+    """
     message = str(error)
     prefix = f"{text}: "
     return _EXAMPLE.sub("", message.removeprefix(prefix))
@@ -160,7 +172,7 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
             return Feedback(exercise, CORRECT if not texts else WRONG,
                             f"The game is already over here ({position.outcome()}): there are no legal moves.")
         except ValueError as error:
-            problems.append(f"`{text}` is not legal: {_reason(text, error)}.")
+            problems.append(f"`{text}` is not legal: {refusal_reason(text, error)}.")
     if not problems and found == legal:
         if len(legal) == 1:
             return Feedback(exercise, CORRECT, "That is the only legal move.")
@@ -222,8 +234,8 @@ def check_move(position: Position | str, answer: Any, solutions: Iterable[str] |
         known = _partial(target, text) if target else 0
         if known:
             return Feedback(exercise, WRONG, f"Good start: `{text}` is how the move begins, but "
-                            f"{_reason(text, error)}.", _stepped_hint(target, attempt, known))
-        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {_reason(text, error)}",
+                            f"{refusal_reason(text, error)}.", _stepped_hint(target, attempt, known))
+        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {refusal_reason(text, error)}",
                         _stepped_hint(target, attempt) if target else "")
     if solutions is not None and move not in wanted:
         return Feedback(exercise, WRONG, f"`{move}` is legal, but it is not the move asked for.",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -252,7 +252,8 @@ class BoardWidget(widgets.VBox):
         self._move_callbacks: list[Callable[[Move], None]] = []
         self._animation: asyncio.Task[None] | None = None
         self.last_click: ClickResult | None = None
-        self._hint: tuple[Position, Move] | None = None  # a hint's move, drawn while its position is shown
+        # A hint's route and piece, drawn while its position is shown.
+        self._hint: tuple[Position, tuple[str, ...], str | None] | None = None
         self.cursor: str | None = None  # the keyboard cursor's point
         self._status_text, self._status_error = "", False
         self.geometry: Layout = self._make_geometry()
@@ -449,29 +450,39 @@ class BoardWidget(widgets.VBox):
             paint(self.canvas[0], board_ops(self.geometry, labels=self.labels,
                                             min_label=MIN_LABEL_PX * self.resolution))
 
-    def show_hint(self, move: Move | None, text: str) -> None:
-        """Say ``text`` on the status line and draw ``move`` as a dashed arrow until the position changes.
+    def show_hint(self, move: Move | Sequence[str] | None, text: str, piece: str | None = None) -> None:
+        """Say ``text`` on the status line and draw a hint until the position changes.
 
-        A selection in progress is dropped first, so the hint is the only
+        ``move`` (a :class:`Move`, or a route of points such as a first leap
+        only) is drawn as a dashed arrow with a dashed ring round its first
+        point; ``piece`` alone rings one piece ("look at this one"). A
+        selection in progress is dropped first, so the hint is the only
         thing the board and its status line show.
         """
         self.controller.clear()
-        self._hint = None if move is None else (self.game.position, move)
+        path = tuple(move.path) if isinstance(move, Move) else tuple(move or ())
+        ringed = piece if piece is not None else (path[0] if path else None)
+        self._hint = (self.game.position, path, ringed) if (path or ringed) else None
         self.redraw()
         self.show_status(text)
 
     @property
-    def hint(self) -> Move | None:
-        """The hint drawn on the board, if any (it disappears once the position changes or a piece is selected)."""
-        if self._hint is None or self._hint[0] is not self.game.position:
+    def hint(self) -> tuple[str, ...]:
+        """The hint's route drawn on the board (empty when none: it goes once the position changes
+        or a piece is selected)."""
+        mark = self._current_hint()
+        return mark[1] if mark else ()
+
+    def _current_hint(self) -> tuple[Position, tuple[str, ...], str | None] | None:
+        if self._hint is None or self._hint[0] is not self.game.position or self.controller.selection is not None:
             return None
-        return self._hint[1] if self.controller.selection is None else None
+        return self._hint
 
     def scene(self, hidden: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
         """The pieces layer's drawing calls for the current state (see :func:`pieces_ops`)."""
         selection = self.controller.selection
         last = self.game.moves[-1] if self.game.moves else None
-        hint = self.hint
+        hint = self._current_hint()
         return pieces_ops(
             self.geometry,
             self.game.position,
@@ -482,7 +493,8 @@ class BoardWidget(widgets.VBox):
             targets=selection.targets if selection else (),
             hidden=hidden,
             cursor=self.cursor,
-            hint=hint.path if hint is not None else (),
+            hint=hint[1] if hint else (),
+            hint_piece=hint[2] if hint else None,
         )
 
     def _draw_pieces(self) -> None:

@@ -376,6 +376,7 @@ def pieces_ops(
     hidden: Sequence[str] = (),
     cursor: str | None = None,
     hint: Sequence[str] = (),
+    hint_piece: str | None = None,
 ) -> list[Op]:
     """The pieces layer: last-move trail, targets, pieces, selection and the route clicked so far.
 
@@ -402,7 +403,9 @@ def pieces_ops(
         The keyboard cursor's point (a dashed blue square).
     hint : sequence of str
         A suggested move's route (its origin, then each landing point): a
-        dashed navy arrow, with a dashed ring round the piece to move.
+        dashed navy arrow.
+    hint_piece : str, optional
+        The piece a hint points at: a dashed navy ring (with or without a route).
     """
     unit = layout.unit
     r = layout.piece_radius
@@ -436,9 +439,10 @@ def pieces_ops(
     if selected is not None:
         ops += _ring_ops(layout, [path[-1] if len(path) > 1 else selected], HIGHLIGHT["selected"],
                          r * 1.18, unit * 0.08)
+    dash = (unit * 0.14, unit * 0.09)
+    if hint_piece is not None:
+        ops += _ring_ops(layout, [hint_piece], HIGHLIGHT["path"], r * 1.18, unit * 0.07, dash)
     if len(hint) > 1:
-        dash = (unit * 0.14, unit * 0.09)
-        ops += _ring_ops(layout, [hint[0]], HIGHLIGHT["path"], r * 1.18, unit * 0.07, dash)
         ops += _arrow_ops(layout, hint, dash)
     if cursor is not None:
         x, y = layout.xy(cursor)

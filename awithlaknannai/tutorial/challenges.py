@@ -1,0 +1,480 @@
+"""Challenges: a small position, a goal, and the student answers by playing moves.
+
+A :class:`Challenge` is data: a position text, a :class:`Goal` ("take two
+pieces in one turn", "block Black", "win in 2"), a title, and optionally a
+task, hints and an explanation shown once it is solved. A teacher writes a
+new one in a cell in a few lines::
+
+    >>> from awithlaknannai.tutorial.challenges import Challenge, capture
+    >>> two = Challenge("mosona standard ......../...bb..b./b.w...w. w 0", capture(2),
+    ...                 "Two in one turn", explanation="A chain of leaps is one move.")
+    >>> two.task
+    'White to play: take 2 pieces in one turn.'
+    >>> run = two.run()
+    >>> print(run.play("B6xT7"))
+    Not yet: that move takes 1 piece. Find a move that takes 2.
+    >>> run.reset(); print(run.play("B2xT3xB4"))
+    Solved! A chain of leaps is one move.
+
+Nothing here decides what is legal: every move is played by the position
+itself, and goals only look at what a move did. No answer is stored: the
+moves that meet a goal are found when a hint asks for them, by looking at
+the legal moves (and, for "win in N", by a short search, as the puzzles do).
+:class:`ChallengeRun` is one attempt at a challenge, the state a board
+widget keeps (:class:`~awithlaknannai.tutorial.challenge_board.ChallengeBoard`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, hint_steps, winning_moves, wins_within
+from ..errors import NotationError
+from ..notation import parse_position
+from ..position import Move, Position
+from .practice import refusal_reason
+
+__all__ = [
+    "Challenge",
+    "ChallengeRun",
+    "Goal",
+    "HintMark",
+    "Verdict",
+    "block",
+    "capture",
+    "custom",
+    "every_move",
+    "only_move",
+    "reach",
+    "win_in",
+]
+
+SOLVED, WRONG, GOING_ON, REFUSED = "solved", "wrong", "going on", "refused"
+MAX_TEXT = 600  # a title, task, explanation or hint longer than this is no classroom text
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one move did for the challenge.
+
+    Attributes
+    ----------
+    status : {"solved", "wrong", "going on", "refused"}
+        ``"going on"``: the move was right but the challenge needs more
+        (the opponent answers ``reply``, or more moves are to be found);
+        ``"refused"``: the move is not legal here (nothing was played).
+    message : str
+        One or two plain sentences for the status line.
+    reply : Move or None
+        The opponent's answer to show on the board: the defence after a
+        right move, or the reply that spoils a wrong one.
+    """
+
+    status: str
+    message: str
+    reply: Move | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class HintMark:
+    """A hint: its words, and what to draw on the board.
+
+    ``piece`` is a point to ring; ``path`` a route to draw as a dashed arrow
+    (the first leap, or the whole move).
+    """
+
+    text: str
+    piece: str | None = None
+    path: tuple[str, ...] = ()
+
+
+# --- goals ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a challenge asks for. Build one with :func:`capture`, :func:`only_move`,
+    :func:`block`, :func:`reach`, :func:`win_in`, :func:`every_move` or :func:`custom`.
+
+    ``kind`` names the goal, ``amount`` is its number (pieces, moves) and
+    ``point`` its point, where it has one; ``check`` is a custom goal's test.
+    """
+
+    kind: str
+    amount: int = 1
+    point: str | None = None
+    check: Callable[[Position, Move, Position], str | None] | None = field(default=None, compare=False)
+    wording: str = ""
+
+    def describe(self, side: str) -> str:
+        """The task in words for ``side`` ("White")."""
+        if self.wording:
+            return f"{side} to play: {self.wording}"
+        plural = "" if self.amount == 1 else "s"
+        texts = {
+            "capture": f"take {self.amount} piece{plural} in one turn.",
+            "only": "find the only legal move.",
+            "block": "leave the other side with no move at all.",
+            "reach": f"get a piece to {self.point}.",
+            "win": f"win in {self.amount} move{plural}, whatever the other side does.",
+            "every": "play every legal move, one at a time.",
+        }
+        return f"{side} to play: {texts.get(self.kind, 'meet the goal.')}"
+
+
+def capture(at_least: int = 1) -> Goal:
+    """Take at least ``at_least`` pieces in one turn.
+
+    >>> capture(2).describe("White")
+    'White to play: take 2 pieces in one turn.'
+    """
+    return Goal("capture", _count(at_least, "at_least"))
+
+
+def only_move() -> Goal:
+    """Find the only legal move (the position must have exactly one)."""
+    return Goal("only")
+
+
+def block() -> Goal:
+    """Leave the other side without a legal move (the game ends there under rules where that loses)."""
+    return Goal("block")
+
+
+def reach(point: str) -> Goal:
+    """Move a piece so that it ends its turn on ``point``."""
+    if not isinstance(point, str) or not 1 <= len(point) <= 8:
+        raise TypeError(f"reach() takes a point name such as 'M4', got {point!r}"[:120])
+    return Goal("reach", point=point)
+
+
+def win_in(moves: int) -> Goal:
+    """Win by force within ``moves`` of your own moves; the computer defends as well as it can."""
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= MAX_PUZZLE_MOVES:
+        raise ValueError(f"win_in() takes a number of moves from 1 to {MAX_PUZZLE_MOVES}, got {moves!r}"[:120])
+    return Goal("win", moves)
+
+
+def every_move() -> Goal:
+    """Find every legal move: each one played is counted, the board goes back after each."""
+    return Goal("every")
+
+
+def custom(check: Callable[[Position, Move, Position], str | None], wording: str) -> Goal:
+    """A goal of your own: ``check(before, move, after)`` returns ``None`` when the move meets it,
+    else one sentence saying why not; ``wording`` is the task ("make a move that ...").
+
+    >>> goal = custom(lambda before, move, after: None if move.destination == "M4" else "Land on M4.",
+    ...               "land on the centre.")
+    >>> goal.describe("White")
+    'White to play: land on the centre.'
+    """
+    if not callable(check):
+        raise TypeError(f"custom() needs a function check(before, move, after), got {type(check).__name__}")
+    if not isinstance(wording, str) or not wording.strip():
+        raise TypeError("custom() needs the task in words, e.g. 'make a move that lands on M4.'")
+    return Goal("custom", check=check, wording=_text(wording, "wording"))
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
+        raise ValueError(f"{name} must be a whole number from 1 to 64, got {value!r}"[:120])
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"a challenge's {name} is text, got {type(value).__name__}")
+    if len(value) > MAX_TEXT:
+        raise ValueError(f"a challenge's {name} is at most {MAX_TEXT} characters, got {len(value)}")
+    return value.strip()
+
+
+# --- challenges ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A position, a goal and the words around them: a rule to try on a board.
+
+    Parameters
+    ----------
+    position : str
+        The position text (see :mod:`awithlaknannai.notation`), rules included.
+    goal : Goal
+        What the student must do (:func:`capture`, :func:`block`, ...).
+    title : str
+        A short name ("Two in one turn"): the board's accessible name and the progress row's label.
+    task : str, optional
+        The instruction; by default the goal's own words ("White to play: ...").
+    explanation : str, optional
+        What the student should take away, shown once the challenge is solved.
+    hints : sequence of str, optional
+        Hints in words, given one per try before the board's own (the piece, then its first leap).
+
+    Raises
+    ------
+    ValueError
+        For a position text that cannot be read, a position that is over,
+        or a goal that no legal move can meet (checked when the challenge is made).
+    """
+
+    position: str
+    goal: Goal
+    title: str
+    task: str = ""
+    explanation: str = ""
+    hints: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, str):
+            raise TypeError(f"a challenge's position is a position text, got {type(self.position).__name__}")
+        if not isinstance(self.goal, Goal):
+            raise TypeError("a challenge's goal is made by capture(), only_move(), block(), reach(), win_in(), "
+                            f"every_move() or custom(), got {type(self.goal).__name__}")
+        for name in ("title", "task", "explanation"):
+            object.__setattr__(self, name, _text(getattr(self, name), name))
+        if not self.title:
+            raise ValueError("a challenge needs a title, e.g. 'Two in one turn'")
+        if isinstance(self.hints, str) or not all(isinstance(h, str) for h in self.hints):
+            raise TypeError("a challenge's hints are a list of texts")
+        object.__setattr__(self, "hints", tuple(_text(h, "hint") for h in self.hints[:10]))
+        try:
+            start = parse_position(self.position)
+        except NotationError as error:
+            raise ValueError(f"challenge {self.title!r}: {error}") from None
+        if start.is_terminal():
+            raise ValueError(f"challenge {self.title!r}: the game is already over in this position")
+        if self.goal.point is not None and self.goal.point not in start.variant.tables.index:
+            raise ValueError(f"challenge {self.title!r}: there is no point {self.goal.point!r} on this board")
+        if self.goal.kind == "only" and len(start.legal_moves()) != 1:
+            raise ValueError(f"challenge {self.title!r}: only_move() needs a position with exactly one legal "
+                             f"move; this one has {len(start.legal_moves())}")
+        if self.goal.kind != "custom" and not _solutions(self.goal, start):
+            raise ValueError(f"challenge {self.title!r}: no legal move meets the goal here")
+        if not self.task:
+            object.__setattr__(self, "task", self.goal.describe(str(start.turn)))
+
+    @property
+    def start(self) -> Position:
+        """The challenge's position."""
+        return parse_position(self.position)
+
+    @property
+    def key(self) -> str:
+        """A short fingerprint of the challenge (position, goal, title): progress is kept under it."""
+        text = f"{self.position}|{self.goal.kind}|{self.goal.amount}|{self.goal.point}|{self.title}"
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def run(self) -> ChallengeRun:
+        """A fresh attempt at this challenge."""
+        return ChallengeRun(self)
+
+    def __repr__(self) -> str:
+        return f"Challenge({self.title!r}: {self.task})"
+
+
+class ChallengeRun:
+    """One attempt at a challenge: the position now, the tries, the hints given.
+
+    ``play(move)`` judges a move of the student's side and returns a
+    :class:`Verdict`; the run moves on by itself after a right move (the
+    opponent's reply is played too), and stays where it is after a wrong or
+    refused one (``reset()`` starts again). ``hint()`` gives one more step.
+    """
+
+    def __init__(self, challenge: Challenge) -> None:
+        self.challenge = challenge
+        self.tries = 0
+        self.hints_given = 0
+        self.found: set[Move] = set()  # for every_move(): the moves found so far
+        self.solved = False
+        self.position = challenge.start
+        self.line: list[Move] = []  # moves played since the start, both sides
+
+    @property
+    def side(self) -> str:
+        return str(self.challenge.start.turn)
+
+    def reset(self) -> None:
+        """Back to the start (the tries and the moves found are kept)."""
+        self.position = self.challenge.start
+        self.line = []
+
+    def play(self, move: Move | str) -> Verdict:
+        """Judge ``move`` (the student's) in the current position; play it and any reply that follows."""
+        goal = self.challenge.goal
+        if self.solved:
+            return Verdict(SOLVED, "Already solved: press Try again to play it once more.")
+        before = self.position
+        if before.turn is not self.challenge.start.turn:
+            return Verdict(REFUSED, "It is not your turn here: press Try again.")
+        try:
+            chosen = before.find_move(move)
+        except ValueError as error:  # unreadable, illegal or the game is over: the position says why
+            text = move.text() if isinstance(move, Move) else str(move).strip()
+            return Verdict(REFUSED, f"That move is not allowed: {refusal_reason(text, error)}.")
+        after = before.play(chosen)
+        self.position, self.line = after, [*self.line, chosen]
+        self.tries += 1
+        if goal.kind == "every":
+            return self._every(chosen)
+        if goal.kind == "win":
+            return self._win(before, chosen, after)
+        why = _why_not(goal, before, chosen, after)
+        if why is None:
+            return self._solved()
+        return Verdict(WRONG, f"Not yet: {why}", _spoiler(goal, after))
+
+    def _solved(self) -> Verdict:
+        self.solved = True
+        explanation = self.challenge.explanation
+        return Verdict(SOLVED, "Solved!" + (f" {explanation}" if explanation else ""))
+
+    def _every(self, chosen: Move) -> Verdict:
+        legal = set(self.challenge.start.legal_moves())
+        new = chosen not in self.found
+        self.found.add(chosen)
+        self.reset()  # each move is tried from the start
+        if self.found >= legal:
+            return self._solved()
+        left = len(legal - self.found)
+        first = "Found one" if new else "You had found that one already"
+        return Verdict(GOING_ON, f"{first}: {chosen}. {len(self.found)} of {len(legal)} found; "
+                                 f"{left} to go.")
+
+    def _win(self, before: Position, chosen: Move, after: Position) -> Verdict:
+        # The line alternates, the student's moves first: this is the student's move number k,
+        # and k moves of the goal's N are used once it is played.
+        moves_left = self.challenge.goal.amount - (len(self.line) + 1) // 2
+        if not forces_win(before, chosen, moves_left + 1):
+            reply = _spoiler(self.challenge.goal, after, plies=2 * moves_left)
+            them = str(after.turn)
+            if after.is_terminal():
+                return Verdict(WRONG, f"Not this one: after {chosen} the game ends: {after.outcome()}.")
+            if reply is not None and after.play(reply).outcome() is not None:
+                return Verdict(WRONG, f"Not this one: {them} answers {reply} and wins.", reply)
+            total = self.challenge.goal.amount
+            return Verdict(WRONG, f"Not this one: {them} answers {reply}, and {self.side} can no longer "
+                                  f"win in {total} move{'s' if total != 1 else ''}.", reply)
+        if after.is_terminal():
+            return self._solved()
+        reply = _longest_defence(after, 2 * moves_left - 1)
+        self.position, self.line = after.play(reply), [*self.line, reply]
+        them = str(after.turn)
+        return Verdict(GOING_ON, f"Good. {them} answers {reply}: your move.", reply)
+
+    def hint(self) -> HintMark:
+        """One more step of a hint: the challenge's own words first, then the piece, then its first leap."""
+        self.hints_given += 1
+        own = self.challenge.hints
+        if self.hints_given <= len(own):
+            return HintMark(own[self.hints_given - 1])
+        level = self.hints_given - len(own)
+        target = self._target()
+        if target is None:
+            return HintMark("Press Try again to start from the beginning.")
+        steps = hint_steps(target)
+        text = " ".join(steps[: min(level + 1, len(steps))]).replace("`", "")
+        path = target.path[:2] if level >= 2 else ()
+        return HintMark(text, piece=target.origin, path=path)
+
+    def _target(self) -> Move | None:
+        """A move that meets the goal from where the run stands (found now, never stored)."""
+        goal = self.challenge.goal
+        if goal.kind == "every":
+            missing = sorted(set(self.challenge.start.legal_moves()) - self.found, key=lambda m: m.text())
+            return missing[0] if missing else None
+        if goal.kind == "win":
+            left = goal.amount - (len(self.line) + 1) // 2
+            found = winning_moves(self.position, left) if left >= 1 and not self.position.is_terminal() else []
+            return found[0] if found else None
+        found = _solutions(goal, self.position) if self.position.turn is self.challenge.start.turn else []
+        return found[0] if found else None
+
+
+# --- judging -----------------------------------------------------------------------------
+
+
+def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str | None:
+    """``None`` when ``move`` meets ``goal``, else why not, in one sentence."""
+    if goal.kind == "capture":
+        taken = len(move.captures)
+        if taken >= goal.amount:
+            return None
+        what = "takes no piece" if taken == 0 else f"takes {taken} piece{'s' if taken != 1 else ''}"
+        return f"that move {what}. Find a move that takes {goal.amount}."
+    if goal.kind == "only":
+        return None  # the only legal move is the only move that could be played
+    if goal.kind == "block":
+        if not after.legal_moves():
+            return None
+        return f"{after.turn} can still move, for example {after.legal_moves()[0]}."
+    if goal.kind == "reach":
+        return None if move.destination == goal.point else f"that move ends on {move.destination}, not {goal.point}."
+    if goal.kind == "custom" and goal.check is not None:
+        try:
+            verdict = goal.check(before, move, after)
+        except Exception as error:  # noqa: BLE001 - a teacher's check must not break the board
+            return f"the challenge's own check failed ({type(error).__name__})."
+        return None if verdict is None else str(verdict)[:300]
+    return None
+
+
+def _solutions(goal: Goal, position: Position) -> list[Move]:
+    """The legal moves that meet ``goal`` in ``position`` (for hints and for checking a challenge is possible)."""
+    if position.is_terminal():
+        return []
+    moves = position.legal_moves()
+    if goal.kind in ("only", "every"):
+        return list(moves)
+    if goal.kind == "win":
+        return winning_moves(position, goal.amount)
+    return [m for m in moves if _why_not(goal, position, m, position.play(m)) is None]
+
+
+def _spoiler(goal: Goal, after: Position, plies: int = 0) -> Move | None:
+    """The opponent's reply to show after a wrong move (the one that spoils a win, or any for a block)."""
+    if after.is_terminal():
+        return None
+    if goal.kind == "win":
+        for reply in after.legal_moves():
+            if not wins_within(after.play(reply), plies - 1):
+                return reply
+        return None
+    if goal.kind == "block":
+        return after.legal_moves()[0]
+    return None
+
+
+def _longest_defence(after: Position, plies: int) -> Move:
+    """The defender's reply that holds out longest against a forced win (a short search)."""
+    best, best_length = None, -1
+    for reply in after.legal_moves():
+        then = after.play(reply)
+        length = next((k for k in range(0, plies + 1) if then.is_terminal() or wins_within(then, k)), plies + 1)
+        if length > best_length:
+            best, best_length = reply, length
+    assert best is not None  # a position that is not over has a legal move
+    return best
+
+
+def challenge_set(challenges: Sequence[Challenge]) -> tuple[Challenge, ...]:
+    """Check a list of challenges for a board (at least one, at most 30, titles unique)."""
+    items = tuple(challenges)
+    if not items or len(items) > 30 or not all(isinstance(c, Challenge) for c in items):
+        raise ValueError("a challenge board takes 1 to 30 Challenge values")
+    titles = [c.title for c in items]
+    if len(set(titles)) != len(titles):
+        raise ValueError("the challenges of one board need different titles")
+    return items
