@@ -31,7 +31,7 @@ TEACHER = NOTEBOOKS.parent / "teacher"
 TEACHER_COPIES = teacher_notebooks(TEACHER)
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CHECK_CALL = re.compile(r"""\b(?:check|ask)\(\s*["']([^"']+)["']""")
-FEEDBACK_REPR = re.compile(r"Feedback\('[^']+', '(\w+)'\)")
+FEEDBACK_REPR = re.compile(r"""Feedback\((?:'[^']+'|"[^"]+"), '(\w+)'\)""")
 ANSWER_BOX = re.compile(r"^Answer box \([^)]*\): .*\n(?:  .*\n)*(Correct!|Not yet\.|No answer yet\.)", re.MULTILINE)
 
 
@@ -39,8 +39,11 @@ def _read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
 
-def _exercise_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
-    return [cell for cell in notebook.cells if cell.metadata.get("nbgrader", {}).get("solution")]
+def _exercise_cells(notebook: nbformat.NotebookNode, students: bool = False) -> list[nbformat.NotebookNode]:
+    """The cells that hold an answer; ``students``: only those a student copy keeps (board challenges'
+    answers are teacher-only cells: a student answers them on the board)."""
+    return [cell for cell in notebook.cells if cell.metadata.get("nbgrader", {}).get("solution")
+            and not (students and "teacher-only" in cell.metadata.get("tags", []))]
 
 
 def _shown(cell: nbformat.NotebookNode) -> str:
@@ -137,10 +140,19 @@ def test_saved_student_copy_waits_for_every_answer_and_shows_none(path):
         for line in filter(str.strip, solution.splitlines()):
             assert line.strip() not in student_code, f"{path.name}: the student copy holds the answer {line!r}"
     exercise_text = "\n".join(by_id[cell.get("id")].source + _shown(by_id[cell.get("id")])
-                               for cell in _exercise_cells(teacher))
+                               for cell in _exercise_cells(teacher, students=True))
     # Moves and point names (a letter and a number) must not show; a single letter or word would
     # match any text.
-    for value in re.findall(r'answer = "([^"]*\d[^"]*)"', "\n".join(solutions)):
+    # A board challenge's answer is the list of moves its teacher-only cell plays: one move must not
+    # show anywhere; of a list (every legal move), not all may stand in the saved outputs.
+    board_answers = [re.findall(r"'([^']+)'", line) for solution in solutions
+                     for line in re.findall(r"^moves = \[(.*)\]$", solution, re.MULTILINE)]
+    outputs = "\n".join(_shown(cell) for cell in student.cells)
+    for moves in board_answers:
+        if len(moves) > 1:
+            assert not all(move in outputs for move in moves), f"{path.name}: the outputs list the answer {moves}"
+    single = [moves[0] for moves in board_answers if len(moves) == 1]
+    for value in re.findall(r'answer = "([^"]*\d[^"]*)"', "\n".join(solutions)) + single:
         assert value not in exercise_text, f"{path.name}: an exercise of the student copy shows {value!r}"
         whole = "\n".join(cell.source + _shown(cell) for cell in student.cells)
         assert value not in whole, f"{path.name}: the student copy shows the answer {value!r} somewhere"
@@ -148,13 +160,15 @@ def test_saved_student_copy_waits_for_every_answer_and_shows_none(path):
     # side): "predict, then count" with the count already on the screen is no question.
     order = [cell.get("id") for cell in student.cells]
     for cell, solution in zip(_exercise_cells(teacher), solutions):
+        if cell.get("id") not in by_id:  # a teacher-only answer (a board challenge's moves)
+            continue
         for number in re.findall(r"^answer = (\d{2,})$", solution, re.MULTILINE):
             where = order.index(cell.get("id"))
             for near in student.cells[max(0, where - 3): where + 4]:
                 shown = _shown(near)
                 assert not re.search(rf"(?<![\w.]){number}(?![\w.])", shown), (
                     f"{path.name}: the answer {number} is on screen next to its question: {shown[:200]!r}")
-    for cell in _exercise_cells(teacher):
+    for cell in _exercise_cells(teacher, students=True):
         copy = by_id[cell.get("id")]
         grade_id = cell.metadata["nbgrader"]["grade_id"]
         assert BEGIN not in copy.source and "nbgrader" not in copy.metadata, grade_id

@@ -35,6 +35,7 @@ from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, hint_steps, winning
 from ..errors import NotationError
 from ..notation import parse_position
 from ..position import Move, Position
+from .exercises import CORRECT, WRONG as FEEDBACK_WRONG, Feedback
 from .practice import refusal_reason
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Verdict",
     "block",
     "capture",
+    "check_challenge",
     "custom",
     "every_move",
     "only_move",
@@ -478,3 +480,30 @@ def challenge_set(challenges: Sequence[Challenge]) -> tuple[Challenge, ...]:
     if len(set(titles)) != len(titles):
         raise ValueError("the challenges of one board need different titles")
     return items
+
+
+def check_challenge(challenge: Challenge, moves: Sequence[Move | str]) -> Feedback:
+    """Play ``moves`` (the student's side only) through a fresh run of ``challenge``; say whether they solve it.
+
+    The opponent's replies are played by the run itself, as on the board.
+    This is how a teacher copy shows a board challenge's answer, checked.
+
+    >>> two = Challenge("mosona standard ......../...bb..b./b.w...w. w 0", capture(2), "Two in one turn")
+    >>> print(check_challenge(two, ["B2xT3xB4"]))
+    Correct! Solved!
+    >>> print(check_challenge(two, ["B6xT7"]))
+    Not yet. That move takes 1 piece. Find a move that takes 2.
+    """
+    if isinstance(moves, (str, Move)):
+        moves = [moves]
+    run = challenge.run()
+    verdict = Verdict(GOING_ON, "No move yet.")
+    for move in list(moves)[:200]:
+        verdict = run.play(move)
+        if verdict.status in (WRONG, REFUSED) or run.solved:
+            break
+    if run.solved:
+        return Feedback(challenge.title, CORRECT, verdict.message)
+    message = verdict.message.removeprefix("Not yet: ") if verdict.status != GOING_ON else (
+        "Not finished: " + verdict.message)
+    return Feedback(challenge.title, FEEDBACK_WRONG, message)

@@ -189,7 +189,7 @@ def test_start_here_notebook_board_plays_a_click(lab_server: Any, page: Any, art
     name = lab_server.add_notebook(START_HERE, "start_here_copy.ipynb")
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
-    board = page.locator(f"{PANEL} .awithlaknannai-board").first
+    board = page.locator(f"{PANEL} .awithlaknannai-game .awithlaknannai-board").first  # the whole game
     board.locator("canvas").first.wait_for(state="visible")
     classes = board.get_attribute("class") or ""
     found = re.search(r"awithlaknannai-model-(\w+)", classes)
