@@ -127,7 +127,11 @@ class ChallengeBoard(widgets.VBox):
             done = PROGRESS.get(item.key, False)
             button.description = f"{TICK + ' ' if done else ''}{number + 1}. {item.title}"
             button.tooltip = ("solved: " if done else "") + item.task
-            button.button_style = "info" if number == self.index else ""
+            # The one on the board: a bar under its label (the heading says "Challenge 2 of 5" too).
+            if number == self.index:
+                button.add_class("awithlaknannai-current-challenge")
+            else:
+                button.remove_class("awithlaknannai-current-challenge")
 
     def _show_challenge(self) -> None:
         challenge = self.challenge

@@ -156,6 +156,8 @@ _CSS = f"""
   outline: 2px solid {FOCUS["light"]} !important; outline-offset: 2px; }}
 {_DARK} :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
   :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]} !important; }}
+.awithlaknannai-current-challenge {{ font-weight: 700; box-shadow: inset 0 -3px 0 {FOCUS["light"]}; }}
+{_DARK} .awithlaknannai-current-challenge {{ box-shadow: inset 0 -3px 0 {FOCUS["dark"]}; }}
 /* Buttons keep their whole label at any zoom: rows wrap instead of squeezing a button to "P...". */
 :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
   .widget-button, .awithlaknannai-game .widget-toggle-button {{ flex-shrink: 0; min-width: max-content;
