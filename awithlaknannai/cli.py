@@ -107,6 +107,13 @@ def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = Tru
         parser.add_argument("--position", help="a position text; overrides --variant and --rules")
 
 
+def _cmd_notebooks(args: argparse.Namespace) -> int:
+    from .tutorial.fetch import copy_notebooks
+
+    print(copy_notebooks(args.folder, force=args.force))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m awithlaknannai",
@@ -148,6 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_arguments(p, position=False)
     p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
     p.set_defaults(run=_cmd_solve)
+
+    p = commands.add_parser("notebooks", help="copy the tutorial notebooks into a folder (never overwriting "
+                                              "an edited one without --force)")
+    p.add_argument("folder", help="the folder to copy them into (made if missing)")
+    p.add_argument("--force", action="store_true",
+                   help="replace notebooks that differ from this version's (each old one is kept as .bak)")
+    p.set_defaults(run=_cmd_notebooks)
     return parser
 
 

@@ -32,11 +32,16 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["read_file_bytes", "write_text_file"]
+__all__ = ["read_file_bytes", "write_file_bytes", "write_text_file"]
 
 
 def write_text_file(path: str | os.PathLike[str], text: str, what: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` in one step; ``what`` names the thing in messages.
+    """Write ``text`` (UTF-8, line ends as given) to ``path`` in one step; see :func:`write_file_bytes`."""
+    write_file_bytes(path, text.encode("utf-8"), what)
+
+
+def write_file_bytes(path: str | os.PathLike[str], data: bytes, what: str) -> None:
+    """Write ``data`` to ``path`` in one step; ``what`` names the thing in messages.
 
     Raises
     ------
@@ -64,8 +69,8 @@ def write_text_file(path: str | os.PathLike[str], text: str, what: str) -> None:
     # A short temporary name: the target's own name may already be as long as names can be.
     handle, temporary = tempfile.mkstemp(prefix=".awithlaknannai-", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:

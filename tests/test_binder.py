@@ -142,3 +142,27 @@ def test_post_build_leaves_students_a_tree_without_teacher_material(tmp_path):
     assert not (project / "teacher").exists(), "postBuild must remove the teacher copies from the students' tree"
     assert (project / "notebooks" / "00_start_here.ipynb").exists()
     assert "pip install" in calls.read_text()
+
+
+def test_the_lock_is_complete_where_it_is_installed():
+    """Every dependency of every locked package is locked too (checked in an environment made from the lock)."""
+    from importlib import metadata
+
+    from packaging.markers import default_environment
+
+    pins = _pins()
+    installed = {}
+    for name in pins:
+        try:
+            installed[name] = Version(metadata.version(name))
+        except metadata.PackageNotFoundError:
+            pass
+    if any(installed.get(name) != version for name, version in pins.items()):
+        pytest.skip("this environment was not made from binder/requirements.txt (CI's is)")
+    environment = default_environment()
+    for name in pins:
+        for text in metadata.distribution(name).requires or []:
+            requirement = Requirement(text)
+            if requirement.marker is not None and not requirement.marker.evaluate({**environment, "extra": ""}):
+                continue
+            assert canonicalize_name(requirement.name) in pins, f"{name} needs {requirement.name}, not in the lock"

@@ -58,7 +58,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import nbformat
+try:
+    import nbformat
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError("awithlaknannai.tutorial.copies writes notebooks and needs nbformat: "
+                      "pip install 'awithlaknannai[tutorial]'") from error
 
 __all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_notebooks", "write_student_copies"]
 

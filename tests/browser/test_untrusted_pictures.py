@@ -6,19 +6,18 @@ outputs of :class:`~awithlaknannai.render.Picture` and of a ``Position``
 that shows itself as one, plus a bare SVG as the control. The test opens it
 without running anything and checks, in Chromium, that each picture is a
 loaded ``<img>`` with the saved alt text, that the control is not drawn (so
-the notebook really was untrusted), and, when axe-core is at hand, that
-axe's ``image-alt`` rule passes on every picture.
+the notebook really was untrusted), and that axe's ``image-alt`` rule
+passes on every picture.
 
-axe-core is looked for at ``$AXE_CORE_JS`` (a path to ``axe.min.js``), then
-in ``node_modules/axe-core`` at the top of the project or beside this file
-(``npm install axe-core`` there); without it that one check is skipped.
+axe-core comes from the same place as for every browser test
+(``AWITHLAKNANNAI_AXE``, else ``node_modules/axe-core`` at the top of the
+project): missing, it fails under CI and is skipped elsewhere.
 """
 
 from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -42,13 +41,6 @@ def saved_alts(notebook: Path) -> list[str]:
             markup = "".join(markup) if isinstance(markup, list) else markup
             alts += [html.unescape(alt) for alt in re.findall(r'<img alt="([^"]*)"', markup)]
     return alts
-
-
-def axe_script() -> Path | None:
-    """axe.min.js from $AXE_CORE_JS or a node_modules folder, or None."""
-    candidates = [Path(os.environ["AXE_CORE_JS"])] if os.environ.get("AXE_CORE_JS") else []
-    candidates += [folder / "node_modules" / "axe-core" / "axe.min.js" for folder in (HERE.parents[1], HERE)]
-    return next((path for path in candidates if path.is_file()), None)
 
 
 def open_without_running(page: Any, url: str, name: str) -> None:
@@ -118,15 +110,11 @@ def test_saved_pictures_show_untrusted_with_alt_text(lab_server: Any, page: Any,
     assert re.search(r"Cannot display|SVG object", control["outputs"][0]["text"]), control
 
 
-def test_axe_image_alt_passes_on_untrusted_pictures(lab_server: Any, page: Any) -> None:
-    script = axe_script()
-    if script is None:
-        pytest.skip("axe-core not found: set AXE_CORE_JS to axe.min.js, or `npm install axe-core` "
-                    "at the top of the project")
+def test_axe_image_alt_passes_on_untrusted_pictures(lab_server: Any, page: Any, axe_source: str) -> None:
     name = lab_server.add_notebook(NOTEBOOK, "untrusted_pictures_axe.ipynb")
     open_without_running(page, lab_server.url, name)
     page.wait_for_function(_OUTPUTS_READY, arg=len(PICTURE_CELLS) + 1)
-    page.add_script_tag(path=str(script))
+    page.add_script_tag(content=axe_source)
     result = page.evaluate(
         f"""async () => {{
             const r = await axe.run(document.querySelector('{PANEL} .jp-Notebook'),

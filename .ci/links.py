@@ -1,0 +1,88 @@
+"""The README's links to Binder, to the JupyterLite site and to the project's files, made from pyproject.toml.
+
+Links to files of the repository are absolute (https://github.com/OWNER/REPO/blob/main/...), so
+the README shows the same on PyPI as on GitHub; a relative link written in the README is made
+absolute, and an absolute one follows a change of the Repository URL.
+
+The repository's address is written once, in pyproject.toml ([project.urls] Repository); the
+version gives the release tag the classroom links point at. After changing either, run
+
+    python .ci/links.py            # rewrite the README's block of links
+    python .ci/links.py --check    # change nothing; exit 1 if the block is stale (the tests run it)
+
+Binder builds an environment once per commit it is asked for: a link to a release tag is built
+once and then starts in seconds for every class, while a link to HEAD makes the first class after
+each commit wait minutes for a rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+BEGIN = "<!-- links: made by .ci/links.py from pyproject.toml (Repository URL and version); do not edit here -->"
+END = "<!-- end of links -->"
+
+
+def project() -> tuple[str, str, str]:
+    """(owner, repository, version) read from pyproject.toml."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    url = re.search(r'^Repository\s*=\s*"https://github\.com/([^/"]+)/([^/"]+?)/?"', text, re.MULTILINE)
+    version = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    if url is None or version is None:
+        raise SystemExit("pyproject.toml needs [project.urls] Repository = \"https://github.com/OWNER/REPO\" "
+                         "and a version")
+    return url.group(1), url.group(2), version.group(1)
+
+
+def block() -> str:
+    owner, repo, version = project()
+    binder = f"https://mybinder.org/v2/gh/{owner}/{repo}"
+    tutorial = "urlpath=lab/tree/notebooks/00_start_here.ipynb"
+    play = "urlpath=voila/render/notebooks/play.ipynb"
+    lite = f"https://{owner}.github.io/{repo}/"
+    return "\n".join([
+        BEGIN,
+        f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/v{version}?{tutorial})",
+        f"**For a class**: [the tutorial on Binder, version {version}]({binder}/v{version}?{tutorial}) "
+        f"(built once for the release, so it starts quickly) and [the play page]({binder}/v{version}?{play}); "
+        f"**the latest**: [the tutorial at HEAD]({binder}/HEAD?{tutorial}) (rebuilt after every change: "
+        f"the first start can take minutes); **no server at all**: [the JupyterLite site]({lite}) "
+        "(runs in the browser; see \"A classroom with no server\").",
+        END,
+    ])
+
+
+FILE_LINK = re.compile(r"\]\((?!https?://|#|mailto:)([^)\s]+)\)")
+OUR_FILES = re.compile(r"\]\(https://github\.com/[^/)\s]+/[^/)\s]+/blob/main/([^)\s]+)\)")
+
+
+def absolute_file_links(text: str) -> str:
+    """Relative links to the repository's files (and links to another owner's copy) -> this repository's."""
+    owner, repo, _ = project()
+    base = f"https://github.com/{owner}/{repo}/blob/main/"
+    text = OUR_FILES.sub(lambda m: f"]({base}{m.group(1)})", text)
+    return FILE_LINK.sub(lambda m: f"]({base}{m.group(1)})", text)
+
+
+def main(argv: list[str]) -> int:
+    text = README.read_text(encoding="utf-8")
+    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.DOTALL)
+    if not pattern.search(text):
+        print(f"README.md has no block between {BEGIN!r} and {END!r}", file=sys.stderr)
+        return 1
+    new = absolute_file_links(pattern.sub(lambda _: block(), text, count=1))
+    if "--check" in argv:
+        if new != text:
+            print("README.md's links are stale: run python .ci/links.py", file=sys.stderr)
+            return 1
+        return 0
+    README.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

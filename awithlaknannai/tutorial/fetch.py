@@ -1,0 +1,141 @@
+"""The tutorial notebooks for a pip install: ``python -m awithlaknannai notebooks DIR``.
+
+The wheel carries the student notebooks (the project's ``notebooks/`` folder,
+installed as ``awithlaknannai.notebooks``); :func:`copy_notebooks` copies them
+into a folder of the user's. A notebook already there is a student's work:
+
+* the same as the packaged one: left alone;
+* different (edited, or from an older version): never overwritten, unless
+  ``force=True``; even then the student's file is first kept beside it as
+  ``NAME.ipynb.bak`` (``.bak1``, ``.bak2``, ... if that name is taken), so
+  nothing a student saved is lost.
+
+Every file is written whole or not at all (a temporary file, then one rename).
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp()) / "lesson"
+>>> report = copy_notebooks(folder)
+>>> "00_start_here.ipynb" in report.copied, report.kept
+(True, ())
+>>> (folder / "00_start_here.ipynb").write_text("{}")  # a student's edit
+2
+>>> again = copy_notebooks(folder)
+>>> again.kept, again.copied
+(('00_start_here.ipynb',), ())
+>>> forced = copy_notebooks(folder, force=True)
+>>> forced.copied, forced.backups
+(('00_start_here.ipynb',), ('00_start_here.ipynb.bak',))
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..files import write_file_bytes
+
+__all__ = ["CopyReport", "copy_notebooks", "packaged_notebooks"]
+
+MAX_BACKUPS = 100  # NAME.ipynb.bak, .bak1 ... .bak99: past that, force refuses rather than overwrite
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """What :func:`copy_notebooks` did: file names copied, left as they were, kept (edited), backed up."""
+
+    folder: Path
+    copied: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    kept: tuple[str, ...]
+    backups: tuple[str, ...]
+
+    def __str__(self) -> str:
+        lines = [f"Notebooks in {self.folder}:"]
+        if self.copied:
+            lines.append(f"  copied: {', '.join(self.copied)}")
+        if self.unchanged:
+            lines.append(f"  already there, unchanged: {len(self.unchanged)}")
+        if self.kept:
+            lines.append(f"  kept as they are (they differ from this version's; --force replaces them, "
+                         f"keeping a .bak copy): {', '.join(self.kept)}")
+        if self.backups:
+            lines.append(f"  your earlier files kept as: {', '.join(self.backups)}")
+        start = self.folder / "00_start_here.ipynb"
+        lines.append(f"Open the tutorial: jupyter lab {start}")
+        return "\n".join(lines)
+
+
+def packaged_notebooks() -> dict[str, bytes]:
+    """The notebooks (and their README) that come with this version of the package, by file name."""
+    try:
+        folder = resources.files("awithlaknannai.notebooks")
+    except ModuleNotFoundError:
+        # Run from a checkout of the project (the package imported from its folder, not installed):
+        # the notebooks are the checkout's own notebooks/ folder, which the wheel installs.
+        checkout = Path(__file__).resolve().parents[2] / "notebooks"
+        if not checkout.is_dir():
+            raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
+                                    "(pip install --force-reinstall awithlaknannai)") from None
+        folder = checkout  # type: ignore[assignment]
+    found = {}
+    for entry in folder.iterdir():
+        if entry.is_file() and (entry.name.endswith(".ipynb") or entry.name == "README.md"):
+            found[entry.name] = entry.read_bytes()
+    if not any(name.endswith(".ipynb") for name in found):
+        raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
+                                "(pip install --force-reinstall awithlaknannai)")
+    return dict(sorted(found.items()))
+
+
+def _backup_name(target: Path) -> Path:
+    for number in range(MAX_BACKUPS):
+        candidate = target.with_name(target.name + (".bak" if number == 0 else f".bak{number}"))
+        if not candidate.exists() and not candidate.is_symlink():
+            return candidate
+    raise FileExistsError(f"{target.name} already has {MAX_BACKUPS} backups beside it; move some away first")
+
+
+def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyReport:
+    """Copy the tutorial notebooks into ``folder`` (made if missing), never losing a student's edits.
+
+    Raises
+    ------
+    TypeError
+        ``folder`` is not a path.
+    ValueError
+        ``folder`` is empty text, or names a file.
+    """
+    if not isinstance(folder, (str, os.PathLike)):
+        raise TypeError(f"folder must be a path, got {type(folder).__name__}")
+    if not isinstance(force, bool):
+        raise TypeError(f"force must be True or False, got {force!r}")
+    name = os.fspath(folder)
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("give the folder to copy the notebooks into, e.g. my-lesson")
+    target_folder = Path(name).expanduser()
+    if target_folder.exists() and not target_folder.is_dir():
+        raise ValueError(f"{name!r} is a file, not a folder: give a folder for the notebooks")
+    notebooks = packaged_notebooks()
+    target_folder.mkdir(parents=True, exist_ok=True)
+    copied, unchanged, kept, backups = [], [], [], []
+    for file_name, content in notebooks.items():
+        target = target_folder / file_name
+        if target.exists():
+            if target.is_file() and target.read_bytes() == content:
+                unchanged.append(file_name)
+                continue
+            if not force:
+                kept.append(file_name)
+                continue
+            if not target.is_file():
+                raise ValueError(f"{target} is not a regular file: move it away, then copy again")
+            backup = _backup_name(target)
+            target.rename(backup)
+            backups.append(backup.name)
+        write_file_bytes(target, content, f"the notebook {file_name}")
+        copied.append(file_name)
+    return CopyReport(target_folder, tuple(copied), tuple(unchanged), tuple(kept), tuple(backups))

@@ -1,0 +1,83 @@
+"""What a pip user gets: the wheel's files and metadata, the notebooks command, the README's links."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from awithlaknannai.cli import main
+from awithlaknannai.tutorial.fetch import copy_notebooks, packaged_notebooks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                    "-w", str(folder), str(ROOT)], check=True, capture_output=True)
+    (found,) = folder.glob("awithlaknannai-*.whl")
+    return found
+
+
+def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_jupyter_files(wheel: Path):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    student = {path.name for path in (ROOT / "notebooks").glob("*.ipynb")}
+    assert {f"awithlaknannai/notebooks/{name}" for name in student} <= names
+    assert not any("teacher" in name for name in names), "teacher material must not be in the wheel"
+    dist_info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
+    for licence in ("LICENSE", "LICENSES/BSD-3-Clause.txt", "LICENSES/CC-BY-4.0.txt"):
+        assert f"{dist_info}/licenses/{licence}" in names
+    data = {name.split(".data/data/", 1)[1] for name in names if ".data/data/" in name}
+    assert {"etc/ipython/ipython_kernel_config.py", "etc/jupyter/voila.json",
+            "share/jupyter/lab/settings/overrides.d/awithlaknannai.json",
+            "share/jupyter/voila/templates/awithlaknannai/index.html.j2"} <= data
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
+    assert "License-Expression: BSD-3-Clause AND CC-BY-4.0" in metadata
+    assert "Project-URL: Repository, https://github.com/" in metadata
+    assert "Programming Language :: Python :: 3.13" in metadata and "Topic :: Education" in metadata
+    assert "Provides-Extra: tutorial" in metadata and "nbformat" in metadata
+
+
+def test_the_readme_renders_on_pypi_with_links_that_work_there():
+    """PyPI shows the README without the repository: its links to files must be absolute."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    import re
+
+    relative = [target for target in re.findall(r"\]\(([^)#]+)\)", text) if "://" not in target]
+    assert not relative, f"relative links break on PyPI: {relative[:5]}"
+
+
+def test_the_readme_links_are_made_from_pyproject():
+    result = subprocess.run([sys.executable, str(ROOT / ".ci" / "links.py"), "--check"], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_notebooks_command_copies_and_never_overwrites_an_edit(tmp_path: Path, capsys):
+    target = tmp_path / "lesson"
+    assert main(["notebooks", str(target)]) == 0
+    assert "copied: 00_start_here.ipynb" in capsys.readouterr().out
+    assert set(packaged_notebooks()) == {p.name for p in target.iterdir()}
+    edited = target / "03_rules.ipynb"
+    edited.write_text('{"mine": true}')
+    assert main(["notebooks", str(target)]) == 0
+    assert "kept as they are" in capsys.readouterr().out and edited.read_text() == '{"mine": true}'
+    assert main(["notebooks", str(target), "--force"]) == 0
+    assert (target / "03_rules.ipynb.bak").read_text() == '{"mine": true}'
+    assert (target / "03_rules.ipynb").read_bytes() == packaged_notebooks()["03_rules.ipynb"]
+
+
+def test_the_notebooks_command_refuses_a_file_and_bad_arguments(tmp_path: Path, capsys):
+    afile = tmp_path / "a.txt"
+    afile.write_text("x")
+    assert main(["notebooks", str(afile)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    with pytest.raises(TypeError):
+        copy_notebooks(42)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        copy_notebooks("  ")
