@@ -24,8 +24,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from .errors import GameOverError, NotationError
-from .position import EndReason, Move, Outcome, Position
+from .errors import GameOverError, NotationError, shown
+from .position import EndReason, Move, Outcome, Position, _cut
 from .rules import Rules
 from .variants import Variant
 
@@ -106,6 +106,9 @@ class Game:
         if position.quiet_turns == 0:  # a capture: nothing before it can come back
             self._seen.clear()
         self._seen[position.key()] += 1
+        # The position left behind keeps its pieces, not its move list: on a large board
+        # that list is thousands of objects, and a long game would keep one per turn.
+        self.positions[-1]._forget_moves()
         self.positions.append(position)
 
     def _pop(self) -> None:
@@ -134,7 +137,9 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{move}: the game is over: {outcome}")
+            shown_move = _cut(move.strip()) if isinstance(move, str) else _cut(str(move)) \
+                if isinstance(move, Move) else shown(move)
+            raise GameOverError(f"{shown_move}: the game is over: {outcome}")
         legal = self.position.find_move(move)
         self._push(self.position.play(legal))
         self.moves.append(legal)
@@ -170,13 +175,36 @@ class Game:
         return bool(self._redo)
 
     def move_text(self, index: int) -> str:
-        """Text of move ``index``: short, or full where the short form is ambiguous."""
+        """Text of move ``index``: short, or full where the short form is ambiguous.
+
+        ``index`` counts from 0, or from the end when negative, as in a list.
+
+        >>> game = Game("mosona")
+        >>> game.play("B3-M4"), game.move_text(0)
+        (Move('B3-M4'), 'B3-M4')
+        >>> game.move_text(5)
+        Traceback (most recent call last):
+        ...
+        ValueError: move_text(5): the game has 1 move (indices 0 to 0, or -1 to -1)
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"move_text takes a move number (an integer), got {type(index).__name__}")
+        count = len(self.moves)
+        if not -count <= index < count:
+            where = f"indices 0 to {count - 1}, or {-count} to -1" if count else "no move has been played"
+            raise ValueError(f"move_text({shown(index)}): the game has {count:,} move{'s' * (count != 1)} "
+                             f"({where})")
+        index %= count
         move = self.moves[index]
         before = self.positions[index]
         short = move.text()
-        if sum(1 for m in before.legal_moves() if m.text() == short) > 1:
-            return move.text(full=True)
-        return short
+        if not move.is_capture:
+            return short  # a step is named by its two points: never ambiguous
+        kept = "_moves" in before.__dict__
+        ambiguous = sum(1 for m in before.legal_moves() if m.text() == short) > 1
+        if not kept and before is not self.position:
+            before._forget_moves()  # writing a long record must not rebuild every move list for good
+        return move.text(full=True) if ambiguous else short
 
     def move_list(self) -> str:
         """Numbered move list with the result, e.g. ``1. B3-M4 T4xB3``."""
@@ -258,14 +286,27 @@ class Game:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.load takes a file path, got {type(path).__name__}")
         name = os.fspath(path)
+        if not isinstance(name, str):
+            raise TypeError(f"Game.load takes a file path as text, got {type(name).__name__}")
+        if not name.strip():
+            raise ValueError("cannot load a game: the file name is empty")
+        shown_name = shown(name, 80)
+        if os.path.isdir(name):
+            raise IsADirectoryError(f"cannot load a game from {shown_name}: it is a folder; give a record file")
         # O_NONBLOCK: opening a FIFO must not wait for a writer.
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(handle, "rb") as file:
+        try:
+            handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            raise type(error)(error.errno, f"cannot load a game from {shown_name}: "
+                                           f"{error.strerror or error}") from None
+        with open(handle, "rb", closefd=True) as file:
             info = os.fstat(file.fileno())
+            if stat.S_ISDIR(info.st_mode):  # it became a folder since the check above
+                raise IsADirectoryError(f"cannot load a game from {shown_name}: it is a folder; give a record file")
             if not stat.S_ISREG(info.st_mode):
-                raise ValueError(f"cannot load a game from {name!r}: it is not a regular file")
+                raise ValueError(f"cannot load a game from {shown_name}: it is not a regular file")
             if info.st_size > MAX_RECORD_BYTES:
-                raise NotationError(f"cannot load a game from {name!r}: {info.st_size:,} bytes, more than "
+                raise NotationError(f"cannot load a game from {shown_name}: {info.st_size:,} bytes, more than "
                                     f"the {MAX_RECORD_BYTES:,} a record may have")
             data = file.read(MAX_RECORD_BYTES + 1)  # the file may grow while it is read
         return cls.from_json(data)

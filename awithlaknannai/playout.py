@@ -45,6 +45,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from . import position as _position
+from .errors import TooManyMovesError
 from .position import Position, _variant_argument
 from .rules import Rules
 from .variants import Color, Variant
@@ -233,37 +235,63 @@ class LeanEngine:
 
     def _sequences(self, leapers: list[int], opp: int, empty: int) -> list[LeanMove]:
         # Whole leap sequences, as Position's generator builds them: each
-        # jumped piece leaves at once, the origin is empty while leaping.
+        # jumped piece leaves at once, the origin is empty while leaping. A
+        # search with its own stack (a chain of 500 leaps must not recurse
+        # 500 deep), listing moves in the order a recursive search would, and
+        # bounded like Position's (MAX_LEAP_WORK, MAX_LEAP_STATES).
         out: list[LeanMove] = []
         optional = self._multi == "optional"
         all_leaps = self._leaps
         # With bent leaps, Position visits each (point, captured set) of one
         # piece once and keeps the first route: do the same, so both list the
         # same moves (line leaps keep every route).
-        seen: set[tuple[int, int]] | None = set() if self._merge_routes else None
-
-        def leap_on(start: int, cur: int, opp: int, empty: int, captured: int) -> None:
-            found = False
-            for over, to in all_leaps[cur]:
-                if opp & over and empty & to:
-                    found = True
-                    landed = to.bit_length() - 1
-                    if seen is not None:
-                        if (landed, captured | over) in seen:
-                            continue
-                        seen.add((landed, captured | over))
-                    if optional:
-                        out.append((start ^ to, captured | over))
-                    # Like Position: the points left behind and the jumped ones are empty.
-                    leap_on(start, landed, opp ^ over, empty | over, captured | over)
-            if not found and captured and not optional:
-                out.append((start ^ (1 << cur), captured))
-
+        merge = self._merge_routes
+        work = 0
         for p in leapers:
-            bit = 1 << p
-            if seen is not None:
-                seen.clear()
-            leap_on(bit, p, opp, empty | bit, 0)
+            start = 1 << p
+            seen: set[tuple[int, int]] = set()
+            # A frame: [point, opponent's pieces, empty points, captured, next leap to try, any leap found].
+            stack: list[list] = [[p, opp, empty | start, 0, 0, False]]
+            while stack:
+                frame = stack[-1]
+                cur, opp_now, empty_now, captured, i, found = frame
+                runs = all_leaps[cur]
+                child = None
+                while i < len(runs):
+                    over, to = runs[i]
+                    i += 1
+                    if opp_now & over and empty_now & to:
+                        found = True
+                        landed = to.bit_length() - 1
+                        now = captured | over
+                        work += 4 + (now.bit_length() >> 6)
+                        if merge:
+                            if (landed, now) in seen:
+                                continue
+                            seen.add((landed, now))
+                            if len(seen) > _position.MAX_LEAP_STATES:
+                                raise TooManyMovesError(
+                                    f"bent leaps: one piece has more than {_position.MAX_LEAP_STATES:,} different "
+                                    "captures here, more than can be listed; use leap_shape=line on this board")
+                        if work > _position.MAX_LEAP_WORK:
+                            raise TooManyMovesError(
+                                "this position has more captures than can be listed (the leap search passed "
+                                f"MAX_LEAP_WORK, {_position.MAX_LEAP_WORK:,} units); it is refused rather than "
+                                "filling the memory")
+                        if optional:
+                            out.append((start ^ to, now))
+                            work += 8
+                        child = [landed, opp_now ^ over, empty_now | over, now, 0, False]
+                        break
+                if child is not None:
+                    frame[4] = i
+                    frame[5] = True
+                    stack.append(child)
+                    continue
+                stack.pop()
+                if not found and captured and not optional:
+                    out.append((start ^ (1 << cur), captured))
+                    work += 8
         return out
 
     def moves_of(self, position: Position) -> list[LeanMove]:
