@@ -18,18 +18,23 @@ Examples
 
 from __future__ import annotations
 
+import math
+import random
 import re
+import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from typing import TypeVar
 
-from .errors import GameOverError, IllegalMoveError, InvalidMoveError, LongJobError, TooManyMovesError, shown
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, TooManyMovesError, shown
 from .rules import Rules
 from .variants import Color, Variant, get_variant
 
-__all__ = ["Move", "Position", "Outcome", "EndReason", "perft"]
+__all__ = ["Move", "Position", "Outcome", "EndReason", "perft", "perft_estimate", "tree_estimate",
+           "MAX_PERFT_DEPTH", "MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "MAX_LEAP_WORK", "MAX_LEAP_STATES"]
 
 
 @dataclass(frozen=True, order=True)
@@ -974,25 +979,162 @@ def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str
 
 
 #: The deepest perft: far beyond what finishes (Mosona's tree grows about
-#: 4.5 times a level), and well within Python's recursion limit.
+#: 4.5 times a level), and well within Python's recursion limit. Below it,
+#: the depth a call may reach is set by the estimated time
+#: (:func:`perft_estimate`), which depends on the board, the rules and the
+#: position: depth 12 is about a second on Mosona and hours on Kolowis under
+#: the Ludii rules.
 MAX_PERFT_DEPTH = 64
 
+#: Random descents per estimate: enough to find the order of magnitude of
+#: a game tree (checked against exact counts in ``benchmarks/long_jobs.py``).
+PERFT_PROBES = 64
 
-def perft(position: Position, depth: int) -> int:
+_Node = TypeVar("_Node")
+
+
+def tree_estimate(root: _Node, depth: int, expand: Callable[[_Node], Sequence[object] | None],
+                  child: Callable[[_Node, object], _Node], *, probes: int = PERFT_PROBES,
+                  give_up_after: float = math.inf, seed: int = 0) -> tuple[float, float]:
+    """Estimate ``(leaves, seconds)`` of counting a game tree ``depth`` plies deep, by random descents.
+
+    Knuth's estimator (1975): walk from the root choosing a random move at
+    each node; the product of the numbers of moves met along the way is an
+    unbiased estimate of the number of nodes at that depth, and weighting
+    the time each node took by the same product estimates the time of the
+    whole count. The descents run side by side, one level at a time, and
+    stop as soon as the levels seen already cost more than ``give_up_after``
+    seconds (the seconds returned are then a lower bound).
+
+    Parameters
+    ----------
+    root : object
+        The root node.
+    depth : int
+        Plies to count (the last level is counted in bulk, as perft does).
+    expand : callable
+        ``expand(node)`` returns the node's moves (an empty sequence or
+        ``None`` for a finished game); it is timed.
+    child : callable
+        ``child(node, move)`` returns the node after ``move``.
+
+    Examples
+    --------
+    >>> p = Position.start("mosona")
+    >>> leaves, seconds = tree_estimate(p, 6, lambda q: q.legal_moves(), lambda q, m: q.play(m))
+    >>> 50 < leaves < 2000 and seconds < 1.0   # perft(p, 6) is 233
+    True
+    """
+    rng = random.Random(seed * 1_000_003 + depth)
+    walkers: list[tuple[float, _Node]] = [(1.0, root) for _ in range(probes)]
+    leaves = seconds = 0.0
+    clock = time.perf_counter
+    for level in range(depth):
+        spent = 0.0
+        following: list[tuple[float, _Node]] = []
+        for weight, node in walkers:
+            began = clock()
+            moves = expand(node)
+            spent += weight * (clock() - began)
+            if not moves:
+                continue
+            if level == depth - 1:
+                leaves += weight * len(moves)
+                continue
+            following.append((weight * len(moves), child(node, moves[int(rng.random() * len(moves))])))
+        seconds += spent / probes
+        walkers = following
+        if seconds > give_up_after or not walkers:
+            break
+    return leaves / probes, seconds
+
+
+def perft_estimate(position: Position, depth: int, *, give_up_after: float = math.inf) -> tuple[float, float]:
+    """Estimate ``(leaves, seconds)`` of :func:`perft` before running it.
+
+    The game tree is sampled by :data:`PERFT_PROBES` random descents
+    (:func:`tree_estimate`), each node timed on this machine as perft
+    would expand it; the estimate is usually within a factor of two or three
+    of the real count, and costs a few hundred node expansions.
+
+    >>> leaves, seconds = perft_estimate(Position.start("mosona"), 8)
+    >>> 500 < leaves < 10_000   # perft(..., 8) is 2,177
+    True
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
+    variant = position.variant
+    limit = variant.rules.quiet_turn_limit
+    shrink = variant.shrink
+    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
+
+    def expand(node: tuple[int, int, int, int]) -> list[RawMove] | None:
+        own, opp, quiet, dead = node
+        if not own or not opp or (limit is not None and quiet >= limit):
+            return None
+        return generate_raw(variant, own, opp, dead)
+
+    def child(node: tuple[int, int, int, int], move: object) -> tuple[int, int, int, int]:
+        own, opp, quiet, dead = node
+        origin, landings, _, capmask = move  # type: ignore[misc]
+        new_own = (own & ~(1 << origin)) | (1 << landings[-1])
+        new_opp = opp & ~capmask
+        new_dead = shrink.after(new_own | new_opp, dead) if shrink is not None else 0
+        return new_opp, new_own, 0 if capmask else quiet + 1, new_dead
+
+    if position.is_terminal() or depth == 0:
+        return (1.0 if depth == 0 else 0.0), 0.0
+    return tree_estimate((own, opp, position.quiet_turns, position.dead), depth, expand, child,
+                         give_up_after=give_up_after)
+
+
+def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
     """Count the move sequences of length ``depth`` (leaves of the game tree).
 
     Finished positions (no pieces, no move, turn limit) have no moves, as in
     play; repetition is not checked, as in chess perft.
 
+    Parameters
+    ----------
+    position : Position
+        Where to count from.
+    depth : int
+        Plies, from 0 to :data:`MAX_PERFT_DEPTH`.
+    allow_long : bool, optional
+        Count even if :func:`perft_estimate` expects more than
+        :data:`~awithlaknannai.limits.LONG_JOB_SECONDS`.
+
+    Raises
+    ------
+    TypeError
+        ``position`` is not a Position, or ``depth`` not an integer.
+    ValueError
+        ``depth`` is out of range.
+    LongJobError
+        The count is estimated to take more than a minute (the message
+        says how long), and ``allow_long`` is false.
+
+    Examples
+    --------
     >>> [perft(Position.start("mosona"), d) for d in range(1, 5)]
     [3, 4, 9, 23]
+    >>> perft(Position.start("kolowis", "ludii"), 14)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: perft to depth 14 on kolowis (ludii): estimated ... pass allow_long=True to run it anyway
     """
+    from .limits import LONG_JOB_SECONDS, check_long_job, flag
+
     if not isinstance(position, Position):
         raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"perft depth must be an integer, got {type(depth).__name__}")
     if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
+        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {shown(depth)}")
+    if not flag("allow_long", allow_long) and depth >= 3:
+        _, seconds = perft_estimate(position, depth, give_up_after=2 * LONG_JOB_SECONDS)
+        check_long_job(f"perft to depth {depth} on {position.variant.name} ({position.variant.rules.to_text()})",
+                       seconds, allow_long=False, advice="try a smaller depth")
     variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0

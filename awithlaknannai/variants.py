@@ -59,8 +59,9 @@ __all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", 
 #: The largest Zuni board ``zuni-N`` has N = 1000 points in an outer row
 #: (3,001 points, 120 times Mosona). Building it takes about 0.1 s and 20 MB;
 #: the name is checked against this before anything is built, so a short
-#: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB).
-MAX_ZUNI_N = 1000
+#: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB). The
+#: same bound as :func:`awithlaknannai.boards.zuni` keeps by default.
+MAX_ZUNI_N = boards.MAX_ZUNI_N
 
 
 def zuni_size(name: str) -> int | None:
