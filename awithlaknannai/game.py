@@ -235,7 +235,11 @@ class Game:
         return game_from_json(text)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record as JSON.
+        """Write the record as JSON; :meth:`load` reads back whatever this writes.
+
+        A game whose record could not be read back is refused before anything
+        is written (see :func:`~awithlaknannai.notation.game_to_record`: a
+        hand-built variant, more than 100,000 moves, tags over 16 MB).
 
         The text goes to a temporary file in the same folder first, which then
         replaces the file in one step: if anything fails, an existing file is
@@ -247,18 +251,22 @@ class Game:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.save takes a file path, got {type(path).__name__}")
         name = os.fspath(path)
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
+            raise TypeError(f"Game.save takes a file path as text, got {type(name).__name__}")
+        if not name.strip():
             raise ValueError("cannot save the game: the file name is empty")
+        if "\0" in name:
+            raise ValueError(f"cannot save the game to {shown(name, 80)}: a file name has no NUL character")
         target = Path(name)
         if target.is_symlink():
             target = Path(os.path.realpath(target))  # save through the link to its target
         if target.is_dir():
-            raise IsADirectoryError(f"cannot save the game to {name!r}: it is a folder; give a file name")
+            raise IsADirectoryError(f"cannot save the game to {shown(name, 80)}: it is a folder; give a file name")
         if target.exists() and not target.is_file():
-            raise ValueError(f"cannot save the game to {name!r}: it is not a regular file")
-        text = self.to_json() + "\n"
+            raise ValueError(f"cannot save the game to {shown(name, 80)}: it is not a regular file")
+        text = self.to_json() + "\n"  # refused here, before any file is touched, if load could not read it
         if not target.parent.is_dir():
-            raise FileNotFoundError(f"cannot save the game to {name!r}: the folder does not exist")
+            raise FileNotFoundError(f"cannot save the game to {shown(name, 80)}: the folder does not exist")
         # mkstemp makes a private file; give it the old file's mode, or the usual one.
         mode = target.stat().st_mode & 0o777 if target.is_file() else 0o644
         # A short temporary name: the target's own name may already be as long as names can be.
@@ -290,6 +298,8 @@ class Game:
             raise TypeError(f"Game.load takes a file path as text, got {type(name).__name__}")
         if not name.strip():
             raise ValueError("cannot load a game: the file name is empty")
+        if "\0" in name:
+            raise ValueError(f"cannot load a game from {shown(name, 80)}: a file name has no NUL character")
         shown_name = shown(name, 80)
         if os.path.isdir(name):
             raise IsADirectoryError(f"cannot load a game from {shown_name}: it is a folder; give a record file")

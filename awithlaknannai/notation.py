@@ -274,9 +274,40 @@ def move_list(game: Game) -> str:
 
 
 def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any]:
-    """The game as a JSON-ready dict (see the module docstring)."""
+    """The game as a JSON-ready dict (see the module docstring).
+
+    Only what :func:`game_from_record` reads back is written: a game that
+    could not be replayed from its record is refused here, with a
+    ``ValueError`` saying why, instead of being written and lost. That is a
+    game of a hand-built variant (a record names its variant, and
+    :func:`~awithlaknannai.variants.get_variant` must rebuild the same
+    board), more than :data:`MAX_RECORD_MOVES` moves, or a replay longer
+    than :data:`MAX_RECORD_WORK`; tags must map texts to texts.
+    """
+    from .game import Game
+    from .position import Position
+
+    if not isinstance(game, Game):
+        raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
+    tags = dict(game.tags if tags is None else tags)
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+        raise TypeError("a record's tags map texts to texts (players, date, place)")
     variant = game.start.variant
-    standard_start = game.start == _start_of(variant)
+    try:
+        named = get_variant(variant.name, variant.rules, variant.first, variant.bottom)
+    except ValueError:
+        named = None
+    if named is None or named != variant:
+        raise ValueError(f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
+                         "names its variant, which get_variant() must rebuild with the same board")
+    if len(game.moves) > MAX_RECORD_MOVES:
+        raise ValueError(f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
+                         f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back")
+    work = sum(position.__dict__.get("_work", 0) for position in game.positions)
+    if work > MAX_RECORD_WORK:
+        raise ValueError(f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
+                         f"the {MAX_RECORD_WORK:,} a record may ask when it is read back")
+    standard_start = game.start == Position.start(named)
     outcome = game.outcome()
     return {
         "format": RECORD_FORMAT,
@@ -289,14 +320,8 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
         "moves": [game.move_text(i) for i in range(len(game.moves))],
         "result": outcome.result if outcome else None,
         "reason": outcome.reason.value if outcome else None,
-        "tags": dict(tags or game.tags),
+        "tags": tags,
     }
-
-
-def _start_of(variant: Any) -> Position:
-    from .position import Position
-
-    return Position.start(variant)
 
 
 def game_from_record(record: Any) -> Game:
@@ -431,8 +456,21 @@ def game_from_record(record: Any) -> Game:
 
 
 def game_to_json(game: Game, indent: int | None = 2) -> str:
-    """The game record as JSON text."""
-    return json.dumps(game_to_record(game), indent=indent)
+    """The game record as JSON text (ASCII), refused if it is longer than a record may be.
+
+    Raises
+    ------
+    ValueError
+        What :func:`game_to_record` refuses, or a text (with its final
+        newline) over :data:`MAX_RECORD_BYTES`: long tags.
+    """
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8):
+        raise ValueError(f"indent is None or 0 to 8 spaces, got {_shown(indent)}")
+    text = json.dumps(game_to_record(game), indent=indent)
+    if len(text) + 1 > MAX_RECORD_BYTES:  # ASCII: characters are bytes; save adds a newline
+        raise ValueError(f"cannot write this record: it would be {len(text) + 1:,} bytes, more than the "
+                         f"{MAX_RECORD_BYTES:,} a record may have (long tags?)")
+    return text
 
 
 def game_from_json(text: str | bytes) -> Game:
