@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import networkx as nx
 
 from .errors import LongJobError
-from .errors import shown as _shown
+from .errors import shown
 
 __all__ = [
     "MAX_ZUNI_N",
@@ -400,7 +400,7 @@ def leap_lines(G: nx.Graph) -> list[Line]:
     23
     """
     runs: list[Line] = []
-    for line in G.graph["lines"]:
+    for line in _drawn(G, "lines", "leap_lines"):
         if len(line) > 3 and line[0] == line[-1]:  # a circle: the runs wrap round its start
             line = (*line, line[1])
         runs.extend(tuple(line[i : i + 3]) for i in range(len(line) - 2))
@@ -428,6 +428,7 @@ def leaps(G: nx.Graph, shape: str = "line") -> list[tuple[str, str, str]]:
     ...
     ValueError: leap shape must be 'line' or 'bent', got 'diagonal'
     """
+    _drawn(G, "lines", "leaps")
     if shape == "line":
         out = []
         for a, b, c in leap_lines(G):
@@ -436,7 +437,7 @@ def leaps(G: nx.Graph, shape: str = "line") -> list[tuple[str, str, str]]:
         return out
     if shape == "bent":
         return [(a, b, c) for a in G for b in G[a] for c in G[b] if c != a]
-    raise ValueError(f"leap shape must be 'line' or 'bent', got {_shown(shape)}")
+    raise ValueError(f"leap shape must be 'line' or 'bent', got {shown(shape)}")
 
 
 def rows(G: nx.Graph) -> list[list[str]]:
@@ -447,10 +448,23 @@ def rows(G: nx.Graph) -> list[list[str]]:
     >>> [len(r) for r in rows(mosona())]
     [8, 9, 8]
     """
-    by_row: dict[str, list[str]] = {name: [] for name in G.graph["rows"]}
+    by_row: dict[str, list[str]] = {name: [] for name in _drawn(G, "rows", "rows")}
     for node, data in G.nodes(data=True):
+        if data.get("row") not in by_row or "pos" not in data:
+            raise ValueError(f"rows: point {shown(node)} has no 'row' among the board's rows, or no 'pos'")
         by_row[data["row"]].append(node)
     return [sorted(by_row[name], key=lambda v: G.nodes[v]["pos"][0]) for name in G.graph["rows"]]
+
+
+def _drawn(G: object, attribute: str, function: str) -> list:
+    """``G.graph[attribute]`` of a board built by this module; a clear error for anything else."""
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"{function} takes a board (a networkx Graph from this module), got {type(G).__name__}")
+    value = G.graph.get(attribute)
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "
+                         "module; build it with awithlaknannai.boards")
+    return value  # type: ignore[return-value]
 
 
 # --- The Indian war games ----------------------------------------------------

@@ -257,6 +257,15 @@ class Game:
             raise ValueError("cannot save the game: the file name is empty")
         if "\0" in name:
             raise ValueError(f"cannot save the game to {shown(name, 80)}: a file name has no NUL character")
+        try:
+            self._save(name)
+        except OSError as error:  # the system's message quotes the whole name: quote it short
+            if isinstance(error, (IsADirectoryError, FileNotFoundError)) and str(error).startswith("cannot save"):
+                raise
+            raise type(error)(error.errno, f"cannot save the game to {shown(name, 80)}: "
+                                           f"{error.strerror or error}") from None
+
+    def _save(self, name: str) -> None:
         target = Path(name)
         if target.is_symlink():
             target = Path(os.path.realpath(target))  # save through the link to its target

@@ -100,7 +100,7 @@ from typing import Literal
 import numpy as np
 
 from ..errors import GameOverError, shown
-from ..limits import check_long_job, duration, flag, whole_number
+from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration, flag, whole_number
 from ..position import Move, Position, generate_raw
 from ..rules import Rules, get_rules
 from ..variants import Color, Variant, get_variant
@@ -297,6 +297,8 @@ def _cache_path(text: str | os.PathLike[str], setting: str) -> Path:
         raise CacheDirError(f"{setting} is empty: give a folder (or cache_dir=False for no disk cache)")
     if "\0" in name:
         raise CacheDirError(f"{setting} {shown(name)} holds a NUL character: no folder has that name")
+    if len(name) > 4000 or any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(name).parts):
+        raise CacheDirError(f"{setting} {shown(name)} is too long for a folder name")
     try:
         return Path(name).expanduser()
     except (RuntimeError, KeyError, OSError):  # ~nosuchuser: Python cannot find that user's home
@@ -696,9 +698,20 @@ def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
 def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
     # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first. No side has more pieces
     # than the board has points (max_pieces=1,000,000 once looped 5 * 10^11 times here).
+    return list(_pairs_in_order(max_pieces, size))
+
+
+def _pairs_in_order(max_pieces: int, size: int) -> Iterable[tuple[int, int]]:
+    """The pairs of :func:`_material_pairs`, one at a time (an estimate can stop early)."""
     most = min(max_pieces, size)
-    pairs = [(a, b) for a in range(1, most + 1) for b in range(1, a + 1) if a + b <= size]
-    return sorted(pairs, key=lambda pair: (pair[0] + pair[1], pair))
+    for total in range(2, min(2 * most, size) + 1):
+        for a in range((total + 1) // 2, min(most, total - 1) + 1):
+            yield a, total - a
+
+
+def _count(number: int) -> str:
+    """A count for a message: exact up to 10^15, else its order of magnitude."""
+    return f"{number:,}" if number < 10**15 else f"about 10^{len(str(number)) - 1}"
 
 
 def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
@@ -875,12 +888,13 @@ def solve_endgames(
     use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     n = variant.tables.size
-    pairs = _material_pairs(max_pieces, n if max_total is None else min(n, max_total))
+    size = n if max_total is None else min(n, max_total)
     if not allow_long:
-        positions, seconds, memory = _work_left(tables, pairs, use_arrays)
-        check_long_job(f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces} pieces a side: "
-                       f"{positions:,} positions", seconds, memory, allow_long=False,
-                       advice="try a smaller max_pieces")
+        positions, seconds, memory, more = _work_left(tables, size, use_arrays)
+        check_long_job(f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces:,} pieces a side: "
+                       f"{'more than ' if more else ''}{_count(positions)} positions", seconds, memory,
+                       allow_long=False, advice="try a smaller max_pieces")
+    pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
     rank_board = array_solver.RankBoard(variant) if use_arrays else None
@@ -953,11 +967,13 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
     return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long)
 
 
-def _work_left(tables: EndgameTables, pairs: list[tuple[int, int]], use_arrays: bool) -> tuple[int, float, int]:
-    """``(positions, seconds, bytes)`` of solving ``pairs``, classes found in the cache counting as loaded.
+def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
+    """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
 
     The model of :func:`estimate_cost` for the classes to solve; a class in
     the cache costs its 2 bytes a position in memory and no time to speak of.
+    Stops adding up (``more`` is then true) once the job is far beyond the
+    limits: ``zuni-1000`` has a million pairs of classes.
     """
     variant = tables.variant
     steps_and_leaps = sum(map(len, variant.tables.steps)) + sum(map(len, variant.tables.leaps))
@@ -966,14 +982,23 @@ def _work_left(tables: EndgameTables, pairs: list[tuple[int, int]], use_arrays: 
     unit, per_position = ((ARRAY_SECONDS_PER_UNIT, ARRAY_BYTES_PER_POSITION) if use_arrays
                           else (SECONDS_PER_UNIT, BYTES_PER_POSITION))
     positions = solving = 0
-    for a, b in pairs:
+    more = False
+    for a, b in _pairs_in_order(tables.max_pieces, size):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
-        size = sum(core.class_size(variant.tables.size, *cls) for cls in members)
-        positions += size
-        cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
+        count = sum(core.class_size(variant.tables.size, *cls) for cls in members)
+        positions += count
+        try:
+            cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
+        except OSError:  # a cache folder that cannot be read: the classes will be solved
+            cached = False
         if not cached:
-            solving += size
-    return positions, solving * moves_per_point * pieces * unit, 2 * (positions - solving) + per_position * solving
+            solving += count
+        if solving * moves_per_point * pieces * unit > 100 * LONG_JOB_SECONDS or \
+                2 * positions + per_position * solving > 100 * LONG_JOB_BYTES:
+            more = True
+            break
+    return (positions, solving * moves_per_point * pieces * unit, 2 * (positions - solving) + per_position * solving,
+            more)
 
 
 def _report_line(r: ClassReport) -> str:
