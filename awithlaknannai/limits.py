@@ -77,7 +77,7 @@ def _size(memory: float) -> str:
 
 
 def check_long_job(what: str, seconds: float = 0.0, memory: float = 0.0, *, allow_long: bool,
-                   advice: str = "", seconds_limit: float = LONG_JOB_SECONDS) -> None:
+                   advice: str = "", seconds_limit: float = LONG_JOB_SECONDS, at_least: bool = False) -> None:
     """Refuse a job estimated above the default limits, unless ``allow_long`` is true.
 
     Parameters
@@ -93,6 +93,9 @@ def check_long_job(what: str, seconds: float = 0.0, memory: float = 0.0, *, allo
     seconds_limit : float, optional
         The time allowed, if not :data:`LONG_JOB_SECONDS` (a computer
         player's move may take :data:`~awithlaknannai.players.base.MAX_SECONDS`).
+    at_least : bool, optional
+        The estimate stopped adding up once far over the limits: it is a
+        lower bound, and the message says so.
 
     Raises
     ------
@@ -111,7 +114,8 @@ def check_long_job(what: str, seconds: float = 0.0, memory: float = 0.0, *, allo
         parts.append(_size(memory))
     limits = (f"{seconds_limit / 60:g} min" if seconds_limit >= 60 else duration(seconds_limit)) + (
         f" and {_size(LONG_JOB_BYTES)}" if memory > LONG_JOB_BYTES else "")
-    raise LongJobError(f"{what}: estimated {' and '.join(parts)}, more than the {limits} a call runs by default; "
+    raise LongJobError(f"{what}: estimated {'at least ' if at_least else ''}{' and '.join(parts)}, more than the "
+                       f"{limits} a call runs by default; "
                        + (f"{advice}, or " if advice else "") + "pass allow_long=True to run it anyway")
 
 

@@ -870,7 +870,7 @@ def solve_endgames(
     >>> solve_endgames("mosona", 12, cache_dir=False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    awithlaknannai.errors.LongJobError: solve_endgames on mosona (standard), up to 12 pieces a side: 776,906,921,310 positions: estimated 77 days and ...
+    awithlaknannai.errors.LongJobError: solve_endgames on mosona (standard), up to 12 pieces a side: more than ... positions: estimated at least ...
     """
     variant = _variant_of(variant, rules)
     if variant.shrink is not None:  # its tables index pieces only, and a shrinking board has more state
@@ -893,7 +893,7 @@ def solve_endgames(
         positions, seconds, memory, more = _work_left(tables, size, use_arrays)
         check_long_job(f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces:,} pieces a side: "
                        f"{'more than ' if more else ''}{_count(positions)} positions", seconds, memory,
-                       allow_long=False, advice="try a smaller max_pieces")
+                       allow_long=False, advice="try a smaller max_pieces", at_least=more)
     pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
