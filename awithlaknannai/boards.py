@@ -205,6 +205,8 @@ def zuni(n: int, outer_lines: bool = True, *, allow_long: bool = False) -> Board
     awithlaknannai.errors.LongJobError: zuni(n) with n = 100,000,000: 300,000,000 points, about 2,002,716 MB and 3 h; boards are built up to n = 1,000 by default, pass allow_long=True for a larger one
     """
     _size_argument("zuni(n)", "n", n, 2, MAX_ZUNI_N, allow_long)
+    if not isinstance(outer_lines, bool):
+        raise TypeError(f"zuni(n, outer_lines): outer_lines is True or False, got {type(outer_lines).__name__}")
     points: dict[str, tuple[float, float]] = {}
     row_of: dict[str, str] = {}
     for i in range(n):
