@@ -204,6 +204,15 @@ class AlphaBetaPlayer(SeededPlayer):
     # --- the move choice ----------------------------------------------------
 
     def choose_move(self, position: Position) -> Move:
+        playable_moves(position)  # refuses a finished position or another type, before anything changes
+        state = self.rng.getstate()
+        try:
+            return self._choose(position)
+        except LongJobError:
+            self.rng.setstate(state)  # a refused search leaves the player's choices as they were
+            raise
+
+    def _choose(self, position: Position) -> Move:
         moves = playable_moves(position)
         started = time.perf_counter()
         self._prepare(position.variant)
@@ -220,7 +229,10 @@ class AlphaBetaPlayer(SeededPlayer):
         order = list(range(len(raw)))
         self.rng.shuffle(order)  # ties go to whichever equal move is tried first
         order.sort(key=lambda i: -len(raw[i][2]))
-        self._deadline = None  # depth 1 always finishes, so there is always a move
+        # Depth 1 always finishes, so there is always a move; without a time limit (and without
+        # allow_long) the whole move still stops at MAX_SECONDS, with an error rather than a weaker move.
+        guard = self.time_limit is None and not self.allow_long
+        self._deadline = started + MAX_SECONDS if guard else None
         self._nodes = 0
         self._killers = [[] for _ in range(_MAX_DEPTH * 4 + 8)]
         if len(self._table) > self._table_limit:
@@ -229,9 +241,11 @@ class AlphaBetaPlayer(SeededPlayer):
         deepest = self.depth if self.depth is not None else _MAX_DEPTH
         took: list[float] = []  # seconds of each finished depth
         for depth in range(1, deepest + 1):
-            if took and self.time_limit is None and not self.allow_long:
-                # The next depth, judged from how the last ones grew: refuse it before it runs for hours.
-                growth = max(2.0, took[-1] / took[-2]) if len(took) >= 2 and took[-2] > 0 else 10.0
+            if took and guard:
+                # The next depth, judged from how the last ones grew (after depth 1, from the number
+                # of moves at the root): refuse it before it runs for hours.
+                growth = max(2.0, took[-1] / took[-2]) if len(took) >= 2 and took[-2] > 0 else \
+                    max(2.0, float(len(raw)))
                 elapsed = time.perf_counter() - started
                 check_long_job(f"alphabeta depth {depth} on {position.variant.name}", elapsed + took[-1] * growth,
                                allow_long=False, seconds_limit=MAX_SECONDS,
@@ -240,6 +254,10 @@ class AlphaBetaPlayer(SeededPlayer):
             try:
                 score, index = self._root(raw, order, own, opp, position.quiet_turns, depth)
             except _OutOfTime:
+                if guard:
+                    raise LongJobError(f"alphabeta depth {depth} on {position.variant.name}: the move passed "
+                                       f"{MAX_SECONDS / 60:g} min; give a time_limit or a smaller depth, or pass "
+                                       "allow_long=True") from None
                 break
             took.append(time.perf_counter() - began)
             best_index, best_score, reached = index, score, depth

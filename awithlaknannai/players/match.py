@@ -372,6 +372,10 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
     Traceback (most recent call last):
     ...
     ValueError: games must be an integer from 1 to 1,000,000,000, got 0
+    >>> run_match("random", "random", games=10**6, variant="zuni-3", progress=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: a match of 1,000,000 games (random (1) against random (2)): estimated ...
     """
     games = whole_number("games", games, 1, MAX_GAMES)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
