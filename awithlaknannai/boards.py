@@ -44,8 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import networkx as nx
 
-from .errors import LongJobError
-from .errors import shown
+from .errors import LongJobError, shown
 
 __all__ = [
     "MAX_ZUNI_N",
@@ -464,7 +463,7 @@ def _drawn(G: object, attribute: str, function: str) -> list:
         raise TypeError(f"{function} takes a board (a networkx Graph from this module), got {type(G).__name__}")
     value = G.graph.get(attribute)
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "
+        raise ValueError(f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "  # noqa: TRY004 - a graph, malformed
                          "module; build it with awithlaknannai.boards")
     return value  # type: ignore[return-value]
 

@@ -35,8 +35,15 @@ from .position import Position, _variant_argument
 from .rules import Rules
 from .variants import Color, Variant
 
-__all__ = ["REASONS", "BatchPlayouts", "BatchResult", "BATCH_BYTES", "MAX_BATCH", "FIRST_BATCH",
-           "MAX_RECORDED_GAMES"]
+__all__ = [
+    "BATCH_BYTES",
+    "FIRST_BATCH",
+    "MAX_BATCH",
+    "MAX_RECORDED_GAMES",
+    "REASONS",
+    "BatchPlayouts",
+    "BatchResult",
+]
 
 REASONS = ("no pieces", "blocked", "quiet limit")
 

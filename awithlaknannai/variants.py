@@ -43,6 +43,7 @@ Examples
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import re
 import weakref
@@ -342,12 +343,12 @@ def _check_board(board: nx.Graph, leap_shape: str) -> None:
     rows = board.graph.get("rows")
     lines = board.graph.get("lines")
     if not isinstance(rows, (list, tuple)) or not isinstance(lines, (list, tuple)):
-        raise ValueError("a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "
+        raise ValueError("a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "  # noqa: TRY004
                          "sequence of points): build it with awithlaknannai.boards")
     row_names = set()
     for row in rows:
         if not isinstance(row, str):
-            raise ValueError(f"a board's row names are texts, got {type(row).__name__}")
+            raise ValueError(f"a board's row names are texts, got {type(row).__name__}")  # noqa: TRY004 - content
         row_names.add(row)
     for node, data in board.nodes(data=True):
         if not isinstance(node, str) or not _POINT_NAME.fullmatch(node) or len(node) > 20:
@@ -366,7 +367,7 @@ def _check_board(board: nx.Graph, leap_shape: str) -> None:
         total += len(line)
         if len(lines) > board.number_of_edges() + 1 or total > 3 * board.number_of_edges() + 2 * len(lines):
             raise ValueError("a board's lines go over its edges more often than a drawing can")
-        for a, b in zip(line, line[1:]):
+        for a, b in itertools.pairwise(line):
             if not (isinstance(a, str) and isinstance(b, str) and board.has_edge(a, b)):
                 raise ValueError(f"line {index}: {shown(a)} and {shown(b)} are not joined by an edge of the board")
     for key, allowed in (("curved_lines", None), ("arc_centres", None)):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from awithlaknannai import Game, Position
-from awithlaknannai.errors import LongJobError
 from awithlaknannai.cli import main
+from awithlaknannai.errors import LongJobError
 from awithlaknannai.players import (
     AlphaBetaPlayer,
     GreedyPlayer,

@@ -28,7 +28,7 @@ from ..variants import Color, Variant
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 from .evaluation import Evaluator, Weights
 
-__all__ = ["WIN_SCORE", "AlphaBetaPlayer", "MAX_DEPTH_WITHOUT_TIME", "MAX_CONTEMPT"]
+__all__ = ["MAX_CONTEMPT", "MAX_DEPTH_WITHOUT_TIME", "WIN_SCORE", "AlphaBetaPlayer"]
 
 #: The deepest search without a time limit (or ``allow_long=True``).
 MAX_DEPTH_WITHOUT_TIME = 8

@@ -18,7 +18,8 @@ from typing import Protocol, runtime_checkable
 from ..errors import GameOverError, shown
 from ..position import Move, Position
 
-__all__ = ["Player", "SeededPlayer", "playable_moves", "MAX_SECONDS", "check_seed", "check_seconds", "check_name"]
+__all__ = ["MAX_SECONDS", "Player", "SeededPlayer", "check_name", "check_seconds", "check_seed",
+           "playable_moves"]
 
 #: The longest a computer player may think about one move without
 #: ``allow_long=True``: ten minutes.

@@ -60,7 +60,7 @@ LEVELS: dict[str, str] = {
 #: only with a time limit (``alphabeta:20:5s``); the search itself stops at
 #: depth 64. They are the players' own bounds (which the players keep
 #: unless given ``allow_long=True``, which a spec cannot give).
-__all__ += ["MAX_PLAYOUTS", "MAX_SECONDS", "MAX_DEPTH_WITHOUT_TIME"]
+__all__ += ["MAX_DEPTH_WITHOUT_TIME", "MAX_PLAYOUTS", "MAX_SECONDS"]
 
 _SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
               f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")

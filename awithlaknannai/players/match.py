@@ -33,7 +33,16 @@ from ..variants import Color, Variant
 from .base import Player
 from .levels import make_player
 
-__all__ = ["STOPPED", "GameRow", "MatchResult", "cli_match", "play_game", "run_match", "MAX_GAMES", "MAX_TURNS"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_TURNS",
+    "STOPPED",
+    "GameRow",
+    "MatchResult",
+    "cli_match",
+    "play_game",
+    "run_match",
+]
 
 #: The most games a match may ask for (a match of that many is refused by
 #: its estimated time anyway, unless ``allow_long=True``).

@@ -27,7 +27,7 @@ from ..position import Move, Position, RawMove, generate_raw
 from ..variants import Color
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 
-__all__ = ["MCTSPlayer", "MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS"]
+__all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 
 #: The most playouts a move without ``allow_long=True``.
 MAX_PLAYOUTS = 100_000
