@@ -44,7 +44,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import networkx as nx
 
+from .errors import LongJobError, shown
+
 __all__ = [
+    "MAX_ZUNI_N",
+    "MAX_RINGS",
     "BoardGraph",
     "zuni",
     "mosona",
@@ -63,6 +67,33 @@ __all__ = [
 ]
 
 Line = tuple[str, ...]
+
+#: The largest ``zuni(n)`` built without ``allow_long=True``: 1,000 points in
+#: an outer row, 3,001 points in all (about 0.1 s and 20 MB). The variants
+#: ``zuni-N`` stop there too (:data:`awithlaknannai.variants.MAX_ZUNI_N`).
+MAX_ZUNI_N = 1000
+
+#: The most circles ``concentric(rings)`` draws without ``allow_long=True``:
+#: 500 circles, 3,001 points, as many as the largest Zuni board.
+MAX_RINGS = 500
+
+
+def _size_argument(function: str, name: str, value: object, low: int, high: int, allow_long: bool) -> int:
+    """A board size: an integer >= ``low``; above ``high`` only with ``allow_long``."""
+    from .limits import duration, flag
+
+    flag("allow_long", allow_long)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{function} needs an integer {name}, got {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{function} needs an integer {name} >= {low}, got {value:,}")
+    if value > high and not allow_long:
+        # About 7 KB a point (networkx's node and edge dicts), built at about 30,000 points a second.
+        points = 3 * value if name == "n" else 6 * value
+        raise LongJobError(f"{function} with {name} = {value:,}: {points:,} points, about {points * 7_000 / 2**20:,.0f} MB "
+                           f"and {duration(points / 30_000)}; boards are built up to {name} = {high:,} by default, "
+                           "pass allow_long=True for a larger one")
+    return value
 
 
 class BoardGraph(nx.Graph):
@@ -116,7 +147,7 @@ def _graph_from_lines(
     return G
 
 
-def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
+def zuni(n: int, outer_lines: bool = True, *, allow_long: bool = False) -> BoardGraph:
     """Return the Zuni board with ``n`` points in each outer row.
 
     Stevenson (1903, pp. 496-497) says the board has "no specified size", so
@@ -135,6 +166,9 @@ def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
         Draw lines along the top and bottom rows (Culin's figure). ``False``
         gives Murray's 1952 drawing, where the outer points are joined only
         by the diagonals.
+    allow_long : bool, optional
+        Build a board with ``n`` above :data:`MAX_ZUNI_N` (about 21 KB a
+        point in all: ``zuni(100_000)`` takes 6 GB).
 
     Returns
     -------
@@ -146,8 +180,12 @@ def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
 
     Raises
     ------
+    TypeError
+        If ``n`` is not an integer.
     ValueError
-        If ``n`` is not an integer of at least 2.
+        If ``n`` is less than 2.
+    LongJobError
+        If ``n`` is above :data:`MAX_ZUNI_N` and ``allow_long`` is false.
 
     Examples
     --------
@@ -159,10 +197,15 @@ def zuni(n: int, outer_lines: bool = True) -> BoardGraph:
     >>> zuni(1)
     Traceback (most recent call last):
     ...
-    ValueError: zuni(n) needs an integer n >= 2 (points in an outer row), got 1
+    ValueError: zuni(n) needs an integer n >= 2, got 1
+    >>> zuni(10**8)
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: zuni(n) with n = 100,000,000: 300,000,000 points, about 2,002,716 MB and 3 h; boards are built up to n = 1,000 by default, pass allow_long=True for a larger one
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
-        raise ValueError(f"zuni(n) needs an integer n >= 2 (points in an outer row), got {n!r}")
+    _size_argument("zuni(n)", "n", n, 2, MAX_ZUNI_N, allow_long)
+    if not isinstance(outer_lines, bool):
+        raise TypeError(f"zuni(n, outer_lines): outer_lines is True or False, got {type(outer_lines).__name__}")
     points: dict[str, tuple[float, float]] = {}
     row_of: dict[str, str] = {}
     for i in range(n):
@@ -358,7 +401,7 @@ def leap_lines(G: nx.Graph) -> list[Line]:
     23
     """
     runs: list[Line] = []
-    for line in G.graph["lines"]:
+    for line in _drawn(G, "lines", "leap_lines"):
         if len(line) > 3 and line[0] == line[-1]:  # a circle: the runs wrap round its start
             line = (*line, line[1])
         runs.extend(tuple(line[i : i + 3]) for i in range(len(line) - 2))
@@ -386,6 +429,7 @@ def leaps(G: nx.Graph, shape: str = "line") -> list[tuple[str, str, str]]:
     ...
     ValueError: leap shape must be 'line' or 'bent', got 'diagonal'
     """
+    _drawn(G, "lines", "leaps")
     if shape == "line":
         out = []
         for a, b, c in leap_lines(G):
@@ -394,7 +438,7 @@ def leaps(G: nx.Graph, shape: str = "line") -> list[tuple[str, str, str]]:
         return out
     if shape == "bent":
         return [(a, b, c) for a in G for b in G[a] for c in G[b] if c != a]
-    raise ValueError(f"leap shape must be 'line' or 'bent', got {shape!r}")
+    raise ValueError(f"leap shape must be 'line' or 'bent', got {shown(shape)}")
 
 
 def rows(G: nx.Graph) -> list[list[str]]:
@@ -405,10 +449,23 @@ def rows(G: nx.Graph) -> list[list[str]]:
     >>> [len(r) for r in rows(mosona())]
     [8, 9, 8]
     """
-    by_row: dict[str, list[str]] = {name: [] for name in G.graph["rows"]}
+    by_row: dict[str, list[str]] = {name: [] for name in _drawn(G, "rows", "rows")}
     for node, data in G.nodes(data=True):
+        if data.get("row") not in by_row or "pos" not in data:
+            raise ValueError(f"rows: point {shown(node)} has no 'row' among the board's rows, or no 'pos'")
         by_row[data["row"]].append(node)
     return [sorted(by_row[name], key=lambda v: G.nodes[v]["pos"][0]) for name in G.graph["rows"]]
+
+
+def _drawn(G: object, attribute: str, function: str) -> list:
+    """``G.graph[attribute]`` of a board built by this module; a clear error for anything else."""
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"{function} takes a board (a networkx Graph from this module), got {type(G).__name__}")
+    value = G.graph.get(attribute)
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "  # noqa: TRY004 - a graph, malformed
+                         "module; build it with awithlaknannai.boards")
+    return value  # type: ignore[return-value]
 
 
 # --- The Indian war games ----------------------------------------------------
@@ -554,7 +611,7 @@ def egara_guti() -> BoardGraph:
 _RADII = "abcdef"  # clockwise from the top
 
 
-def concentric(rings: int, name: str | None = None, source: str = "") -> BoardGraph:
+def concentric(rings: int, name: str | None = None, source: str = "", *, allow_long: bool = False) -> BoardGraph:
     """Return a board of ``rings`` concentric circles cut by three diameters.
 
     The diameters meet at the centre ``o0`` and cut each circle at six
@@ -569,11 +626,17 @@ def concentric(rings: int, name: str | None = None, source: str = "") -> BoardGr
         Number of circles, at least 1 (Pretwa 3, Gol-skuish 7).
     name, source : str, optional
         The board's name and sources.
+    allow_long : bool, optional
+        Build more than :data:`MAX_RINGS` circles.
 
     Raises
     ------
+    TypeError
+        If ``rings`` is not an integer.
     ValueError
-        If ``rings`` is not an integer of at least 1.
+        If ``rings`` is less than 1.
+    LongJobError
+        If ``rings`` is above :data:`MAX_RINGS` and ``allow_long`` is false.
 
     Examples
     --------
@@ -583,8 +646,9 @@ def concentric(rings: int, name: str | None = None, source: str = "") -> BoardGr
     >>> G.graph["lines"][3]
     ('a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a1')
     """
-    if isinstance(rings, bool) or not isinstance(rings, int) or rings < 1:
-        raise ValueError(f"concentric(rings) needs an integer rings >= 1, got {rings!r}")
+    _size_argument("concentric(rings)", "rings", rings, 1, MAX_RINGS, allow_long)
+    if name is not None and not isinstance(name, str) or not isinstance(source, str):
+        raise TypeError("concentric: name and source are texts")
     points: dict[str, tuple[float, float]] = {"o0": (0.0, 0.0)}
     for k in range(1, rings + 1):
         for i, letter in enumerate(_RADII):

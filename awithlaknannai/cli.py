@@ -8,7 +8,10 @@ Limits, checked before any work starts:
 
 * ``perft --depth`` at most :data:`MAX_PERFT_DEPTH` (12; depth 12 counts
   549,672 sequences on Mosona in about a second, each further level about 5
-  times more, and bigger boards more still);
+  times more, and bigger boards more still), and a count estimated
+  (:func:`awithlaknannai.position.perft_estimate`) to take more than
+  :data:`CLI_SECONDS_LIMIT` is refused before it starts (depth 12 on
+  Kolowis under the Ludii rules: about 18 hours);
 * ``match --games`` at most :data:`MAX_MATCH_GAMES`; player specs as
   :func:`awithlaknannai.players.levels.make_player` says (at most 100,000
   MCTS playouts or 600 seconds a move, alpha-beta deeper than 8 only with a
@@ -31,10 +34,12 @@ from .position import Position, perft
 from .rules import PRESETS
 from .variants import VARIANT_NAMES
 
-__all__ = ["main", "build_parser", "MAX_PERFT_DEPTH", "MAX_MATCH_GAMES"]
+__all__ = ["main", "build_parser", "MAX_PERFT_DEPTH", "MAX_MATCH_GAMES", "CLI_SECONDS_LIMIT"]
 
 MAX_PERFT_DEPTH = 12
 MAX_MATCH_GAMES = 10_000
+#: The longest job a command starts, by its estimate: an hour (``solve`` too).
+CLI_SECONDS_LIMIT = 3600
 _MESSAGE_LIMIT = 400  # an error line quoting a huge argument is cut short
 
 
@@ -60,11 +65,19 @@ def _position_from_args(args: argparse.Namespace) -> Position:
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
+    from .limits import duration
+    from .position import perft_estimate
+
     if not 1 <= args.depth <= MAX_PERFT_DEPTH:
-        raise ValueError(f"--depth must be from 1 to {MAX_PERFT_DEPTH}, got {args.depth}")
+        raise ValueError(f"--depth must be from 1 to {MAX_PERFT_DEPTH}, got {args.depth:,}")
     position = _position_from_args(args)
+    _, seconds = perft_estimate(position, args.depth, give_up_after=2 * CLI_SECONDS_LIMIT)
+    if seconds > CLI_SECONDS_LIMIT:
+        raise ValueError(f"--depth {args.depth} on {position.variant.name} ({position.variant.rules.to_text()}): "
+                         f"estimated {duration(seconds)} or more, longer than the {duration(CLI_SECONDS_LIMIT)} "
+                         "a command runs; try a smaller --depth")
     for depth in range(1, args.depth + 1):
-        print(f"{depth} {perft(position, depth)}", flush=True)
+        print(f"{depth} {perft(position, depth, allow_long=True)}", flush=True)  # estimated above
     return 0
 
 

@@ -1,12 +1,24 @@
-"""The few exception types users catch.
+"""The few exception types users catch, and how error messages quote what they were given.
 
 All are ``ValueError`` subclasses, so ``except ValueError`` catches any bad
-input; each message says what was wrong.
+input; each message says what was wrong. A wrong *type* of argument is a
+``TypeError`` saying what was expected.
+
+Messages quote user input through :func:`shown`, which cuts it short: an
+error about a 10 MB text is one short line, not 10 MB.
+
+>>> print(shown("x" * 1000))
+'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1,000 characters)
+>>> print(shown(10**5000))
+a number of about 5,001 digits
 """
 
 from __future__ import annotations
 
-__all__ = ["InvalidMoveError", "IllegalMoveError", "GameOverError", "NotationError"]
+import reprlib
+
+__all__ = ["InvalidMoveError", "IllegalMoveError", "GameOverError", "NotationError", "LongJobError",
+           "TooManyMovesError", "shown"]
 
 
 class InvalidMoveError(ValueError):
@@ -27,3 +39,56 @@ class GameOverError(IllegalMoveError):
 
 class NotationError(ValueError):
     """A position text or game record is malformed; the message names the field."""
+
+
+class LongJobError(ValueError):
+    """A call would start work estimated beyond the library's default limits.
+
+    The limits (:data:`awithlaknannai.limits.LONG_JOB_SECONDS` and
+    :data:`~awithlaknannai.limits.LONG_JOB_BYTES`) keep a notebook cell from
+    running for hours or filling Binder's memory by accident. The message
+    gives the estimate; every call that can raise this takes
+    ``allow_long=True`` to run the job anyway.
+    """
+
+
+class TooManyMovesError(ValueError):
+    """A position's captures are too many to list (a leap search past its bound).
+
+    Raised by move generation, never by building the position: the position
+    itself is fine, but its list of legal moves would not fit in memory.
+    """
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlevel = 2
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr`` of user input for an error message: short, one line, and never failing.
+
+    Long texts are cut (with their length), huge numbers are described by
+    their number of digits (printing them costs time quadratic in their
+    length), containers show their first items, and an object whose
+    ``__repr__`` raises is described by its type.
+    """
+    if isinstance(value, str):
+        text = str.__str__(value)  # a str subclass may override __repr__ or __str__
+        if len(text) <= limit:
+            return repr(text)
+        return f"{text[:limit - 3]!r}... ({len(text):,} characters)"[: limit + 40]
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = int(value)
+        if number.bit_length() > 128:
+            # Printing a huge number costs time quadratic in its length: count its digits instead.
+            return f"a number of about {int(number.bit_length() * 0.30103) + 1:,} digits"
+        return repr(number)
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not replace the real error
+        return f"<{type(value).__name__} object>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit + 20 else text[: limit + 17] + "..."
+

@@ -32,7 +32,24 @@ import stat
 import tempfile
 from pathlib import Path
 
+from .errors import shown
+
 __all__ = ["read_file_bytes", "write_file_bytes", "write_text_file"]
+
+
+def _file_name(path: str | os.PathLike[str], doing: str, preposition: str) -> tuple[str, str]:
+    """The path as text, checked: (name, the name as messages quote it, cut short).
+
+    ``doing`` is e.g. ``"cannot save the game"``, ``preposition`` ``"to"``.
+    """
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError(f"{doing}: a file path is text, got {type(name).__name__}")
+    if not name.strip():
+        raise ValueError(f"{doing}: the file name is empty")
+    if "\0" in name:
+        raise ValueError(f"{doing} {preposition} {shown(name, 80)}: a file name has no NUL character")
+    return name, shown(name, 80)
 
 
 def write_text_file(path: str | os.PathLike[str], text: str, what: str) -> None:
@@ -46,24 +63,33 @@ def write_file_bytes(path: str | os.PathLike[str], data: bytes, what: str) -> No
     Raises
     ------
     ValueError
-        The name is empty, or names something that is not a regular file.
+        The name is empty, holds a NUL character, or names something that is not a regular file.
     IsADirectoryError
         The name is a folder.
     FileNotFoundError
         The folder does not exist.
+    OSError
+        Any other failure of the system, with the name quoted short.
     """
-    name = os.fspath(path)
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"cannot save {what}: the file name is empty")
+    name, quoted = _file_name(path, f"cannot save {what}", "to")
+    try:
+        _write(name, quoted, data, what)
+    except OSError as error:  # the system's message quotes the whole name: quote it short
+        if isinstance(error, (IsADirectoryError, FileNotFoundError)) and str(error).startswith("cannot save"):
+            raise
+        raise type(error)(error.errno, f"cannot save {what} to {quoted}: {error.strerror or error}") from None
+
+
+def _write(name: str, quoted: str, data: bytes, what: str) -> None:
     target = Path(name)
     if target.is_symlink():
         target = Path(os.path.realpath(target))  # save through the link to its target
     if target.is_dir():
-        raise IsADirectoryError(f"cannot save {what} to {name!r}: it is a folder; give a file name")
+        raise IsADirectoryError(f"cannot save {what} to {quoted}: it is a folder; give a file name")
     if target.exists() and not target.is_file():
-        raise ValueError(f"cannot save {what} to {name!r}: it is not a regular file")
+        raise ValueError(f"cannot save {what} to {quoted}: it is not a regular file")
     if not target.parent.is_dir():
-        raise FileNotFoundError(f"cannot save {what} to {name!r}: the folder does not exist")
+        raise FileNotFoundError(f"cannot save {what} to {quoted}: the folder does not exist")
     # mkstemp makes a private file; give it the old file's mode, or the usual one.
     mode = target.stat().st_mode & 0o777 if target.is_file() else 0o644
     # A short temporary name: the target's own name may already be as long as names can be.
@@ -85,15 +111,23 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int, what: str, unit: s
 
     ``what`` names the thing loaded (``"a game"``) and ``unit`` what the
     limit is for (``"a record"``); a file over the limit raises ``too_big``.
+    A folder, a FIFO or a device is refused without waiting.
     """
-    name = os.fspath(path)
+    name, quoted = _file_name(path, f"cannot load {what}", "from")
+    if os.path.isdir(name):
+        raise IsADirectoryError(f"cannot load {what} from {quoted}: it is a folder; give a file")
     # O_NONBLOCK: opening a FIFO must not wait for a writer.
-    handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        raise type(error)(error.errno, f"cannot load {what} from {quoted}: {error.strerror or error}") from None
     with os.fdopen(handle, "rb") as file:
         info = os.fstat(file.fileno())
+        if stat.S_ISDIR(info.st_mode):  # it became a folder since the check above
+            raise IsADirectoryError(f"cannot load {what} from {quoted}: it is a folder; give a file")
         if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"cannot load {what} from {name!r}: it is not a regular file")
+            raise ValueError(f"cannot load {what} from {quoted}: it is not a regular file")
         if info.st_size > limit:
-            raise too_big(f"cannot load {what} from {name!r}: {info.st_size:,} bytes, more than "
+            raise too_big(f"cannot load {what} from {quoted}: {info.st_size:,} bytes, more than "
                           f"the {limit:,} {unit} may have")
         return file.read(limit + 1)  # the file may grow while it is read: the parser sees the excess

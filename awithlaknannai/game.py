@@ -20,9 +20,9 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from .errors import GameOverError, NotationError
+from .errors import GameOverError, NotationError, shown
 from .files import read_file_bytes, write_text_file
-from .position import EndReason, Move, Outcome, Position
+from .position import EndReason, Move, Outcome, Position, _cut
 from .rules import Rules
 from .variants import Variant
 
@@ -103,6 +103,9 @@ class Game:
         if position.quiet_turns == 0:  # a capture: nothing before it can come back
             self._seen.clear()
         self._seen[position.key()] += 1
+        # The position left behind keeps its pieces, not its move list: on a large board
+        # that list is thousands of objects, and a long game would keep one per turn.
+        self.positions[-1]._forget_moves()
         self.positions.append(position)
 
     def _pop(self) -> None:
@@ -131,7 +134,9 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{move}: the game is over: {outcome}")
+            shown_move = _cut(move.strip()) if isinstance(move, str) else _cut(str(move)) \
+                if isinstance(move, Move) else shown(move)
+            raise GameOverError(f"{shown_move}: the game is over: {outcome}")
         legal = self.position.find_move(move)
         self._push(self.position.play(legal))
         self.moves.append(legal)
@@ -188,13 +193,36 @@ class Game:
         return bool(self._redo)
 
     def move_text(self, index: int) -> str:
-        """Text of move ``index``: short, or full where the short form is ambiguous."""
+        """Text of move ``index``: short, or full where the short form is ambiguous.
+
+        ``index`` counts from 0, or from the end when negative, as in a list.
+
+        >>> game = Game("mosona")
+        >>> game.play("B3-M4"), game.move_text(0)
+        (Move('B3-M4'), 'B3-M4')
+        >>> game.move_text(5)
+        Traceback (most recent call last):
+        ...
+        ValueError: move_text(5): the game has 1 move (indices 0 to 0, or -1 to -1)
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"move_text takes a move number (an integer), got {type(index).__name__}")
+        count = len(self.moves)
+        if not -count <= index < count:
+            where = f"indices 0 to {count - 1}, or {-count} to -1" if count else "no move has been played"
+            raise ValueError(f"move_text({shown(index)}): the game has {count:,} move{'s' * (count != 1)} "
+                             f"({where})")
+        index %= count
         move = self.moves[index]
         before = self.positions[index]
         short = move.text()
-        if sum(1 for m in before.legal_moves() if m.text() == short) > 1:
-            return move.text(full=True)
-        return short
+        if not move.is_capture:
+            return short  # a step is named by its two points: never ambiguous
+        kept = "_moves" in before.__dict__
+        ambiguous = sum(1 for m in before.legal_moves() if m.text() == short) > 1
+        if not kept and before is not self.position:
+            before._forget_moves()  # writing a long record must not rebuild every move list for good
+        return move.text(full=True) if ambiguous else short
 
     def move_list(self) -> str:
         """Numbered move list with the result, e.g. ``1. B3-M4 T4xB3``."""
@@ -225,7 +253,11 @@ class Game:
         return game_from_json(text)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record as JSON.
+        """Write the record as JSON; :meth:`load` reads back whatever this writes.
+
+        A game whose record could not be read back is refused before anything
+        is written (see :func:`~awithlaknannai.notation.game_to_record`: a
+        hand-built variant, more than 100,000 moves, tags over 16 MB).
 
         The text goes to a temporary file in the same folder first, which then
         replaces the file in one step: if anything fails, an existing file is
@@ -236,7 +268,8 @@ class Game:
         """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.save takes a file path, got {type(path).__name__}")
-        write_text_file(path, self.to_json() + "\n", "the game")
+        text = self.to_json() + "\n"  # refused here, before any file is touched, if load could not read it
+        write_text_file(path, text, "the game")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:

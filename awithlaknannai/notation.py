@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from .boards import rows as board_rows
 from .errors import NotationError
+from .position import MAX_QUIET_TURNS as _MAX_QUIET_TURNS
+from .position import _cut
 from .rules import Rules
 from .variants import Color, get_variant, zuni_size
 
@@ -58,8 +60,8 @@ __all__ = [
 RECORD_FORMAT = "awithlaknannai-game"
 RECORD_VERSION = 1
 
-#: The largest quiet-turn count a position text may give.
-MAX_QUIET_TURNS = 10**9
+#: The largest quiet-turn count a position text may give (as a position may hold).
+MAX_QUIET_TURNS = _MAX_QUIET_TURNS
 
 
 #: Limits on a game record, checked before it is parsed: its size in bytes,
@@ -69,6 +71,14 @@ MAX_RECORD_BYTES = 16 * 2**20
 MAX_RECORD_DEPTH = 16
 MAX_NUMBER_DIGITS = 20
 MAX_RECORD_MOVES = 100_000
+
+#: The most work replaying a record's moves may take, in the units of the
+#: move generator (pieces tried, leap-search steps, moves listed; about 0.2
+#: microseconds each). 100,000 moves of Mosona take about 3 million; a
+#: record that would take more (thousands of turns on ``zuni-1000``, or
+#: positions whose captures are hard to list) is refused as soon as its
+#: replay passes the bound, within seconds, whatever its size.
+MAX_RECORD_WORK = 20_000_000
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
@@ -80,20 +90,28 @@ def _shown(value: object) -> str:
     return _SHORT.repr(value)
 
 
-# One pass over the text: a string (to its closing quote, or to the end if it
-# has none: every character is read once, so no input is slow), a bracket,
-# or a run of more digits than a number may have.
-_JSON_TOKEN = re.compile(rf'"(?:[^"\\]|\\.)*"?|[\[\]{{}}]|[0-9]{{{MAX_NUMBER_DIGITS + 1}}}', re.DOTALL)
+# One pass over the text, once escapes are gone: a string (to its closing
+# quote, or to the end if it has none), a bracket, or a run of more digits
+# than a number may have. Each is a run of one character class, which the
+# regular expression engine matches without remembering anything per
+# character (an alternation repeated per character cost 120 bytes each: a
+# 15 MB record ran out of 2 GB here).
+_JSON_TOKEN = re.compile(r'"[^"]*"?|[\[\]{}]|[0-9]{%d}' % (MAX_NUMBER_DIGITS + 1))
 
 
 def _check_json_shape(text: str, what: str = "game record") -> None:
     """Refuse JSON that nests too deeply or holds huge numbers, before :func:`json.loads` sees it.
 
     The standard parser recurses once per level (a RecursionError deep
-    inside) and converts digits in time quadratic in their number. ``what``
+    inside) and converts digits in time quadratic in their number. Time and
+    memory are linear in the text, with one copy of it at most. ``what``
     names the text in messages (league results hold game records, so they
     share these limits).
     """
+    if "\\" in text:
+        # Backslashes pair up from the left, as JSON reads them: an escaped backslash first, then
+        # an escaped quote, so that every quote left over opens or closes a string.
+        text = text.replace("\\\\", "").replace('\\"', "")
     depth = 0
     for token in _JSON_TOKEN.finditer(text):
         first = token.group()[0]
@@ -259,9 +277,40 @@ def move_list(game: Game) -> str:
 
 
 def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any]:
-    """The game as a JSON-ready dict (see the module docstring)."""
+    """The game as a JSON-ready dict (see the module docstring).
+
+    Only what :func:`game_from_record` reads back is written: a game that
+    could not be replayed from its record is refused here, with a
+    ``ValueError`` saying why, instead of being written and lost. That is a
+    game of a hand-built variant (a record names its variant, and
+    :func:`~awithlaknannai.variants.get_variant` must rebuild the same
+    board), more than :data:`MAX_RECORD_MOVES` moves, or a replay longer
+    than :data:`MAX_RECORD_WORK`; tags must map texts to texts.
+    """
+    from .game import Game
+    from .position import Position
+
+    if not isinstance(game, Game):
+        raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
+    tags = dict(game.tags if tags is None else tags)
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+        raise TypeError("a record's tags map texts to texts (players, date, place)")
     variant = game.start.variant
-    standard_start = game.start == _start_of(variant)
+    try:
+        named = get_variant(variant.name, variant.rules, variant.first, variant.bottom)
+    except ValueError:
+        named = None
+    if named is None or named != variant:
+        raise ValueError(f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
+                         "names its variant, which get_variant() must rebuild with the same board")
+    if len(game.moves) > MAX_RECORD_MOVES:
+        raise ValueError(f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
+                         f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back")
+    work = sum(position.__dict__.get("_work", 0) for position in game.positions)
+    if work > MAX_RECORD_WORK:
+        raise ValueError(f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
+                         f"the {MAX_RECORD_WORK:,} a record may ask when it is read back")
+    standard_start = game.start == Position.start(named)
     outcome = game.outcome()
     return {
         "format": RECORD_FORMAT,
@@ -274,14 +323,8 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
         "moves": [game.move_text(i) for i in range(len(game.moves))],
         "result": outcome.result if outcome else None,
         "reason": outcome.reason.value if outcome else None,
-        "tags": dict(tags or game.tags),
+        "tags": tags,
     }
-
-
-def _start_of(variant: Any) -> Position:
-    from .position import Position
-
-    return Position.start(variant)
 
 
 def game_from_record(record: Any) -> Game:
@@ -378,6 +421,7 @@ def game_from_record(record: Any) -> Game:
         raise NotationError(f"record field 'reason': expected one of {', '.join(map(repr, reasons))} or null, "
                             f"got {_shown(record['reason'])}")
     game = Game(start=start, tags=tags)
+    work = 0
     for i, text in enumerate(moves):
         if not isinstance(text, str):
             raise NotationError(f"record field 'moves'[{i}]: expected a move text, got {_shown(text)}")
@@ -385,10 +429,19 @@ def game_from_record(record: Any) -> Game:
             game.play(text)
         except ValueError as error:
             message = str(error)
-            prefix = f"{text.strip()}: "
-            message = message.removeprefix(prefix)
+            for prefix in (f"{text.strip()}: ", f"{_cut(text.strip())}: "):
+                if message.startswith(prefix):
+                    message = message[len(prefix):]
+                    break
             raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
-    outcome = game.outcome()
+        work += game.positions[-2].__dict__.get("_work", 0)
+        if work > MAX_RECORD_WORK:
+            raise NotationError(f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
+                                f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)")
+    try:
+        outcome = game.outcome()
+    except ValueError as error:  # the last position's captures are too many to list
+        raise NotationError(f"record field 'moves': the last position: {error}") from None
     stored = record.get("result")
     actual = outcome.result if outcome else None
     if stored is not None and stored != actual:
@@ -406,8 +459,21 @@ def game_from_record(record: Any) -> Game:
 
 
 def game_to_json(game: Game, indent: int | None = 2) -> str:
-    """The game record as JSON text."""
-    return json.dumps(game_to_record(game), indent=indent)
+    """The game record as JSON text (ASCII), refused if it is longer than a record may be.
+
+    Raises
+    ------
+    ValueError
+        What :func:`game_to_record` refuses, or a text (with its final
+        newline) over :data:`MAX_RECORD_BYTES`: long tags.
+    """
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8):
+        raise ValueError(f"indent is None or 0 to 8 spaces, got {_shown(indent)}")
+    text = json.dumps(game_to_record(game), indent=indent)
+    if len(text) + 1 > MAX_RECORD_BYTES:  # ASCII: characters are bytes; save adds a newline
+        raise ValueError(f"cannot write this record: it would be {len(text) + 1:,} bytes, more than the "
+                         f"{MAX_RECORD_BYTES:,} a record may have (long tags?)")
+    return text
 
 
 def game_from_json(text: str | bytes) -> Game:

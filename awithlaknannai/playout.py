@@ -43,8 +43,11 @@ True
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
+from . import position as _position
+from .errors import LongJobError, TooManyMovesError
 from .position import Position, _variant_argument
 from .rules import Rules
 from .variants import Color, Variant
@@ -150,7 +153,9 @@ class LeanEngine:
                                     for p in points if p < n) for points in table))
                 for shift, table in self._chunks
             )
-            self.moves = self._simple_moves  # type: ignore[method-assign]
+            self._generate = self._simple_moves
+        else:
+            self._generate = self._full_moves
 
     # --- generation -----------------------------------------------------------
 
@@ -194,7 +199,31 @@ class LeanEngine:
         Same rules and same number of entries as
         :func:`~awithlaknannai.position.generate_raw`; does not look at the
         end of the game (a side without pieces simply has no move).
+
+        Raises
+        ------
+        TypeError
+            ``own`` or ``opp`` is not an integer.
+        ValueError
+            They name points the board does not have, or the same point.
+        TooManyMovesError
+            The captures are too many to list (as for a Position).
         """
+        own, opp = self._bit_sets(own, opp)
+        return self._generate(own, opp)
+
+    def _bit_sets(self, own: object, opp: object) -> tuple[int, int]:
+        """Check a position given as two bit sets: integers, on the board, not overlapping."""
+        for name, value in (("own", own), ("opp", opp)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is a bit set of points (an integer), got {type(value).__name__}")
+            if value < 0 or value > self.full:
+                raise ValueError(f"{name} names points the board does not have ({self.variant.name} has {self.n})")
+        if own & opp:  # type: ignore[operator]
+            raise ValueError("own and opp name the same point: a point holds one piece at most")
+        return own, opp  # type: ignore[return-value]
+
+    def _full_moves(self, own: int, opp: int) -> list[LeanMove]:
         empty = self.full & ~(own | opp)
         memo = self._memo
         over_mask, reach_mask, n = self._over_mask, self._reach_mask, self.n
@@ -233,61 +262,136 @@ class LeanEngine:
 
     def _sequences(self, leapers: list[int], opp: int, empty: int) -> list[LeanMove]:
         # Whole leap sequences, as Position's generator builds them: each
-        # jumped piece leaves at once, the origin is empty while leaping.
+        # jumped piece leaves at once, the origin is empty while leaping. A
+        # search with its own stack (a chain of 500 leaps must not recurse
+        # 500 deep), listing moves in the order a recursive search would, and
+        # bounded like Position's (MAX_LEAP_WORK, MAX_LEAP_STATES).
         out: list[LeanMove] = []
         optional = self._multi == "optional"
         all_leaps = self._leaps
         # With bent leaps, Position visits each (point, captured set) of one
         # piece once and keeps the first route: do the same, so both list the
         # same moves (line leaps keep every route).
-        seen: set[tuple[int, int]] | None = set() if self._merge_routes else None
-
-        def leap_on(start: int, cur: int, opp: int, empty: int, captured: int) -> None:
-            found = False
-            for over, to in all_leaps[cur]:
-                if opp & over and empty & to:
-                    found = True
-                    landed = to.bit_length() - 1
-                    if seen is not None:
-                        if (landed, captured | over) in seen:
-                            continue
-                        seen.add((landed, captured | over))
-                    if optional:
-                        out.append((start ^ to, captured | over))
-                    # Like Position: the points left behind and the jumped ones are empty.
-                    leap_on(start, landed, opp ^ over, empty | over, captured | over)
-            if not found and captured and not optional:
-                out.append((start ^ (1 << cur), captured))
-
+        merge = self._merge_routes
+        work = 0
         for p in leapers:
-            bit = 1 << p
-            if seen is not None:
-                seen.clear()
-            leap_on(bit, p, opp, empty | bit, 0)
+            start = 1 << p
+            seen: set[tuple[int, int]] = set()
+            # A frame: [point, opponent's pieces, empty points, captured, next leap to try, any leap found].
+            stack: list[list] = [[p, opp, empty | start, 0, 0, False]]
+            while stack:
+                frame = stack[-1]
+                cur, opp_now, empty_now, captured, i, found = frame
+                runs = all_leaps[cur]
+                child = None
+                while i < len(runs):
+                    over, to = runs[i]
+                    i += 1
+                    if opp_now & over and empty_now & to:
+                        found = True
+                        landed = to.bit_length() - 1
+                        now = captured | over
+                        work += 4 + (now.bit_length() >> 6)
+                        if merge:
+                            if (landed, now) in seen:
+                                continue
+                            seen.add((landed, now))
+                            if len(seen) > _position.MAX_LEAP_STATES:
+                                raise TooManyMovesError(
+                                    f"bent leaps: one piece has more than {_position.MAX_LEAP_STATES:,} different "
+                                    "captures here, more than can be listed; use leap_shape=line on this board")
+                        if work > _position.MAX_LEAP_WORK:
+                            raise TooManyMovesError(
+                                "this position has more captures than can be listed (the leap search passed "
+                                f"MAX_LEAP_WORK, {_position.MAX_LEAP_WORK:,} units); it is refused rather than "
+                                "filling the memory")
+                        if optional:
+                            out.append((start ^ to, now))
+                            work += 8
+                        child = [landed, opp_now ^ over, empty_now | over, now, 0, False]
+                        break
+                if child is not None:
+                    frame[4] = i
+                    frame[5] = True
+                    stack.append(child)
+                    continue
+                stack.pop()
+                if not found and captured and not optional:
+                    out.append((start ^ (1 << cur), captured))
+                    work += 8
         return out
 
     def moves_of(self, position: Position) -> list[LeanMove]:
         """The moves of a :class:`~awithlaknannai.position.Position`, in lean form (same as :meth:`moves`)."""
+        self._check_position(position)
         if position.turn is Color.WHITE:
-            return self.moves(position.white, position.black)
-        return self.moves(position.black, position.white)
+            return self._generate(position.white, position.black)
+        return self._generate(position.black, position.white)
 
-    def perft(self, position: Position, depth: int) -> int:
+    def _check_position(self, position: object) -> None:
+        if not isinstance(position, Position):
+            raise TypeError(f"the lean engine takes a Position, got {type(position).__name__}")
+        if position.variant.tables is not self.variant.tables or position.variant.rules != self.rules:
+            raise ValueError("the position is of another variant or other rules than this engine")
+
+    def perft(self, position: Position, depth: int, *, allow_long: bool = False) -> int:
         """Leaves of the game tree ``depth`` plies deep; equal to :func:`awithlaknannai.position.perft`.
 
+        Parameters
+        ----------
+        position : Position
+            Of this engine's variant and rules.
+        depth : int
+            Plies, from 0 to :data:`~awithlaknannai.position.MAX_PERFT_DEPTH`.
+        allow_long : bool, optional
+            Count even if the count is estimated (as by
+            :func:`~awithlaknannai.position.perft_estimate`, with this
+            engine's nodes timed) to take more than a minute.
+
+        Raises
+        ------
+        TypeError, ValueError
+            A wrong argument; the message says which.
+        LongJobError
+            The estimate is above a minute and ``allow_long`` is false.
+
+        Examples
+        --------
         >>> from awithlaknannai import perft
         >>> p = Position.start("mosona")
         >>> LeanEngine("mosona").perft(p, 5) == perft(p, 5)
         True
+        >>> LeanEngine("mosona").perft(p, 40)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.LongJobError: perft to depth 40 on mosona (standard): estimated ...
         """
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"perft depth must be an integer >= 0, got {depth!r}")
-        if position.variant.tables is not self.variant.tables or position.variant.rules != self.rules:
-            raise ValueError("the position is of another variant or other rules than this engine")
+        from .limits import LONG_JOB_SECONDS, check_long_job, flag, whole_number
+
+        self._check_position(position)
+        whole_number("perft depth", depth, 0, _position.MAX_PERFT_DEPTH)
         if position.is_terminal():
             return 1 if depth == 0 else 0
         limit = self.rules.quiet_turn_limit
-        moves = self.moves
+        moves = self._generate
+        if not flag("allow_long", allow_long) and depth >= 3:
+            def expand(node: tuple[int, int, int]) -> list[LeanMove] | None:
+                own, opp, quiet = node
+                if not own or not opp or (limit is not None and quiet >= limit):
+                    return None
+                return moves(own, opp)
+
+            def child(node: tuple[int, int, int], move: LeanMove) -> tuple[int, int, int]:  # type: ignore[override]
+                own, opp, quiet = node
+                xor, captured = move
+                return opp & ~captured, own ^ xor, 0 if captured else quiet + 1
+
+            white_first = position.turn is Color.WHITE
+            root = ((position.white, position.black) if white_first else (position.black, position.white))
+            _, seconds = _position.tree_estimate((*root, position.quiet_turns), depth, expand, child,  # type: ignore[arg-type]
+                                                 give_up_after=2 * LONG_JOB_SECONDS)
+            check_long_job(f"perft to depth {depth} on {self.variant.name} ({self.rules.to_text()})", seconds,
+                           allow_long=False, advice="try a smaller depth")
 
         def count(own: int, opp: int, quiet: int, depth: int) -> int:
             if not own or not opp or (limit is not None and quiet >= limit):
@@ -309,7 +413,8 @@ class LeanEngine:
     # --- random play ----------------------------------------------------------
 
     def playout(self, seed: int | random.Random | None = None, own: int | None = None, opp: int | None = None,
-                quiet: int = 0, white_to_move: bool = True, record: list | None = None) -> PlayoutResult:
+                quiet: int = 0, white_to_move: bool = True, record: list | None = None, *,
+                allow_long: bool = False) -> PlayoutResult:
         """Play one uniformly random game to its end; from the start position by default.
 
         Ends as :meth:`Position.outcome` does: a side without pieces
@@ -329,21 +434,49 @@ class LeanEngine:
             Whether ``own`` is White.
         record : list, optional
             If given, each ply appends ``(own, opp, moves, chosen)``.
+        allow_long : bool, optional
+            Let a game go on for more than a minute (only possible without
+            a quiet-turn limit); otherwise it stops with a
+            :class:`~awithlaknannai.errors.LongJobError`.
+
+        Raises
+        ------
+        TypeError, ValueError
+            A wrong argument: ``own`` and ``opp`` must be bit sets of this
+            board that do not overlap.
         """
+        from .limits import LONG_JOB_SECONDS, flag, whole_number
+
+        if not (seed is None or isinstance(seed, random.Random)):
+            whole_number("seed", seed)
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         pick = rng.random
+        flag("white_to_move", white_to_move)
+        flag("allow_long", allow_long)
+        quiet = whole_number("quiet", quiet, 0)
+        if record is not None and not isinstance(record, list):
+            raise TypeError(f"record is a list to append the plies to, or None; got {type(record).__name__}")
+        if (own is None) != (opp is None):
+            raise ValueError("give both own and opp, or neither (for the start position)")
         if own is None or opp is None:
             start = Position.start(self.variant)
             white, black = start.white, start.black
             own, opp = (white, black) if start.turn is Color.WHITE else (black, white)
             white_to_move = start.turn is Color.WHITE
+        else:
+            own, opp = self._bit_sets(own, opp)
         rules = self.rules
         limit = rules.quiet_turn_limit
         if limit is None:
             limit = 1 << 62
-        moves = self.moves
+        moves = self._generate
         plies = 0
+        deadline = None if allow_long else time.perf_counter() + LONG_JOB_SECONDS
         while True:
+            if deadline is not None and not plies & 1023 and plies and time.perf_counter() > deadline:
+                raise LongJobError(f"a random game of {self.variant.name} ({self.rules.to_text()}) has gone on for "
+                                   f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
+                                   "rules a quiet_turn_limit, or pass allow_long=True")
             if not own:
                 winner, reason = (not white_to_move), "no pieces"
                 break
@@ -375,12 +508,50 @@ class LeanEngine:
                 return white_to_move if mine > theirs else not white_to_move
         return None
 
-    def random_games(self, games: int, seed: int = 0) -> tuple[int, int]:
-        """Play ``games`` random games from the start; return ``(games, plies)``."""
-        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-            raise ValueError(f"games must be an integer >= 0, got {games!r}")
+    def random_games(self, games: int, seed: int = 0, *, allow_long: bool = False) -> tuple[int, int]:
+        """Play ``games`` random games from the start; return ``(games, plies)``.
+
+        Parameters
+        ----------
+        games : int
+            How many games (0 or more).
+        seed : int
+            Seeds the games' random choices.
+        allow_long : bool, optional
+            Play them all even if the first games show the whole run would
+            take more than a minute.
+
+        Raises
+        ------
+        LongJobError
+            The time of the first games (the first 8, or the first second),
+            times the games left, is more than a minute; the message gives
+            the estimate. Checked once, early, so a refused call has spent
+            about a second at most.
+
+        Examples
+        --------
+        >>> LeanEngine("zuni-3").random_games(100, seed=1)[0]
+        100
+        >>> LeanEngine("mosona").random_games(10**12)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.LongJobError: 1,000,000,000,000 random games of mosona (standard): estimated ...
+        """
+        from .limits import check_long_job, flag, whole_number
+
+        games = whole_number("games", games, 0)
+        whole_number("seed", seed)
+        flag("allow_long", allow_long)
         rng = random.Random(seed)
         plies = 0
-        for _ in range(games):
-            plies += self.playout(rng).plies
+        began = time.perf_counter()
+        checked = allow_long
+        for played in range(games):
+            plies += self.playout(rng, allow_long=allow_long).plies
+            if not checked and (played >= 7 or time.perf_counter() - began > 1.0):
+                checked = True
+                per_game = (time.perf_counter() - began) / (played + 1)
+                check_long_job(f"{games:,} random games of {self.variant.name} ({self.rules.to_text()})",
+                               per_game * games, allow_long=False, advice="play fewer games")
         return games, plies

@@ -25,17 +25,36 @@ Examples
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import LongJobError
 from .position import Position, _variant_argument
 from .rules import Rules
 from .variants import Color, Variant
 
-__all__ = ["REASONS", "BatchPlayouts", "BatchResult"]
+__all__ = [
+    "BATCH_BYTES",
+    "FIRST_BATCH",
+    "MAX_BATCH",
+    "MAX_RECORDED_GAMES",
+    "REASONS",
+    "BatchPlayouts",
+    "BatchResult",
+]
 
 REASONS = ("no pieces", "blocked", "quiet limit")
+
+#: Working memory of one batch of games (the rest waits its turn).
+BATCH_BYTES = 128 * 2**20
+#: The most games in one batch, and in the first (timed) batch.
+MAX_BATCH = 65_536
+FIRST_BATCH = 1_024
+#: The most games ``play(record=True)`` keeps (each ply is a few Python objects).
+MAX_RECORDED_GAMES = 1_000
+_RESULT_BYTES = 6  # winner, reason and plies of one game
 
 
 @dataclass
@@ -87,7 +106,8 @@ class BatchPlayouts:
                 self.next_over[p, d] = o
                 self.next_to[p, d] = t
 
-    def play(self, games: int, seed: int | None = 0, record: bool = False) -> BatchResult:
+    def play(self, games: int, seed: int | None = 0, record: bool = False, *,
+             allow_long: bool = False) -> BatchResult:
         """Play ``games`` random games from the start position to their ends.
 
         With ``record=True`` the result's ``records`` holds, per game, a list
@@ -95,10 +115,77 @@ class BatchPlayouts:
         mover, the set of legal first actions (``("step", origin, to)`` or
         ``("leap", origin, over, to)``) and the move played as
         ``(xor, captured)`` (see :mod:`awithlaknannai.playout`).
+
+        The games are played in batches of at most :data:`BATCH_BYTES` of
+        working memory each; the first batch (at most
+        :data:`FIRST_BATCH` games) is timed, and the rest is refused if the
+        whole run would take more than a minute.
+
+        Parameters
+        ----------
+        games : int
+            How many games (0 or more; at most :data:`MAX_RECORDED_GAMES`
+            with ``record=True``, whose records are Python objects).
+        seed : int or None
+            Seeds numpy's generator.
+        record : bool
+            Keep every ply of every game.
+        allow_long : bool, optional
+            Play them all even if the estimate is more than a minute or
+            the results more than a gigabyte.
+
+        Raises
+        ------
+        LongJobError
+            The estimate (time from the first batch, memory from the
+            number of games) is above the limits, and ``allow_long`` is
+            false; also when games without a turn limit go on for a minute.
+
+        Examples
+        --------
+        >>> BatchPlayouts("mosona").play(10**12)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.LongJobError: 1,000,000,000,000 random games of mosona (standard): estimated ...
         """
-        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-            raise ValueError(f"games must be an integer >= 0, got {games!r}")
+        from .limits import check_long_job, flag, whole_number
+
+        games = whole_number("games", games, 0)
+        if seed is not None:
+            whole_number("seed", seed, 0)
+        flag("record", record)
+        flag("allow_long", allow_long)
+        if record and games > MAX_RECORDED_GAMES:
+            raise ValueError(f"record=True keeps every ply as Python objects: at most {MAX_RECORDED_GAMES:,} games, "
+                             f"got {games:,}")
+        what = f"{games:,} random games of {self.variant.name} ({self.rules.to_text()})"
+        check_long_job(what, memory=games * _RESULT_BYTES, allow_long=allow_long, advice="play fewer games")
         rng = np.random.default_rng(seed)
+        per_batch = max(1, min(MAX_BATCH, BATCH_BYTES // self._bytes_per_game(record)))
+        parts: list[BatchResult] = []
+        done = 0
+        began = time.perf_counter()
+        while done < games:
+            size = min(games - done, per_batch, FIRST_BATCH if not parts else per_batch)
+            parts.append(self._play_batch(size, rng, record, None if allow_long else began))
+            done += size
+            if len(parts) == 1 and done < games:
+                check_long_job(what, (time.perf_counter() - began) * games / done, allow_long=allow_long,
+                               advice="play fewer games")
+        if len(parts) <= 1:
+            return parts[0] if parts else self._play_batch(0, rng, record, None)
+        records = [r for part in parts for r in part.records] if record else None  # type: ignore[union-attr]
+        return BatchResult(np.concatenate([r.winner for r in parts]), np.concatenate([r.reason for r in parts]),
+                           np.concatenate([r.plies for r in parts]), records)
+
+    def _bytes_per_game(self, record: bool) -> int:
+        # The boards, the masks and the candidate matrices of one ply, with numpy's temporaries.
+        width = 8 * (self.n + 1) + 5 * self.leap_from.size + 4 * self.step_from.size + 128
+        return 2 * width if record else width
+
+    def _play_batch(self, games: int, rng: np.random.Generator, record: bool, began: float | None) -> BatchResult:
+        from .limits import LONG_JOB_SECONDS
+
         n, rules = self.n, self.rules
         start = Position.start(self.variant)
         white_first = start.turn is Color.WHITE
@@ -121,6 +208,10 @@ class BatchPlayouts:
         sf, st, lf, lo, lt = self.step_from, self.step_to, self.leap_from, self.leap_over, self.leap_to
         ply = 0
         while ids.size:
+            if began is not None and time.perf_counter() - began > LONG_JOB_SECONDS:
+                raise LongJobError(f"random games of {self.variant.name} ({self.rules.to_text()}) have gone on for "
+                                   f"{ply:,} plies and a minute without all ending; give the rules a "
+                                   "quiet_turn_limit, play fewer games, or pass allow_long=True")
             mine = board == 1
             theirs = board == -1
             empty = board == 0

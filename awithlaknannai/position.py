@@ -18,18 +18,23 @@ Examples
 
 from __future__ import annotations
 
+import math
+import random
 import re
+import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from typing import TypeVar
 
-from .errors import GameOverError, IllegalMoveError, InvalidMoveError
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, TooManyMovesError, shown
 from .rules import Rules
 from .variants import Color, Variant, get_variant
 
-__all__ = ["Move", "Position", "Outcome", "EndReason", "perft"]
+__all__ = ["Move", "Position", "Outcome", "EndReason", "perft", "perft_estimate", "tree_estimate",
+           "MAX_PERFT_DEPTH", "MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "MAX_LEAP_WORK", "MAX_LEAP_STATES"]
 
 
 @dataclass(frozen=True, order=True)
@@ -150,6 +155,16 @@ def _trusted_move(origin: str, landings: tuple[str, ...], captures: tuple[str, .
     return move
 
 
+#: The most turns without a capture a position may count: a position text
+#: writes at most ten digits. Play stops counting there (every turn limit
+#: is below it), so a position reached by play can always be written and read.
+MAX_QUIET_TURNS = 10**9
+
+#: The longest move text read, checked before the text is parsed. The
+#: longest move of the largest board (``zuni-1000``: 1,500 leaps written
+#: in full, ``x(M999)T998``) has under 20,000 characters.
+MAX_MOVE_TEXT = 32_000
+
 # A raw move: (origin index, landing indices, captured indices, captured mask).
 RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
 
@@ -192,7 +207,19 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     >>> p = Position.start(v).play("B3-M4")
     >>> [(v.points[o], [v.points[i] for i in lands]) for o, lands, _, _ in generate_raw(v, p.black, p.white)]
     [('T4', ['B3'])]
+
+    Raises
+    ------
+    TooManyMovesError
+        The captures are too many to list: the leap search passed
+        :data:`MAX_LEAP_WORK` (or, with bent leaps, one piece passed
+        :data:`MAX_LEAP_STATES` different captures).
     """
+    return _generate(variant, own, opp, dead)[0]
+
+
+def _generate(variant: Variant, own: int, opp: int, dead: int = 0) -> tuple[list[RawMove], int]:
+    """:func:`generate_raw`, and the work it did: the pieces tried, the leap search's steps and the moves."""
     tables = variant.tables
     rules = variant.rules
     empty0 = tables.full_mask & ~(own | opp | dead)
@@ -215,6 +242,7 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     else:
         can_step = can_leap = own
     captures: list[RawMove] = []
+    work = (can_step | can_leap).bit_count()
     if opp and can_leap:
         over_mask = tables.leap_over_mask
         leap_bits = tables.leap_bits
@@ -234,14 +262,15 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
                 continue
             for over_bit, to_bit, _, _ in leap_bits[origin]:
                 if opp & over_bit and empty0 & to_bit:
-                    _leap_sequences(leap_bits, multi == "optional", bent, captures, origin, opp, empty0 | low)
+                    work += _leap_sequences(leap_bits, multi == "optional", bent, captures, origin, opp,
+                                            empty0 | low, MAX_LEAP_WORK - work)
                     break
         if captures:
             if rules.maximum_capture:
                 most = max(len(m[2]) for m in captures)
                 captures = [m for m in captures if len(m[2]) == most]
             if rules.compulsory_capture:
-                return captures
+                return captures, work + len(captures)
     step_moves = tables.step_moves
     pieces = can_step
     while pieces:
@@ -252,18 +281,33 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
             for to_bit, move in step_moves[origin]:
                 if empty0 & to_bit:
                     captures.append(move)
-    return captures
+    return captures, work + len(captures)
 
 
 #: A safety net for bent leaps on boards not measured here (hand-built
 #: variants): the most (landing point, captured set) pairs one piece's leap
-#: search may visit, about 100 MB, before it stops with a ValueError.
+#: search may visit before it stops with a :class:`TooManyMovesError`.
 MAX_LEAP_STATES = 500_000
+
+#: The most work one position's leap search may do, in 8-byte words of the
+#: tuples it builds (each step of the search costs the length of its
+#: sequence; each capture found also the memory it keeps): at most about a
+#: second and 150 MB with the moves built from it. Line leaps
+#: list every route, and on a Zuni board a ladder of pieces gives a number of
+#: routes that doubles every two points: a 70-character position text on
+#: ``zuni-18`` once took 18 s into MemoryError. Positions of real games need
+#: a few hundred units; the bound is checked as the search goes, before
+#: the memory is spent.
+MAX_LEAP_WORK = 10_000_000
+# What one capture found costs in those units: the memory it keeps (its raw
+# tuples now and its Move object later, about 600 bytes) in 8-byte words.
+_MOVE_WORK = 64
 
 
 def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
-                    merge_paths: bool, out: list[RawMove], origin: int, opp: int, empty: int) -> None:
-    """Append every leap sequence of the piece on ``origin`` to ``out``.
+                    merge_paths: bool, out: list[RawMove], origin: int, opp: int, empty: int,
+                    budget: int = MAX_LEAP_WORK) -> int:
+    """Append every leap sequence of the piece on ``origin`` to ``out``; return the work done.
 
     A depth-first search with its own stack, not recursion, so that a chain
     of any length (about 500 leaps on the largest Zuni board) cannot raise
@@ -279,8 +323,14 @@ def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...]
     lost, and the work is bounded by the number of such pairs instead of
     the number of routes, which multiplies on boards with many crossing
     lines (Tukvnanawopi).
+
+    Each step of the search costs the length of the sequence it builds (the
+    tuples it allocates) plus a few units, and the bent search's remembered
+    set costs the size of its captured sets; past ``budget`` units the
+    search stops with :class:`TooManyMovesError`, before the memory is spent.
     """
     seen: set[tuple[int, int]] = set()
+    work = 0
     # A frame: [point, opponent's pieces, empty points, landings, captured, captured mask,
     #           next leap to try, whether any leap was possible].
     stack: list[list] = [[origin, opp, empty, (), (), 0, 0, False]]
@@ -295,19 +345,26 @@ def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...]
             if opp_now & over_bit and empty_now & to_bit:
                 found = True
                 new_mask = capmask | over_bit
+                work += len(landings) + 4
                 if merge_paths:
                     if (to, new_mask) in seen:
                         continue
                     seen.add((to, new_mask))
+                    work += new_mask.bit_length() >> 6  # the set keeps the captured set
                     if len(seen) > MAX_LEAP_STATES:
-                        raise ValueError(
+                        raise TooManyMovesError(
                             f"bent leaps: one piece has more than {MAX_LEAP_STATES:,} different captures here, "
                             "more than can be listed; use leap_shape=line on this board"
                         )
+                if work > budget:
+                    raise TooManyMovesError(
+                        f"this position has more captures than can be listed (the leap search passed "
+                        f"MAX_LEAP_WORK, {MAX_LEAP_WORK:,} units); it is refused rather than filling the memory")
                 new_landings = landings + (to,)
                 new_caps = caps + (over,)
                 if optional:
                     out.append((origin, new_landings, new_caps, new_mask))
+                    work += _MOVE_WORK + 4 * len(new_landings)
                 child = [to, opp_now ^ over_bit, empty_now | over_bit, new_landings, new_caps, new_mask, 0, False]
                 break
         if child is not None:
@@ -318,6 +375,8 @@ def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...]
         stack.pop()
         if not found and caps and not optional:
             out.append((origin, landings, caps, capmask))
+            work += _MOVE_WORK + 4 * len(landings)
+    return work
 
 
 _MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
@@ -367,8 +426,8 @@ class Position:
             raise ValueError("a position needs at least one piece: an empty board is not a game position")
         if white | black > variant.tables.full_mask or white < 0 or black < 0:
             raise ValueError("piece sets name points the board does not have")
-        if quiet_turns < 0:
-            raise ValueError(f"quiet_turns must be >= 0, got {quiet_turns}")
+        if not 0 <= quiet_turns <= MAX_QUIET_TURNS:
+            raise ValueError(f"quiet_turns must be >= 0 and at most {MAX_QUIET_TURNS:,}, got {shown(quiet_turns)}")
         if dead:
             _check_dead(variant, white | black, dead)
         object.__setattr__(self, "variant", variant)
@@ -525,7 +584,20 @@ class Position:
         # Generated once: both the outcome test and the move list need them.
         # A tuple, so no caller can change the position's cached moves.
         own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
-        return tuple(generate_raw(self.variant, own, opp, self.dead))
+        moves, work = _generate(self.variant, own, opp, self.dead)
+        object.__setattr__(self, "_work", work)  # what a record's replay counts (see notation)
+        return tuple(moves)
+
+    def _forget_moves(self) -> None:
+        """Drop the cached move lists (they are rebuilt when asked for again).
+
+        A :class:`~awithlaknannai.Game` keeps every position it passed
+        through; without this, each would keep its legal moves, which on a
+        large board are thousands of objects: a 4,000-move record on
+        ``zuni-1000`` held 200 MB.
+        """
+        self.__dict__.pop("_moves", None)
+        self.__dict__.pop("_raw_moves", None)
 
     def _raw(self) -> tuple[RawMove, ...]:
         return self._raw_moves
@@ -599,7 +671,8 @@ class Position:
         own = (own & ~(1 << origin)) | (1 << landings[-1])
         opp &= ~capmask
         white, black = (own, opp) if self.turn is Color.WHITE else (opp, own)
-        quiet = 0 if capmask else self.quiet_turns + 1
+        # The count stops at MAX_QUIET_TURNS, above any turn limit, so every position stays writable.
+        quiet = 0 if capmask else min(self.quiet_turns + 1, MAX_QUIET_TURNS)
         shrink = self.variant.shrink
         dead = shrink.after(white | black, self.dead) if shrink is not None else 0
         return Position(self.variant, white, black, self.turn.other, quiet, dead)
@@ -677,12 +750,14 @@ class Position:
                 return self._moves[self._moves.index(move)]
             except ValueError:
                 pass
+            if len(move.landings) > len(self.points):  # no turn leaps more often than the board has points
+                raise IllegalMoveError(f"a move of {len(move.landings):,} leaps: more than this board has points")
             origin = move.origin
             if move.captures:
                 parts = [("x", over, land) for over, land in zip(move.captures, move.landings)]
             else:
                 parts = [("-", None, land) for land in move.landings]
-            text = move.text(full=self.variant.rules.leap_shape == "bent")
+            text = _cut(move.text(full=self.variant.rules.leap_shape == "bent"))
         elif isinstance(move, str):
             origin, parts = _read_move_text(move)
             text = _cut(move.strip())
@@ -692,7 +767,7 @@ class Position:
             parts = [(kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
                      for kind, over, land in parts]
         else:
-            raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
+            raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
         index = self.variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
@@ -720,11 +795,11 @@ class Position:
         if not parts or any(kind != "x" for kind, _, _ in parts):
             return []
         leap_set = _leap_set(self.variant)
+        jumped = _jumped_points(leap_set)
         removed: set[str] = set()
         cur = origin
         for _, named_over, land in parts:
-            overs = [named_over] if named_over is not None else sorted(
-                b for a, b, c in leap_set if a == cur and c == land)
+            overs = [named_over] if named_over is not None else jumped.get((cur, land), [])
             overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
                      and self.piece_at(b) is self.turn.other]
             if len(overs) != 1 or (land != origin and land not in removed and self.piece_at(land) is not None):
@@ -749,6 +824,7 @@ class Position:
             return "a move is either one step (-) or leaps (x), not both"
         # Replay the leaps one by one to find the first that fails.
         leap_set = _leap_set(self.variant)
+        jumped = _jumped_points(leap_set)
         bent = rules.leap_shape == "bent"
         removed: set[str] = set()
         cur = origin
@@ -758,7 +834,7 @@ class Position:
             if named_over is not None:
                 candidates = [named_over] if (cur, named_over, land) in leap_set else []
             else:
-                candidates = sorted(b for a, b, c in leap_set if a == cur and c == land)
+                candidates = jumped.get((cur, land), [])
             if not candidates:
                 if i == 0 and self._joined(origin, land):
                     step = next((m for m in self._moves if m.path == (origin, land)), None)
@@ -860,7 +936,20 @@ def _leap_set(variant: Variant) -> set[tuple[str, str, str]]:
     return set(_leaps_of(variant))
 
 
+def _jumped_points(leap_set: set[tuple[str, str, str]]) -> dict[tuple[str, str], list[str]]:
+    """``{(from, to): sorted points a leap between them jumps}``: one lookup per leap of a move text."""
+    jumped: dict[tuple[str, str], list[str]] = {}
+    for a, b, c in leap_set:
+        jumped.setdefault((a, c), []).append(b)
+    for points in jumped.values():
+        points.sort()
+    return jumped
+
+
 def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"cannot read the move {_cut(text)!r}: {len(text):,} characters, more than "
+                               f"the {MAX_MOVE_TEXT:,} any move needs")
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(
@@ -890,25 +979,162 @@ def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str
 
 
 #: The deepest perft: far beyond what finishes (Mosona's tree grows about
-#: 4.5 times a level), and well within Python's recursion limit.
+#: 4.5 times a level), and well within Python's recursion limit. Below it,
+#: the depth a call may reach is set by the estimated time
+#: (:func:`perft_estimate`), which depends on the board, the rules and the
+#: position: depth 12 is about a second on Mosona and hours on Kolowis under
+#: the Ludii rules.
 MAX_PERFT_DEPTH = 64
 
+#: Random descents per estimate: enough to find the order of magnitude of
+#: a game tree (checked against exact counts in ``benchmarks/long_jobs.py``).
+PERFT_PROBES = 64
 
-def perft(position: Position, depth: int) -> int:
+_Node = TypeVar("_Node")
+
+
+def tree_estimate(root: _Node, depth: int, expand: Callable[[_Node], Sequence[object] | None],
+                  child: Callable[[_Node, object], _Node], *, probes: int = PERFT_PROBES,
+                  give_up_after: float = math.inf, seed: int = 0) -> tuple[float, float]:
+    """Estimate ``(leaves, seconds)`` of counting a game tree ``depth`` plies deep, by random descents.
+
+    Knuth's estimator (1975): walk from the root choosing a random move at
+    each node; the product of the numbers of moves met along the way is an
+    unbiased estimate of the number of nodes at that depth, and weighting
+    the time each node took by the same product estimates the time of the
+    whole count. The descents run side by side, one level at a time, and
+    stop as soon as the levels seen already cost more than ``give_up_after``
+    seconds (the seconds returned are then a lower bound).
+
+    Parameters
+    ----------
+    root : object
+        The root node.
+    depth : int
+        Plies to count (the last level is counted in bulk, as perft does).
+    expand : callable
+        ``expand(node)`` returns the node's moves (an empty sequence or
+        ``None`` for a finished game); it is timed.
+    child : callable
+        ``child(node, move)`` returns the node after ``move``.
+
+    Examples
+    --------
+    >>> p = Position.start("mosona")
+    >>> leaves, seconds = tree_estimate(p, 6, lambda q: q.legal_moves(), lambda q, m: q.play(m))
+    >>> 50 < leaves < 2000 and seconds < 1.0   # perft(p, 6) is 233
+    True
+    """
+    rng = random.Random(seed * 1_000_003 + depth)
+    walkers: list[tuple[float, _Node]] = [(1.0, root) for _ in range(probes)]
+    leaves = seconds = 0.0
+    clock = time.perf_counter
+    for level in range(depth):
+        spent = 0.0
+        following: list[tuple[float, _Node]] = []
+        for weight, node in walkers:
+            began = clock()
+            moves = expand(node)
+            spent += weight * (clock() - began)
+            if not moves:
+                continue
+            if level == depth - 1:
+                leaves += weight * len(moves)
+                continue
+            following.append((weight * len(moves), child(node, moves[int(rng.random() * len(moves))])))
+        seconds += spent / probes
+        walkers = following
+        if seconds > give_up_after or not walkers:
+            break
+    return leaves / probes, seconds
+
+
+def perft_estimate(position: Position, depth: int, *, give_up_after: float = math.inf) -> tuple[float, float]:
+    """Estimate ``(leaves, seconds)`` of :func:`perft` before running it.
+
+    The game tree is sampled by :data:`PERFT_PROBES` random descents
+    (:func:`tree_estimate`), each node timed on this machine as perft
+    would expand it; the estimate is usually within a factor of two or three
+    of the real count, and costs a few hundred node expansions.
+
+    >>> leaves, seconds = perft_estimate(Position.start("mosona"), 8)
+    >>> 500 < leaves < 10_000   # perft(..., 8) is 2,177
+    True
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
+    variant = position.variant
+    limit = variant.rules.quiet_turn_limit
+    shrink = variant.shrink
+    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
+
+    def expand(node: tuple[int, int, int, int]) -> list[RawMove] | None:
+        own, opp, quiet, dead = node
+        if not own or not opp or (limit is not None and quiet >= limit):
+            return None
+        return generate_raw(variant, own, opp, dead)
+
+    def child(node: tuple[int, int, int, int], move: object) -> tuple[int, int, int, int]:
+        own, opp, quiet, dead = node
+        origin, landings, _, capmask = move  # type: ignore[misc]
+        new_own = (own & ~(1 << origin)) | (1 << landings[-1])
+        new_opp = opp & ~capmask
+        new_dead = shrink.after(new_own | new_opp, dead) if shrink is not None else 0
+        return new_opp, new_own, 0 if capmask else quiet + 1, new_dead
+
+    if position.is_terminal() or depth == 0:
+        return (1.0 if depth == 0 else 0.0), 0.0
+    return tree_estimate((own, opp, position.quiet_turns, position.dead), depth, expand, child,
+                         give_up_after=give_up_after)
+
+
+def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
     """Count the move sequences of length ``depth`` (leaves of the game tree).
 
     Finished positions (no pieces, no move, turn limit) have no moves, as in
     play; repetition is not checked, as in chess perft.
 
+    Parameters
+    ----------
+    position : Position
+        Where to count from.
+    depth : int
+        Plies, from 0 to :data:`MAX_PERFT_DEPTH`.
+    allow_long : bool, optional
+        Count even if :func:`perft_estimate` expects more than
+        :data:`~awithlaknannai.limits.LONG_JOB_SECONDS`.
+
+    Raises
+    ------
+    TypeError
+        ``position`` is not a Position, or ``depth`` not an integer.
+    ValueError
+        ``depth`` is out of range.
+    LongJobError
+        The count is estimated to take more than a minute (the message
+        says how long), and ``allow_long`` is false.
+
+    Examples
+    --------
     >>> [perft(Position.start("mosona"), d) for d in range(1, 5)]
     [3, 4, 9, 23]
+    >>> perft(Position.start("kolowis", "ludii"), 14)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: perft to depth 14 on kolowis (ludii): estimated ... pass allow_long=True to run it anyway
     """
+    from .limits import LONG_JOB_SECONDS, check_long_job, flag
+
     if not isinstance(position, Position):
         raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"perft depth must be an integer, got {type(depth).__name__}")
     if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
+        raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {shown(depth)}")
+    if not flag("allow_long", allow_long) and depth >= 3:
+        _, seconds = perft_estimate(position, depth, give_up_after=2 * LONG_JOB_SECONDS)
+        check_long_job(f"perft to depth {depth} on {position.variant.name} ({position.variant.rules.to_text()})",
+                       seconds, allow_long=False, advice="try a smaller depth")
     variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0

@@ -26,7 +26,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules"]
+from .errors import shown
+
+__all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules", "MAX_LIMIT"]
 
 MultiLeap = Literal["compulsory", "optional", "none"]
 LeapShape = Literal["line", "bent"]
@@ -39,6 +41,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "no_capture_result": ("draw", "more_pieces"),
     "shrink_boundary": ("playable", "dead"),
 }
+
+
+#: The largest turn or repetition limit: a rules text writes at most nine
+#: digits, so a larger one could be made but never read back.
+MAX_LIMIT = 999_999_999
 
 
 @dataclass(frozen=True)
@@ -101,16 +108,24 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False, got {getattr(self, name)!r}")
+                raise TypeError(f"Rules.{name} must be True or False, got {type(getattr(self, name)).__name__}")
         for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(
-                    f"Rules.{name} must be one of {', '.join(allowed)}; got {getattr(self, name)!r}"
-                )
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise TypeError(f"Rules.{name} must be one of {', '.join(allowed)}; got {type(value).__name__}")
+            if value not in allowed:
+                raise ValueError(f"Rules.{name} must be one of {', '.join(allowed)}; got {shown(value)}")
         for name, lowest in (("quiet_turn_limit", 1), ("repetition_limit", 2)):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lowest):
-                raise ValueError(f"Rules.{name} must be None or an integer >= {lowest}, got {value!r}")
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Rules.{name} must be None or an integer, got {type(value).__name__}")
+            if value < lowest:
+                raise ValueError(f"Rules.{name} must be None or an integer >= {lowest}, got {shown(value)}")
+            if value > MAX_LIMIT:  # a rules text writes at most 9 digits: whatever is made can be read back
+                raise ValueError(f"Rules.{name} must be None or an integer of at most {MAX_LIMIT:,}, "
+                                 f"got {shown(value)}")
 
     def __repr__(self) -> str:
         # The shrinking-board switch matters on two boards only: shown when it is changed, so
@@ -127,7 +142,7 @@ class Rules:
         """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise ValueError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rule switch(es): {', '.join(shown(name) for name in sorted(unknown)[:5])}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     @property
@@ -167,8 +182,10 @@ class Rules:
         ...
         ValueError: rules text 'ludii,speed=9': unknown rule switch 'speed'
         """
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError(f"rules text must be a preset name such as 'standard', got {text!r}")
+        if not isinstance(text, str):
+            raise TypeError(f"a rules text is a string such as 'standard', got {type(text).__name__}")
+        if not text.strip():
+            raise ValueError(f"rules text must be a preset name such as 'standard', got {_quoted(text)}")
         preset, *overrides = text.strip().split(",")
         if preset not in PRESETS:
             raise ValueError(f"rules text {_quoted(text)}: unknown preset {_quoted(preset)} (known: {', '.join(PRESETS)})")
@@ -256,4 +273,4 @@ def get_rules(rules: str | Rules | None) -> Rules:
         return rules
     if isinstance(rules, str):
         return Rules.from_text(rules)
-    raise ValueError(f"rules must be a preset name or a Rules value, got {rules!r}")
+    raise TypeError(f"rules must be a preset name or a Rules value, got {type(rules).__name__}")

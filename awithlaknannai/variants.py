@@ -43,7 +43,10 @@ Examples
 from __future__ import annotations
 
 import enum
+import itertools
+import math
 import re
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -51,6 +54,7 @@ from functools import cached_property, lru_cache
 import networkx as nx
 
 from . import boards
+from .errors import shown
 from .rules import Rules, get_rules
 
 __all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "MAX_ZUNI_N",
@@ -59,8 +63,9 @@ __all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", 
 #: The largest Zuni board ``zuni-N`` has N = 1000 points in an outer row
 #: (3,001 points, 120 times Mosona). Building it takes about 0.1 s and 20 MB;
 #: the name is checked against this before anything is built, so a short
-#: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB).
-MAX_ZUNI_N = 1000
+#: text can never cost gigabytes (``zuni-10000`` took 8 s and 1 GB). The
+#: same bound as :func:`awithlaknannai.boards.zuni` keeps by default.
+MAX_ZUNI_N = boards.MAX_ZUNI_N
 
 
 def zuni_size(name: str) -> int | None:
@@ -112,11 +117,14 @@ class Color(str, enum.Enum):
         """
         if isinstance(value, Color):
             return value
-        text = str(value).strip().lower()
+        if not isinstance(value, str):
+            raise TypeError(f"a colour is 'white' or 'black' (or 'w'/'b'), got {type(value).__name__}")
+        # str's own methods: a str subclass may override __str__, strip or lower (and raise).
+        text = str.lower(str.strip(value)) if len(value) <= 20 else ""
         for color in cls:
             if text in (color.value, color.char):
                 return color
-        raise ValueError(f"a colour is 'white' or 'black' (or 'w'/'b'), got {value!r}")
+        raise ValueError(f"a colour is 'white' or 'black' (or 'w'/'b'), got {shown(value)}")
 
     def __str__(self) -> str:
         return self.value.capitalize()
@@ -202,13 +210,16 @@ class Variant:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Variant):
             return NotImplemented
-        return (self.name, self.rules, self.first, self.bottom) == (
-            other.name, other.rules, other.first, other.bottom)
+        if (self.name, self.rules, self.first, self.bottom) != (other.name, other.rules, other.first, other.bottom):
+            return False
+        # A hand-built variant may reuse a name on another board: equal only with the same board.
+        return self.board is other.board or self._content == other._content
 
     def __hash__(self) -> int:
         return hash((self.name, self.rules, self.first, self.bottom))
 
     def __post_init__(self) -> None:
+        _check_variant(self)
         if self.rules.leap_shape == "bent" and self.name in BENT_LEAPS_REFUSED:
             raise ValueError(
                 f"bent leaps are not supported on {self.name}: its crossing lines make leap sequences "
@@ -217,8 +228,13 @@ class Variant:
             )
 
     @cached_property
+    def _content(self) -> tuple[object, ...]:
+        """What the board's tables depend on: its points (with places and rows) and its lines."""
+        return _board_content(self.board)
+
+    @cached_property
     def tables(self) -> _Tables:
-        return _tables_for(self.name, self.board, self.rules.leap_shape)
+        return _tables_for(self.name, self.board, self.rules.leap_shape, self._content)
 
     @cached_property
     def shrink(self) -> ShrinkTables | None:
@@ -252,16 +268,119 @@ class Variant:
 CACHED_BOARDS = 8
 
 
-def _tables_for(name: str, board: nx.Graph, shape: str) -> _Tables:
+def _board_content(board: nx.Graph) -> tuple[object, ...]:
+    return (tuple(sorted((node, tuple(data["pos"]), data["row"]) for node, data in board.nodes(data=True))),
+            tuple(tuple(line) for line in board.graph["lines"]), tuple(board.graph["rows"]))
+
+
+def _tables_for(name: str, board: nx.Graph, shape: str, content: tuple[object, ...] | None = None) -> _Tables:
     # Keyed by the board's content, not only its name, so that a hand-built
     # Variant reusing a name never gets another board's tables.
-    key = (
-        name,
-        shape,
-        tuple(sorted((node, data["pos"], data["row"]) for node, data in board.nodes(data=True))),
-        tuple(board.graph["lines"]),
-    )
+    key = (name, shape, content if content is not None else _board_content(board))
     return _cached_tables(key, _BoardRef(board), shape)
+
+
+#: The most points a hand-built variant's board may have: as many as the
+#: largest named board (``zuni-1000``), which every part of the library is
+#: measured on.
+MAX_BOARD_POINTS = 3 * MAX_ZUNI_N + 1
+#: The most bent leaps (paths of two edges) a hand-built board may have
+#: under ``leap_shape=bent``; ``zuni-1000`` has about 24,000.
+MAX_BENT_LEAPS = 200_000
+_POINT_NAME = re.compile(r"[A-Za-z]+[0-9]+\+?")
+
+# Boards this module built (frozen, and known to be well formed): not checked again.
+_TRUSTED_BOARDS: weakref.WeakSet[nx.Graph] = weakref.WeakSet()
+
+
+def _check_variant(variant: Variant) -> None:
+    """Refuse a hand-built variant that the rest of the library could not play, with a message saying why."""
+    if not isinstance(variant.name, str):
+        raise TypeError(f"a variant's name is a text, got {type(variant.name).__name__}")
+    if not 1 <= len(variant.name) <= 100 or not variant.name.isprintable():
+        raise ValueError(f"a variant's name is 1 to 100 printable characters, got {shown(variant.name)}")
+    if not isinstance(variant.rules, Rules):
+        raise TypeError(f"a variant's rules are a Rules value (see get_rules), got {type(variant.rules).__name__}")
+    for label in ("first", "bottom"):
+        if not isinstance(getattr(variant, label), Color):
+            raise TypeError(f"a variant's {label} is a Color, got {type(getattr(variant, label)).__name__}")
+    if not isinstance(variant.description, str):
+        raise TypeError(f"a variant's description is a text, got {type(variant.description).__name__}")
+    board = variant.board
+    if not isinstance(board, nx.Graph):
+        raise TypeError(f"a variant's board is a networkx Graph (see awithlaknannai.boards), "
+                        f"got {type(board).__name__}")
+    if board not in _TRUSTED_BOARDS:
+        _check_board(board, variant.rules.leap_shape)
+    if not isinstance(variant.start_pieces, Mapping):
+        raise TypeError(f"a variant's start_pieces is a dict {{point: Color}}, got {type(variant.start_pieces).__name__}")
+    if len(variant.start_pieces) > board.number_of_nodes():
+        raise ValueError("a variant's start_pieces name more points than its board has")
+    for point, colour in variant.start_pieces.items():
+        if not isinstance(point, str) or point not in board:
+            raise ValueError(f"a variant's start_pieces name a point its board does not have: {shown(point)}")
+        if not isinstance(colour, Color):
+            raise TypeError(f"a variant's start_pieces map points to Color.WHITE or Color.BLACK, "
+                            f"got {type(colour).__name__}")
+    if variant.name in _SHRINK_UNITS and board not in _TRUSTED_BOARDS:
+        xs = [x for x, _ in nx.get_node_attributes(board, "pos").values()]
+        ys = [y for _, y in nx.get_node_attributes(board, "pos").values()]
+        if max(xs) - min(xs) > 16 or max(ys) - min(ys) > 16 or min(xs) < 0 or min(ys) < 0:
+            raise ValueError(f"{variant.name}'s shrinking rule works on boards of up to 16 x 16 squares "
+                             "placed at x, y >= 0")
+
+
+def _check_board(board: nx.Graph, leap_shape: str) -> None:
+    """A board built by hand must be one the move tables, texts and pictures can use."""
+    if board.is_directed() or board.is_multigraph():
+        raise ValueError("a board is an undirected networkx Graph (lines join points both ways)")
+    size = board.number_of_nodes()
+    if not 1 <= size <= MAX_BOARD_POINTS:
+        raise ValueError(f"a board has 1 to {MAX_BOARD_POINTS:,} points, this one has {size:,}")
+    if board.number_of_edges() > 8 * size:
+        raise ValueError(f"a board has at most 8 lines a point on average; this one has {board.number_of_edges():,} "
+                         f"edges for {size:,} points")
+    rows = board.graph.get("rows")
+    lines = board.graph.get("lines")
+    if not isinstance(rows, (list, tuple)) or not isinstance(lines, (list, tuple)):
+        raise ValueError("a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "  # noqa: TRY004
+                         "sequence of points): build it with awithlaknannai.boards")
+    row_names = set()
+    for row in rows:
+        if not isinstance(row, str):
+            raise ValueError(f"a board's row names are texts, got {type(row).__name__}")  # noqa: TRY004 - content
+        row_names.add(row)
+    for node, data in board.nodes(data=True):
+        if not isinstance(node, str) or not _POINT_NAME.fullmatch(node) or len(node) > 20:
+            raise ValueError(f"a board's points are named like 'B3' or 'a1+' (letters, digits, an optional +), "
+                             f"got {shown(node)}")
+        pos = data.get("pos")
+        if not (isinstance(pos, (tuple, list)) and len(pos) == 2
+                and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pos)):
+            raise ValueError(f"point {node}: 'pos' is an (x, y) pair of finite numbers, got {shown(pos)}")
+        if data.get("row") not in row_names:
+            raise ValueError(f"point {node}: 'row' names one of the board's rows, got {shown(data.get('row'))}")
+    total = 0
+    for index, line in enumerate(lines):
+        if isinstance(line, str) or not isinstance(line, (list, tuple)) or len(line) < 2:
+            raise ValueError(f"line {index}: a line is a sequence of two or more points")
+        total += len(line)
+        if len(lines) > board.number_of_edges() + 1 or total > 3 * board.number_of_edges() + 2 * len(lines):
+            raise ValueError("a board's lines go over its edges more often than a drawing can")
+        for a, b in itertools.pairwise(line):
+            if not (isinstance(a, str) and isinstance(b, str) and board.has_edge(a, b)):
+                raise ValueError(f"line {index}: {shown(a)} and {shown(b)} are not joined by an edge of the board")
+    for key, allowed in (("curved_lines", None), ("arc_centres", None)):
+        value = board.graph.get(key, ())
+        indices = value.keys() if isinstance(value, dict) else value
+        if not isinstance(indices, (list, tuple, set, frozenset, type({}.keys()))) or any(
+                isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(lines) for i in indices):
+            raise ValueError(f"a board's {key!r} lists indices of its lines")
+    if leap_shape == "bent":
+        bent = sum(d * (d - 1) for _, d in board.degree())
+        if bent > MAX_BENT_LEAPS:
+            raise ValueError(f"bent leaps: this board has {bent:,} paths of two edges, more than the "
+                             f"{MAX_BENT_LEAPS:,} the move generator takes on; use leap_shape=line")
 
 
 class _BoardRef:
@@ -339,7 +458,9 @@ def _shared_board(name: str) -> nx.Graph:
     else:
         board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
                  "tukvnanawopi": boards.tukvnanawopi}[name]()
-    return nx.freeze(board)
+    frozen = nx.freeze(board)
+    _TRUSTED_BOARDS.add(frozen)
+    return frozen
 
 
 _ZUNI_NAME = re.compile(r"^zuni-([0-9]+)(-murray)?$")
@@ -432,6 +553,8 @@ def get_variant(
     ...
     ValueError: unknown variant 'checkers'; known: mosona, mosona-murray, kolowis, zuni-N, zuni-N-murray, alquerque, tukvnanawopi, tukvnanawopi-shrinking, tuknanavuhpi, lau-kata-kati, dash-guti, egara-guti, pretwa, gol-skuish
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a variant name is a string such as 'mosona', got {type(name).__name__}")
     rules_value = get_rules(rules)
     first_color = Color.parse(first)
     bottom_color = Color.parse(bottom)
@@ -450,19 +573,17 @@ def get_variant(
                                  _grid_start(_shared_board("tukvnanawopi"), bottom_color, "3", False),
                                  "Tukvnanawopi (Hopi), without the shrinking-board rule"),
     }
-    if not isinstance(name, str):
-        raise TypeError(f"a variant name is a string such as 'mosona', got {type(name).__name__}")
     match = _ZUNI_NAME.match(name)
     if match:
         digits = match.group(1).lstrip("0") or "0"
         # Checked on the digits, before int() or any building: a huge N costs nothing.
         if len(digits) > len(str(MAX_ZUNI_N)) or int(digits) > MAX_ZUNI_N:
-            shown = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
-            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {shown}")
+            given = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
+            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {given}")
         n = int(digits)
         murray = bool(match.group(2))
         if n < 2:
-            raise ValueError(f"variant {name!r}: a Zuni board needs at least 2 points in an outer row")
+            raise ValueError(f"variant {shown(name)}: a Zuni board needs at least 2 points in an outer row")
         name = f"zuni-{n}" + ("-murray" if murray else "")  # one spelling: "zuni-08" is zuni-8
         board = _shared_board(name)
         start = _zuni_start(n, bottom_color)
@@ -478,7 +599,7 @@ def get_variant(
         else:
             start = _centre_start(board, bottom_color)
     else:
-        raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
+        raise ValueError(f"unknown variant {shown(name)}; known: {', '.join(VARIANT_NAMES)}")
     return Variant(name, board, start, rules_value, first_color, bottom_color, description)
 
 
@@ -589,7 +710,9 @@ def _area(rect: tuple[int, int, int, int]) -> int:
 
 
 _SHRINK_UNITS = {"tukvnanawopi-shrinking": "squares", "tuknanavuhpi": "lines"}
-_SHRINK_CACHE: dict[tuple[str, str], ShrinkTables] = {}
+# Keyed by the board's content as well as the name and reading, so that a hand-built
+# variant reusing the name on another board never changes the named variant's tables.
+_SHRINK_CACHE: dict[tuple[object, ...], ShrinkTables] = {}
 
 
 def shrink_tables(variant: Variant) -> ShrinkTables | None:
@@ -605,8 +728,11 @@ def shrink_tables(variant: Variant) -> ShrinkTables | None:
     if unit is None:
         return None
     reading = variant.rules.shrink_boundary
-    key = (variant.name, reading)
+    key = (variant.name, reading, variant._content)
     tables = _SHRINK_CACHE.get(key)
     if tables is None:
-        tables = _SHRINK_CACHE[key] = ShrinkTables(variant.tables, variant.board, unit, reading)
+        tables = ShrinkTables(variant.tables, variant.board, unit, reading)
+        if len(_SHRINK_CACHE) >= 8:  # hand-built boards must not pile up
+            _SHRINK_CACHE.pop(next(iter(_SHRINK_CACHE)))
+        _SHRINK_CACHE[key] = tables
     return tables

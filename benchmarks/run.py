@@ -61,9 +61,9 @@ def say(line: str = "") -> None:
     rows.append(line)
 
 
-def cpu(fn, *args):
+def cpu(fn, *args, **kwargs):
     began = time.process_time()
-    result = fn(*args)
+    result = fn(*args, **kwargs)
     return result, time.process_time() - began
 
 
@@ -93,8 +93,8 @@ def bench_perft(quick: bool) -> None:
                                   ("zuni-4", "maximum", 10 - cut), ("kolowis", "standard", 8 - cut)]:
         start = Position.start(get_variant(variant, rules))
         engine = LeanEngine(start.variant)
-        perft(start, depth - 1)  # warm both: the lean engine fills its per-point tables as patterns occur
-        engine.perft(start, depth - 1)
+        perft(start, depth - 1, allow_long=True)  # warm both: the lean engine fills its per-point tables as patterns occur
+        engine.perft(start, depth - 1, allow_long=True)
         fast, t_fast = cpu(perft, start, depth)
         lean, t_lean = cpu(engine.perft, start, depth)
         oracle_depth = depth
@@ -123,12 +123,12 @@ def bench_random(quick: bool) -> None:
             plies_p, t_p = cpu(position_games, variant, games, 0)
             engine = LeanEngine(variant)
             lean_games = games * 3
-            (_, plies_l), t_l = cpu(engine.random_games, lean_games, 0)
+            (_, plies_l), t_l = cpu(engine.random_games, lean_games, 0, allow_long=True)
             batch_cell = f"{'-':>10} {'-':>10}"
             batch_ratio = "-"
             if not variant.rules.maximum_capture:
                 batch_games = max(200, int((10_000 if name.startswith("mosona") else 2_000) * scale))
-                result, t_b = cpu(BatchPlayouts(variant).play, batch_games, 0)
+                result, t_b = cpu(BatchPlayouts(variant).play, batch_games, 0, allow_long=True)
                 batch_cell = f"{batch_games / t_b:>10,.0f} {result.plies.sum() / t_b:>10,.0f}"
                 batch_ratio = ratio(batch_games / t_b, games / t_p)
             say(f"{name:<14} {rules:<9} {plies_p / games:>10.1f} {games / t_p:>12,.0f} {plies_p / t_p:>9,.0f} "
@@ -149,7 +149,7 @@ def bench_targets(quick: bool) -> None:
     for seed in range(repeats):
         plies, seconds = cpu(position_games, ludii, 60, seed)
         position_rates.append(plies / seconds)
-        (_, plies), seconds = cpu(engine.random_games, 300, seed)
+        (_, plies), seconds = cpu(engine.random_games, 300, seed, allow_long=True)
         lean_rates.append(plies / seconds)
     position_rate, lean_rate = statistics.median(position_rates), statistics.median(lean_rates)
     say(f"Mosona ludii, moves/s (target > 300,000): Position {position_rate:,.0f}, lean {lean_rate:,.0f} "
@@ -230,9 +230,9 @@ from awithlaknannai.analysis.solver import solve_endgames, solve_game
 variant, pieces, rules, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 t, w = time.process_time(), time.perf_counter()
 if pieces == 0:
-    tables = solve_game(variant, rules=rules, cache_dir=False, engine=engine)
+    tables = solve_game(variant, rules=rules, cache_dir=False, engine=engine, allow_long=True)
 else:
-    tables = solve_endgames(variant, pieces, rules=rules, cache_dir=False, engine=engine)
+    tables = solve_endgames(variant, pieces, rules=rules, cache_dir=False, engine=engine, allow_long=True)
 print(json.dumps({"cpu": time.process_time() - t, "wall": time.perf_counter() - w,
                   "positions": sum(r.positions for r in tables.reports),
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))

@@ -27,7 +27,8 @@ RULES = ["standard", "maximum", "ludii"]
 def _batch(job):
     variant, rules, player, games, seed, opening = job
     started = time.perf_counter()
-    stats = selfplay_statistics(variant, rules, player, games=games, seed=seed, opening_turns=opening)
+    stats = selfplay_statistics(variant, rules, player, games=games, seed=seed, opening_turns=opening,
+                                allow_long=True)
     return stats, time.perf_counter() - started
 
 

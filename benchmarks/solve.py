@@ -74,7 +74,7 @@ def _endgame_job(job: tuple[str, str, int]) -> dict:
     variant, rules, max_pieces = job
     baseline = _current_mb()
     wall, cpu = time.perf_counter(), time.process_time()
-    tables = solve_endgames(variant, max_pieces, rules=rules, cache_dir=False)
+    tables = solve_endgames(variant, max_pieces, rules=rules, cache_dir=False, allow_long=True)
     result = {
         "kind": "endgames", "variant": variant, "rules": rules, "max_pieces": max_pieces,
         "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall, "peak_mb": _peak_mb(),
@@ -89,7 +89,7 @@ def _full_job(job: tuple[str, str]) -> dict:
     variant, rules = job
     baseline = _current_mb()
     wall, cpu = time.perf_counter(), time.process_time()
-    tables = solve_game(variant, rules=rules, cache_dir=False)
+    tables = solve_game(variant, rules=rules, cache_dir=False, allow_long=True)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     start = Position.start(variant, rules)
     value = tables.value(start)

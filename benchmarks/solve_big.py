@@ -41,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             if args.game:
-                tables = solve_game(variant, cache_dir=cache, report=say, engine="arrays")
+                tables = solve_game(variant, cache_dir=cache, report=say, engine="arrays", allow_long=True)
             else:
-                tables = solve_endgames(variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays")
+                tables = solve_endgames(variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays",
+                                        allow_long=True)
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             total = sum(r.positions for r in tables.reports)

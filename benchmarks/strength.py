@@ -48,7 +48,7 @@ def _pairing(job):
     spec_a, spec_b, games, variant, rules, seed, opening = job
     a, b = _Timed(make_player(spec_a)), _Timed(make_player(spec_b))
     result = run_match(a, b, games=games, variant=variant, rules=rules, seed=seed, progress=False,
-                       opening_turns=opening)
+                       opening_turns=opening, allow_long=True)
     return spec_a, spec_b, result.wins("A"), result.draws(), result.losses("A"), \
         sum(result.lengths()) / games, a.times, b.times
 

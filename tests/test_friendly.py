@@ -7,6 +7,7 @@ extension is loaded the way the installed IPython config file loads it.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,14 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def shell(monkeypatch: pytest.MonkeyPatch):
+    # IPython puts its own module in sys.modules["__main__"]: the rest of the test run gets it back.
+    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
     shell = InteractiveShell.instance()
     shell.set_custom_exc((), None)
     yield shell
     shell.set_custom_exc((), None)
     shell.reset()
+    InteractiveShell.clear_instance()
 
 
 def run(shell: InteractiveShell, code: str, capsys: pytest.CaptureFixture[str]) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 from awithlaknannai import Game, Position
 from awithlaknannai.cli import main
+from awithlaknannai.errors import LongJobError
 from awithlaknannai.players import (
     AlphaBetaPlayer,
     GreedyPlayer,
@@ -110,19 +111,23 @@ def test_a_player_choosing_an_illegal_move_is_named() -> None:
         play_game("mosona", _Cheat(), "random")
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: run_match("random", "greedy", games=0), "games must be an integer >= 1"),
-    (lambda: run_match("random", "greedy", games=2, seed="x"), "seed must be an integer"),
-    (lambda: run_match("random", "greedy", games=2, opening_turns=-1), "opening_turns must be"),
-    (lambda: run_match("random", "greedy", games=2, variant="chess"), "unknown variant 'chess'"),
-    (lambda: run_match("random", "greedy", games=2, rules="strict"), "unknown preset 'strict'"),
-    (lambda: run_match("random", "sharp", games=2), "unknown player 'sharp'"),
-    (lambda: run_match("random", object(), games=2), "a player needs a name and a choose_move"),
-    (lambda: play_game(42, "random", "random"), "play_game needs a variant"),
-    (lambda: play_game("mosona", "random", "random", max_turns=0), "max_turns must be"),
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: run_match("random", "greedy", games=0), ValueError, "games must be an integer from 1"),
+    (lambda: run_match("random", "greedy", games=2, seed="x"), TypeError, "seed must be an integer"),
+    (lambda: run_match("random", "greedy", games=2, opening_turns=-1), ValueError, "opening_turns must be"),
+    (lambda: run_match("random", "greedy", games=2, variant="chess"), ValueError, "unknown variant 'chess'"),
+    (lambda: run_match("random", "greedy", games=2, rules="strict"), ValueError, "unknown preset 'strict'"),
+    (lambda: run_match("random", "sharp", games=2), ValueError, "unknown player 'sharp'"),
+    (lambda: run_match("random", object(), games=2), TypeError, "a player needs a name and a choose_move"),
+    (lambda: run_match("random", "random", games=10**30), ValueError, "games must be an integer from 1"),
+    (lambda: run_match("random", "random", games=10**6), LongJobError, "a match of 1,000,000 games"),
+    (lambda: play_game(42, "random", "random"), TypeError, "play_game needs a variant"),
+    (lambda: play_game("mosona", "random", "random", max_turns=0), ValueError, "max_turns must be"),
+    (lambda: play_game("mosona", "random", "random", max_turns=None, rules="standard,quiet_turn_limit=off"),
+     LongJobError, "never end"),
 ])
-def test_bad_arguments_are_clear_errors(call, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_bad_arguments_are_clear_errors(call, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
         call()
 
 

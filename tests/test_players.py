@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Color, GameOverError, Position, Rules
+from awithlaknannai.errors import LongJobError
 from awithlaknannai.players import (
     LEVELS,
     AlphaBetaPlayer,
@@ -107,7 +108,7 @@ def test_a_finished_position_is_a_clear_error(player: Player) -> None:
 
 
 def test_a_non_position_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="chooses a move in a Position"):
+    with pytest.raises(TypeError, match="chooses a move in a Position"):
         GreedyPlayer().choose_move("mosona")
 
 
@@ -192,30 +193,44 @@ def test_mcts_time_limit_and_report() -> None:
 
 # --- construction errors, specs and levels ------------------------------------------
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"depth": 0}, "depth must be an integer"),
-    ({"depth": 2.5}, "depth must be an integer"),
-    ({"depth": None}, "give a depth, a time_limit"),
-    ({"time_limit": -1}, "time_limit must be"),
-    ({"contempt": "high"}, "contempt must be an integer"),
-    ({"weights": {"material": 1}}, "weights must be a Weights"),
-    ({"seed": "x"}, "seed must be an integer"),
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"depth": 0}, ValueError, "depth must be an integer"),
+    ({"depth": 2.5}, TypeError, "depth must be an integer"),
+    ({"depth": None}, ValueError, "give a depth, a time_limit"),
+    ({"time_limit": -1}, ValueError, "time_limit must be"),
+    ({"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
+    ({"contempt": "high"}, TypeError, "contempt must be an integer"),
+    ({"contempt": 10**9}, ValueError, "contempt must be from"),
+    ({"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
+    ({"seed": "x"}, TypeError, "seed must be an integer"),
+    ({"depth": 9}, LongJobError, "depth 9 without a time limit"),
+    ({"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
 ])
-def test_alphabeta_rejects_bad_settings(kwargs: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_alphabeta_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
         AlphaBetaPlayer(**kwargs)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"playouts": 0}, "playouts must be"),
-    ({"playouts": None}, "give playouts, a time_limit"),
-    ({"exploration": -1}, "exploration must be"),
-    ({"capture_bias": 2}, "capture_bias must be"),
-    ({"playout_turns": 0}, "playout_turns must be"),
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"playouts": 0}, ValueError, "playouts must be"),
+    ({"playouts": 1.5}, TypeError, "playouts must be"),
+    ({"playouts": None}, ValueError, "give playouts, a time_limit"),
+    ({"exploration": -1}, ValueError, "exploration must be"),
+    ({"exploration": float("nan")}, ValueError, "exploration must be"),
+    ({"capture_bias": 2}, ValueError, "capture_bias must be"),
+    ({"playout_turns": 0}, ValueError, "playout_turns must be"),
+    ({"playouts": 10**12}, LongJobError, "playouts a move"),
+    ({"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
+    ({"playouts": None, "time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
 ])
-def test_mcts_rejects_bad_settings(kwargs: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_mcts_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
         MCTSPlayer(**kwargs)
+
+
+def test_long_searches_are_accepted_when_asked_for() -> None:
+    assert AlphaBetaPlayer(depth=9, allow_long=True).depth == 9
+    assert MCTSPlayer(playouts=200_000, allow_long=True).playouts == 200_000
 
 
 def test_weights_are_checked() -> None:

@@ -77,7 +77,7 @@ def test_grid_table() -> None:
 @pytest.mark.parametrize("call, message", [
     (lambda: selfplay_statistics("zuni-3", players=("random",), games=2), "one player .* or a pair"),
     (lambda: selfplay_statistics("zuni-3", players="genius", games=2), "unknown player 'genius'"),
-    (lambda: selfplay_statistics("zuni-3", games=0), "games must be an integer >= 1"),
+    (lambda: selfplay_statistics("zuni-3", games=0), "games must be an integer from 1"),
 ])
 def test_bad_arguments(call, message: str) -> None:
     with pytest.raises(ValueError, match=message):

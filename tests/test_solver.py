@@ -246,7 +246,7 @@ def test_best_moves_hint_lookup(zuni3_tables):
     assert hint is not None and str(hint[0][0]) == "T1-M1"
     assert best_moves(p) is not None  # found among the tables solved in this session
     assert best_moves(Position.start("mosona")) is None  # 12 a side: never solved
-    with pytest.raises(ValueError, match="needs a Position"):
+    with pytest.raises(TypeError, match="needs a Position"):
         best_moves("T1-M1")  # type: ignore[arg-type]
 
 
@@ -339,9 +339,9 @@ def test_perfect_player_protocol_and_errors(zuni3_tables):
     player = PerfectPlayer(zuni3_tables["standard"], seed=3)
     assert isinstance(player, Player) and player.name == "perfect"
     player.reset(4)
-    with pytest.raises(ValueError, match="seed must be an integer"):
+    with pytest.raises(TypeError, match="seed must be an integer"):
         player.reset("x")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="needs EndgameTables"):
+    with pytest.raises(TypeError, match="needs EndgameTables"):
         PerfectPlayer("zuni-3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not covered"):
         player.choose_move(Position.start("zuni-3"))

@@ -155,7 +155,7 @@ def _player_pair(players: Player | str | Sequence[Player | str]) -> tuple[Player
 def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | None = None,
                         players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
                         seed: int | None = 0, progress: bool = False, max_turns: int | None = 1000,
-                        opening_turns: int = 0) -> SelfplayStatistics:
+                        opening_turns: int = 0, *, allow_long: bool = False) -> SelfplayStatistics:
     """Play ``games`` games and count results for the first and second player.
 
     Parameters
@@ -177,6 +177,10 @@ def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | 
         Safety cap per game (see :func:`~awithlaknannai.players.run_match`).
     opening_turns : int
         Random moves before the players take over, to vary the games.
+    allow_long : bool, optional
+        Play them all even if the first games show it would take more than
+        a minute (see :func:`~awithlaknannai.players.run_match`, which
+        raises :class:`~awithlaknannai.errors.LongJobError` otherwise).
 
     Returns
     -------
@@ -186,7 +190,7 @@ def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | 
     if isinstance(variant, Variant) and rules is None:
         rules = variant.rules
     result = run_match(first, second, games=games, variant=variant, rules=rules, seed=seed,
-                       progress=progress, max_turns=max_turns, opening_turns=opening_turns)
+                       progress=progress, max_turns=max_turns, opening_turns=opening_turns, allow_long=allow_long)
     first_wins = sum(1 for r in result.rows if r.first_player_result == "won")
     second_wins = sum(1 for r in result.rows if r.first_player_result == "lost")
     pieces = tuple((r.white_left, r.black_left) if r.first == "white" else (r.black_left, r.white_left)
@@ -294,8 +298,12 @@ class SelfplaySideBySide:
 
 def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),
                   players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
-                  seed: int | None = 0, progress: bool = False, opening_turns: int = 0) -> SelfplayTable:
+                  seed: int | None = 0, progress: bool = False, opening_turns: int = 0, *,
+                  allow_long: bool = False) -> SelfplayTable:
     """Self-play every variant under every rules preset; return the table.
+
+    Each batch of games is checked as :func:`selfplay_statistics` checks it
+    (``allow_long`` as there).
 
     >>> table = selfplay_grid(["zuni-3"], ["standard", "ludii"], "greedy", games=2, seed=0)
     >>> [s.rules for s in table]
@@ -305,5 +313,5 @@ def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("stan
     for name in variants:
         for rule in rules:
             stats.append(selfplay_statistics(name, get_rules(rule), players, games=games, seed=seed,
-                                             progress=progress, opening_turns=opening_turns))
+                                             progress=progress, opening_turns=opening_turns, allow_long=allow_long))
     return SelfplayTable(stats)

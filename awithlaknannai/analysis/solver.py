@@ -84,6 +84,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import stat
 import sys
 import tempfile
@@ -98,7 +99,8 @@ from typing import Literal
 
 import numpy as np
 
-from ..errors import GameOverError
+from ..errors import GameOverError, shown
+from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration, flag, whole_number
 from ..position import Move, Position, generate_raw
 from ..rules import Rules, get_rules
 from ..variants import Color, Variant, get_variant
@@ -107,7 +109,7 @@ from . import tables as array_solver
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
 __all__ = [
-    "Value", "ClassReport", "EndgameTables", "StaleTableError", "PerfectPlayer",
+    "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
     "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost", "cli_solve", "format_reports",
     "default_cache_dir", "board_fingerprint", "table_rules_text",
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
@@ -264,22 +266,65 @@ def table_rules_text(rules: Rules) -> str:
 
 
 def default_cache_dir() -> Path:
-    """Where tables are cached: ``$AWITHLAKNANNAI_CACHE``, else the user cache directory."""
+    """Where tables are cached: ``$AWITHLAKNANNAI_CACHE``, else the user cache directory.
+
+    Raises
+    ------
+    CacheDirError
+        The setting cannot name a folder (``~nosuchuser/c``: no such user;
+        no home directory; a name of spaces or with a NUL character).
+    """
     explicit = os.environ.get("AWITHLAKNANNAI_CACHE")
     if explicit:
-        return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base).expanduser() / "awithlaknannai"
+        return _cache_path(explicit, "AWITHLAKNANNAI_CACHE")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base and os.path.isabs(base):  # the XDG specification ignores a relative path
+        return _cache_path(base, "XDG_CACHE_HOME") / "awithlaknannai"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):
+        raise CacheDirError("the endgame cache needs a folder: there is no home directory here; "
+                            "set AWITHLAKNANNAI_CACHE to one") from None
+    return home / ".cache" / "awithlaknannai"
+
+
+def _cache_path(text: str | os.PathLike[str], setting: str) -> Path:
+    """A cache folder named by a setting or an argument, or a :class:`CacheDirError` saying why it cannot be one."""
+    name = os.fspath(text)
+    if isinstance(name, bytes):
+        raise TypeError(f"{setting} is a folder name as text, got bytes")
+    if not name.strip():
+        raise CacheDirError(f"{setting} is empty: give a folder (or cache_dir=False for no disk cache)")
+    if "\0" in name:
+        raise CacheDirError(f"{setting} {shown(name)} holds a NUL character: no folder has that name")
+    if len(name) > 4000 or any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(name).parts):
+        raise CacheDirError(f"{setting} {shown(name)} is too long for a folder name")
+    try:
+        return Path(name).expanduser()
+    except (RuntimeError, KeyError, OSError):  # ~nosuchuser: Python cannot find that user's home
+        raise CacheDirError(f"{setting} {shown(name)} cannot be a folder: '~' names a home directory "
+                            "that does not exist here") from None
 
 
 class StaleTableError(ValueError):
     """A cached table file does not match what the solver would build now."""
 
 
+class CacheDirError(ValueError):
+    """The cache folder setting cannot be used (the message says why)."""
+
+
+_SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
+
 def _table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -> Path:
     slug = rules_text if all(c.isalnum() or c in "-_" for c in rules_text) else (
         "custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
-    return root / "endgames" / f"{variant.name}-{fingerprint[:12]}" / slug
+    # A variant's name becomes a folder name only if it is a plain one (a hand-built variant may be
+    # called '../../x'): anything else is named by its hash, inside the cache folder.
+    name = variant.name if _SAFE_NAME.fullmatch(variant.name) else (
+        "custom-" + hashlib.sha256(variant.name.encode("utf-8", "surrogatepass")).hexdigest()[:12])
+    return root / "endgames" / f"{name}-{fingerprint[:12]}" / slug
 
 
 def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
@@ -363,7 +408,33 @@ def _read_table(path: Path, expected: dict[str, object]) -> array:
     codes.frombytes(body)
     if sys.byteorder != "little":
         codes.byteswap()
+    bad = _impossible_code(codes, str(expected.get("rules", "standard")))
+    if bad is not None:
+        raise StaleTableError(f"{path.name}: entry {bad:,} holds code {codes[bad]}, which no position can have "
+                              "(a corrupt file with a valid checksum)")
     return codes
+
+
+def _impossible_code(codes: array, rules_text: str) -> int | None:
+    """The index of the first code no solved position can have, or None.
+
+    A code is ``distance << 3 | category``: the category is 0 to 4; a win is
+    an odd number of plies away, a loss an even number; without stand-in
+    scoring (``no_capture_result="draw"``) there are no stand-in results
+    and a draw has no distance.
+    """
+    values = np.frombuffer(codes, dtype=np.uint16)
+    category = values & 7
+    distance = values >> 3
+    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
+    try:
+        stand_in = Rules.from_text(rules_text).no_capture_result == "more_pieces"
+    except ValueError:
+        stand_in = True
+    if not stand_in:
+        bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
+    found = np.flatnonzero(bad)
+    return int(found[0]) if found.size else None
 
 
 # --- the tables ---------------------------------------------------------------
@@ -387,8 +458,12 @@ class EndgameTables:
     """
 
     def __init__(self, variant: Variant, max_pieces: int, cache_dir: Path | None = None) -> None:
+        if not isinstance(variant, Variant):
+            raise TypeError(f"EndgameTables needs a Variant (see get_variant), got {type(variant).__name__}")
+        if cache_dir is not None and not isinstance(cache_dir, Path):
+            raise TypeError(f"EndgameTables' cache_dir is a Path or None, got {type(cache_dir).__name__}")
         self.variant = variant
-        self.max_pieces = max_pieces
+        self.max_pieces = whole_number("max_pieces", max_pieces, 1)
         self.reports: list[ClassReport] = []
         self.cache_dir = cache_dir
         self.rules_text = table_rules_text(variant.rules)
@@ -428,7 +503,9 @@ class EndgameTables:
         default one). Loading works as for the cache (see the module docstring).
         """
         if cache_dir is not None:
-            root = Path(cache_dir).expanduser()
+            if not isinstance(cache_dir, (str, os.PathLike)):
+                raise TypeError(f"cache_dir is a folder name, got {type(cache_dir).__name__}")
+            root = _cache_path(cache_dir, "cache_dir")
         else:
             root = self.cache_dir or default_cache_dir()
         for mover, other in self.classes():
@@ -442,6 +519,8 @@ class EndgameTables:
 
     def codes(self, mover: int, opponent: int) -> array | None:
         """The codes of one class in table order, loading them from the cache if needed."""
+        whole_number("mover", mover)
+        whole_number("opponent", opponent)
         found = self._codes.get((mover, opponent))
         if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces:
             try:
@@ -472,6 +551,8 @@ class EndgameTables:
 
     # -- lookups
     def _mover_sets(self, position: Position) -> tuple[int, int]:
+        if not isinstance(position, Position):
+            raise TypeError(f"the tables look up a Position, got {type(position).__name__}")
         if board_fingerprint(position.variant) != self.fingerprint:
             raise ValueError(f"these tables are for the {self.variant.name} board, "
                              f"not {position.variant.name}")
@@ -483,7 +564,24 @@ class EndgameTables:
         return position.black, position.white
 
     def code_of(self, own: int, opp: int) -> int | None:
-        """The code of a colour-free position (``own`` moves), or ``None`` if not covered."""
+        """The code of a colour-free position (``own`` moves), or ``None`` if not covered.
+
+        Raises
+        ------
+        TypeError
+            ``own`` or ``opp`` is not an integer.
+        ValueError
+            They name points the board does not have, the same point, or
+            no piece (a position needs a piece on each side here).
+        """
+        for name, value in (("own", own), ("opp", opp)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is a bit set of points (an integer), got {type(value).__name__}")
+            if value <= 0 or value >> self._n:
+                raise ValueError(f"{name} must name at least one of the board's {self._n} points, "
+                                 f"got {shown(value)}")
+        if own & opp:
+            raise ValueError("own and opp name the same point: a point holds one piece at most")
         codes = self.codes(own.bit_count(), opp.bit_count())
         if codes is None:
             return None
@@ -598,9 +696,22 @@ def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
 
 
 def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
-    # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first.
-    pairs = [(a, b) for a in range(1, max_pieces + 1) for b in range(1, a + 1) if a + b <= size]
-    return sorted(pairs, key=lambda pair: (pair[0] + pair[1], pair))
+    # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first. No side has more pieces
+    # than the board has points (max_pieces=1,000,000 once looped 5 * 10^11 times here).
+    return list(_pairs_in_order(max_pieces, size))
+
+
+def _pairs_in_order(max_pieces: int, size: int) -> Iterable[tuple[int, int]]:
+    """The pairs of :func:`_material_pairs`, one at a time (an estimate can stop early)."""
+    most = min(max_pieces, size)
+    for total in range(2, min(2 * most, size) + 1):
+        for a in range((total + 1) // 2, min(most, total - 1) + 1):
+            yield a, total - a
+
+
+def _count(number: int) -> str:
+    """A count for a message: exact up to 10^15, else its order of magnitude."""
+    return f"{number:,}" if number < 10**15 else f"about 10^{len(str(number)) - 1}"
 
 
 def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
@@ -614,18 +725,31 @@ def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], in
     return last
 
 
-def estimate(variant: str | Variant, max_pieces: int) -> int:
+def estimate(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> int:
     """How many positions (counted from the side to move) tables up to ``max_pieces`` hold.
 
-    >>> estimate("mosona", 3), estimate("zuni-4", 6)
-    (4796100, 1255982)
+    ``max_total`` leaves out classes with more pieces on the board, as in
+    :func:`solve_endgames`.
+
+    >>> estimate("mosona", 3), estimate("zuni-4", 6), estimate("mosona", 3, max_total=5)
+    (4796100, 1255982, 1254100)
     """
-    if isinstance(variant, str):
-        variant = get_variant(variant)
+    variant = _variant_of(variant, None)
+    max_pieces = whole_number("max_pieces", max_pieces, 1)
     n = variant.tables.size
+    total = n if max_total is None else min(n, whole_number("max_total", max_total, 2))
     most = min(max_pieces, n)  # no side has more pieces than the board has points
     return sum(core.class_size(n, a, b) for a in range(1, most + 1)
-               for b in range(1, most + 1) if a + b <= n)
+               for b in range(1, most + 1) if a + b <= total)
+
+
+def _variant_of(variant: object, rules: str | Rules | None) -> Variant:
+    """A variant given by name or as a Variant (under ``rules`` if given); a TypeError otherwise."""
+    if isinstance(variant, str):
+        return get_variant(variant, rules)
+    if isinstance(variant, Variant):
+        return variant if rules is None else variant.with_rules(rules)
+    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
 
 
 #: Cost model of the solver, fitted on a 2-core machine (Mosona, Kolowis,
@@ -642,7 +766,7 @@ ARRAY_SECONDS_PER_UNIT = 0.1e-6
 ARRAY_BYTES_PER_POSITION = 24
 
 
-def estimate_cost(variant: str | Variant, max_pieces: int) -> tuple[int, float, int]:
+def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> tuple[int, float, int]:
     """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
 
     A rough upper estimate from the cost models above (within about a factor
@@ -658,10 +782,9 @@ def estimate_cost(variant: str | Variant, max_pieces: int) -> tuple[int, float, 
     >>> positions, round(seconds), memory // 2**20
     (1384152, 10, 264)
     """
-    if isinstance(variant, str):
-        variant = get_variant(variant)
+    variant = _variant_of(variant, None)
     tables = variant.tables
-    positions = estimate(variant, max_pieces)
+    positions = estimate(variant, max_pieces, max_total)
     moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
     pieces = min(max_pieces, tables.size)
     if tables.size <= array_solver.MAX_POINTS:
@@ -675,7 +798,10 @@ def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | No
         return None
     if cache_dir is None or cache_dir is True:
         return default_cache_dir()
-    return Path(cache_dir).expanduser()
+    if not isinstance(cache_dir, (str, os.PathLike)):
+        raise TypeError(f"cache_dir is a folder, True/None for the default or False for none; "
+                        f"got {type(cache_dir).__name__}")
+    return _cache_path(cache_dir, "cache_dir")
 
 
 def solve_endgames(
@@ -687,6 +813,7 @@ def solve_endgames(
     cache_dir: str | os.PathLike[str] | bool | None = None,
     report: Callable[[str], None] | None = None,
     engine: Literal["auto", "arrays", "python"] = "auto",
+    allow_long: bool = False,
 ) -> EndgameTables:
     """Solve every position with 1 to ``max_pieces`` pieces a side.
 
@@ -712,11 +839,27 @@ def solve_endgames(
         :mod:`~awithlaknannai.analysis.tables` (boards of up to 31 points);
         ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
         Both give the same tables; ``"auto"`` takes the arrays where the board allows.
+    allow_long : bool, optional
+        Solve even if the work left (the classes not in the cache) is
+        estimated above a minute or a gigabyte (:func:`estimate_cost`'s
+        model; classes found in the cache count as loading them, 2 bytes a
+        position).
 
     Returns
     -------
     EndgameTables
         With one :class:`ClassReport` per class in ``reports``.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type (a variant that is not a name or a
+        Variant, a max_pieces that is not an integer, ...).
+    ValueError
+        A bad value; :class:`CacheDirError` for a cache folder that cannot be
+        used.
+    LongJobError
+        The estimate is above the limits and ``allow_long`` is false.
 
     Examples
     --------
@@ -724,31 +867,37 @@ def solve_endgames(
     >>> r = tables.reports[0]
     >>> r.name, r.positions, r.won, r.lost, r.drawn
     ('1v1', 42, 10, 0, 32)
+    >>> solve_endgames("mosona", 12, cache_dir=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: solve_endgames on mosona (standard), up to 12 pieces a side: more than ... positions: estimated at least ...
     """
-    if isinstance(variant, str):
-        variant = get_variant(variant, rules)
-    elif rules is not None:
-        variant = variant.with_rules(rules)
-    if not isinstance(variant, Variant):
-        raise ValueError(f"variant must be a name or a Variant, got {variant!r}")
+    variant = _variant_of(variant, rules)
     if variant.shrink is not None:  # its tables index pieces only, and a shrinking board has more state
         raise ValueError(f"the solver does not follow a shrinking board ({variant.name})")
-    if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
-        raise ValueError(f"max_pieces must be an integer >= 1, got {max_pieces!r}")
-    if max_total is not None and (isinstance(max_total, bool) or not isinstance(max_total, int)
-                                  or max_total < 2):
-        raise ValueError(f"max_total must be None or an integer >= 2, got {max_total!r}")
+    max_pieces = whole_number("max_pieces", max_pieces, 1)
+    if max_total is not None:
+        max_total = whole_number("max_total", max_total, 2)
+    if report is not None and not callable(report):
+        raise TypeError(f"report is a function taking one line of text, got {type(report).__name__}")
     if engine not in ("auto", "arrays", "python"):
-        raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {engine!r}")
+        raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {shown(engine)}")
+    flag("allow_long", allow_long)
     if engine == "arrays" and variant.tables.size > array_solver.MAX_POINTS:
         raise ValueError(f"the array solver handles boards of up to {array_solver.MAX_POINTS} points")
     use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
+    n = variant.tables.size
+    size = n if max_total is None else min(n, max_total)
+    if not allow_long:
+        positions, seconds, memory, more = _work_left(tables, size, use_arrays)
+        check_long_job(f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces:,} pieces a side: "
+                       f"{'more than ' if more else ''}{_count(positions)} positions", seconds, memory,
+                       allow_long=False, advice="try a smaller max_pieces", at_least=more)
+    pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
     rank_board = array_solver.RankBoard(variant) if use_arrays else None
-    n = bits.n
-    pairs = _material_pairs(max_pieces, n if max_total is None else min(n, max_total))
     last_use = _last_use_as_child(pairs)
     for number, (a, b) in enumerate(pairs):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
@@ -794,24 +943,62 @@ def solve_endgames(
 def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
                cache_dir: str | os.PathLike[str] | bool | None = None,
                report: Callable[[str], None] | None = None,
-               engine: Literal["auto", "arrays", "python"] = "auto") -> EndgameTables:
+               engine: Literal["auto", "arrays", "python"] = "auto",
+               allow_long: bool = False) -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
     With the array solver, boards up to ``zuni-6`` (10^9 positions, about
     2 GB of tables) are practical on one machine; see ``benchmarks/solve.py``
-    and ``benchmarks/solve_big.py`` for times.
+    and ``benchmarks/solve_big.py`` for times. Arguments and errors as for
+    :func:`solve_endgames`: a game estimated above a minute or a gigabyte
+    (``zuni-5`` and larger) needs ``allow_long=True``.
 
     >>> tables = solve_game("zuni-2", cache_dir=False)
     >>> print(tables.value(Position.start("zuni-2")))
     loss in 8 moves (16 plies)
+    >>> solve_game("kolowis", cache_dir=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: solve_endgames on kolowis (standard), up to 23 pieces a side: ...
     """
-    if isinstance(variant, str):
-        variant = get_variant(variant, rules)
-    elif rules is not None:
-        variant = variant.with_rules(rules)
+    variant = _variant_of(variant, rules)
     start = variant.start
     most = max(start.count(Color.WHITE), start.count(Color.BLACK))
-    return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine)
+    return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long)
+
+
+def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
+    """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
+
+    The model of :func:`estimate_cost` for the classes to solve; a class in
+    the cache costs its 2 bytes a position in memory and no time to speak of.
+    Stops adding up (``more`` is then true) once the job is far beyond the
+    limits: ``zuni-1000`` has a million pairs of classes.
+    """
+    variant = tables.variant
+    steps_and_leaps = sum(map(len, variant.tables.steps)) + sum(map(len, variant.tables.leaps))
+    moves_per_point = steps_and_leaps / variant.tables.size
+    pieces = min(tables.max_pieces, variant.tables.size)
+    unit, per_position = ((ARRAY_SECONDS_PER_UNIT, ARRAY_BYTES_PER_POSITION) if use_arrays
+                          else (SECONDS_PER_UNIT, BYTES_PER_POSITION))
+    positions = solving = 0
+    more = False
+    for a, b in _pairs_in_order(tables.max_pieces, size):
+        members = [(a, b)] if a == b else [(a, b), (b, a)]
+        count = sum(core.class_size(variant.tables.size, *cls) for cls in members)
+        positions += count
+        try:
+            cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
+        except OSError:  # a cache folder that cannot be read: the classes will be solved
+            cached = False
+        if not cached:
+            solving += count
+        if solving * moves_per_point * pieces * unit > 100 * LONG_JOB_SECONDS or \
+                2 * positions + per_position * solving > 100 * LONG_JOB_BYTES:
+            more = True
+            break
+    return (positions, solving * moves_per_point * pieces * unit, 2 * (positions - solving) + per_position * solving,
+            more)
 
 
 def _report_line(r: ClassReport) -> str:
@@ -851,7 +1038,9 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
     True
     """
     if not isinstance(position, Position):
-        raise ValueError(f"best_moves needs a Position, got {type(position).__name__}")
+        raise TypeError(f"best_moves needs a Position, got {type(position).__name__}")
+    if tables is not None and not isinstance(tables, EndgameTables):
+        raise TypeError(f"best_moves takes EndgameTables (or None), got {type(tables).__name__}")
     if position.variant.shrink is not None:
         return None  # no table knows a shrinking board's dead part
     candidates: list[EndgameTables] = []
@@ -861,20 +1050,25 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
         key = (board_fingerprint(position.variant), table_rules_text(position.variant.rules))
         if key in _REGISTRY:
             candidates.append(_REGISTRY[key])
-        disk_key = (*key, default_cache_dir())
-        on_disk = _ON_DISK.pop(disk_key, None)  # re-inserted last: the most recently used
-        if on_disk is None:
-            on_disk = EndgameTables(position.variant, position.variant.tables.size, default_cache_dir())
-        _ON_DISK[disk_key] = on_disk
-        while len(_ON_DISK) > _ON_DISK_KEPT:
-            del _ON_DISK[next(iter(_ON_DISK))]
-        candidates.append(on_disk)
+        try:
+            cache = default_cache_dir()
+        except (CacheDirError, TypeError):
+            cache = None  # an unusable cache setting: no tables on disk, and the hint still works
+        if cache is not None:
+            disk_key = (*key, cache)
+            on_disk = _ON_DISK.pop(disk_key, None)  # re-inserted last: the most recently used
+            if on_disk is None:
+                on_disk = EndgameTables(position.variant, position.variant.tables.size, cache)
+            _ON_DISK[disk_key] = on_disk
+            while len(_ON_DISK) > _ON_DISK_KEPT:
+                del _ON_DISK[next(iter(_ON_DISK))]
+            candidates.append(on_disk)
     for candidate in candidates:
-        if candidate.covers(position):
-            try:
+        try:
+            if candidate.covers(position):
                 return candidate.best_moves(position)
-            except ValueError:
-                continue
+        except (ValueError, OSError):  # a table that cannot be read, or a position too crowded to list
+            continue
     return None
 
 
@@ -902,7 +1096,9 @@ class PerfectPlayer:
 
     def __init__(self, tables: EndgameTables, seed: int | None = None, name: str = "perfect") -> None:
         if not isinstance(tables, EndgameTables):
-            raise ValueError(f"PerfectPlayer needs EndgameTables (see solve_game), got {tables!r}")
+            raise TypeError(f"PerfectPlayer needs EndgameTables (see solve_game), got {type(tables).__name__}")
+        if not isinstance(name, str):
+            raise TypeError(f"a player's name is a text, got {type(name).__name__}")
         self.tables = tables
         self.name = name
         self.reset(seed)
@@ -910,11 +1106,13 @@ class PerfectPlayer:
     def reset(self, seed: int | None = None) -> None:
         """Reseed the choice among equally good moves (the match runner calls this)."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+            raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
         self.seed = seed
         self._rng = random.Random(seed) if seed is not None else None
 
     def choose_move(self, position: Position) -> Move:
+        if not isinstance(position, Position):
+            raise TypeError(f"a player chooses a move in a Position, got {type(position).__name__}")
         outcome = position.outcome()
         if outcome is not None:
             raise GameOverError(f"no move to choose: the game is over ({outcome})")
@@ -929,7 +1127,7 @@ class PerfectPlayer:
 
 # --- command line ------------------------------------------------------------------
 
-#: What ``python -m awithlaknannai solve`` accepts, by :func:`estimate_cost`.
+#: What ``python -m awithlaknannai solve`` accepts, by :func:`estimate_cost` (as the command line's other jobs).
 CLI_SECONDS_LIMIT = 3600
 CLI_MEMORY_LIMIT = 8 * 2**30
 
@@ -954,12 +1152,7 @@ def _total_line(reports: list[ClassReport]) -> str:
     return _report_line(total).replace("  0v0", "total", 1)
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 120:
-        return f"{seconds:.0f} s"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:,.0f} h"
+_duration = duration
 
 
 def cli_solve(args: object) -> int:
@@ -974,12 +1167,13 @@ def cli_solve(args: object) -> int:
     rules = get_rules(getattr(args, "rules", "standard"))
     max_pieces = getattr(args, "max_pieces", 2)
     if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
-        raise ValueError(f"--max-pieces must be at least 1, got {max_pieces}")
+        raise ValueError(f"--max-pieces must be at least 1, got {shown(max_pieces)}")
     variant = get_variant(variant_name, rules)
+    cache = default_cache_dir()  # a bad AWITHLAKNANNAI_CACHE is one clear line before anything starts
     total, seconds, memory = estimate_cost(variant, max_pieces)
     if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
         solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
-        raise ValueError(f"--max-pieces {max_pieces} on {variant_name} means {total:,} positions, estimated "
+        raise ValueError(f"--max-pieces {max_pieces:,} on {variant_name} means {total:,} positions, estimated "
                          f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
                          f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "
                          "try a smaller --max-pieces")
@@ -997,7 +1191,7 @@ def cli_solve(args: object) -> int:
     def show(line: str) -> None:  # one line per class, as soon as it is ready
         print(line, file=sys.stderr if line.startswith("cache:") else sys.stdout, flush=True)
 
-    tables = solve_endgames(variant, max_pieces, report=show)
+    tables = solve_endgames(variant, max_pieces, report=show, cache_dir=cache, allow_long=True)  # checked above
     print(_total_line(tables.reports))
     print("won / lost / drawn: for the side to move; on pieces: how many of the won and lost ones "
           "are decided by endless play; longest: the longest win in plies; seconds: build time of "

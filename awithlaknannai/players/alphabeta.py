@@ -21,12 +21,19 @@ from __future__ import annotations
 
 import time
 
+from ..errors import LongJobError, shown
+from ..limits import check_long_job
 from ..position import Move, Position, RawMove, generate_raw
 from ..variants import Color, Variant
-from .base import SeededPlayer, playable_moves
+from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 from .evaluation import Evaluator, Weights
 
-__all__ = ["WIN_SCORE", "AlphaBetaPlayer"]
+__all__ = ["MAX_CONTEMPT", "MAX_DEPTH_WITHOUT_TIME", "WIN_SCORE", "AlphaBetaPlayer"]
+
+#: The deepest search without a time limit (or ``allow_long=True``).
+MAX_DEPTH_WITHOUT_TIME = 8
+#: The largest contempt, in hundredths of a piece: a hundred pieces.
+MAX_CONTEMPT = 10_000
 
 #: The score of a won position; a win found ``n`` turns ahead scores ``WIN_SCORE - n``.
 WIN_SCORE = 1_000_000
@@ -98,6 +105,23 @@ class AlphaBetaPlayer(SeededPlayer):
         unless it judges itself worse by more than that.
     name : str, optional
         Shown in match tables; default ``alphabeta:DEPTH``.
+    allow_long : bool, optional
+        Accept a depth above :data:`MAX_DEPTH_WITHOUT_TIME` without a time
+        limit, a time limit above
+        :data:`~awithlaknannai.players.base.MAX_SECONDS`, and a search whose
+        next depth is expected to pass ``MAX_SECONDS``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A wrong argument; the message names it.
+    LongJobError
+        Without ``allow_long``: a depth above :data:`MAX_DEPTH_WITHOUT_TIME`
+        without a time limit (the tree grows about tenfold a depth on
+        Kolowis under the Ludii rules), or a longer time limit; and from
+        :meth:`choose_move` without a time limit, when the depths done so
+        far show the next would take the move past ``MAX_SECONDS`` (each
+        depth is timed, and the next estimated from how fast they grow).
 
     Attributes
     ----------
@@ -117,36 +141,49 @@ class AlphaBetaPlayer(SeededPlayer):
     Traceback (most recent call last):
     ...
     ValueError: depth must be an integer from 1 to 64 (or None with a time_limit), got 0
+    >>> AlphaBetaPlayer(depth=64)
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: depth 64 without a time limit: a depth above 8 can take hours (the tree grows up to tenfold a depth); give a time_limit, or pass allow_long=True
     """
 
     def __init__(self, depth: int | None = 4, time_limit: float | None = None, seed: int | None = None,
-                 weights: Weights | None = None, contempt: int = 20, name: str | None = None) -> None:
+                 weights: Weights | None = None, contempt: int = 20, name: str | None = None, *,
+                 allow_long: bool = False) -> None:
         super().__init__(seed)
+        self.time_limit = check_seconds(time_limit, allow_long)
         if depth is None:
             if time_limit is None:
                 raise ValueError("give a depth, a time_limit, or both")
-        elif isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= _MAX_DEPTH:
+        elif isinstance(depth, bool) or not isinstance(depth, int):
+            raise TypeError(f"depth must be an integer (or None with a time_limit), got {type(depth).__name__}")
+        elif not 1 <= depth <= _MAX_DEPTH:
             raise ValueError(
-                f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {depth!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not time_limit > 0):
-            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
+                f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {shown(depth)}")
+        elif depth > MAX_DEPTH_WITHOUT_TIME and time_limit is None and not allow_long:
+            raise LongJobError(f"depth {depth} without a time limit: a depth above {MAX_DEPTH_WITHOUT_TIME} can take "
+                               "hours (the tree grows up to tenfold a depth); give a time_limit, or pass "
+                               "allow_long=True")
         if weights is not None and not isinstance(weights, Weights):
-            raise ValueError(f"weights must be a Weights value, got {weights!r}")
+            raise TypeError(f"weights must be a Weights value, got {type(weights).__name__}")
         self.depth = depth
-        self.time_limit = None if time_limit is None else float(time_limit)
+        self.allow_long = allow_long
         self.weights = weights if weights is not None else Weights()
         if isinstance(contempt, bool) or not isinstance(contempt, int):
-            raise ValueError(f"contempt must be an integer (hundredths of a piece), got {contempt!r}")
+            raise TypeError(f"contempt must be an integer (hundredths of a piece), got {type(contempt).__name__}")
+        if abs(contempt) > MAX_CONTEMPT:  # beyond it a draw would outscore a win
+            raise ValueError(f"contempt must be from {-MAX_CONTEMPT:,} to {MAX_CONTEMPT:,} hundredths of a piece, "
+                             f"got {shown(contempt)}")
         self.contempt = contempt
         # A draw scores -contempt for this player (at even plies it is to move) and +contempt for the opponent.
         self._draw = (-contempt, contempt)
-        if name is None:
+        if check_name(name) is None:
             name = f"alphabeta:{depth}" if time_limit is None else (
                 f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
         self.name = name
         self.last_search: dict[str, float] = {}
         self._prepared_for: Variant | None = None  # the variant the tables below were built for
+        self._table_limit = _TABLE_LIMIT
         self._table: dict[tuple[int, int, int], tuple[int, int, int, RawMove | None]] = {}
         self._killers: list[list[RawMove]] = []
         self._history: dict[tuple[int, int], int] = {}
@@ -167,6 +204,15 @@ class AlphaBetaPlayer(SeededPlayer):
     # --- the move choice ----------------------------------------------------
 
     def choose_move(self, position: Position) -> Move:
+        playable_moves(position)  # refuses a finished position or another type, before anything changes
+        state = self.rng.getstate()
+        try:
+            return self._choose(position)
+        except LongJobError:
+            self.rng.setstate(state)  # a refused search leaves the player's choices as they were
+            raise
+
+    def _choose(self, position: Position) -> Move:
         moves = playable_moves(position)
         started = time.perf_counter()
         self._prepare(position.variant)
@@ -183,18 +229,37 @@ class AlphaBetaPlayer(SeededPlayer):
         order = list(range(len(raw)))
         self.rng.shuffle(order)  # ties go to whichever equal move is tried first
         order.sort(key=lambda i: -len(raw[i][2]))
-        self._deadline = None  # depth 1 always finishes, so there is always a move
+        # Depth 1 always finishes, so there is always a move; without a time limit (and without
+        # allow_long) the whole move still stops at MAX_SECONDS, with an error rather than a weaker move.
+        guard = self.time_limit is None and not self.allow_long
+        self._deadline = started + MAX_SECONDS if guard else None
         self._nodes = 0
         self._killers = [[] for _ in range(_MAX_DEPTH * 4 + 8)]
-        if len(self._table) > _TABLE_LIMIT:
+        if len(self._table) > self._table_limit:
             self._table.clear()
         best_index, best_score, reached = order[0], 0, 0
         deepest = self.depth if self.depth is not None else _MAX_DEPTH
+        took: list[float] = []  # seconds of each finished depth
         for depth in range(1, deepest + 1):
+            if took and guard:
+                # The next depth, judged from how the last ones grew (after depth 1, from the number
+                # of moves at the root): refuse it before it runs for hours.
+                growth = max(2.0, took[-1] / took[-2]) if len(took) >= 2 and took[-2] > 0 else \
+                    max(2.0, float(len(raw)))
+                elapsed = time.perf_counter() - started
+                check_long_job(f"alphabeta depth {depth} on {position.variant.name}", elapsed + took[-1] * growth,
+                               allow_long=False, seconds_limit=MAX_SECONDS,
+                               advice=f"depth {depth - 1} took {took[-1]:.1f} s; give a time_limit or a smaller depth")
+            began = time.perf_counter()
             try:
                 score, index = self._root(raw, order, own, opp, position.quiet_turns, depth)
             except _OutOfTime:
+                if guard:
+                    raise LongJobError(f"alphabeta depth {depth} on {position.variant.name}: the move passed "
+                                       f"{MAX_SECONDS / 60:g} min; give a time_limit or a smaller depth, or pass "
+                                       "allow_long=True") from None
                 break
+            took.append(time.perf_counter() - began)
             best_index, best_score, reached = index, score, depth
             order.remove(index)
             order.insert(0, index)
@@ -237,6 +302,8 @@ class AlphaBetaPlayer(SeededPlayer):
             self._repetition = rules.repetition_limit is not None
             self._seen.clear()
             self._last_root = None
+            # Entries cost about 300 bytes plus the two bit sets of the key: fewer on a large board.
+            self._table_limit = _TABLE_LIMIT * 300 // (300 + variant.tables.size // 4)
 
     def _root(self, raw: list[RawMove], order: list[int], own: int, opp: int, quiet: int,
               depth: int) -> tuple[int, int]:
@@ -308,7 +375,10 @@ class AlphaBetaPlayer(SeededPlayer):
         flag = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
         stored = best_score + ply if best_score > _WIN_THRESHOLD else best_score - ply \
             if best_score < -_WIN_THRESHOLD else best_score
-        self._table[key] = (depth, flag, stored, best_move)
+        table = self._table
+        if len(table) >= self._table_limit:
+            table.clear()  # a long search must not grow the table without end
+        table[key] = (depth, flag, stored, best_move)
         return best_score
 
     def _expand(self, moves: list[RawMove], remembered: RawMove | None, own: int, opp: int, quiet: int,

@@ -11,13 +11,53 @@ every time it sees the same positions, whatever else uses randomness.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Protocol, runtime_checkable
 
-from ..errors import GameOverError
+from ..errors import GameOverError, shown
 from ..position import Move, Position
 
-__all__ = ["Player", "SeededPlayer", "playable_moves"]
+__all__ = ["MAX_SECONDS", "Player", "SeededPlayer", "check_name", "check_seconds", "check_seed",
+           "playable_moves"]
+
+#: The longest a computer player may think about one move without
+#: ``allow_long=True``: ten minutes.
+MAX_SECONDS = 600.0
+
+
+def check_seed(seed: object) -> int | None:
+    """A seed is an integer or None (a TypeError otherwise)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
+    return seed  # type: ignore[return-value]
+
+
+def check_seconds(time_limit: object, allow_long: bool) -> float | None:
+    """A time limit: None, or a finite number of seconds > 0, at most MAX_SECONDS unless ``allow_long``."""
+    from ..errors import LongJobError
+    from ..limits import duration, flag
+
+    flag("allow_long", allow_long)
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise TypeError(f"time_limit is a number of seconds, got {type(time_limit).__name__}")
+    if not (0 < time_limit < math.inf):
+        raise ValueError(f"time_limit must be a finite number of seconds > 0, got {shown(time_limit)}")
+    if time_limit > MAX_SECONDS and not allow_long:
+        raise LongJobError(f"time_limit of {duration(float(time_limit))} a move: more than the {MAX_SECONDS:.0f} s a "
+                           "player thinks by default; pass allow_long=True to think longer")
+    return float(time_limit)
+
+
+def check_name(name: object) -> str | None:
+    """A player's name is a short text (or None for the default)."""
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"a player's name is a text, got {type(name).__name__}")
+    if name is not None and len(name) > 200:
+        raise ValueError(f"a player's name is at most 200 characters, got {len(name):,}")
+    return name
 
 
 @runtime_checkable
@@ -38,7 +78,7 @@ def playable_moves(position: Position) -> tuple[Move, ...]:
     GameOverError
         The position is finished (no pieces, no move, or the turn limit), so
         there is nothing to choose.
-    ValueError
+    TypeError
         ``position`` is not a :class:`~awithlaknannai.Position`.
 
     Examples
@@ -51,7 +91,7 @@ def playable_moves(position: Position) -> tuple[Move, ...]:
     awithlaknannai.errors.GameOverError: no move to choose: the game is over (White wins (no pieces left))
     """
     if not isinstance(position, Position):
-        raise ValueError(f"a player chooses a move in a Position, got {type(position).__name__}")
+        raise TypeError(f"a player chooses a move in a Position, got {type(position).__name__}")
     outcome = position.outcome()
     if outcome is not None:
         raise GameOverError(f"no move to choose: the game is over ({outcome})")
@@ -76,9 +116,7 @@ class SeededPlayer:
     name: str = "player"
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, got {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> None:
@@ -87,9 +125,7 @@ class SeededPlayer:
         The match runner calls this before every game, so each game of a
         match can be replayed on its own.
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, got {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def choose_move(self, position: Position) -> Move:  # pragma: no cover - abstract

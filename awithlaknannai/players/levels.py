@@ -38,10 +38,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from .alphabeta import AlphaBetaPlayer
-from .base import SeededPlayer
+from ..errors import shown
+from .alphabeta import MAX_DEPTH_WITHOUT_TIME, AlphaBetaPlayer
+from .base import MAX_SECONDS, SeededPlayer
 from .basic import GreedyPlayer, RandomPlayer
-from .mcts import MCTSPlayer
+from .mcts import MAX_PLAYOUTS, MCTSPlayer
 
 __all__ = ["LEVELS", "make_player", "player_for_level"]
 
@@ -54,12 +55,12 @@ LEVELS: dict[str, str] = {
 }
 
 #: Bounds of a player spec, so that a short text cannot ask for days of
-#: thinking: at most this many MCTS playouts a move, this many seconds a
-#: move, and an alpha-beta depth above ``MAX_DEPTH_WITHOUT_TIME`` only with
-#: a time limit (``alphabeta:20:5s``); the search itself stops at depth 64.
-MAX_PLAYOUTS = 100_000
-MAX_SECONDS = 600.0
-MAX_DEPTH_WITHOUT_TIME = 8
+#: thinking: at most ``MAX_PLAYOUTS`` MCTS playouts a move, ``MAX_SECONDS``
+#: seconds a move, and an alpha-beta depth above ``MAX_DEPTH_WITHOUT_TIME``
+#: only with a time limit (``alphabeta:20:5s``); the search itself stops at
+#: depth 64. They are the players' own bounds (which the players keep
+#: unless given ``allow_long=True``, which a spec cannot give).
+__all__ += ["MAX_DEPTH_WITHOUT_TIME", "MAX_PLAYOUTS", "MAX_SECONDS"]
 
 _SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
               f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")
@@ -84,8 +85,10 @@ def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
     ...
     ValueError: unknown level 'expert'; levels are beginner, casual, club, strong
     """
+    if not isinstance(level, str):
+        raise TypeError(f"a level is a name such as 'casual', got {type(level).__name__}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+        raise ValueError(f"unknown level {shown(level)}; levels are {', '.join(LEVELS)}")
     player = make_player(LEVELS[level], seed=seed)
     player.name = level
     return player
@@ -139,7 +142,7 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
         "mcts": lambda arg: _mcts(spec, arg, seed),
     }
     if kind not in makers:
-        raise ValueError(f"unknown player {spec!r}; use {_SPEC_HELP}")
+        raise ValueError(f"unknown player {shown(spec)}; use {_SPEC_HELP}")
     return makers[kind](argument)
 
 

@@ -18,19 +18,37 @@ from __future__ import annotations
 import argparse
 import html
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import mean
 
+from ..errors import LongJobError, shown
 from ..game import Game
+from ..limits import check_long_job, flag, whole_number
 from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
 from .base import Player
 from .levels import make_player
 
-__all__ = ["STOPPED", "GameRow", "MatchResult", "cli_match", "play_game", "run_match"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_TURNS",
+    "STOPPED",
+    "GameRow",
+    "MatchResult",
+    "cli_match",
+    "play_game",
+    "run_match",
+]
+
+#: The most games a match may ask for (a match of that many is refused by
+#: its estimated time anyway, unless ``allow_long=True``).
+MAX_GAMES = 10**9
+#: The longest cap on a game's turns.
+MAX_TURNS = 10**6
 
 #: The end reason written for a game stopped by ``max_turns`` before it ended.
 STOPPED = "stopped at the turn cap"
@@ -40,12 +58,12 @@ def _as_player(player: Player | str, seed: int | None) -> Player:
     if isinstance(player, str):
         return make_player(player, seed=seed)
     if not callable(getattr(player, "choose_move", None)) or not isinstance(getattr(player, "name", None), str):
-        raise ValueError(f"a player needs a name and a choose_move(position) method, got {player!r}")
+        raise TypeError(f"a player needs a name and a choose_move(position) method, got {shown(player)}")
     return player
 
 
 def play_game(variant_or_game: str | Variant | Position | Game, white: Player | str, black: Player | str,
-              max_turns: int | None = 1000, rules: str | Rules | None = None) -> Game:
+              max_turns: int | None = 1000, rules: str | Rules | None = None, *, allow_long: bool = False) -> Game:
     """Let two players play one game to its end; return the :class:`~awithlaknannai.Game`.
 
     Parameters
@@ -57,15 +75,24 @@ def play_game(variant_or_game: str | Variant | Position | Game, white: Player | 
         The players, or specs for :func:`~awithlaknannai.players.make_player`.
     max_turns : int or None
         Stop after this many turns in all (a safety net for rules without a
-        turn limit); a stopped game has no outcome.
+        turn limit); a stopped game has no outcome. At most
+        :data:`MAX_TURNS`; ``None`` (no cap) only where the rules have a
+        quiet-turn limit, which ends every game, or with ``allow_long``.
     rules : str or Rules, optional
         Rules for a variant given by name.
+    allow_long : bool, optional
+        Accept ``max_turns=None`` under rules without a turn limit.
 
     Raises
     ------
+    TypeError
+        An argument of the wrong type (a player without ``choose_move``).
     ValueError
         A player chose a move that is not legal (the message names the
         player), or an argument is wrong.
+    LongJobError
+        ``max_turns=None`` under rules without a turn limit (a game that
+        may never end), without ``allow_long``.
 
     Examples
     --------
@@ -73,8 +100,9 @@ def play_game(variant_or_game: str | Variant | Position | Game, white: Player | 
     >>> len(game.moves), game.is_over()
     (4, False)
     """
-    if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1):
-        raise ValueError(f"max_turns must be an integer >= 1 or None, got {max_turns!r}")
+    if max_turns is not None:
+        max_turns = whole_number("max_turns", max_turns, 1, MAX_TURNS)
+    flag("allow_long", allow_long)
     if isinstance(variant_or_game, Game):
         game = variant_or_game
     elif isinstance(variant_or_game, Position):
@@ -82,7 +110,10 @@ def play_game(variant_or_game: str | Variant | Position | Game, white: Player | 
     elif isinstance(variant_or_game, (str, Variant)):
         game = Game(variant_or_game, rules)
     else:
-        raise ValueError(f"play_game needs a variant, a Position or a Game, got {variant_or_game!r}")
+        raise TypeError(f"play_game needs a variant, a Position or a Game, got {type(variant_or_game).__name__}")
+    if max_turns is None and game.variant.rules.quiet_turn_limit is None and not allow_long:
+        raise LongJobError("max_turns=None under rules without a quiet-turn limit: the game may never end; "
+                           "give max_turns, or pass allow_long=True")
     players = {Color.WHITE: _as_player(white, None), Color.BLACK: _as_player(black, None)}
     while not game.is_over() and (max_turns is None or len(game.moves) < max_turns):
         player = players[game.position.turn]
@@ -185,7 +216,7 @@ class MatchResult:
 
     def _check(self, who: str) -> None:
         if who not in ("A", "B"):
-            raise ValueError(f"a match player is 'A' or 'B', got {who!r}")
+            raise ValueError(f"a match player is 'A' or 'B', got {shown(who)}")
 
     def wins(self, who: str) -> int:
         """Games won by player ``"A"`` or ``"B"``."""
@@ -294,7 +325,7 @@ def _game_seed(seed: int, game: int, side: int) -> int:
 
 def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, variant: str | Variant = "mosona",
               rules: str | Rules | None = None, seed: int | None = None, progress: bool = True,
-              max_turns: int | None = 1000, opening_turns: int = 0) -> MatchResult:
+              max_turns: int | None = 1000, opening_turns: int = 0, *, allow_long: bool = False) -> MatchResult:
     """Play a match: ``games`` games with the players taking White in turn.
 
     Parameters
@@ -325,10 +356,21 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
         players take over, to vary the games. Games 1-2, 3-4, ... share an
         opening with colours swapped, so neither player gets the better of
         a lucky opening.
+    allow_long : bool, optional
+        Play every game even if the first ones show the match would take
+        more than a minute (or ``max_turns=None`` under rules without a
+        turn limit).
 
     Returns
     -------
     MatchResult
+
+    Raises
+    ------
+    LongJobError
+        The first games (the first two, or the first second of play) times
+        the games left come to more than a minute, and ``allow_long`` is
+        false; the message gives the estimate.
 
     Examples
     --------
@@ -338,15 +380,24 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
     >>> run_match("greedy", "random", games=0)
     Traceback (most recent call last):
     ...
-    ValueError: games must be an integer >= 1, got 0
+    ValueError: games must be an integer from 1 to 1,000,000,000, got 0
+    >>> run_match("random", "random", games=10**6, variant="zuni-3", progress=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: a match of 1,000,000 games (random (1) against random (2)): estimated ...
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be an integer >= 1, got {games!r}")
+    games = whole_number("games", games, 1, MAX_GAMES)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
-    if isinstance(opening_turns, bool) or not isinstance(opening_turns, int) or opening_turns < 0:
-        raise ValueError(f"opening_turns must be an integer >= 0, got {opening_turns!r}")
+        raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
+    opening_turns = whole_number("opening_turns", opening_turns, 0, MAX_TURNS)
+    flag("progress", progress)
+    flag("allow_long", allow_long)
+    if max_turns is not None:
+        max_turns = whole_number("max_turns", max_turns, 1, MAX_TURNS)
     start = Position.start(variant, rules)  # checks the variant and rules before any game
+    if max_turns is None and start.variant.rules.quiet_turn_limit is None and not allow_long:
+        raise LongJobError("max_turns=None under rules without a quiet-turn limit: a game may never end; "
+                           "give max_turns, or pass allow_long=True")
     a = _as_player(player_a, seed)
     b = _as_player(player_b, None if seed is None else seed + 1)
     names = {"A": a.name, "B": b.name}
@@ -355,7 +406,14 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
     opening_random = random.Random(seed)
     rows: list[GameRow] = []
     opening: list[str] = []
+    began = time.perf_counter()
+    checked = allow_long
     for number in _progress(range(1, games + 1), progress, f"{names['A']} vs {names['B']}"):
+        if not checked and number > 1 and (number > 2 or time.perf_counter() - began > 1.0):
+            checked = True
+            check_long_job(f"a match of {games:,} games ({names['A']} against {names['B']})",
+                           (time.perf_counter() - began) / (number - 1) * games, allow_long=False,
+                           advice="play fewer games or quicker players")
         if number % 2 == 1:
             opening = _random_opening(start, opening_turns, opening_random)
         a_is_white = number % 2 == 1
@@ -368,7 +426,7 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
         game = Game(start=start)
         for move in opening:
             game.play(move)
-        play_game(game, white, black, max_turns=max_turns)
+        play_game(game, white, black, max_turns=max_turns, allow_long=True)  # checked above
         rows.append(_row_from_game(number, "A" if a_is_white else "B", "B" if a_is_white else "A", game))
     return MatchResult(names, rows, start.variant.name, start.variant.rules.to_text(), seed)
 
@@ -408,6 +466,7 @@ def cli_match(args: argparse.Namespace) -> int:
     for spec in args.players:
         make_player(spec)  # a bad spec fails before any game is played
     result = run_match(args.players[0], args.players[1], games=args.games, variant=args.variant,
-                       rules=args.rules, seed=args.seed, progress=sys.stderr.isatty())
+                       rules=args.rules, seed=args.seed, progress=sys.stderr.isatty(),
+                       allow_long=True)  # bounded by --games and the player specs
     print(result.to_text())
     return 0

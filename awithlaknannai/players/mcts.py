@@ -21,11 +21,18 @@ from __future__ import annotations
 import math
 import time
 
+from ..errors import LongJobError, shown
+from ..limits import check_long_job
 from ..position import Move, Position, RawMove, generate_raw
 from ..variants import Color
-from .base import SeededPlayer, playable_moves
+from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 
-__all__ = ["MCTSPlayer"]
+__all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
+
+#: The most playouts a move without ``allow_long=True``.
+MAX_PLAYOUTS = 100_000
+#: The longest playout (in turns) without ``allow_long=True``.
+MAX_PLAYOUT_TURNS = 10_000
 
 
 class _Node:
@@ -70,6 +77,23 @@ class MCTSPlayer(SeededPlayer):
         Seed of the player's own random generator.
     name : str, optional
         Default ``mcts:PLAYOUTS``.
+    allow_long : bool, optional
+        Accept more than :data:`MAX_PLAYOUTS` playouts, a time limit above
+        :data:`~awithlaknannai.players.base.MAX_SECONDS`, playouts longer
+        than :data:`MAX_PLAYOUT_TURNS` turns, and a search estimated above a
+        gigabyte or longer than ``MAX_SECONDS``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A wrong argument; the message names it.
+    LongJobError
+        Without ``allow_long``: a setting above the bounds above; and from
+        :meth:`choose_move`, a search whose tree would take more than a
+        gigabyte (estimated from the moves at the root and the rate of the
+        first playouts, at most 600 bytes or so a playout) or whose first
+        playouts show it would take longer than ``MAX_SECONDS`` (a search
+        with a time limit stops in time by itself).
 
     Attributes
     ----------
@@ -86,32 +110,46 @@ class MCTSPlayer(SeededPlayer):
     Traceback (most recent call last):
     ...
     ValueError: playouts must be an integer >= 1 (or None with a time_limit), got 0
+    >>> MCTSPlayer(playouts=10**12)
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.LongJobError: 1,000,000,000,000 playouts a move: more than the 100,000 a player runs by default; pass allow_long=True to run more
     """
 
     def __init__(self, playouts: int | None = 400, time_limit: float | None = None, exploration: float = 1.0,
                  playout_turns: int = 80, capture_bias: float = 0.9, seed: int | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, *, allow_long: bool = False) -> None:
         super().__init__(seed)
+        self.time_limit = check_seconds(time_limit, allow_long)
         if playouts is None:
             if time_limit is None:
                 raise ValueError("give playouts, a time_limit, or both")
-        elif isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"playouts must be an integer >= 1 (or None with a time_limit), got {playouts!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not time_limit > 0):
-            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
-            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
-        if isinstance(playout_turns, bool) or not isinstance(playout_turns, int) or playout_turns < 1:
-            raise ValueError(f"playout_turns must be an integer >= 1, got {playout_turns!r}")
-        if isinstance(capture_bias, bool) or not isinstance(capture_bias, (int, float)) or not 0 <= capture_bias <= 1:
-            raise ValueError(f"capture_bias must be a number from 0 to 1, got {capture_bias!r}")
+        elif isinstance(playouts, bool) or not isinstance(playouts, int):
+            raise TypeError(f"playouts must be an integer (or None with a time_limit), got {type(playouts).__name__}")
+        elif playouts < 1:
+            raise ValueError(f"playouts must be an integer >= 1 (or None with a time_limit), got {shown(playouts)}")
+        elif playouts > MAX_PLAYOUTS and not allow_long:
+            raise LongJobError(f"{playouts:,} playouts a move: more than the {MAX_PLAYOUTS:,} a player runs by "
+                               "default; pass allow_long=True to run more")
+        for label, value, low, high in (("exploration", exploration, 0.0, math.inf),
+                                        ("capture_bias", capture_bias, 0.0, 1.0)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{label} must be a number, got {type(value).__name__}")
+            if not (low <= value <= high and math.isfinite(value)):
+                raise ValueError(f"{label} must be a finite number from {low:g} to {high:g}, got {shown(value)}")
+        if isinstance(playout_turns, bool) or not isinstance(playout_turns, int):
+            raise TypeError(f"playout_turns must be an integer, got {type(playout_turns).__name__}")
+        if playout_turns < 1:
+            raise ValueError(f"playout_turns must be an integer >= 1, got {shown(playout_turns)}")
+        if playout_turns > MAX_PLAYOUT_TURNS and not allow_long:
+            raise LongJobError(f"playouts of {playout_turns:,} turns: more than the {MAX_PLAYOUT_TURNS:,} a player "
+                               "runs by default; pass allow_long=True to run longer ones")
+        self.allow_long = allow_long
         self.playouts = playouts
-        self.time_limit = None if time_limit is None else float(time_limit)
         self.exploration = float(exploration)
         self.playout_turns = playout_turns
         self.capture_bias = float(capture_bias)
-        if name is None:
+        if check_name(name) is None:
             name = f"mcts:{playouts}" if time_limit is None else (
                 f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
         self.name = name
@@ -136,14 +174,33 @@ class MCTSPlayer(SeededPlayer):
             position.black, position.white)
         root = _Node(own, opp, position.quiet_turns, None, None)
         raw_order = position._raw()  # same moves, same order as legal_moves(); never changed here
+        deadline = None if self.time_limit is None else started + self.time_limit
+        what = f"MCTS ({self.name}) on {variant.name}"
+        # One node a playout, each keeping its untried moves (measured: 590 bytes a node on Mosona).
+        node_bytes = 400 + 32 * max(len(raw_order), 8)
+        if not self.allow_long and self.playouts is not None:
+            check_long_job(what, memory=self.playouts * node_bytes, allow_long=False,
+                           advice="give fewer playouts")
+        state = self.rng.getstate()  # a refused search leaves the player as it was
         root.untried = list(raw_order)  # a copy: expansion pops from it
         self.rng.shuffle(root.untried)
-        deadline = None if self.time_limit is None else started + self.time_limit
         done = 0
+        checked = self.allow_long
         while (self.playouts is None or done < self.playouts) and (
                 deadline is None or not done or time.perf_counter() < deadline):
             self._playout(root)
             done += 1
+            if not checked and (done >= 32 or time.perf_counter() - started > 0.5):
+                # The first playouts give the rate: check the whole search's time and tree before going on.
+                checked = True
+                rate = done / max(time.perf_counter() - started, 1e-9)
+                nodes = min(self.playouts or math.inf, rate * (self.time_limit or math.inf))
+                try:
+                    check_long_job(what, nodes / rate, nodes * node_bytes, allow_long=False,
+                                   advice="give fewer playouts or a shorter time limit", seconds_limit=MAX_SECONDS)
+                except LongJobError:
+                    self.rng.setstate(state)
+                    raise
         best = max(root.children, key=lambda c: (c.visits, c.wins))
         assert best.move is not None  # only the root has no move
         self.last_search = {"playouts": done, "seconds": time.perf_counter() - started, "visits": best.visits}

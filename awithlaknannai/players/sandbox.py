@@ -642,8 +642,19 @@ def _skip_main_in_player_processes() -> None:
         return
 
     def preparation_data(name: str) -> dict[str, Any]:
-        data = original(name)
-        if isinstance(name, str) and name.startswith(PROCESS_NAME_PREFIX):
+        ours = isinstance(name, str) and name.startswith(PROCESS_NAME_PREFIX)
+        real_main = sys.modules.get("__main__")
+        if not ours and hasattr(real_main, "__spec__"):
+            return original(name)
+        # The main module is not read at all: IPython puts a module of its own there that may have
+        # no __spec__, on which multiprocessing fails (also when it starts the forkserver).
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            data = original(name)
+        finally:
+            if real_main is not None:
+                sys.modules["__main__"] = real_main
+        if ours:
             data.pop("init_main_from_path", None)
             data.pop("init_main_from_name", None)
         return data

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from ..errors import shown as _shown
 from ..game import Game
 from ..position import Position
 from ..rules import Rules
@@ -102,11 +103,25 @@ def to_svg(obj: object) -> str:
 
 
 def _write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file, so no partial file is ever left."""
+    """Write ``data`` to ``path`` through a temporary file, so no partial file is ever left.
+
+    A symbolic link is followed (its target is replaced, the link stays); a
+    folder, a device, a FIFO or anything else that is not a regular file,
+    also behind a link, is refused: replacing ``/dev/null`` through a link
+    once left a world-writable file in its place.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a picture is saved to a file path, got {type(path).__name__}")
     target = Path(path)
+    if not str(path).strip():
+        raise ValueError("cannot write the picture: the file name is empty")
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise OSError(f"cannot write {target}: it is a folder")
+        raise OSError(f"cannot write {_shown(str(target))}: it is a folder")
+    if target.exists() and not target.is_file():
+        raise OSError(f"cannot write {_shown(str(target))}: it is not a regular file (a device or a FIFO)")
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
     except OSError as error:
@@ -114,8 +129,9 @@ def _write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        # mkstemp makes the file private; give it the mode an ordinary new file would have.
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        # mkstemp makes the file private; give it the old file's mode, or the usual one (never
+        # more open than the old file, and never writable by everyone).
+        mode = target.stat().st_mode & 0o775 if target.is_file() else 0o644
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException as error:

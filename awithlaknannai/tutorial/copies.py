@@ -140,10 +140,18 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
 
     Raises
     ------
+    TypeError
+        If ``teacher`` is not a notebook (a dict with a list of cells).
     CopyError
-        If a solution cell's markers do not pair up.
+        If a solution cell's markers do not pair up, or a cell is malformed
+        (no ``cell_type``, a ``source`` that is not text, ``metadata`` that
+        is not a dict).
     """
-    student = copy.deepcopy(teacher)
+    _check_notebook(teacher, name)
+    student = copy.deepcopy(teacher) if isinstance(teacher, nbformat.NotebookNode) else nbformat.from_dict(teacher)
+    student.setdefault("metadata", nbformat.NotebookNode())
+    for cell in student.cells:
+        cell.setdefault("metadata", nbformat.NotebookNode())
     cells = []
     for index, cell in enumerate(student.cells):
         if TEACHER_ONLY in cell.metadata.get("tags", []):
@@ -164,6 +172,28 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
     student.cells = cells
     student.metadata.pop("widgets", None)
     return student
+
+
+def _check_notebook(notebook: object, name: object) -> None:
+    """Refuse what is not a notebook with a clear message, before any copying."""
+    if not isinstance(name, str):
+        raise TypeError(f"a notebook's name is a text, got {type(name).__name__}")
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise TypeError(f"student_copy takes a notebook (nbformat.read(...)), got {type(notebook).__name__}")
+    if not isinstance(notebook.get("metadata", {}), dict):
+        raise CopyError(f"{name[:80]}: the notebook's metadata is not a dict")
+    for index, cell in enumerate(notebook["cells"]):
+        where = f"{name[:80]}, cell {index}"
+        if not isinstance(cell, dict):
+            raise CopyError(f"{where}: a cell is a dict, got {type(cell).__name__}")
+        if cell.get("cell_type") not in ("code", "markdown", "raw"):
+            raise CopyError(f"{where}: cell_type is 'code', 'markdown' or 'raw'")
+        if not isinstance(cell.get("source"), str):
+            raise CopyError(f"{where}: the source is not text (read the notebook with nbformat.read)")
+        metadata = cell.get("metadata", {})
+        if not isinstance(metadata, dict) or not isinstance(metadata.get("tags", []), list) \
+                or not isinstance(metadata.get("nbgrader", {}), dict):
+            raise CopyError(f"{where}: the metadata (and its tags and nbgrader entries) are malformed")
 
 
 def _comparable(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str, dict]]:
