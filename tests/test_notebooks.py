@@ -290,7 +290,7 @@ def _control_names() -> set[str]:
     from awithlaknannai.widgets import GameWidget
 
     names: set[str] = set()
-    stack: list[object] = [GameWidget("mosona", animate=False), ask("01-culin-year")]
+    stack: list[object] = [GameWidget("mosona", animate=False), ask("02-zuni3-edges")]
     while stack:
         widget = stack.pop()
         for attribute in ("description", "placeholder"):

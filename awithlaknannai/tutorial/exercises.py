@@ -624,11 +624,13 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
             km = distance_km(SPOTS[letter].where, where[place])
             notes.append(f"{letter} is about {round(km, -1):.0f} km ({round(km / KM_PER_MILE, -1):.0f} miles) "
                          f"away from {name}.")
-            hints.append(_grown(_MAP_HINTS[place], attempt))
+            hints.append(_MAP_HINTS[place])
     if all(marks.get(place) for place in MAP_PLACES):
         return Feedback(exercise_id, CORRECT, " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
                         "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), " ".join(hints))
+    # One step more each try: first where each wrongly placed place is, then more precisely.
+    steps = [" ".join(hint[level] for hint in hints) for level in range(2)] if hints else []
+    return Feedback(exercise_id, WRONG, " ".join(notes), _grown(steps, attempt) if steps else "")
 
 
 # 01 activity 2: spot where Murray's drawing of the board differs from Culin's.
@@ -699,7 +701,7 @@ STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
     ("\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
      "the number of angles.\u201d",
      ("Someone who saw the game at Zuni tells how the board is made.",
-      "She wrote the game down first, in an article; a later book printed her words.")),
+      "She wrote an article on Zuni games; a later book printed her words.")),
     ("`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
      ("These words are written for a computer to read.",
       "Only one of the five sources is a computer program.")),
@@ -716,7 +718,7 @@ STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
       "It is in a history of board games from the middle of the 20th century.")),
     ("\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d",
      ("Someone who saw the game at Zuni tells how the stones move.",
-      "She wrote the game down first, in an article; a later book printed her words.")),
+      "She wrote an article on Zuni games; a later book printed her words.")),
     ("\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d",
      ("It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969.",
       "Which source is later than 1969 and is not a computer program?")),
