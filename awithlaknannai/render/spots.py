@@ -23,6 +23,7 @@ A lies between T1 and T2, on the top row
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
@@ -77,7 +78,7 @@ def spot_description(board: nx.Graph, letter: str, edge: tuple[str, str]) -> str
 
 
 def _pairs(line: Sequence[str]) -> list[set[str]]:
-    return [{p, q} for p, q in zip(line, line[1:])]
+    return [{p, q} for p, q in itertools.pairwise(line)]
 
 
 def _lines_in_words(board: nx.Graph) -> str:

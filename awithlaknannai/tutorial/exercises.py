@@ -55,7 +55,6 @@ from typing import Any
 import networkx as nx
 
 from .. import boards
-from ..variants import Color, get_variant
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "Sealed", "answer_digest", "check", "exercise_ids", "marks", "question"]
 
@@ -680,8 +679,8 @@ def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedbac
     if found < len(truth):
         notes.append(f"You found {found} of the {len(truth)} places where Murray's drawing has no line.")
     return Feedback(exercise_id, WRONG, " ".join(notes), _grown((
-        "Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
-        "is there a line under it in both?",
+        ("Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
+        "is there a line under it in both?"),
         "Look along the top row and the bottom row of the two drawings."), attempt))
 
 
@@ -698,19 +697,19 @@ _SOURCE_PREFIXES = {"stev": "stevenson", "cul": "culin", "mur": "murray", "enc":
 # words: Stevenson 1903 and Culin 1907 as the Ludii database's evidence pages quote them, the
 # encyclopedia articles as in shared/sources, Ludii's game file "Awithlaknan Mosona.lud".
 STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
-    ("\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
-     "the number of angles.\u201d",
+    (("\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
+     "the number of angles.\u201d"),
      ("Someone who saw the game at Zuni tells how the board is made.",
       "She wrote an article on Zuni games; a later book printed her words.")),
     ("`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
      ("These words are written for a computer to read.",
       "Only one of the five sources is a computer program.")),
-    ("\u201cLong stone slab, inscribed with the diagram shown in figure 111. This was found by the writer on a "
-     "house top in Zu\u00f1i\u201d",
+    (("\u201cLong stone slab, inscribed with the diagram shown in figure 111. This was found by the writer on a "
+     "house top in Zu\u00f1i\u201d"),
      ("The writer found an object, and it went to a museum.",
       "This writer collected games for museums; a Zuni man also drew a board for him.")),
-    ("\u201cThere are two versions of the board perhaps due to the lack of clarity in Stewart Culin's "
-     "diagram.\u201d",
+    (("\u201cThere are two versions of the board perhaps due to the lack of clarity in Stewart Culin's "
+     "diagram.\u201d"),
      ("It talks about Culin's diagram, so someone who read Culin wrote it, later.",
       "It knows two versions of the board, and it is not a computer program.")),
     ("A drawing of the board with a line along the middle row, but none along the top and bottom rows.",

@@ -141,7 +141,9 @@ class AnswerBox(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
-        from .activities import KeyboardShield  # the keys pressed in the box go to its inputs, not to JupyterLab
+        from .activities import (
+            KeyboardShield,  # the keys pressed in the box go to its inputs, not to JupyterLab
+        )
 
         super().__init__([widgets.HTML(_STYLE), KeyboardShield(), *inputs, self.check_button, self.feedback_view])
         self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
@@ -229,7 +231,8 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
         If the exercise is unknown, or is answered in code rather than in a box.
     """
     exercise = _get(exercise_id)
-    from .activities import FORMS as ACTIVITY_FORMS, activity  # the activities build on this module's checkers
+    from .activities import FORMS as ACTIVITY_FORMS  # the activities build on this module's checkers
+    from .activities import activity
 
     if exercise.form in ACTIVITY_FORMS:
         return activity(exercise_id, answer)
