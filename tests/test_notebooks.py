@@ -293,7 +293,7 @@ def _control_names() -> set[str]:
 
     two = [Challenge("mosona standard ......../...bb..b./b.w...w. w 0", capture(n), f"Take {n}") for n in (1, 2)]
     names: set[str] = set()
-    stack: list[object] = [GameWidget("mosona", animate=False), ask("01-culin-year"),
+    stack: list[object] = [GameWidget("mosona", animate=False), ask("02-zuni3-edges"),
                            ChallengeBoard(two, animate=False)]
     while stack:
         widget = stack.pop()

@@ -10,7 +10,7 @@ import pytest
 
 from awithlaknannai import Move, parse_position
 from awithlaknannai.analysis.puzzles import tutorial_puzzles, winning_moves
-from awithlaknannai.tutorial import check
+from awithlaknannai.tutorial import Feedback, check, quiz
 from awithlaknannai.tutorial.friendly import explain_name_error, friendly_errors
 from awithlaknannai.tutorial.practice import check_legal_moves, check_move, check_puzzle, hint_steps
 from awithlaknannai.tutorial.quiz import AnswerBox, ask, ask_legal_moves, ask_move, ask_outcome, ask_puzzle
@@ -111,10 +111,10 @@ def test_quiz_partial_answer_gets_a_hint_without_the_answer():
 
 
 def test_an_empty_box_is_no_answer_yet_and_is_not_a_try():
-    box = ask("01-culin-year")
+    box = ask("02-zuni3-edges")
     assert box.feedback.status == "missing" and box.attempts == 0
     assert box.check().status == "missing" and box.attempts == 0
-    box.answer_input.value = "  1907 "
+    box.answer_input.value = "  19 "
     assert box.check().correct and box.attempts == 1
     assert "no quotation marks" not in box.feedback.message  # a typed number is a number
 
@@ -132,10 +132,12 @@ def test_each_checked_try_counts_and_the_hint_grows():
 
 
 def test_choice_boxes_read_letters_ticks_and_true_false():
-    origin = ask("01-origin")
-    assert all(option[1:3] == ") " for option in origin.answer_input.options)
-    origin.answer_input.value = origin.answer_input.options[1]
-    assert origin.check().correct
+    options = {"a": "Stevenson 1903", "b": "Culin 1907"}
+    lettered = AnswerBox(lambda given, attempt: Feedback("x", "correct" if given == "b" else "wrong", "."), "x",
+                         "choice", quiz._lettered(options))
+    assert all(option[1:3] == ") " for option in lettered.answer_input.options)
+    lettered.answer_input.value = lettered.answer_input.options[1]
+    assert lettered.check().correct
     sources = ask("01-sources-compulsory")
     sources._ticks["c"].value = True
     assert sources.check().status == "wrong"
@@ -159,8 +161,8 @@ def test_boxes_start_from_the_teacher_copys_answer_and_show_it_in_their_plain_te
     assert repr(box).startswith("Answer box (move): T0xB0xT1\nCorrect!")
     legal = ask_legal_moves(COMPULSORY, "T1xB2")
     assert legal.feedback.correct
-    bundle = ask("01-origin", "b")._repr_mimebundle_()
-    assert bundle["text/plain"].endswith("is the encyclopedia's reading.")  # not cut at 110 characters
+    bundle = ask("01-authentic-rules", False)._repr_mimebundle_()
+    assert bundle["text/plain"].endswith("Zuni people may know more than the books say.")  # not cut at 110 characters
 
 
 def test_a_fresh_box_says_how_to_answer_in_its_saved_form():

@@ -24,9 +24,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..analysis.puzzles import hint_steps, winning_moves
 from ..errors import GameOverError
 from ..notation import parse_position
-from ..analysis.puzzles import hint_steps, winning_moves
 from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback

@@ -7,7 +7,8 @@ student's tries, so a checker's hints can come one step at a time.
 
 A notebook cell shows a box with one call::
 
-    ask("01-culin-year")                 # a quiz question of notebooks 01 and 02
+    ask("02-zuni3-edges")                # a quiz question of notebooks 01 and 02
+    ask("01-timeline")                   # a history activity (see awithlaknannai.tutorial.activities)
     ask_move(position)                   # one move, typed like T0xB0xT1
     ask_legal_moves(position)            # every legal move
     ask_outcome(position)                # who has won, or "not over"
@@ -18,19 +19,19 @@ answer filled in and checked.
 
 Examples
 --------
->>> box = ask("01-mosona-points")
+>>> box = ask("02-zuni3-edges")
 >>> box.feedback.status
 'missing'
->>> box.answer_input.value = "24"
+>>> box.answer_input.value = "18"
 >>> box.check()
-Feedback('01-mosona-points', 'wrong')
->>> box.answer_input.value = "25"
->>> print(box.check())
-Correct! The Mosona board has 25 points: 8 on top, 9 in the middle and 8 at the bottom.
->>> print(repr(ask("01-culin-year", 1907)).splitlines()[0])
-Answer box (01-culin-year): 1907
->>> print(repr(ask("01-culin-year")))
-Answer box (01-culin-year): empty (run this cell to answer)
+Feedback('02-zuni3-edges', 'wrong')
+>>> box.answer_input.value = "19"
+>>> print(box.check())  # doctest: +ELLIPSIS
+Correct! zuni(3) has 19 edges: ...
+>>> print(repr(ask("02-zuni3-edges", 19)).splitlines()[0])
+Answer box (02-zuni3-edges): 19
+>>> print(repr(ask("02-zuni3-edges")))
+Answer box (02-zuni3-edges): empty (run this cell to answer)
 No answer yet. Type your answer in the box, then press Check.
 """
 
@@ -140,7 +141,11 @@ class AnswerBox(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
-        super().__init__([widgets.HTML(_STYLE), *inputs, self.check_button, self.feedback_view])
+        from .activities import (
+            KeyboardShield,  # the keys pressed in the box go to its inputs, not to JupyterLab
+        )
+
+        super().__init__([widgets.HTML(_STYLE), KeyboardShield(), *inputs, self.check_button, self.feedback_view])
         self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
         self._checked: str | None = None  # the last answer checked, so a repeat is not a new try
         if answer is not ... and answer is not None:
@@ -214,8 +219,11 @@ def _lettered(options: Mapping[str, str] | None) -> dict[str, str]:
     return {f"{letter}) {text}": letter for letter, text in (options or {}).items()}
 
 
-def ask(exercise_id: str, answer: Any = ...) -> AnswerBox:
+def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
     """An answer box for a quiz question of notebooks 01-02 (see :func:`~.exercises.exercise_ids`).
+
+    A history activity of notebook 01 (a map, two drawings, statements to
+    sort, a timeline) is shown by :func:`~.activities.activity` instead.
 
     Raises
     ------
@@ -223,6 +231,11 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox:
         If the exercise is unknown, or is answered in code rather than in a box.
     """
     exercise = _get(exercise_id)
+    from .activities import FORMS as ACTIVITY_FORMS  # the activities build on this module's checkers
+    from .activities import activity
+
+    if exercise.form in ACTIVITY_FORMS:
+        return activity(exercise_id, answer)
     if exercise.form == "code":
         raise ValueError(f"exercise {exercise_id!r} is answered in Python code: use check({exercise_id!r}, answer)")
     placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(exercise.form, "")

@@ -63,7 +63,7 @@ def assert_ran_without_errors_and_waits_for_answers(page: Any, boxes: int) -> No
 # --- the tests ---------------------------------------------------------------------
 
 
-def test_history_quiz_runs_with_no_answers_and_hints_do_not_give_them_away(
+def test_history_activities_run_with_no_answers_and_hints_do_not_give_them_away(
         lab_server: Any, page: Any, artifacts: Path) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", "student_01_history.ipynb")
     open_notebook(page, lab_server.url, name)
@@ -71,16 +71,25 @@ def test_history_quiz_runs_with_no_answers_and_hints_do_not_give_them_away(
     assert_ran_without_errors_and_waits_for_answers(page, boxes=6)
     boxes = page.locator(BOX)
     boxes.first.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "classroom-01-quiz-after-run-all.png"))
+    page.screenshot(path=str(artifacts / "classroom-01-map-after-run-all.png"))
 
-    # Question 2, a wrong choice: a reason and a hint, and the right option is not named.
-    origin = boxes.nth(1)
-    origin.get_by_role("radio", name=re.compile(r"^a\)")).check()
-    feedback = check_answer(page, origin, origin.locator("[role=status]").text_content())
-    assert feedback.startswith("✘ Not yet.") and "Hint:" in feedback
-    assert "Mexico" not in feedback
+    # Activity 1, a wrong spot for Zuni Pueblo: how far off it is, and a hint; the right letter is not named.
+    map_box = boxes.nth(0)
+    map_box.get_by_role("combobox", name="Zuni Pueblo is at").select_option("C")
+    feedback = check_answer(page, map_box, map_box.locator("[role=status]").text_content())
+    assert feedback.startswith("✘ Not yet.") and "km" in feedback and "Hint:" in feedback
+    assert " E " not in feedback and "E is" not in feedback
 
-    # Question 5, a partial answer (one of the two sources): told how many are missing, not which.
+    # Activity 2, one right and one wrong letter: told how many differences remain, not which.
+    spots = boxes.nth(1)
+    before = spots.locator("[role=status]").text_content()
+    spots.get_by_role("checkbox", name="A").check()
+    spots.get_by_role("checkbox", name="C").check()
+    feedback = check_answer(page, spots, before)
+    assert "At C both drawings have a line." in feedback and "You found 1 of the 3" in feedback
+    assert "D" not in feedback.replace("Hint", "") and "G" not in feedback
+
+    # The table's question, a partial answer (one of the two sources): how many are missing, not which.
     sources = boxes.nth(4)
     before = sources.locator("[role=status]").text_content()
     sources.get_by_role("checkbox", name=re.compile(r"^c\)")).check()

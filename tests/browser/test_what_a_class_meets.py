@@ -206,7 +206,7 @@ def test_the_widgets_own_text_reaches_aa_contrast_in_both_themes(lab_server: Any
         'from awithlaknannai.widgets import GameWidget\n'
         'widget = GameWidget("mosona", animate=False)\n'
         'widget.play("B3-M4"); widget.play("T4xB3"); widget.play("M5-M4"); widget.undo()\nwidget',
-        'from awithlaknannai.tutorial.quiz import ask\nbox = ask("01-culin-year")\nbox',
+        'from awithlaknannai.tutorial.quiz import ask\nbox = ask("02-zuni3-edges")\nbox',
     ])
     open_notebook(page, lab_server.url, name)
     set_theme(page, theme)
