@@ -28,7 +28,7 @@ from .selfplay import SelfplayStatistics
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["end_reason_bars", "length_histograms", "result_bars"]
+__all__ = ["end_reason_bars", "length_histograms", "mean_length_bars", "result_bars"]
 
 StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 
@@ -132,4 +132,34 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     ax.set_ylabel("share of games")
     ax.set_title(title)
     fig.legend(loc="outside right upper", frameon=False)
+    return fig
+
+
+def mean_length_bars(stats: StatsInput, title: str = "How long is a game, on average?") -> Figure:
+    """One bar per batch: the average length of its games in turns, the number written at the bar's end.
+
+    A chart to read at a glance (the numbers are on the bars, so it needs no
+    table beside it); the batches keep the order given.
+
+    Examples
+    --------
+    >>> from awithlaknannai.analysis.selfplay import selfplay_statistics
+    >>> a = selfplay_statistics("zuni-3", players="random", games=4, seed=0)
+    >>> fig = mean_length_bars({"zuni-3": a})
+    >>> [t.get_text() for t in fig.axes[0].get_yticklabels()], fig.axes[0].texts[0].get_text() == f"{a.mean_length:.0f}"
+    (['zuni-3'], True)
+    """
+    items = _labelled(stats)
+    fig = _figure(7, 0.45 * len(items) + 1.4)
+    ax = fig.subplots()
+    means = [s.mean_length for _, s in items]
+    y = range(len(items))
+    ax.barh(y, means, color=_SERIES[0], edgecolor="black")
+    for row, value in zip(y, means):
+        ax.text(value + max(means) * 0.01, row, f"{value:.0f}", va="center", ha="left")
+    ax.set_yticks(list(y), [label for label, _ in items])
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(means) * 1.12)
+    ax.set_xlabel("average length of a game (turns)")
+    ax.set_title(title)
     return fig
