@@ -29,10 +29,12 @@ the student locks in, so the cell holds no answer):
 >>> box = predict(edges)
 >>> print(repr(box))
 Prediction (zuni5-edges): How many edges does zuni(5) have?
-Make your prediction, then press Lock in my guess.
+Make your prediction, then press Lock in my guess. (No button? Run this cell first.)
 >>> box.guess_input.value = "30"
 >>> print(box.lock_in())
-Locked in: 30. The answer is 33: 3 more than you guessed. networkx counts them.
+Locked in: 30. The answer is 33: 3 more than you guessed.
+>>> print(box.revealed.summary)
+networkx counts them.
 
 Examples
 --------
@@ -40,8 +42,8 @@ Examples
 >>> box.lock_in()  # nothing chosen yet: nothing is locked in
 'Nothing is locked in yet: type a whole number first, like 7.'
 >>> box.guess_input.value = "14"
->>> box.lock_in().startswith("Locked in: 14. Exactly right!")
-True
+>>> box.lock_in()
+'Locked in: 14. Exactly right!'
 >>> box.revealed.answer, box.guess_input.disabled
 (14, True)
 """
@@ -199,6 +201,28 @@ def prediction_ids() -> list[str]:
 # --- the widget ---------------------------------------------------------------------------
 
 _STATUS_ESM = r"""
+let counter = 0;
+
+// The box's keyboard, which ipywidgets leaves to JupyterLab: the radio buttons get one name (so the
+// arrow keys move between them and Tab enters and leaves them as one group, as in any form) and a
+// named radiogroup, and JupyterLab's notebook shortcuts stay out of the box (otherwise an arrow key
+// on a radio button selects the next notebook cell instead).
+function enhance(box, name) {
+  // On each control itself: JupyterLab matches its shortcuts against the focused element first.
+  for (const control of box.querySelectorAll('input, button, select, textarea')) {
+    if (!control.hasAttribute('data-lm-suppress-shortcuts')) control.setAttribute('data-lm-suppress-shortcuts', 'true');
+  }
+  const group = box.querySelector('.widget-radio-box');
+  if (group === null) return;
+  if (group.getAttribute('role') !== 'radiogroup') group.setAttribute('role', 'radiogroup');
+  const label = group.parentElement && group.parentElement.querySelector(':scope > .widget-label');
+  const text = label ? label.textContent.trim() : '';
+  if (text && group.getAttribute('aria-label') !== text) group.setAttribute('aria-label', text);
+  for (const input of group.querySelectorAll('input[type=radio]')) {
+    if (input.name !== name) input.name = name;
+  }
+}
+
 function render({ model, el }) {
   // One live region, built once: only its text changes, so a screen reader reads each change.
   const live = document.createElement('div');
@@ -210,7 +234,24 @@ function render({ model, el }) {
   const update = () => { if (live.textContent !== model.get('text')) live.textContent = model.get('text'); };
   model.on('change:text', update);
   update();
-  return () => model.off('change:text', update);
+  const name = `awithlaknannai-guess-${Date.now().toString(36)}-${counter++}`;
+  let observer = null;
+  let tries = 0;
+  const attach = () => {
+    const box = el.closest('.awithlaknannai-predict');
+    if (box === null) {
+      if (tries++ < 400) setTimeout(attach, 50);
+      return;
+    }
+    enhance(box, name);
+    observer = new MutationObserver(() => enhance(box, name));  // ipywidgets may redraw its radio buttons
+    observer.observe(box, {childList: true, subtree: true});
+  };
+  attach();
+  return () => {
+    model.off('change:text', update);
+    if (observer !== null) observer.disconnect();
+  };
 }
 export default { render };
 """
@@ -221,7 +262,12 @@ _STATUS_CSS = """
 
 
 class StatusLine(anywidget.AnyWidget):
-    """A status line: one ``role="status"`` live region whose text changes (in the theme's own text colour)."""
+    """A status line: one ``role="status"`` live region whose text changes (in the theme's own text colour).
+
+    Its browser side also gives the box's radio buttons a group name and a
+    ``radiogroup`` role, and keeps JupyterLab's notebook shortcuts out of the
+    box, so that the arrow keys choose an answer (see the module).
+    """
 
     _esm = _STATUS_ESM
     _css = _STATUS_CSS
@@ -339,8 +385,8 @@ class PredictBox(widgets.VBox):
         self.reveal_view.value = self._reveal_html(reveal)
         self.lock_button.description = "Locked in"
         self.lock_button.icon = "check"
-        return self._say(f"Locked in: {self._guess_text(guess)}. {self.prediction.compare(guess, reveal)} "
-                         f"{_plain(reveal.summary)}")
+        # Short, as a status line should be: the reveal just below it says the rest.
+        return self._say(f"Locked in: {self._guess_text(guess)}. {self.prediction.compare(guess, reveal)}")
 
     def _say(self, text: str) -> str:
         self.status.text = text
@@ -359,7 +405,10 @@ class PredictBox(widgets.VBox):
         # The plain-text form saved in the notebook: the question and what to do, never the answer
         # (the answer does not exist until the student locks in).
         choices = "".join(f"\n  {text}" for text in self._options)
-        return f"Prediction ({self.prediction.id}): {_plain(self.prediction.question)}{choices}\n{self.status.text}"
+        status = self.status.text
+        if status == WAITING:  # a notebook opened but not run yet shows this text, and no button
+            status += " (No button? Run this cell first.)"
+        return f"Prediction ({self.prediction.id}): {_plain(self.prediction.question)}{choices}\n{status}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -502,20 +551,19 @@ _register(Prediction(
 
 def _optional_chains() -> Reveal:
     from ..analysis.plots import length_histograms
-    from ..analysis.selfplay import SelfplayTable
     from ..rules import Rules
 
     standard, optional = _selfplay("mosona"), _selfplay("mosona", Rules(multi_leap="optional"))
     chart = Picture.from_figure(length_histograms({"standard rules": standard, "optional chains": optional}))
     return Reveal(
-        {"a": "b", "b": "a", "c": "c"}[_shorter(standard.mean_length, optional.mean_length)],
+        # "a" (longer) when the standard games are the shorter ones.
+        _shorter(standard.mean_length, optional.mean_length),
         f"On average a game lasted {optional.mean_length:.0f} turns with optional chains and "
         f"{standard.mean_length:.0f} with the standard rules; {optional.draws} against {standard.draws} "
         f"games were drawn.",
         "A likely reason: when a piece may stop leaping, a player (even a random one) often takes fewer "
         "pieces in one turn than the whole chain, so clearing the board takes more turns.",
         chart,
-        table_html=SelfplayTable([standard, optional]).side_by_side()._repr_html_(),
     )
 
 
@@ -611,7 +659,7 @@ def _shortest_games() -> Reveal:
     return Reveal(
         letter,
         f"Of the five, games were shortest on {ALBUM_NAMES[shortest]}: {stats[shortest].mean_length:.0f} turns "
-        f"on average, against {stats[longest].mean_length:.0f} on {ALBUM_NAMES[longest]}, the longest.",
+        f"on average, against {stats[longest].mean_length:.0f} on {ALBUM_NAMES[longest]}, the longest of the five.",
         reason + "The chart shows every board of the album (100 games each, standard rules).",
         chart,
     )
