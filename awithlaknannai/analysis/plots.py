@@ -37,6 +37,9 @@ StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 # player light, second dark, draws hatched grey, so they read in greyscale too.
 _FIRST_COLOUR, _SECOND_COLOUR, _DRAW_COLOUR = "#f7f3ea", "#1f1f24", "#BBBBBB"
 _SERIES = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+# ... and a line style or a hatch pattern per series too, so that no series is told apart by colour alone.
+_LINE_STYLES = ["-", "--", ":", "-."]
+_HATCHES = ["", "//", "\\\\", "xx", "--", "++", "||", ".."]  # dots last: each dot is drawn as a path
 
 
 def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
@@ -85,7 +88,7 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
     edges = [low + (high + 1 - low) * i / bins for i in range(bins + 1)]
     for i, (label, s) in enumerate(items):
         ax.hist(s.lengths, bins=edges, histtype="step", linewidth=2, color=_SERIES[i % len(_SERIES)],
-                label=label)
+                linestyle=_LINE_STYLES[i % len(_LINE_STYLES)], label=label)
     ax.set_xlabel("length of the game (turns)")
     ax.set_ylabel("games")
     ax.set_title(title)
@@ -126,7 +129,7 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     for i, (label, s) in enumerate(items):
         xs = [r + (i - (len(items) - 1) / 2) * width for r in range(len(reasons))]
         ax.bar(xs, [s.reasons.get(reason, 0) / s.games for reason in reasons], width=width,
-               color=_SERIES[i % len(_SERIES)], edgecolor="black", label=label)
+               color=_SERIES[i % len(_SERIES)], edgecolor="black", hatch=_HATCHES[i % len(_HATCHES)], label=label)
     ax.set_xticks(list(range(len(reasons))), [textwrap.fill(reason, 14) for reason in reasons])
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
