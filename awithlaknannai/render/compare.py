@@ -580,7 +580,7 @@ def compare_drawings_svg(
     marks: bool = True,
     results: Sequence[str | None] | None = None,
     title: str | None = None,
-    unit: float = 48,
+    unit: float = 56,
 ) -> str:
     """Two drawings of the same points, one above the other, with what differs marked.
 

@@ -608,7 +608,7 @@ def _drawing_decides() -> Reveal:
     answer = {(True, False): "a", (False, True): "b", (True, True): "c", (False, False): "d"}[(wins[0], wins[1])]
     words = [_in_words(value, best) for value, best, _, _ in solved]
     results = [f"Perfect play, standard rules: {text}" for text in words]
-    picture = Picture(compare_drawings_svg(boards[0], boards[1], labels, results=results, unit=52,
+    picture = Picture(compare_drawings_svg(boards[0], boards[1], labels, results=results, unit=60,
                                            title="The 13-point board: the drawing changes who wins"))
     seconds = " and ".join(f"{s:.1f}" for _, _, s, _ in solved)
     return Reveal(
