@@ -28,7 +28,7 @@ from .selfplay import SelfplayStatistics
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["end_reason_bars", "length_histograms", "result_bars"]
+__all__ = ["end_reason_bars", "length_histograms", "mean_length_bars", "result_bars"]
 
 StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 
@@ -37,6 +37,9 @@ StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 # player light, second dark, draws hatched grey, so they read in greyscale too.
 _FIRST_COLOUR, _SECOND_COLOUR, _DRAW_COLOUR = "#f7f3ea", "#1f1f24", "#BBBBBB"
 _SERIES = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+# ... and a line style or a hatch pattern per series too, so that no series is told apart by colour alone.
+_LINE_STYLES = ["-", "--", ":", "-."]
+_HATCHES = ["", "//", "\\\\", "xx", "--", "++", "||", ".."]  # dots last: each dot is drawn as a path
 
 
 def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
@@ -85,7 +88,7 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
     edges = [low + (high + 1 - low) * i / bins for i in range(bins + 1)]
     for i, (label, s) in enumerate(items):
         ax.hist(s.lengths, bins=edges, histtype="step", linewidth=2, color=_SERIES[i % len(_SERIES)],
-                label=label)
+                linestyle=_LINE_STYLES[i % len(_LINE_STYLES)], label=label)
     ax.set_xlabel("length of the game (turns)")
     ax.set_ylabel("games")
     ax.set_title(title)
@@ -126,10 +129,40 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     for i, (label, s) in enumerate(items):
         xs = [r + (i - (len(items) - 1) / 2) * width for r in range(len(reasons))]
         ax.bar(xs, [s.reasons.get(reason, 0) / s.games for reason in reasons], width=width,
-               color=_SERIES[i % len(_SERIES)], edgecolor="black", label=label)
+               color=_SERIES[i % len(_SERIES)], edgecolor="black", hatch=_HATCHES[i % len(_HATCHES)], label=label)
     ax.set_xticks(list(range(len(reasons))), [textwrap.fill(reason, 14) for reason in reasons])
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     ax.set_title(title)
     fig.legend(loc="outside right upper", frameon=False)
+    return fig
+
+
+def mean_length_bars(stats: StatsInput, title: str = "How long is a game, on average?") -> Figure:
+    """One bar per batch: the average length of its games in turns, the number written at the bar's end.
+
+    A chart to read at a glance (the numbers are on the bars, so it needs no
+    table beside it); the batches keep the order given.
+
+    Examples
+    --------
+    >>> from awithlaknannai.analysis.selfplay import selfplay_statistics
+    >>> a = selfplay_statistics("zuni-3", players="random", games=4, seed=0)
+    >>> fig = mean_length_bars({"zuni-3": a})
+    >>> [t.get_text() for t in fig.axes[0].get_yticklabels()], fig.axes[0].texts[0].get_text() == f"{a.mean_length:.0f}"
+    (['zuni-3'], True)
+    """
+    items = _labelled(stats)
+    fig = _figure(7, 0.45 * len(items) + 1.4)
+    ax = fig.subplots()
+    means = [s.mean_length for _, s in items]
+    y = range(len(items))
+    ax.barh(y, means, color=_SERIES[0], edgecolor="black")
+    for row, value in zip(y, means):
+        ax.text(value + max(means) * 0.01, row, f"{value:.0f}", va="center", ha="left")
+    ax.set_yticks(list(y), [label for label, _ in items])
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(means) * 1.12)
+    ax.set_xlabel("average length of a game (turns)")
+    ax.set_title(title)
     return fig
