@@ -39,7 +39,6 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 
 from .. import boards
@@ -48,6 +47,7 @@ from ..render.picture import Picture
 from ..render.spots import spot_drawings_svg
 from ..render.style import FOCUS, HIGHLIGHT, TEXT_DARK
 from ..render.timeline import timeline_svg
+from ..widgets.shield import KeyboardShield
 from .exercises import (
     MAP_PLACES,
     MISSING,
@@ -63,7 +63,7 @@ from .exercises import (
     timeline_years,
 )
 
-__all__ = ["FORMS", "Activity", "KeyboardShield", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline",
+__all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline",
            "activity"]
 
 FORMS = ("map", "spots", "sources", "order")
@@ -89,55 +89,6 @@ _STYLE = f"""<style>
 _CHOOSE = "(choose)"
 _PLACE_NAMES = {"zuni": "Zuni Pueblo", "hopi": "Hopi mesas"}  # the names written on the map
 _ORDINALS = ("1st (oldest)", "2nd", "3rd", "4th", "5th (newest)")
-
-
-class KeyboardShield(anywidget.AnyWidget):
-    """Keeps JupyterLab's notebook shortcuts out of an answer box, so its menus and boxes get their keys.
-
-    In command mode JupyterLab acts on single keys pressed anywhere in a
-    notebook, a focused menu of an output included: typing "B" on a menu
-    to choose the letter B inserts a new cell instead, and the arrow keys
-    move to other cells. Lumino skips every shortcut for keys pressed inside
-    an element marked ``data-lm-suppress-shortcuts``; ipywidgets cannot set
-    an attribute, so this invisible widget (anywidget: its browser side is
-    one small ES module) marks the answer box it sits in and every control
-    in it.
-    """
-
-    _esm = """
-const CONTROLS = 'select, input, button, textarea, [tabindex]';
-const SHIELD = 'data-lm-suppress-shortcuts';
-
-function render({ el }) {
-  el.style.display = 'none';
-  let observer = null;
-  let tries = 0;
-  // Lumino looks for the mark from the focused element up, and a shortcut's selector can match the
-  // focused control itself: so every control carries the mark, not only the box.
-  const shield = (box) => {
-    box.setAttribute(SHIELD, 'true');
-    for (const control of box.querySelectorAll(CONTROLS)) {
-      if (!control.hasAttribute(SHIELD)) control.setAttribute(SHIELD, 'true');
-    }
-  };
-  const attach = () => {
-    const box = el.closest('.awithlaknannai-answer');
-    if (box === null) {
-      if (tries++ < 200) setTimeout(attach, 50);
-      return;
-    }
-    shield(box);
-    observer = new MutationObserver(() => shield(box));  // controls drawn later, or drawn again
-    observer.observe(box, {childList: true, subtree: true});
-  };
-  attach();
-  return () => { if (observer !== null) observer.disconnect(); };
-}
-export default { render };
-"""
-
-    def __repr__(self) -> str:
-        return "KeyboardShield()"
 
 
 def _mark_html(mark: bool | None) -> str:

@@ -41,6 +41,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..position import Move
 from ..widgets.board import BoardWidget, _running_loop, preview_html
+from ..widgets.shield import KeyboardShield
 from .challenges import GOING_ON, SOLVED, WRONG, Challenge, ChallengeRun, Verdict, challenge_set
 
 __all__ = ["PROGRESS", "ChallengeBoard"]
@@ -95,7 +96,7 @@ class ChallengeBoard(widgets.VBox):
             button.on_click(lambda _, n=number: self.go_to(n))
         self.progress.children = self._progress_buttons if len(items) > 1 else []
         self.controls = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, self.progress, self.board, self.controls])
+        super().__init__([KeyboardShield(), self.heading, self.progress, self.board, self.controls])
         self.add_class("awithlaknannai-challenge")
         self._show_challenge()
 

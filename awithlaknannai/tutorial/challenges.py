@@ -35,7 +35,8 @@ from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, hint_steps, winning
 from ..errors import NotationError
 from ..notation import parse_position
 from ..position import Move, Position
-from .exercises import CORRECT, WRONG as FEEDBACK_WRONG, Feedback
+from .exercises import CORRECT, Feedback
+from .exercises import WRONG as FEEDBACK_WRONG
 from .practice import refusal_reason
 
 __all__ = [

@@ -62,6 +62,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..render.picture import Picture
+from ..widgets.shield import KeyboardShield
 
 __all__ = ["PREDICTIONS", "PredictBox", "Prediction", "Reveal", "predict", "prediction_ids"]
 
@@ -203,15 +204,10 @@ def prediction_ids() -> list[str]:
 _STATUS_ESM = r"""
 let counter = 0;
 
-// The box's keyboard, which ipywidgets leaves to JupyterLab: the radio buttons get one name (so the
-// arrow keys move between them and Tab enters and leaves them as one group, as in any form) and a
-// named radiogroup, and JupyterLab's notebook shortcuts stay out of the box (otherwise an arrow key
-// on a radio button selects the next notebook cell instead).
+// The radio buttons, which ipywidgets leaves unnamed: one name (so the arrow keys move between them
+// and Tab enters and leaves them as one group, as in any form) and a named radiogroup. (JupyterLab's
+// shortcuts are kept out of the box by the KeyboardShield beside this widget.)
 function enhance(box, name) {
-  // On each control itself: JupyterLab matches its shortcuts against the focused element first.
-  for (const control of box.querySelectorAll('input, button, select, textarea')) {
-    if (!control.hasAttribute('data-lm-suppress-shortcuts')) control.setAttribute('data-lm-suppress-shortcuts', 'true');
-  }
   const group = box.querySelector('.widget-radio-box');
   if (group === null) return;
   if (group.getAttribute('role') !== 'radiogroup') group.setAttribute('role', 'radiogroup');
@@ -340,7 +336,8 @@ class PredictBox(widgets.VBox):
         self.lock_button.on_click(lambda _: self.lock_in())
         self.status = StatusLine(text=WAITING)
         self.reveal_view = widgets.HTML("")
-        super().__init__([self.question_view, self.guess_input, self.lock_button, self.status, self.reveal_view])
+        super().__init__([KeyboardShield(), self.question_view, self.guess_input, self.lock_button, self.status,
+                          self.reveal_view])
         self.add_class("awithlaknannai-answer")  # the answer boxes' focus ring and button rules
         self.add_class("awithlaknannai-predict")
 

@@ -21,6 +21,7 @@ from ..position import Move
 from ..rules import Rules
 from ..variants import Variant, get_variant
 from .board import BoardWidget
+from .shield import KeyboardShield
 
 __all__ = ["CompareWidget", "Replay", "split_moves"]
 
@@ -180,7 +181,7 @@ class CompareWidget(widgets.VBox):
         parts: list[widgets.Widget] = [controls]
         for title, board in zip(self.titles, self.boards):
             parts += [title, board]
-        super().__init__(parts)
+        super().__init__([KeyboardShield(), *parts])  # keys go to the controls, not to JupyterLab
         self.add_class("awithlaknannai-compare")
         self._shown = len(self.moves)
         self._show(len(self.moves))

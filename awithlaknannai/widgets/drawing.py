@@ -35,7 +35,16 @@ from typing import Any
 from ..boards import leap_lines
 from ..position import Move, Position
 from ..render.geometry import Layout, Segment, arc_parameters
-from ..render.style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
+from ..render.style import (
+    BOARD,
+    HIGHLIGHT,
+    LAST_MOVE_OPACITY,
+    PIECE_FILL,
+    PIECE_RIM,
+    PIECE_SHINE,
+    SLAB_EDGE,
+    SLAB_LIGHT,
+)
 from ..variants import Color
 
 __all__ = [

@@ -23,6 +23,7 @@ from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from ..variants import Color, get_variant
 from .board import BoardWidget, _running_loop, preview_html
 from .controller import turn_status
+from .shield import KeyboardShield
 
 try:  # the computer players are optional: without them the widget is for two humans
     from ..players import LEVELS, make_player, player_for_level
@@ -171,8 +172,9 @@ class GameWidget(widgets.VBox):
         self.board = BoardWidget(game, animate=animate, flipped=flipped, **board_options)
         self.board.on_move(self._after_human_move)
         self._build_controls()
-        super().__init__([self.top_bar, self.board, self.history_bar, self.entry_bar, self.move_list,
-                          self.record_box])
+        # KeyboardShield: keys pressed on the menus and boxes go to them, not to JupyterLab's shortcuts.
+        super().__init__([KeyboardShield(), self.top_bar, self.board, self.history_bar, self.entry_bar,
+                          self.move_list, self.record_box])
         self.add_class("awithlaknannai-game")
         self._sync()
         self._schedule_reply()
