@@ -22,7 +22,8 @@ from collections import Counter
 
 from .errors import GameOverError, NotationError, shown
 from .files import read_file_bytes, write_text_file
-from .position import EndReason, Move, Outcome, Position, _cut
+from .position import EndReason, Move, Outcome, Position
+from .texts import cut as _cut
 from .rules import Rules
 from .variants import Variant
 
@@ -218,7 +219,7 @@ class Game:
         short = move.text()
         if not move.is_capture:
             return short  # a step is named by its two points: never ambiguous
-        kept = "_moves" in before.__dict__
+        kept = before._has_moves()
         ambiguous = sum(1 for m in before.legal_moves() if m.text() == short) > 1
         if not kept and before is not self.position:
             before._forget_moves()  # writing a long record must not rebuild every move list for good

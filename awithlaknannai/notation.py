@@ -1,19 +1,11 @@
-"""Text forms: the one-line position text, board diagrams and game records.
+"""Game records: a game's moves and result as JSON, read back move by move.
 
-Position text
--------------
-Five fields separated by spaces, like chess's FEN::
-
-    mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0
-
-1. the variant name (see :func:`awithlaknannai.variants.get_variant`);
-2. the rules: a preset name plus any changed switches
-   (``standard,quiet_turn_limit=20``);
-3. the pieces, row by row from the top, each row left to right, rows
-   separated by ``/``: ``w`` white, ``b`` black, ``.`` empty, ``x`` out of
-   play (a shrinking board's dead part);
-4. the side to move, ``w`` or ``b``;
-5. the turns played since the last capture.
+Like chess's PGN (portable game *notation*), a record is what a game leaves
+on paper; this module sits above :mod:`awithlaknannai.game`, whose
+``to_json``, ``save`` and ``load`` call it. The texts of single positions
+and moves are below :mod:`awithlaknannai.position`, in
+:mod:`awithlaknannai.texts`; :func:`parse_position`, :func:`position_text`
+and :func:`board_diagram` are also found here, where they always were.
 
 Game record
 -----------
@@ -26,11 +18,13 @@ when a record is read.
 
 Examples
 --------
->>> from awithlaknannai.position import Position
->>> text = Position.start("mosona").text()
->>> text
-'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0'
->>> parse_position(text) == Position.start("mosona")
+>>> from awithlaknannai.game import Game
+>>> game = Game("mosona")
+>>> _ = game.play("B3-M4"); _ = game.play("T4xB3")
+>>> record = game_to_record(game)
+>>> record["moves"], record["start"]
+(['B3-M4', 'T4xB3'], None)
+>>> game_from_record(record).moves == game.moves
 True
 """
 
@@ -38,19 +32,14 @@ from __future__ import annotations
 
 import json
 import re
-import reprlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .boards import rows as board_rows
 from .errors import NotationError
-from .position import MAX_QUIET_TURNS as _MAX_QUIET_TURNS
-from .position import _cut
+from .game import Game
+from .position import EndReason, Position, board_diagram, parse_position, position_text
 from .rules import Rules
-from .variants import Color, get_variant, zuni_size
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .position import Position
+from .texts import MAX_QUIET_TURNS, cut, shown_short
+from .variants import Color, get_variant
 
 __all__ = [
     "RECORD_FORMAT", "board_diagram", "game_from_json", "game_from_record", "game_to_json", "game_to_record",
@@ -59,10 +48,6 @@ __all__ = [
 
 RECORD_FORMAT = "awithlaknannai-game"
 RECORD_VERSION = 1
-
-#: The largest quiet-turn count a position text may give (as a position may hold).
-MAX_QUIET_TURNS = _MAX_QUIET_TURNS
-
 
 #: Limits on a game record, checked before it is parsed: its size in bytes,
 #: how deeply its JSON may nest (a record needs 2), the longest run of
@@ -80,14 +65,7 @@ MAX_RECORD_MOVES = 100_000
 #: replay passes the bound, within seconds, whatever its size.
 MAX_RECORD_WORK = 20_000_000
 
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 40
-_SHORT.maxlevel = 2
-
-
-def _shown(value: object) -> str:
-    """``repr`` of user input, cut short (and bounded in depth) so an error stays one readable line."""
-    return _SHORT.repr(value)
+_shown = shown_short
 
 
 # One pass over the text, once escapes are gone: a string (to its closing
@@ -129,131 +107,6 @@ def _check_json_shape(text: str, what: str = "game record") -> None:
             raise NotationError(f"{what} holds a number of more than {MAX_NUMBER_DIGITS} digits")
 
 
-def position_text(position: Position) -> str:
-    """The one-line text of a position (see the module docstring)."""
-    white, black, dead = position.white, position.black, position.dead
-    rows = []
-    index = 0
-    for row in position.variant.tables.rows:  # bit i is point i, row by row
-        chars = []
-        for _ in row:
-            chars.append("w" if white >> index & 1 else "b" if black >> index & 1 else
-                         "x" if dead >> index & 1 else ".")
-            index += 1
-        rows.append("".join(chars))
-    return " ".join([
-        position.variant.name,
-        position.variant.rules.to_text(),
-        "/".join(rows),
-        position.turn.char,
-        str(position.quiet_turns),
-    ])
-
-
-def parse_position(text: str) -> Position:
-    """Read a position text; a bad one raises :class:`NotationError` naming the field.
-
-    Examples
-    --------
-    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0")
-    Traceback (most recent call last):
-    ...
-    awithlaknannai.errors.NotationError: position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row
-    """
-    from .position import Position
-
-    if not isinstance(text, str):
-        raise TypeError(f"a position text is a string, got {type(text).__name__}")
-    fields = text.split()
-    if len(fields) != 5:
-        raise NotationError(
-            f"position text has {len(fields)} fields, expected 5: variant rules pieces side quiet-turns "
-            "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"
-        )
-    name, rules_text, pieces, side, quiet = fields
-    # The cheap fields first, so a bad one costs nothing however large the board.
-    if side not in ("w", "b"):
-        raise NotationError(f"position text, field 4 (side to move): {_shown(side)}; use w or b")
-    if not (quiet.isascii() and quiet.isdigit()) or len(quiet) > len(str(MAX_QUIET_TURNS)) \
-            or int(quiet) > MAX_QUIET_TURNS:
-        raise NotationError(f"position text, field 5 (quiet turns): {_shown(quiet)} is not a whole number "
-                            f"from 0 to {MAX_QUIET_TURNS:,}")
-    n = zuni_size(name)
-    if n is not None and [len(row) for row in pieces.split("/")] != [n, n + 1, n]:
-        # A Zuni board's rows are known from its name: refuse a wrong shape before building the board.
-        raise NotationError(f"position text, field 3 (pieces): {name} has rows of {n}, {n + 1} and {n} points")
-    try:
-        variant = get_variant(name)
-    except ValueError as error:
-        raise NotationError(f"position text, field 1 (variant): {error}") from None
-    try:
-        variant = variant.with_rules(Rules.from_text(rules_text))
-    except ValueError as error:
-        raise NotationError(f"position text, field 2 (rules): {error}") from None
-    layout = variant.tables.rows
-    given = pieces.split("/")
-    if len(given) != len(layout):
-        raise NotationError(
-            f"position text, field 3 (pieces): {len(given)} rows given, the board has {len(layout)}"
-        )
-    index = variant.tables.index
-    white = black = dead = 0
-    for r, (row_text, row_points) in enumerate(zip(given, layout), start=1):
-        if len(row_text) != len(row_points):
-            raise NotationError(
-                f"position text, field 3 (pieces): row {r} has {len(row_text)} points, "
-                f"the board has {len(row_points)} in that row"
-            )
-        for char, point in zip(row_text, row_points):
-            if char == "w":
-                white |= 1 << index[point]
-            elif char == "b":
-                black |= 1 << index[point]
-            elif char == "x":
-                dead |= 1 << index[point]
-            elif char != ".":
-                raise NotationError(
-                    f"position text, field 3 (pieces): {_shown(char)} at {point}; use w, b, . or x (out of play)"
-                )
-    if not white | black:
-        raise NotationError("position text, field 3 (pieces): no pieces at all; a position needs at least one")
-    try:
-        return Position(variant, white, black, Color.parse(side), int(quiet), dead)
-    except ValueError as error:  # the points out of play do not fit the shrinking rule
-        raise NotationError(f"position text, field 3 (pieces): {error}") from None
-
-
-def board_diagram(position: Position, labels: bool = True) -> str:
-    """A plain-text picture of the board, row by row, with the side to move.
-
-    Points are placed by their x coordinate, so the middle row of a Zuni
-    board sits between the outer points, as on the real board.
-
-    >>> from awithlaknannai.position import Position
-    >>> print(board_diagram(Position.start("zuni-4")))
-    T    b   b   b   b
-    M  b   b   .   w   w
-    B    w   w   w   w
-    White to move
-    """
-    board = position.variant.board
-    lines = []
-    left = min(x for x, _ in (board.nodes[p]["pos"] for p in board))
-    for row_name, row in zip(board.graph["rows"], board_rows(board)):
-        cells: dict[int, str] = {}
-        for point in row:
-            x = board.nodes[point]["pos"][0] - left
-            color = position.piece_at(point)
-            dead = position.dead >> position.variant.tables.index[point] & 1
-            cells[round(x * 4)] = color.char if color is not None else "x" if dead else "."
-        width = max(cells) + 1
-        text = "".join(cells.get(i, " ") for i in range(width))
-        lines.append((f"{row_name:<3}" if labels else "") + text.rstrip())
-    outcome = position.outcome()
-    lines.append(str(outcome) if outcome else f"{position.turn} to move")
-    return "\n".join(lines)
-
-
 def move_list(game: Game) -> str:
     """The moves as numbered pairs, e.g. ``1. B3-M4 T4xB3  2. ...``, plus the result."""
     out = []
@@ -287,9 +140,6 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
     board), more than :data:`MAX_RECORD_MOVES` moves, or a replay longer
     than :data:`MAX_RECORD_WORK`; tags must map texts to texts.
     """
-    from .game import Game
-    from .position import Position
-
     if not isinstance(game, Game):
         raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
     tags = dict(game.tags if tags is None else tags)
@@ -306,7 +156,7 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
     if len(game.moves) > MAX_RECORD_MOVES:
         raise ValueError(f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
                          f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back")
-    work = sum(position.__dict__.get("_work", 0) for position in game.positions)
+    work = sum(position._work for position in game.positions)
     if work > MAX_RECORD_WORK:
         raise ValueError(f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
                          f"the {MAX_RECORD_WORK:,} a record may ask when it is read back")
@@ -339,9 +189,6 @@ def game_from_record(record: Any) -> Game:
     ...
     awithlaknannai.errors.NotationError: record field 'moves'[1] 'T4xB4': no line runs from T4 over one point to B4
     """
-    from .game import Game
-    from .position import EndReason, Position
-
     if not isinstance(record, dict):
         raise NotationError(f"a game record is a JSON object, got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
@@ -429,12 +276,12 @@ def game_from_record(record: Any) -> Game:
             game.play(text)
         except ValueError as error:
             message = str(error)
-            for prefix in (f"{text.strip()}: ", f"{_cut(text.strip())}: "):
+            for prefix in (f"{text.strip()}: ", f"{cut(text.strip())}: "):
                 if message.startswith(prefix):
                     message = message[len(prefix):]
                     break
             raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
-        work += game.positions[-2].__dict__.get("_work", 0)
+        work += game.positions[-2]._work
         if work > MAX_RECORD_WORK:
             raise NotationError(f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
                                 f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)")

@@ -1,10 +1,16 @@
-"""Positions, moves and the fast move generator.
+"""Positions and moves: the safe, immutable API on the one move generator.
 
 A :class:`Position` is an immutable value: the variant (board, rules), the
-pieces of each side as bit sets over the variant's points, the side to move
-and the number of turns played since the last capture. Moves are generated
-from step and leap tables that the variant derives once from the board's
-drawn lines.
+pieces of each side as bit sets over the variant's points, the side to move,
+the turns played since the last capture and, on a shrinking board, the
+points out of play. Its legal moves come from the move generator that every
+engine of the package uses (:mod:`awithlaknannai.engines.generator`): the
+:class:`Move` objects are built once per step or single leap of a board and
+shared, and only when the moves are asked for. Playing a move taken from
+:meth:`Position.legal_moves` looks nothing up and checks nothing again: the
+move carries the bit sets it changes. Any other move (a text, or a
+:class:`Move` built by hand) is read and checked by :meth:`Position.find_move`,
+which says why a move is refused (:mod:`awithlaknannai.explain`).
 
 Examples
 --------
@@ -20,21 +26,28 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
-from typing import TypeVar
+from itertools import repeat
+from operator import attrgetter, is_
+from typing import Any, TypeVar
 
-from .errors import GameOverError, IllegalMoveError, InvalidMoveError, TooManyMovesError, shown
+from . import explain
+from .engines.generator import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, shown
 from .rules import Rules
-from .variants import Color, Variant, get_variant
+from .texts import MAX_MOVE_TEXT, MAX_QUIET_TURNS, board_diagram_text, cut, move_text, read_move_text, \
+    read_position_text, write_position_text
+from .variants import Color, ShrinkTables, Variant, get_variant
 
 __all__ = ["Move", "Position", "Outcome", "EndReason", "perft", "perft_estimate", "tree_estimate",
+           "generate_raw", "parse_position", "position_text", "board_diagram",
            "MAX_PERFT_DEPTH", "MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "MAX_LEAP_WORK", "MAX_LEAP_STATES"]
+
+_cut = cut  # the name other modules of the package import
 
 
 @dataclass(frozen=True, order=True)
@@ -103,11 +116,7 @@ class Move:
         ``T4x(M4)B3``; needed only where two leaps share their landings
         (possible with bent leaps).
         """
-        if not self.captures:
-            return f"{self.origin}-{self.landings[0]}"
-        if full:
-            return self.origin + "".join(f"x({over}){land}" for over, land in zip(self.captures, self.landings))
-        return "x".join(self.path)
+        return move_text(self.origin, self.landings, self.captures, full)
 
     def __str__(self) -> str:
         return self.text()
@@ -148,33 +157,8 @@ class Outcome:
         return f"{head} ({self.reason.value})"
 
 
-def _trusted_move(origin: str, landings: tuple[str, ...], captures: tuple[str, ...]) -> Move:
-    """Build a Move from the generator's output without re-checking its shape (hot path)."""
-    move = object.__new__(Move)
-    move.__dict__.update(origin=origin, landings=landings, captures=captures)
-    return move
-
-
-#: The most turns without a capture a position may count: a position text
-#: writes at most ten digits. Play stops counting there (every turn limit
-#: is below it), so a position reached by play can always be written and read.
-MAX_QUIET_TURNS = 10**9
-
-#: The longest move text read, checked before the text is parsed. The
-#: longest move of the largest board (``zuni-1000``: 1,500 leaps written
-#: in full, ``x(M999)T998``) has under 20,000 characters.
-MAX_MOVE_TEXT = 32_000
-
-# A raw move: (origin index, landing indices, captured indices, captured mask).
-RawMove = tuple[int, tuple[int, ...], tuple[int, ...], int]
-
-# Step moves are few (two per edge) and immutable, so each board's are built
-# once and shared by all its positions: most moves in a game are steps.
-_STEP_MOVES: weakref.WeakKeyDictionary[object, dict[RawMove, Move]] = weakref.WeakKeyDictionary()
-
-
 def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[RawMove]:
-    """All legal raw moves for the side owning ``own``; the hot path of search.
+    """All legal raw moves for the side owning ``own``, from the move generator.
 
     Follows ``variant.rules``: compulsory capture, multi-leap continuation
     and maximum capture. Does not look at end-of-game conditions. With
@@ -196,10 +180,11 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     Returns
     -------
     list of (int, tuple of int, tuple of int, int)
-        ``(origin, landings, captured, captured_mask)`` per move, in a fixed
-        order: captures first (by origin, then leap by leap in table order),
-        then steps (by origin, then destination). The tuples may be shared
-        between calls: treat them as read-only.
+        ``(origin, landings, captured, captured_mask)`` per move, in the
+        order of :meth:`Position.legal_moves`: captures first (by origin,
+        then leap by leap in table order), then steps (by origin, then
+        destination). The tuples may be shared between calls: treat them as
+        read-only.
 
     Examples
     --------
@@ -215,172 +200,64 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
         :data:`MAX_LEAP_WORK` (or, with bent leaps, one piece passed
         :data:`MAX_LEAP_STATES` different captures).
     """
-    return _generate(variant, own, opp, dead)[0]
+    return generator_for(variant).raw(own, opp, dead)
 
 
-def _generate(variant: Variant, own: int, opp: int, dead: int = 0) -> tuple[list[RawMove], int]:
-    """:func:`generate_raw`, and the work it did: the pieces tried, the leap search's steps and the moves."""
-    tables = variant.tables
-    rules = variant.rules
-    empty0 = tables.full_mask & ~(own | opp | dead)
-    step_mask = tables.step_mask
-    # Only pieces next to an empty point can step, and only pieces a leap
-    # away from one can leap. In crowded positions it is quicker to find
-    # those from the few empty points than to try every piece.
-    if empty0.bit_count() < own.bit_count():
-        leap_from = tables.leap_from_mask
-        can_step = can_leap = 0
-        empties = empty0
-        while empties:
-            low = empties & -empties
-            empties ^= low
-            point = low.bit_length() - 1
-            can_step |= step_mask[point]  # neighbours of an empty point
-            can_leap |= leap_from[point]
-        can_step &= own
-        can_leap &= own
-    else:
-        can_step = can_leap = own
-    captures: list[RawMove] = []
-    work = (can_step | can_leap).bit_count()
-    if opp and can_leap:
-        over_mask = tables.leap_over_mask
-        leap_bits = tables.leap_bits
-        multi = rules.multi_leap
-        bent = rules.leap_shape == "bent"
-        pieces = can_leap
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            origin = low.bit_length() - 1
-            if not opp & over_mask[origin]:
-                continue  # no enemy piece on any point it could jump
-            if multi == "none":
-                for over_bit, to_bit, over, to in leap_bits[origin]:
-                    if opp & over_bit and empty0 & to_bit:
-                        captures.append((origin, (to,), (over,), over_bit))
-                continue
-            for over_bit, to_bit, _, _ in leap_bits[origin]:
-                if opp & over_bit and empty0 & to_bit:
-                    work += _leap_sequences(leap_bits, multi == "optional", bent, captures, origin, opp,
-                                            empty0 | low, MAX_LEAP_WORK - work)
-                    break
-        if captures:
-            if rules.maximum_capture:
-                most = max(len(m[2]) for m in captures)
-                captures = [m for m in captures if len(m[2]) == most]
-            if rules.compulsory_capture:
-                return captures, work + len(captures)
-    step_moves = tables.step_moves
-    pieces = can_step
-    while pieces:
-        low = pieces & -pieces
-        pieces ^= low
-        origin = low.bit_length() - 1
-        if empty0 & step_mask[origin]:
-            for to_bit, move in step_moves[origin]:
-                if empty0 & to_bit:
-                    captures.append(move)
-    return captures, work + len(captures)
+# --- the Move objects of a board ------------------------------------------------------
 
 
-#: A safety net for bent leaps on boards not measured here (hand-built
-#: variants): the most (landing point, captured set) pairs one piece's leap
-#: search may visit before it stops with a :class:`TooManyMovesError`.
-MAX_LEAP_STATES = 500_000
+def _move_maker(points: tuple[str, ...]) -> Callable[[RawMove], Move]:
+    """Builds the generator's Move objects: names from the board, and the bit sets they change."""
+    new = object.__new__
 
-#: The most work one position's leap search may do, in 8-byte words of the
-#: tuples it builds (each step of the search costs the length of its
-#: sequence; each capture found also the memory it keeps): at most about a
-#: second and 150 MB with the moves built from it. Line leaps
-#: list every route, and on a Zuni board a ladder of pieces gives a number of
-#: routes that doubles every two points: a 70-character position text on
-#: ``zuni-18`` once took 18 s into MemoryError. Positions of real games need
-#: a few hundred units; the bound is checked as the search goes, before
-#: the memory is spent.
-MAX_LEAP_WORK = 10_000_000
-# What one capture found costs in those units: the memory it keeps (its raw
-# tuples now and its Move object later, about 600 bytes) in 8-byte words.
-_MOVE_WORK = 64
+    def make(raw: RawMove) -> Move:
+        origin, landings, captured, mask = raw
+        move = new(Move)
+        # Trusted: the generator's moves have the shape __post_init__ checks.
+        move.__dict__.update(origin=points[origin], landings=tuple(points[i] for i in landings),
+                             captures=tuple(points[i] for i in captured), _raw=raw,
+                             _lean=((1 << origin) ^ (1 << landings[-1]), mask))
+        return move
+
+    return make
 
 
-def _leap_sequences(leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...], optional: bool,
-                    merge_paths: bool, out: list[RawMove], origin: int, opp: int, empty: int,
-                    budget: int = MAX_LEAP_WORK) -> int:
-    """Append every leap sequence of the piece on ``origin`` to ``out``; return the work done.
-
-    A depth-first search with its own stack, not recursion, so that a chain
-    of any length (about 500 leaps on the largest Zuni board) cannot raise
-    RecursionError; it lists sequences in the order a recursive search would.
-    Jumped pieces leave ``opp`` and join ``empty`` at once; ``empty`` also
-    holds the origin, which the leaping piece has left. A sequence is
-    recorded when it cannot go on, or after every leap if ``optional``.
-
-    With ``merge_paths`` (bent leaps) a capture is identified by where it
-    lands and the set of pieces it takes, not by its route: the search
-    visits each (point, captured set) once and keeps the first route found.
-    What a sequence can do next depends only on that pair, so no capture is
-    lost, and the work is bounded by the number of such pairs instead of
-    the number of routes, which multiplies on boards with many crossing
-    lines (Tukvnanawopi).
-
-    Each step of the search costs the length of the sequence it builds (the
-    tuples it allocates) plus a few units, and the bent search's remembered
-    set costs the size of its captured sets; past ``budget`` units the
-    search stops with :class:`TooManyMovesError`, before the memory is spent.
-    """
-    seen: set[tuple[int, int]] = set()
-    work = 0
-    # A frame: [point, opponent's pieces, empty points, landings, captured, captured mask,
-    #           next leap to try, whether any leap was possible].
-    stack: list[list] = [[origin, opp, empty, (), (), 0, 0, False]]
-    while stack:
-        frame = stack[-1]
-        cur, opp_now, empty_now, landings, caps, capmask, i, found = frame
-        runs = leap_bits[cur]
-        child = None
-        while i < len(runs):
-            over_bit, to_bit, over, to = runs[i]
-            i += 1
-            if opp_now & over_bit and empty_now & to_bit:
-                found = True
-                new_mask = capmask | over_bit
-                work += len(landings) + 4
-                if merge_paths:
-                    if (to, new_mask) in seen:
-                        continue
-                    seen.add((to, new_mask))
-                    work += new_mask.bit_length() >> 6  # the set keeps the captured set
-                    if len(seen) > MAX_LEAP_STATES:
-                        raise TooManyMovesError(
-                            f"bent leaps: one piece has more than {MAX_LEAP_STATES:,} different captures here, "
-                            "more than can be listed; use leap_shape=line on this board"
-                        )
-                if work > budget:
-                    raise TooManyMovesError(
-                        f"this position has more captures than can be listed (the leap search passed "
-                        f"MAX_LEAP_WORK, {MAX_LEAP_WORK:,} units); it is refused rather than filling the memory")
-                new_landings = landings + (to,)
-                new_caps = caps + (over,)
-                if optional:
-                    out.append((origin, new_landings, new_caps, new_mask))
-                    work += _MOVE_WORK + 4 * len(new_landings)
-                child = [to, opp_now ^ over_bit, empty_now | over_bit, new_landings, new_caps, new_mask, 0, False]
-                break
-        if child is not None:
-            frame[6] = i
-            frame[7] = True
-            stack.append(child)
-            continue
-        stack.pop()
-        if not found and caps and not optional:
-            out.append((origin, landings, caps, capmask))
-            work += _MOVE_WORK + 4 * len(landings)
-    return work
+def _capture_count(move: Move) -> int:
+    return len(move.captures)
 
 
-_MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
-_MOVE_PART = re.compile(r"([-x])\s*(?:\(\s*([A-Za-z]+\d+\+?)\s*\)\s*)?([A-Za-z]+\d+\+?)")
+class _Context:
+    """What every position of one variant needs to list and play its moves, worked out once."""
+
+    __slots__ = ("blocked_loses", "form", "generator", "limit", "shrink")
+
+    def __init__(self, variant: Variant) -> None:
+        generator: MoveGenerator = generator_for(variant)
+        self.generator = generator
+        self.form = generator.form(Move, _move_maker(variant.tables.points), _capture_count)
+        self.shrink: ShrinkTables | None = variant.shrink
+        rules = variant.rules
+        self.limit = rules.quiet_turn_limit if rules.quiet_turn_limit is not None else MAX_QUIET_TURNS + 1
+        self.blocked_loses = rules.blocked_player_loses
+
+
+# One context per variant (equal variants share it), dropped with the variant.
+_CONTEXTS: weakref.WeakKeyDictionary[Variant, _Context] = weakref.WeakKeyDictionary()
+
+
+def _context(variant: Variant) -> _Context:
+    found = _CONTEXTS.get(variant)
+    if found is None:
+        found = _CONTEXTS[variant] = _Context(variant)
+    return found
+
+
+def _immutable(self: Position, value: object) -> None:
+    raise AttributeError("Position is immutable: play a move to get a new position")
+
+
+_WHITE, _BLACK = Color.WHITE, Color.BLACK
+_new = object.__new__
 
 
 class Position:
@@ -400,16 +277,18 @@ class Position:
         Bit set of the points out of play on a shrinking board (0 on the
         others); it follows from the moves played (see ``Variant.shrink``).
 
-    Build one with :meth:`start` or :func:`awithlaknannai.notation.parse_position`.
+    Build one with :meth:`start`, :meth:`from_pieces` or :func:`parse_position`.
     """
 
-    __slots__ = ("variant", "white", "black", "turn", "quiet_turns", "dead", "__dict__")
-    variant: Variant
-    white: int
-    black: int
-    turn: Color
-    quiet_turns: int
-    dead: int
+    __slots__ = ("_variant", "_white", "_black", "_turn", "_quiet", "_dead", "_ctx", "_moves", "_legal",
+                 "_outcome", "_work", "__dict__")
+
+    variant: Variant = property(attrgetter("_variant"), _immutable)  # type: ignore[assignment]
+    white: int = property(attrgetter("_white"), _immutable)  # type: ignore[assignment]
+    black: int = property(attrgetter("_black"), _immutable)  # type: ignore[assignment]
+    turn: Color = property(attrgetter("_turn"), _immutable)  # type: ignore[assignment]
+    quiet_turns: int = property(attrgetter("_quiet"), _immutable)  # type: ignore[assignment]
+    dead: int = property(attrgetter("_dead"), _immutable)  # type: ignore[assignment]
 
     def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0,
                  dead: int = 0) -> None:
@@ -430,21 +309,24 @@ class Position:
             raise ValueError(f"quiet_turns must be >= 0 and at most {MAX_QUIET_TURNS:,}, got {shown(quiet_turns)}")
         if dead:
             _check_dead(variant, white | black, dead)
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "white", white)
-        object.__setattr__(self, "black", black)
-        object.__setattr__(self, "turn", Color.parse(turn))
-        object.__setattr__(self, "quiet_turns", quiet_turns)
-        object.__setattr__(self, "dead", dead)
+        turn = Color.parse(turn)
+        self._variant, self._white, self._black, self._turn = variant, white, black, turn
+        self._quiet, self._dead, self._ctx = quiet_turns, dead, _context(variant)
+        self._moves = self._legal = self._outcome = None
+        self._work = 0
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in self.__slots__:
-            raise AttributeError("Position is immutable: play a move to get a new position")
-        object.__setattr__(self, name, value)
+    def _child(self, white: int, black: int, turn: Color, quiet: int, dead: int) -> Position:
+        """A position reached by a legal move from this one: nothing to check."""
+        child = _new(Position)
+        child._variant, child._white, child._black, child._turn = self._variant, white, black, turn
+        child._quiet, child._dead, child._ctx = quiet, dead, self._ctx
+        child._moves = child._legal = child._outcome = None
+        child._work = 0
+        return child
 
     def __reduce__(self) -> tuple[type[Position], tuple[Variant, int, int, Color, int, int]]:
-        # Pickle and copy through the constructor (the slots refuse assignment).
-        return (Position, (self.variant, self.white, self.black, self.turn, self.quiet_turns, self.dead))
+        # Pickle and copy through the constructor, which checks what it is given.
+        return (Position, (self._variant, self._white, self._black, self._turn, self._quiet, self._dead))
 
     # --- construction -------------------------------------------------------
 
@@ -485,40 +367,51 @@ class Position:
         white = black = 0
         for point, color in pieces.items():
             if point not in index:
-                raise ValueError(f"there is no point {_cut(str(point), 20)!r} on this board ({variant.name})")
+                raise ValueError(f"there is no point {cut(str(point), 20)!r} on this board ({variant.name})")
             if Color.parse(color) is Color.WHITE:
                 white |= 1 << index[point]
             else:
                 black |= 1 << index[point]
         return cls(variant, white, black, Color.parse(turn), quiet_turns)
 
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read a position text (see :mod:`awithlaknannai.texts`); a bad one raises NotationError naming the field.
+
+        >>> Position.from_text("zuni-2 standard bb/b.w/ww b 3").turn
+        <Color.BLACK: 'black'>
+        """
+        from .errors import NotationError
+
+        variant, white, black, turn, quiet, dead = read_position_text(text)
+        try:
+            return cls(variant, white, black, turn, quiet, dead)
+        except ValueError as error:  # the points out of play do not fit the shrinking rule
+            raise NotationError(f"position text, field 3 (pieces): {error}") from None
+
     # --- value semantics ----------------------------------------------------
 
     def key(self) -> tuple[int, int, Color, int]:
         """What repetition compares: the pieces, the side to move and the points out of play."""
-        return (self.white, self.black, self.turn, self.dead)
+        return (self._white, self._black, self._turn, self._dead)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.variant, self.white, self.black, self.turn, self.quiet_turns, self.dead) == (
-            other.variant, other.white, other.black, other.turn, other.quiet_turns, other.dead)
+        return (self._variant, self._white, self._black, self._turn, self._quiet, self._dead) == (
+            other._variant, other._white, other._black, other._turn, other._quiet, other._dead)
 
     def __hash__(self) -> int:
-        return hash((self.white, self.black, self.turn, self.quiet_turns, self.dead))
+        return hash((self._white, self._black, self._turn, self._quiet, self._dead))
 
     def __repr__(self) -> str:
         return f"Position({self.text()!r})"
 
     def text(self) -> str:
-        """The one-line position text (see :mod:`awithlaknannai.notation`)."""
-        from .notation import position_text
-
-        return position_text(self)
+        """The one-line position text (see :mod:`awithlaknannai.texts`)."""
+        return write_position_text(self._variant, self._white, self._black, self._turn, self._quiet, self._dead)
 
     def __str__(self) -> str:
-        from .notation import board_diagram
-
         return board_diagram(self)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
@@ -530,17 +423,21 @@ class Position:
 
     @property
     def points(self) -> tuple[str, ...]:
-        return self.variant.tables.points
+        return self._variant.tables.points
 
     def _mask(self, color: Color) -> int:
-        return self.white if color is Color.WHITE else self.black
+        return self._white if color is Color.WHITE else self._black
+
+    def _sides(self) -> tuple[int, int]:
+        """``(own, opp)``: the pieces of the side to move, and of the other side."""
+        return (self._white, self._black) if self._turn is _WHITE else (self._black, self._white)
 
     def piece_at(self, point: str) -> Color | None:
         """The colour on ``point``, or ``None`` if it is empty."""
         i = self._index(point)
-        if (self.white >> i) & 1:
+        if (self._white >> i) & 1:
             return Color.WHITE
-        if (self.black >> i) & 1:
+        if (self._black >> i) & 1:
             return Color.BLACK
         return None
 
@@ -554,9 +451,9 @@ class Position:
             color = Color.parse(color)
         out = {}
         for i, point in enumerate(self.points):
-            if (self.white >> i) & 1 and color in (None, Color.WHITE):
+            if (self._white >> i) & 1 and color in (None, Color.WHITE):
                 out[point] = Color.WHITE
-            elif (self.black >> i) & 1 and color in (None, Color.BLACK):
+            elif (self._black >> i) & 1 and color in (None, Color.BLACK):
                 out[point] = Color.BLACK
         return out
 
@@ -567,7 +464,7 @@ class Position:
         >>> Position.start("tukvnanawopi-shrinking").dead_points
         ()
         """
-        return tuple(p for i, p in enumerate(self.points) if self.dead >> i & 1)
+        return tuple(p for i, p in enumerate(self.points) if self._dead >> i & 1)
 
     def count(self, color: Color | str) -> int:
         """How many pieces ``color`` (a :class:`Color` or ``"white"``/``"w"``...) has."""
@@ -575,80 +472,82 @@ class Position:
 
     def _index(self, point: str) -> int:
         try:
-            return self.variant.tables.index[point]
+            return self._variant.tables.index[point]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"there is no point {_cut(str(point), 20)!r} on this board ({self.variant.name})") from None
+            raise InvalidMoveError(
+                f"there is no point {cut(str(point), 20)!r} on this board ({self._variant.name})") from None
 
-    @cached_property
-    def _raw_moves(self) -> tuple[RawMove, ...]:
-        # Generated once: both the outcome test and the move list need them.
-        # A tuple, so no caller can change the position's cached moves.
-        own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
-        moves, work = _generate(self.variant, own, opp, self.dead)
-        object.__setattr__(self, "_work", work)  # what a record's replay counts (see notation)
-        return tuple(moves)
+    # --- moves and the end of the game ---------------------------------------
+
+    def _settle(self) -> tuple[Move, ...]:
+        """List the moves (if not listed yet) and decide whether the game is over; return the legal moves."""
+        own, opp = (self._white, self._black) if self._turn is _WHITE else (self._black, self._white)
+        ctx = self._ctx
+        moves = self._moves
+        if moves is None:
+            if own:  # listed even when the other side has no piece left (see _raw)
+                found, self._work = ctx.generator.listed(ctx.form, own, opp, self._dead)
+                moves = tuple(found)
+            else:
+                moves = ()
+            self._moves = moves
+        if not own:
+            outcome: Outcome | None = Outcome(self._turn.other, EndReason.NO_PIECES)
+        elif not opp:
+            outcome = Outcome(self._turn, EndReason.NO_PIECES)
+        elif not moves:
+            outcome = Outcome(self._turn.other if ctx.blocked_loses else None, EndReason.BLOCKED)
+        elif self._quiet >= ctx.limit:
+            outcome = self.no_capture_outcome(EndReason.QUIET_LIMIT)
+        else:
+            outcome = None
+        self._outcome = outcome
+        legal = self._legal = () if outcome is not None else moves
+        return legal
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move (whole turns); empty when the game is over.
+
+        Raises
+        ------
+        TooManyMovesError
+            The captures are too many to list (see :data:`MAX_LEAP_WORK`).
+        """
+        legal = self._legal
+        return legal if legal is not None else self._settle()
+
+    def _raw(self) -> tuple[RawMove, ...]:
+        """The moves as the generator's raw tuples (in legal-move order), also when the game is over."""
+        if self._moves is None:
+            self._settle()
+        return tuple(m._raw for m in self._moves)  # type: ignore[attr-defined,union-attr]
+
+    def _lean(self) -> list[LeanMove]:
+        """The legal moves in lean form ``(xor, captured)``, in the same order."""
+        return [m._lean for m in self.legal_moves()]  # type: ignore[attr-defined]
 
     def _forget_moves(self) -> None:
-        """Drop the cached move lists (they are rebuilt when asked for again).
+        """Drop the move list (it is listed again when asked for).
 
         A :class:`~awithlaknannai.Game` keeps every position it passed
         through; without this, each would keep its legal moves, which on a
         large board are thousands of objects: a 4,000-move record on
         ``zuni-1000`` held 200 MB.
         """
-        self.__dict__.pop("_moves", None)
-        self.__dict__.pop("_raw_moves", None)
+        self._moves = self._legal = None
 
-    def _raw(self) -> tuple[RawMove, ...]:
-        return self._raw_moves
-
-    @cached_property
-    def _moves(self) -> tuple[Move, ...]:
-        if self._position_outcome is not None:
-            return ()
-        name = self.points.__getitem__
-        trusted = _trusted_move
-        steps = _STEP_MOVES.get(self.variant.tables)
-        if steps is None:
-            steps = _STEP_MOVES[self.variant.tables] = {}
-        moves = []
-        for raw in self._raw():
-            origin, landings, captures, _ = raw
-            if captures:
-                moves.append(trusted(name(origin), tuple(map(name, landings)), tuple(map(name, captures))))
-            else:
-                move = steps.get(raw)
-                if move is None:
-                    move = steps[raw] = trusted(name(origin), (name(landings[0]),), ())
-                moves.append(move)
-        return tuple(moves)
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move (whole turns); empty when the game is over."""
-        return self._moves
+    def _has_moves(self) -> bool:
+        """Whether the move list is held now (see :meth:`_forget_moves`)."""
+        return self._moves is not None
 
     def captures_available(self) -> bool:
         """Whether the side to move has a capture (whether or not it is compulsory)."""
-        return any(m.is_capture for m in self._moves)
-
-    @cached_property
-    def _position_outcome(self) -> Outcome | None:
-        rules = self.variant.rules
-        own = self._mask(self.turn)
-        if not own:
-            return Outcome(self.turn.other, EndReason.NO_PIECES)
-        if not self._mask(self.turn.other):
-            return Outcome(self.turn, EndReason.NO_PIECES)
-        if not self._raw():
-            return Outcome(self.turn.other if rules.blocked_player_loses else None, EndReason.BLOCKED)
-        if rules.quiet_turn_limit is not None and self.quiet_turns >= rules.quiet_turn_limit:
-            return self.no_capture_outcome(EndReason.QUIET_LIMIT)
-        return None
+        return any(m.is_capture for m in self.legal_moves())
 
     def no_capture_outcome(self, reason: EndReason) -> Outcome:
         """Score a game stopped by a stand-in rule, as ``rules.no_capture_result`` says."""
-        if self.variant.rules.no_capture_result == "more_pieces":
-            w, b = self.count(Color.WHITE), self.count(Color.BLACK)
+        if self._variant.rules.no_capture_result == "more_pieces":
+            w, b = self._white.bit_count(), self._black.bit_count()
             if w != b:
                 return Outcome(Color.WHITE if w > b else Color.BLACK, reason)
         return Outcome(None, reason)
@@ -658,27 +557,33 @@ class Position:
 
         Repetition needs the history, so :class:`awithlaknannai.Game` checks it.
         """
-        return self._position_outcome
+        if self._legal is None:
+            self._settle()
+        return self._outcome
 
     def is_terminal(self) -> bool:
-        return self._position_outcome is not None
+        return self.outcome() is not None
 
     # --- playing ------------------------------------------------------------
 
-    def _after_raw(self, raw: RawMove) -> Position:
-        origin, landings, _, capmask = raw
-        own, opp = (self.white, self.black) if self.turn is Color.WHITE else (self.black, self.white)
-        own = (own & ~(1 << origin)) | (1 << landings[-1])
-        opp &= ~capmask
-        white, black = (own, opp) if self.turn is Color.WHITE else (opp, own)
+    def _after(self, lean: LeanMove) -> Position:
+        """The position after a legal move given in lean form."""
+        xor, captured = lean
+        if self._turn is _WHITE:
+            white, black, turn = self._white ^ xor, self._black & ~captured, _BLACK
+        else:
+            white, black, turn = self._white & ~captured, self._black ^ xor, _WHITE
         # The count stops at MAX_QUIET_TURNS, above any turn limit, so every position stays writable.
-        quiet = 0 if capmask else min(self.quiet_turns + 1, MAX_QUIET_TURNS)
-        shrink = self.variant.shrink
-        dead = shrink.after(white | black, self.dead) if shrink is not None else 0
-        return Position(self.variant, white, black, self.turn.other, quiet, dead)
+        quiet = 0 if captured else self._quiet + 1 if self._quiet < MAX_QUIET_TURNS else MAX_QUIET_TURNS
+        shrink = self._ctx.shrink
+        dead = shrink.after(white | black, self._dead) if shrink is not None else 0
+        return self._child(white, black, turn, quiet, dead)
 
     def play(self, move: Move | str) -> Position:
         """Return the position after ``move`` (a :class:`Move` or its text).
+
+        A move taken from :meth:`legal_moves` is played as it is; any other
+        is found and checked by :meth:`find_move` first.
 
         Raises
         ------
@@ -699,13 +604,13 @@ class Position:
         ...
         awithlaknannai.errors.IllegalMoveError: B0-B1: B1 is occupied
         """
-        if isinstance(move, Move):
-            try:  # the usual case, a move from legal_moves(): no text to read or explain
-                return self._after_raw(self._raw_moves[self._moves.index(move)])
-            except ValueError:
-                pass
-        legal = self.find_move(move)
-        return self._after_raw(self._raw_moves[self._moves.index(legal)])
+        if type(move) is Move:
+            legal = self._legal
+            if legal is None:
+                legal = self._settle()
+            if any(map(is_, legal, repeat(move))):  # one of this position's own move objects
+                return self._after(move._lean)  # type: ignore[attr-defined]
+        return self._after(self.find_move(move)._lean)  # type: ignore[attr-defined]
 
     def parse_move(self, text: str) -> Move:
         """Read a move's text and return the legal move it names.
@@ -746,10 +651,9 @@ class Position:
         """
         parts: list[tuple[str, str | None, str]]
         if isinstance(move, Move):
-            try:  # a move from legal_moves(), or one equal to it
-                return self._moves[self._moves.index(move)]
-            except ValueError:
-                pass
+            legal = self.legal_moves()
+            if move in legal:  # a move from legal_moves(), or one equal to it
+                return legal[legal.index(move)]
             if len(move.landings) > len(self.points):  # no turn leaps more often than the board has points
                 raise IllegalMoveError(f"a move of {len(move.landings):,} leaps: more than this board has points")
             origin = move.origin
@@ -757,150 +661,75 @@ class Position:
                 parts = [("x", over, land) for over, land in zip(move.captures, move.landings)]
             else:
                 parts = [("-", None, land) for land in move.landings]
-            text = _cut(move.text(full=self.variant.rules.leap_shape == "bent"))
+            text = cut(move.text(full=self._variant.rules.leap_shape == "bent"))
         elif isinstance(move, str):
-            origin, parts = _read_move_text(move)
-            text = _cut(move.strip())
+            origin, parts = read_move_text(move)
+            text = cut(move.strip())
             # Point names are read in any case ("b3-m4"), as children type them.
-            spelling = self.variant.tables.spelling
+            spelling = self._variant.tables.spelling
             origin = spelling.get(origin.lower(), origin)
             parts = [(kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
                      for kind, over, land in parts]
         else:
             raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
-        index = self.variant.tables.index
+        index = self._variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
-                raise InvalidMoveError(f"{text}: there is no point {_cut(point, 20)!r} on this board ({self.variant.name})")
+                raise InvalidMoveError(f"{text}: there is no point {cut(point, 20)!r} on this board "
+                                       f"({self._variant.name})")
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{text}: the game is over: {outcome}")
-        matches = [m for m in self._moves if _matches(m, origin, parts)]
-        if not matches and self.variant.rules.leap_shape == "bent":
-            matches = self._same_capture(origin, parts)
+        matches = [m for m in self.legal_moves() if explain.matches(m, origin, parts)]
+        if not matches and self._variant.rules.leap_shape == "bent":
+            matches = explain.same_capture(self, origin, parts)
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
             options = ", ".join(m.text(full=True) for m in matches)
             raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
-        raise IllegalMoveError(f"{text}: {self._why_illegal(origin, parts)}")
-
-    def _same_capture(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
-        """Bent leaps: the legal moves that a valid route other than the listed one names.
-
-        With bent leaps a capture is identified by its origin, where it lands
-        and the set of pieces it takes; the move list keeps one route for
-        each, and any other legal route names the same move.
-        """
-        if not parts or any(kind != "x" for kind, _, _ in parts):
-            return []
-        leap_set = _leap_set(self.variant)
-        jumped = _jumped_points(leap_set)
-        removed: set[str] = set()
-        cur = origin
-        for _, named_over, land in parts:
-            overs = [named_over] if named_over is not None else jumped.get((cur, land), [])
-            overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
-                     and self.piece_at(b) is self.turn.other]
-            if len(overs) != 1 or (land != origin and land not in removed and self.piece_at(land) is not None):
-                return []
-            removed.add(overs[0])
-            cur = land
-        return [m for m in self._moves if m.origin == origin and m.destination == cur
-                and len(m.captures) == len(removed) and set(m.captures) == removed]
-
-    def _why_illegal(self, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
-        """Say why a readable move on a running game matches no legal move."""
-        rules = self.variant.rules
-        mover = self.piece_at(origin)
-        if mover is None:
-            return f"there is no piece on {origin}"
-        if mover is not self.turn:
-            return f"{origin} holds a {mover.value} piece, and it is {self.turn}'s turn"
-        kinds = {kind for kind, _, _ in parts}
-        if kinds == {"-"}:
-            return self._why_step_illegal(origin, [land for _, _, land in parts])
-        if "-" in kinds:
-            return "a move is either one step (-) or leaps (x), not both"
-        # Replay the leaps one by one to find the first that fails.
-        leap_set = _leap_set(self.variant)
-        jumped = _jumped_points(leap_set)
-        bent = rules.leap_shape == "bent"
-        removed: set[str] = set()
-        cur = origin
-        for i, (_, named_over, land) in enumerate(parts):
-            if i >= 1 and rules.multi_leap == "none":
-                return "one leap per turn under these rules"
-            if named_over is not None:
-                candidates = [named_over] if (cur, named_over, land) in leap_set else []
-            else:
-                candidates = jumped.get((cur, land), [])
-            if not candidates:
-                if i == 0 and self._joined(origin, land):
-                    step = next((m for m in self._moves if m.path == (origin, land)), None)
-                    hint = f" (a step is written {step})" if step else ""
-                    return f"{origin} and {land} are neighbours: there is nothing between them to jump{hint}"
-                if named_over is not None:
-                    reason = f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
-                        f"{cur}, {named_over} and {land} are not joined by lines"
-                elif bent:
-                    reason = f"{land} is not two steps from {cur} along the lines"
-                else:
-                    reason = f"no line runs from {cur} over one point to {land}"
-                # A common slip: naming only where a chain of leaps ends.
-                route = next((m for m in self._moves if m.is_capture and m.origin == origin
-                              and m.destination == land and len(m.landings) > len(parts)), None)
-                return reason + (f" (a chain of leaps names every landing: {route})" if route else "")
-            holders = {b: (None if b in removed else self.piece_at(b)) for b in candidates}
-            over = next((b for b in candidates if holders[b] is self.turn.other), candidates[0])
-            if holders[over] is None:
-                return f"there is no piece on {over} to jump" + (" (it was taken earlier in this move)"
-                                                                 if over in removed else "")
-            if holders[over] is self.turn:
-                return f"{over} holds your own piece; you can only jump the opponent's"
-            if land != origin and land not in removed and self.piece_at(land) is not None:
-                return f"{land} is occupied"
-            if land in self.dead_points:
-                return f"{land} is out of play: the board has shrunk"
-            removed.add(over)
-            cur = land
-        landings = tuple(land for _, _, land in parts)
-        longer = [m for m in self._moves if m.is_capture and m.origin == origin
-                  and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
-        if longer:
-            return f"the piece must keep leaping while it can (for example {longer[0]})"
-        captures = [m for m in self._moves if m.is_capture]
-        if rules.maximum_capture and captures:
-            most = len(captures[0].captures)
-            if most > len(parts):
-                return f"a larger capture exists: you must take {most} pieces (for example {captures[0]})"
-        return "not a legal move here"
-
-    def _joined(self, a: str, b: str) -> bool:
-        return bool(self.variant.board.has_edge(a, b))
-
-    def _why_step_illegal(self, origin: str, targets: list[str]) -> str:
-        if len(targets) > 1:
-            return "a step moves one point only"
-        target = targets[0]
-        if target == origin:
-            return f"a move must leave {origin}"
-        if self.piece_at(target) is not None:
-            return f"{target} is occupied"
-        if target in self.dead_points:
-            return f"{target} is out of play: the board has shrunk"
-        if not self._joined(origin, target):
-            leap = next((m for m in self._moves if m.is_capture and m.origin == origin
-                         and m.landings[0] == target), None)
-            hint = f" (to leap there, write {leap})" if leap else ""
-            return f"{origin} and {target} are not joined by a line{hint}"
-        if self.variant.rules.compulsory_capture and self.captures_available():
-            example = next(m for m in self._moves if m.is_capture)
-            return f"capture is compulsory: {self.turn} must leap (for example {example})"
-        return "not a legal move here"
+        raise IllegalMoveError(f"{text}: {explain.why_illegal(self, origin, parts)}")
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves)
+        return iter(self.legal_moves())
+
+
+def parse_position(text: str) -> Position:
+    """Read a position text; a bad one raises :class:`~awithlaknannai.errors.NotationError` naming the field.
+
+    Examples
+    --------
+    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0") == Position.start("mosona")
+    True
+    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0")
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row
+    """
+    return Position.from_text(text)
+
+
+def position_text(position: Position) -> str:
+    """The one-line text of a position (see :mod:`awithlaknannai.texts`)."""
+    if not isinstance(position, Position):
+        raise TypeError(f"position_text writes a Position, got {type(position).__name__}")
+    return position.text()
+
+
+def board_diagram(position: Position, labels: bool = True) -> str:
+    """A plain-text picture of the board, row by row, with the side to move (or the result).
+
+    >>> print(board_diagram(Position.start("zuni-4")))
+    T    b   b   b   b
+    M  b   b   .   w   w
+    B    w   w   w   w
+    White to move
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"board_diagram draws a Position, got {type(position).__name__}")
+    outcome = position.outcome()
+    footer = str(outcome) if outcome else f"{position.turn} to move"
+    return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
 
 
 def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
@@ -926,57 +755,7 @@ def _variant_argument(variant: object, rules: str | Rules | None) -> Variant:
     raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
 
 
-def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
-    from .boards import leaps
-
-    return leaps(variant.board, variant.rules.leap_shape)
-
-
-def _leap_set(variant: Variant) -> set[tuple[str, str, str]]:
-    return set(_leaps_of(variant))
-
-
-def _jumped_points(leap_set: set[tuple[str, str, str]]) -> dict[tuple[str, str], list[str]]:
-    """``{(from, to): sorted points a leap between them jumps}``: one lookup per leap of a move text."""
-    jumped: dict[tuple[str, str], list[str]] = {}
-    for a, b, c in leap_set:
-        jumped.setdefault((a, c), []).append(b)
-    for points in jumped.values():
-        points.sort()
-    return jumped
-
-
-def _read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
-    if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"cannot read the move {_cut(text)!r}: {len(text):,} characters, more than "
-                               f"the {MAX_MOVE_TEXT:,} any move needs")
-    match = _MOVE_TEXT.match(text)
-    if not match:
-        raise InvalidMoveError(
-            f"cannot read the move {_cut(text)!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
-        )
-    parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
-    for kind, over, _ in parts:
-        if kind == "-" and over:
-            raise InvalidMoveError(f"cannot read the move {_cut(text)!r}: a step jumps nothing")
-    return match.group(1), parts
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    """A move text as messages quote it: a very long one is cut short."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:
-    if move.origin != origin or len(move.landings) != len(parts):
-        return False
-    for i, (kind, over, land) in enumerate(parts):
-        if (kind == "x") != move.is_capture or move.landings[i] != land:
-            return False
-        if over and move.captures[i] != over:
-            return False
-    return True
-
+# --- counting the game tree -----------------------------------------------------------
 
 #: The deepest perft: far beyond what finishes (Mosona's tree grows about
 #: 4.5 times a level), and well within Python's recursion limit. Below it,
@@ -1049,6 +828,28 @@ def tree_estimate(root: _Node, depth: int, expand: Callable[[_Node], Sequence[ob
     return leaves / probes, seconds
 
 
+def _tree_of(position: Position) -> tuple[Callable[[Any], list[LeanMove] | None], Callable[[Any, Any], Any], Any]:
+    """The game tree below ``position`` as (expand, child, root) on lean moves, shrinking board included."""
+    ctx = position._ctx
+    lean = ctx.generator.lean
+    limit = ctx.limit
+    shrink = ctx.shrink
+
+    def expand(node: tuple[int, int, int, int]) -> list[LeanMove] | None:
+        own, opp, quiet, dead = node
+        if not own or not opp or quiet >= limit:
+            return None
+        return lean(own, opp, dead)
+
+    def child(node: tuple[int, int, int, int], move: LeanMove) -> tuple[int, int, int, int]:
+        own, opp, quiet, dead = node
+        xor, captured = move
+        mover, other = own ^ xor, opp & ~captured
+        return other, mover, 0 if captured else quiet + 1, shrink.after(mover | other, dead) if shrink else 0
+
+    return expand, child, (*position._sides(), position.quiet_turns, position.dead)
+
+
 def perft_estimate(position: Position, depth: int, *, give_up_after: float = math.inf) -> tuple[float, float]:
     """Estimate ``(leaves, seconds)`` of :func:`perft` before running it.
 
@@ -1063,36 +864,18 @@ def perft_estimate(position: Position, depth: int, *, give_up_after: float = mat
     """
     if not isinstance(position, Position):
         raise TypeError(f"perft counts from a Position, got {type(position).__name__}")
-    variant = position.variant
-    limit = variant.rules.quiet_turn_limit
-    shrink = variant.shrink
-    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
-
-    def expand(node: tuple[int, int, int, int]) -> list[RawMove] | None:
-        own, opp, quiet, dead = node
-        if not own or not opp or (limit is not None and quiet >= limit):
-            return None
-        return generate_raw(variant, own, opp, dead)
-
-    def child(node: tuple[int, int, int, int], move: object) -> tuple[int, int, int, int]:
-        own, opp, quiet, dead = node
-        origin, landings, _, capmask = move  # type: ignore[misc]
-        new_own = (own & ~(1 << origin)) | (1 << landings[-1])
-        new_opp = opp & ~capmask
-        new_dead = shrink.after(new_own | new_opp, dead) if shrink is not None else 0
-        return new_opp, new_own, 0 if capmask else quiet + 1, new_dead
-
     if position.is_terminal() or depth == 0:
         return (1.0 if depth == 0 else 0.0), 0.0
-    return tree_estimate((own, opp, position.quiet_turns, position.dead), depth, expand, child,
-                         give_up_after=give_up_after)
+    expand, child, root = _tree_of(position)
+    return tree_estimate(root, depth, expand, child, give_up_after=give_up_after)
 
 
 def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
     """Count the move sequences of length ``depth`` (leaves of the game tree).
 
     Finished positions (no pieces, no move, turn limit) have no moves, as in
-    play; repetition is not checked, as in chess perft.
+    play; repetition is not checked, as in chess perft. The moves come from
+    the move generator in lean form; the last level is counted in bulk.
 
     Parameters
     ----------
@@ -1135,28 +918,26 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
         _, seconds = perft_estimate(position, depth, give_up_after=2 * LONG_JOB_SECONDS)
         check_long_job(f"perft to depth {depth} on {position.variant.name} ({position.variant.rules.to_text()})",
                        seconds, allow_long=False, advice="try a smaller depth")
-    variant = position.variant
     if position.is_terminal():
         return 1 if depth == 0 else 0
-    limit = variant.rules.quiet_turn_limit
-    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
-
-    shrink = variant.shrink
+    if depth == 0:
+        return 1
+    ctx = position._ctx
+    lean, limit, shrink = ctx.generator.lean, ctx.limit, ctx.shrink
 
     def count(own: int, opp: int, quiet: int, depth: int, dead: int) -> int:
-        if depth == 0:
-            return 1
-        if not own or not opp or (limit is not None and quiet >= limit):
+        if not own or not opp or quiet >= limit:
             return 0
-        moves = generate_raw(variant, own, opp, dead)
+        moves = lean(own, opp, dead)
         if depth == 1:
             return len(moves)
         total = 0
-        for origin, landings, _, capmask in moves:
-            new_own = (own & ~(1 << origin)) | (1 << landings[-1])
-            new_opp = opp & ~capmask
-            new_dead = shrink.after(new_own | new_opp, dead) if shrink is not None else 0
-            total += count(new_opp, new_own, 0 if capmask else quiet + 1, depth - 1, new_dead)
+        depth -= 1
+        for xor, captured in moves:
+            mover, other = own ^ xor, opp & ~captured
+            total += count(other, mover, 0 if captured else quiet + 1, depth,
+                           shrink.after(mover | other, dead) if shrink is not None else 0)
         return total
 
+    own, opp = position._sides()
     return count(own, opp, position.quiet_turns, depth, position.dead)

@@ -33,7 +33,7 @@ from awithlaknannai.analysis import solver
 from awithlaknannai.boards import concentric, leap_lines, leaps, rows, zuni
 from awithlaknannai.errors import GameOverError, LongJobError
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer, RandomPlayer, make_player
-from awithlaknannai.playout import LeanEngine
+from awithlaknannai.playout import LeanEngine, lean_move_of
 from awithlaknannai.playout_batch import BatchPlayouts
 from awithlaknannai.rules import MAX_LIMIT
 
@@ -170,7 +170,6 @@ def test_player_specs(spec: object, seed: object, memory_bound: None) -> None:
        white=st.one_of(st.booleans(), hostile))
 def test_the_lean_engine_plays_or_refuses(position: Position, own: object, opp: object, quiet: object, seed: object,
                                           white: object, memory_bound: None) -> None:
-    assume(position.variant.shrink is None)
     engine = LeanEngine(position.variant)
     valid = all(type(x) is int and 0 <= x <= engine.full for x in (own, opp)) and not own & opp  # type: ignore[operator]
     refused = True
@@ -183,13 +182,12 @@ def test_the_lean_engine_plays_or_refuses(position: Position, own: object, opp: 
         result = engine.playout(seed, own, opp, quiet, white)  # type: ignore[arg-type]
         assert valid and result.winner in ("white", "black", None) and result.plies >= 0
     # A valid position plays out too, and lists what Position lists.
-    assert len(engine.moves_of(position)) == len(position._raw())
+    assert engine.moves_of(position) == [lean_move_of(raw) for raw in position._raw()]
 
 
 @FUZZ
 @given(position=positions(), depth=st.one_of(st.integers(-1, 80), hostile), allow=st.one_of(st.just(False), hostile))
 def test_perft_counts_or_refuses(position: Position, depth: object, allow: object, memory_bound: None) -> None:
-    assume(position.variant.shrink is None)
     engine = LeanEngine(position.variant)
     with documented():
         count = perft(position, depth, allow_long=allow)  # type: ignore[arg-type]

@@ -415,9 +415,9 @@ def test_a_huge_move_text_is_quoted_short() -> None:
 
 
 def test_a_runaway_bent_leap_search_stops_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from awithlaknannai import position as position_module
+    from awithlaknannai.engines import generator
 
-    monkeypatch.setattr(position_module, "MAX_LEAP_STATES", 3)
+    monkeypatch.setattr(generator, "MAX_LEAP_STATES", 3)
     crowded = Position.from_pieces("alquerque", {"a1": "w", "b2": "b", "b1": "b", "a2": "b", "c3": "b", "d4": "b"},
                                    rules="standard,leap_shape=bent")
     with pytest.raises(ValueError, match="bent leaps: one piece has more than 3 different captures here"):

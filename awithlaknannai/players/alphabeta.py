@@ -2,10 +2,12 @@
 
 The player imagines every sequence of moves a few turns deep, scores the
 positions at the end with :class:`~awithlaknannai.players.evaluation.Evaluator`,
-and assumes both sides pick their best. It works on the bit sets of the fast
-move generator (:func:`~awithlaknannai.position.generate_raw`), not on
-:class:`~awithlaknannai.Position` objects, to search tens of thousands of
-positions a second.
+and assumes both sides pick their best. Inside the search a position is two
+bit sets and a move the move generator's lean pair ``(xor, captured)``
+(:mod:`awithlaknannai.engines.generator`): no
+:class:`~awithlaknannai.Position` or :class:`~awithlaknannai.Move` object is
+made below the root, so it searches hundreds of thousands of positions a
+second.
 
 Examples
 --------
@@ -23,8 +25,9 @@ import time
 
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
-from ..position import Move, Position, RawMove, generate_raw
-from ..variants import Color, Variant
+from ..engines.generator import LeanMove, generator_for
+from ..position import Move, Position
+from ..variants import Variant
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 from .evaluation import Evaluator, Weights
 
@@ -184,9 +187,9 @@ class AlphaBetaPlayer(SeededPlayer):
         self.last_search: dict[str, float] = {}
         self._prepared_for: Variant | None = None  # the variant the tables below were built for
         self._table_limit = _TABLE_LIMIT
-        self._table: dict[tuple[int, int, int], tuple[int, int, int, RawMove | None]] = {}
-        self._killers: list[list[RawMove]] = []
-        self._history: dict[tuple[int, int], int] = {}
+        self._table: dict[tuple[int, int, int], tuple[int, int, int, LeanMove | None]] = {}
+        self._killers: list[list[int]] = []  # per ply: the step keys (see _step_key) that refuted
+        self._history: dict[int, int] = {}
         self._seen: set[tuple[int, int]] = set()  # game positions since the last capture
         self._last_root: tuple[int, int] | None = None  # (pieces on the board, quiet turns)
         self._path: list[tuple[int, int]] = []
@@ -219,16 +222,15 @@ class AlphaBetaPlayer(SeededPlayer):
         # A shrinking board's dead part only grows: the search keeps out of today's (it does not
         # foresee further shrinking within its horizon).
         self._dead = position.dead
-        raw = position._raw()  # same moves, same order as legal_moves()
+        lean = [move._lean for move in moves]  # type: ignore[attr-defined]  # the same moves, in lean form
         if len(moves) == 1:
             self.last_search = {"depth": 0, "nodes": 0, "seconds": 0.0, "score": 0}
             return moves[0]
-        own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
-            position.black, position.white)
+        own, opp = position._sides()
         self._remember_root(own, opp, position.quiet_turns)
-        order = list(range(len(raw)))
+        order = list(range(len(lean)))
         self.rng.shuffle(order)  # ties go to whichever equal move is tried first
-        order.sort(key=lambda i: -len(raw[i][2]))
+        order.sort(key=lambda i: -lean[i][1].bit_count())
         # Depth 1 always finishes, so there is always a move; without a time limit (and without
         # allow_long) the whole move still stops at MAX_SECONDS, with an error rather than a weaker move.
         guard = self.time_limit is None and not self.allow_long
@@ -245,14 +247,14 @@ class AlphaBetaPlayer(SeededPlayer):
                 # The next depth, judged from how the last ones grew (after depth 1, from the number
                 # of moves at the root): refuse it before it runs for hours.
                 growth = max(2.0, took[-1] / took[-2]) if len(took) >= 2 and took[-2] > 0 else \
-                    max(2.0, float(len(raw)))
+                    max(2.0, float(len(lean)))
                 elapsed = time.perf_counter() - started
                 check_long_job(f"alphabeta depth {depth} on {position.variant.name}", elapsed + took[-1] * growth,
                                allow_long=False, seconds_limit=MAX_SECONDS,
                                advice=f"depth {depth - 1} took {took[-1]:.1f} s; give a time_limit or a smaller depth")
             began = time.perf_counter()
             try:
-                score, index = self._root(raw, order, own, opp, position.quiet_turns, depth)
+                score, index = self._root(lean, order, own, opp, position.quiet_turns, depth)
             except _OutOfTime:
                 if guard:
                     raise LongJobError(f"alphabeta depth {depth} on {position.variant.name}: the move passed "
@@ -272,8 +274,8 @@ class AlphaBetaPlayer(SeededPlayer):
         self.last_search = {"depth": reached, "nodes": self._nodes,
                             "seconds": time.perf_counter() - started, "score": best_score}
         if self._repetition:
-            origin, landings, _, capmask = raw[best_index]
-            self._seen.add((opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1])))
+            xor, captured = lean[best_index]
+            self._seen.add((opp & ~captured, own ^ xor))
         return moves[best_index]
 
     def _remember_root(self, own: int, opp: int, quiet: int) -> None:
@@ -290,6 +292,8 @@ class AlphaBetaPlayer(SeededPlayer):
         if variant != self._prepared_for:
             self._prepared_for = variant
             self._variant = variant
+            self._moves_of = generator_for(variant).lean
+            self._n = variant.tables.size
             self._evaluator = Evaluator(variant, self.weights)
             self._table.clear()
             self._history.clear()
@@ -305,15 +309,15 @@ class AlphaBetaPlayer(SeededPlayer):
             # Entries cost about 300 bytes plus the two bit sets of the key: fewer on a large board.
             self._table_limit = _TABLE_LIMIT * 300 // (300 + variant.tables.size // 4)
 
-    def _root(self, raw: list[RawMove], order: list[int], own: int, opp: int, quiet: int,
+    def _root(self, lean: list[LeanMove], order: list[int], own: int, opp: int, quiet: int,
               depth: int) -> tuple[int, int]:
         alpha, beta = -_INFINITY, _INFINITY
         best_index = order[0]
         self._path = [(own, opp)]
         for index in order:
-            origin, landings, _, capmask = raw[index]
-            score = -self._search(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
-                                  0 if capmask else quiet + 1, depth - 1, -beta, -alpha, 1)
+            xor, captured = lean[index]
+            score = -self._search(opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1, -beta,
+                                  -alpha, 1)
             if score > alpha:
                 alpha, best_index = score, index
         return alpha, best_index
@@ -342,7 +346,7 @@ class AlphaBetaPlayer(SeededPlayer):
                 if limit is not None and quiet >= limit:
                     return self._limit_score(own, opp, ply)
                 return score
-        moves = generate_raw(self._variant, own, opp, self._dead)
+        moves = self._moves_of(own, opp, self._dead)
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
         if limit is not None and quiet >= limit:
@@ -381,15 +385,15 @@ class AlphaBetaPlayer(SeededPlayer):
         table[key] = (depth, flag, stored, best_move)
         return best_score
 
-    def _expand(self, moves: list[RawMove], remembered: RawMove | None, own: int, opp: int, quiet: int,
-                depth: int, alpha: int, beta: int, ply: int) -> tuple[int, RawMove | None]:
+    def _expand(self, moves: list[LeanMove], remembered: LeanMove | None, own: int, opp: int, quiet: int,
+                depth: int, alpha: int, beta: int, ply: int) -> tuple[int, LeanMove | None]:
         """Search each move in turn; return the best score and move (a cut-off stops early)."""
         best_score, best_move = -_INFINITY, None
-        for move in self._ordered(moves, remembered, ply):
-            origin, landings, _, capmask = move
-            child_own = opp & ~capmask
-            child_opp = (own & ~(1 << origin)) | (1 << landings[-1])
-            child_quiet = 0 if capmask else quiet + 1
+        for move in self._ordered(moves, remembered, ply, own):
+            xor, captured = move
+            child_own = opp & ~captured
+            child_opp = own ^ xor
+            child_quiet = 0 if captured else quiet + 1
             if best_move is None:
                 score = -self._search(child_own, child_opp, child_quiet, depth - 1, -beta, -alpha, ply + 1)
             else:
@@ -403,12 +407,12 @@ class AlphaBetaPlayer(SeededPlayer):
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if not capmask:
-                            self._remember_cutoff(move, ply, depth)
+                        if not captured:
+                            self._remember_cutoff(self._step_key(xor, own), ply, depth)
                         break
         return best_score, best_move
 
-    def _quiesce(self, own: int, opp: int, moves: list[RawMove], alpha: int, beta: int, ply: int,
+    def _quiesce(self, own: int, opp: int, moves: list[LeanMove], alpha: int, beta: int, ply: int,
                  extra: int) -> int:
         """Search captures only, until the position is quiet, then evaluate.
 
@@ -417,7 +421,7 @@ class AlphaBetaPlayer(SeededPlayer):
         captures are optional: the captures of both sides could otherwise
         be tried in every order.
         """
-        captures = moves if moves[0][3] else []
+        captures = moves if moves[0][1] else []
         if extra >= self._quiescence_limit:
             return self._evaluator.score(own, opp)
         if not (captures and self._compulsory):
@@ -427,13 +431,12 @@ class AlphaBetaPlayer(SeededPlayer):
             if stand >= beta or not captures:
                 return stand
             alpha = max(alpha, stand)
-            captures = [m for m in moves if m[3]]
+            captures = [m for m in moves if m[1]]
             best = stand
         else:
             best = -_INFINITY
-        for origin, landings, _, capmask in sorted(captures, key=lambda m: -len(m[2])):
-            score = -self._after_capture(opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1]),
-                                         -beta, -alpha, ply + 1, extra + 1)
+        for xor, captured in sorted(captures, key=_captured_first):
+            score = -self._after_capture(opp & ~captured, own ^ xor, -beta, -alpha, ply + 1, extra + 1)
             if score > best:
                 best = score
                 if score > alpha:
@@ -447,7 +450,7 @@ class AlphaBetaPlayer(SeededPlayer):
         self._nodes += 1
         if not own:
             return ply - WIN_SCORE
-        moves = generate_raw(self._variant, own, opp, self._dead)
+        moves = self._moves_of(own, opp, self._dead)
         if not moves:
             return ply - WIN_SCORE if self._blocked_loses else self._draw[ply & 1]
         # After a capture the quiet count is 0, so the turn limit cannot end the game here.
@@ -462,28 +465,38 @@ class AlphaBetaPlayer(SeededPlayer):
 
     # --- move ordering --------------------------------------------------------
 
-    def _ordered(self, moves: list[RawMove], remembered: RawMove | None, ply: int) -> list[RawMove]:
+    def _step_key(self, xor: int, own: int) -> int:
+        """A step as one integer: its origin's bit above the board, its two points below."""
+        return (xor & own) << self._n | xor
+
+    def _ordered(self, moves: list[LeanMove], remembered: LeanMove | None, ply: int, own: int) -> list[LeanMove]:
         if len(moves) == 1:
             return moves
         killers = self._killers[ply] if ply < len(self._killers) else []
         history = self._history
+        n = self._n
 
-        def priority(move: RawMove) -> int:
+        def priority(move: LeanMove) -> int:
             if move == remembered:
                 return 1 << 40
-            if move[3]:
-                return (1 << 30) + len(move[2])
-            if move in killers:
+            xor, captured = move
+            if captured:
+                return (1 << 30) + captured.bit_count()
+            key = (xor & own) << n | xor
+            if key in killers:
                 return 1 << 20
-            return history.get((move[0], move[1][-1]), 0)
+            return history.get(key, 0)
 
         return sorted(moves, key=priority, reverse=True)
 
-    def _remember_cutoff(self, move: RawMove, ply: int, depth: int) -> None:
+    def _remember_cutoff(self, key: int, ply: int, depth: int) -> None:
         if ply < len(self._killers):
             killers = self._killers[ply]
-            if move not in killers:
-                killers.insert(0, move)
+            if key not in killers:
+                killers.insert(0, key)
                 del killers[2:]
-        key = (move[0], move[1][-1])
         self._history[key] = min(self._history.get(key, 0) + depth * depth, 1 << 19)
+
+
+def _captured_first(move: LeanMove) -> int:
+    return -move[1].bit_count()

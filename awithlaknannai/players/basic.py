@@ -77,12 +77,11 @@ class GreedyPlayer(SeededPlayer):
         if len(moves) == 1:
             return moves[0]
         variant = position.variant
-        raw = position._raw()  # same moves, same order as legal_moves()
         best: list[int] = []
         best_score = None
-        for i, move in enumerate(raw):
-            after = position._after_raw(move)
-            score = self._score(variant, after, len(move[2]))
+        for i, move in enumerate(moves):
+            after = position.play(move)  # a move of legal_moves(): played without checks
+            score = self._score(variant, after, len(move.captures))
             if best_score is None or score > best_score:
                 best, best_score = [i], score
             elif score == best_score:

@@ -73,6 +73,15 @@ class Evaluator:
         The weights. The defaults won 60% of 80 games at depth 4 on Mosona
         against the first guess (centre 12, mobility 3, exposed 30); other
         changes tried scored within the noise of such a match (+-6%).
+
+    Notes
+    -----
+    A piece's own terms (its point's weight, its free steps, whether it is
+    exposed) depend only on which of its neighbours are empty and which
+    hold enemy pieces, so they are remembered per point under those bits,
+    packed into one integer that the loop over the pieces adds up: one
+    table lookup a piece instead of a loop over its lines. The sums are the
+    formula above, term for term.
     """
 
     def __init__(self, variant: Variant, weights: Weights | None = None) -> None:
@@ -96,10 +105,38 @@ class Evaluator:
         self.point_value: tuple[int, ...] = tuple(
             round(self.weights.centre * (r - low) / span) for r in reach
         )
+        n = self._n = tables.size
+        # Per point: enemy pieces matter on the ends of its lines, empty points also on its neighbours.
+        self._enemy_mask = [0] * n
+        for p, pairs in enumerate(self.attack_pairs):
+            for a, c in pairs:
+                self._enemy_mask[p] |= a | c
+        self._empty_mask = [self.neighbours[p] | self._enemy_mask[p] for p in range(n)]
+        self._memo: list[dict[int, int]] = [{} for _ in range(n)]
+        self._memo_size = 0
+        self._chunks = tuple(
+            (shift, tuple(tuple((self._enemy_mask[p], self._empty_mask[p], self._memo[p], p)
+                                for p in range(shift, min(shift + 8, n)) if value >> (p - shift) & 1)
+                          for value in range(256)))
+            for shift in range(0, n, 8)
+        )
 
     def score(self, own: int, opp: int) -> int:
         """Score the position with ``own`` to move, in hundredths of a piece."""
         return self.evaluate(own, opp)[0]
+
+    def _piece(self, p: int, key: int, enemy: int, empty: int) -> int:
+        """A piece's terms on ``p``, packed: free steps, + exposed << 20, + its point's weight << 40."""
+        exposed = 0
+        for a, c in self.attack_pairs[p]:
+            if (enemy & a and empty & c) or (enemy & c and empty & a):
+                exposed = 1
+                break
+        packed = (self.neighbours[p] & empty).bit_count() | exposed << _EXPOSED | self.point_value[p] << _VALUE
+        if self._memo_size < _MEMO_ENTRIES:
+            self._memo[p][key] = packed
+            self._memo_size += 1
+        return packed
 
     def evaluate(self, own: int, opp: int) -> tuple[int, bool, bool]:
         """Return the score and, found on the way, whether the side to move can capture and can step.
@@ -109,37 +146,39 @@ class Evaluator:
         """
         w = self.weights
         empty = self.full_mask & ~(own | opp)
-        neighbours = self.neighbours
-        pairs = self.attack_pairs
-        values = self.point_value
+        n = self._n
+        piece = self._piece
+        mine = 0
+        for shift, table in self._chunks:
+            byte = own >> shift
+            if not byte:
+                break
+            for enemy_mask, empty_mask, memo, p in table[byte & 255]:
+                key = ((opp & enemy_mask) << n) | (empty & empty_mask)
+                found = memo.get(key)
+                mine += found if found is not None else piece(p, key, opp, empty)
+        theirs = 0
+        for shift, table in self._chunks:
+            byte = opp >> shift
+            if not byte:
+                break
+            for enemy_mask, empty_mask, memo, p in table[byte & 255]:
+                key = ((own & enemy_mask) << n) | (empty & empty_mask)
+                found = memo.get(key)
+                theirs += found if found is not None else piece(p, key, own, empty)
         own_count, opp_count = own.bit_count(), opp.bit_count()
         lead = own_count - opp_count
         total = w.material * lead + (int(w.trade * lead / (own_count + opp_count)) if lead else 0)
-        own_steps = 0
-        exposed_own = 0
-        bits = own
-        while bits:
-            low = bits & -bits
-            i = low.bit_length() - 1
-            bits ^= low
-            total += values[i]
-            own_steps += (neighbours[i] & empty).bit_count()
-            for a, c in pairs[i]:
-                if (opp & a and empty & c) or (opp & c and empty & a):
-                    exposed_own += 1
-                    break
-        opp_steps = 0
-        exposed_opp = 0
-        bits = opp
-        while bits:
-            low = bits & -bits
-            i = low.bit_length() - 1
-            bits ^= low
-            total -= values[i]
-            opp_steps += (neighbours[i] & empty).bit_count()
-            for a, c in pairs[i]:
-                if (own & a and empty & c) or (own & c and empty & a):
-                    exposed_opp += 1
-                    break
+        own_steps, opp_steps = mine & _FIELD, theirs & _FIELD
+        exposed_own, exposed_opp = (mine >> _EXPOSED) & _FIELD, (theirs >> _EXPOSED) & _FIELD
+        total += (mine >> _VALUE) - (theirs >> _VALUE)
         total += w.mobility * (own_steps - opp_steps) - w.exposed * exposed_own + (w.exposed * exposed_opp) // 2
         return total, exposed_opp > 0, own_steps > 0
+
+
+# The packed per-piece terms: 20 bits each for the steps and the exposed flags (a side has at
+# most a few thousand pieces of at most eight steps), the point weights above them.
+_EXPOSED, _VALUE = 20, 40
+_FIELD = (1 << 20) - 1
+# Patterns remembered per evaluator (about 100 bytes each), past which they are worked out each time.
+_MEMO_ENTRIES = 200_000

@@ -23,8 +23,8 @@ import time
 
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
-from ..position import Move, Position, RawMove, generate_raw
-from ..variants import Color
+from ..engines.generator import LeanMove, generator_for
+from ..position import Move, Position
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
 
 __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
@@ -44,11 +44,11 @@ class _Node:
 
     __slots__ = ("children", "move", "opp", "own", "parent", "quiet", "result", "untried", "visits", "wins")
 
-    def __init__(self, own: int, opp: int, quiet: int, move: RawMove | None, parent: _Node | None) -> None:
+    def __init__(self, own: int, opp: int, quiet: int, move: LeanMove | None, parent: _Node | None) -> None:
         self.own, self.opp, self.quiet = own, opp, quiet
         self.move, self.parent = move, parent
         self.children: list[_Node] = []
-        self.untried: list[RawMove] | None = None  # filled on the first visit
+        self.untried: list[LeanMove] | None = None  # filled on the first visit
         self.visits = 0
         self.wins = 0.0
         self.result: float | None = None  # for the side to move, if the game is over here
@@ -163,26 +163,25 @@ class MCTSPlayer(SeededPlayer):
             self.last_search = {"playouts": 0, "seconds": 0.0, "visits": 0}
             return moves[0]
         variant = position.variant
-        self._variant = variant
+        self._moves_of = generator_for(variant).lean
         self._dead = position.dead  # a shrinking board's dead part: playouts keep out of it
         rules = variant.rules
         self._limit = rules.quiet_turn_limit
         self._blocked_loses = rules.blocked_player_loses
         self._more_pieces = rules.no_capture_result == "more_pieces"
         self._choose_capture = 0.0 if rules.compulsory_capture else self.capture_bias
-        own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
-            position.black, position.white)
+        own, opp = position._sides()
         root = _Node(own, opp, position.quiet_turns, None, None)
-        raw_order = position._raw()  # same moves, same order as legal_moves(); never changed here
+        lean = [move._lean for move in moves]  # type: ignore[attr-defined]  # the same moves, in lean form
         deadline = None if self.time_limit is None else started + self.time_limit
         what = f"MCTS ({self.name}) on {variant.name}"
         # One node a playout, each keeping its untried moves (measured: 590 bytes a node on Mosona).
-        node_bytes = 400 + 32 * max(len(raw_order), 8)
+        node_bytes = 400 + 32 * max(len(lean), 8)
         if not self.allow_long and self.playouts is not None:
             check_long_job(what, memory=self.playouts * node_bytes, allow_long=False,
                            advice="give fewer playouts")
         state = self.rng.getstate()  # a refused search leaves the player as it was
-        root.untried = list(raw_order)  # a copy: expansion pops from it
+        root.untried = list(lean)  # a copy: expansion pops from it
         self.rng.shuffle(root.untried)
         done = 0
         checked = self.allow_long
@@ -204,7 +203,7 @@ class MCTSPlayer(SeededPlayer):
         best = max(root.children, key=lambda c: (c.visits, c.wins))
         assert best.move is not None  # only the root has no move
         self.last_search = {"playouts": done, "seconds": time.perf_counter() - started, "visits": best.visits}
-        return moves[raw_order.index(best.move)]
+        return moves[lean.index(best.move)]
 
     # --- one playout ------------------------------------------------------------
 
@@ -216,9 +215,8 @@ class MCTSPlayer(SeededPlayer):
         # 2. Expansion: add one untried move.
         if node.result is None and node.untried:
             move = node.untried.pop()
-            origin, landings, _, capmask = move
-            child = _Node(node.opp & ~capmask, (node.own & ~(1 << origin)) | (1 << landings[-1]),
-                          0 if capmask else node.quiet + 1, move, node)
+            xor, captured = move
+            child = _Node(node.opp & ~captured, node.own ^ xor, 0 if captured else node.quiet + 1, move, node)
             self._open(child)
             node.children.append(child)
             node = child
@@ -243,7 +241,7 @@ class MCTSPlayer(SeededPlayer):
         if not node.own:
             node.result = 0.0
             return
-        moves = generate_raw(self._variant, node.own, node.opp, self._dead)
+        moves = self._moves_of(node.own, node.opp, self._dead)
         if not moves:
             node.result = 0.0 if self._blocked_loses else 0.5
         elif self._limit is not None and node.quiet >= self._limit:
@@ -261,27 +259,27 @@ class MCTSPlayer(SeededPlayer):
 
     def _simulate(self, own: int, opp: int, quiet: int) -> float:
         """Finish the game with random moves; return the result for the side to move first."""
-        variant, rng, limit = self._variant, self.rng, self._limit
+        moves_of, rng, limit, dead = self._moves_of, self.rng, self._limit, self._dead
         bias = self._choose_capture
         flipped = False  # whether `own` is now the opponent of the starting side
         for _ in range(self.playout_turns):
             if not own:
                 result = 0.0
                 break
-            moves = generate_raw(variant, own, opp, self._dead)
+            moves = moves_of(own, opp, dead)
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5
                 break
             if limit is not None and quiet >= limit:
                 result = self._limit_result(own, opp)
                 break
-            if bias and moves[0][3] and rng.random() < bias:
-                captures = [m for m in moves if m[3]]
-                origin, landings, _, capmask = captures[rng.randrange(len(captures))]
+            if bias and moves[0][1] and rng.random() < bias:
+                captures = [m for m in moves if m[1]]
+                xor, captured = captures[rng.randrange(len(captures))]
             else:
-                origin, landings, _, capmask = moves[rng.randrange(len(moves))]
-            own, opp = opp & ~capmask, (own & ~(1 << origin)) | (1 << landings[-1])
-            quiet = 0 if capmask else quiet + 1
+                xor, captured = moves[rng.randrange(len(moves))]
+            own, opp = opp & ~captured, own ^ xor
+            quiet = 0 if captured else quiet + 1
             flipped = not flipped
         else:
             difference = own.bit_count() - opp.bit_count()

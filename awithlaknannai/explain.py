@@ -1,0 +1,176 @@
+"""Why a move is illegal: the explanations :meth:`Position.find_move` gives.
+
+A move that matches no legal move is replayed here point by point, to say
+what went wrong in words a student can act on (``M5 is occupied``,
+``capture is compulsory: Black must leap (for example T4xB3)``). The move
+list itself comes from the move generator
+(:mod:`awithlaknannai.engines.generator`); these functions only explain,
+and run only when a move is refused, so they favour clear words over speed.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> why_illegal(Position.start("mosona"), "B3", [("-", None, "M5")])
+'M5 is occupied'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .boards import leaps
+from .variants import Variant
+
+if TYPE_CHECKING:
+    from .position import Move, Position
+
+__all__ = ["matches", "same_capture", "why_illegal"]
+
+
+def matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:
+    """Whether ``move`` is the move that ``origin`` and ``parts`` (as read from a move text) name."""
+    if move.origin != origin or len(move.landings) != len(parts):
+        return False
+    for i, (kind, over, land) in enumerate(parts):
+        if (kind == "x") != move.is_capture or move.landings[i] != land:
+            return False
+        if over and move.captures[i] != over:
+            return False
+    return True
+
+
+def same_capture(position: Position, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
+    """Bent leaps: the legal moves that a valid route other than the listed one names.
+
+    With bent leaps a capture is identified by its origin, where it lands
+    and the set of pieces it takes; the move list keeps one route for
+    each, and any other legal route names the same move.
+    """
+    if not parts or any(kind != "x" for kind, _, _ in parts):
+        return []
+    leap_set = _leap_set(position.variant)
+    jumped = _jumped_points(leap_set)
+    removed: set[str] = set()
+    cur = origin
+    for _, named_over, land in parts:
+        overs = [named_over] if named_over is not None else jumped.get((cur, land), [])
+        overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
+                 and position.piece_at(b) is position.turn.other]
+        if len(overs) != 1 or (land != origin and land not in removed and position.piece_at(land) is not None):
+            return []
+        removed.add(overs[0])
+        cur = land
+    return [m for m in position.legal_moves() if m.origin == origin and m.destination == cur
+            and len(m.captures) == len(removed) and set(m.captures) == removed]
+
+
+def why_illegal(position: Position, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
+    """Say why a readable move on a running game matches no legal move."""
+    rules = position.variant.rules
+    mover = position.piece_at(origin)
+    if mover is None:
+        return f"there is no piece on {origin}"
+    if mover is not position.turn:
+        return f"{origin} holds a {mover.value} piece, and it is {position.turn}'s turn"
+    kinds = {kind for kind, _, _ in parts}
+    if kinds == {"-"}:
+        return _why_step_illegal(position, origin, [land for _, _, land in parts])
+    if "-" in kinds:
+        return "a move is either one step (-) or leaps (x), not both"
+    # Replay the leaps one by one to find the first that fails.
+    leap_set = _leap_set(position.variant)
+    jumped = _jumped_points(leap_set)
+    bent = rules.leap_shape == "bent"
+    removed: set[str] = set()
+    cur = origin
+    for i, (_, named_over, land) in enumerate(parts):
+        if i >= 1 and rules.multi_leap == "none":
+            return "one leap per turn under these rules"
+        if named_over is not None:
+            candidates = [named_over] if (cur, named_over, land) in leap_set else []
+        else:
+            candidates = jumped.get((cur, land), [])
+        if not candidates:
+            if i == 0 and _joined(position, origin, land):
+                step = next((m for m in position.legal_moves() if m.path == (origin, land)), None)
+                hint = f" (a step is written {step})" if step else ""
+                return f"{origin} and {land} are neighbours: there is nothing between them to jump{hint}"
+            if named_over is not None:
+                reason = f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
+                    f"{cur}, {named_over} and {land} are not joined by lines"
+            elif bent:
+                reason = f"{land} is not two steps from {cur} along the lines"
+            else:
+                reason = f"no line runs from {cur} over one point to {land}"
+            # A common slip: naming only where a chain of leaps ends.
+            route = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
+                          and m.destination == land and len(m.landings) > len(parts)), None)
+            return reason + (f" (a chain of leaps names every landing: {route})" if route else "")
+        holders = {b: (None if b in removed else position.piece_at(b)) for b in candidates}
+        over = next((b for b in candidates if holders[b] is position.turn.other), candidates[0])
+        if holders[over] is None:
+            return f"there is no piece on {over} to jump" + (" (it was taken earlier in this move)"
+                                                             if over in removed else "")
+        if holders[over] is position.turn:
+            return f"{over} holds your own piece; you can only jump the opponent's"
+        if land != origin and land not in removed and position.piece_at(land) is not None:
+            return f"{land} is occupied"
+        if land in position.dead_points:
+            return f"{land} is out of play: the board has shrunk"
+        removed.add(over)
+        cur = land
+    landings = tuple(land for _, _, land in parts)
+    longer = [m for m in position.legal_moves() if m.is_capture and m.origin == origin
+              and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
+    if longer:
+        return f"the piece must keep leaping while it can (for example {longer[0]})"
+    captures = [m for m in position.legal_moves() if m.is_capture]
+    if rules.maximum_capture and captures:
+        most = len(captures[0].captures)
+        if most > len(parts):
+            return f"a larger capture exists: you must take {most} pieces (for example {captures[0]})"
+    return "not a legal move here"
+
+
+def _joined(position: Position, a: str, b: str) -> bool:
+    return bool(position.variant.board.has_edge(a, b))
+
+
+def _why_step_illegal(position: Position, origin: str, targets: list[str]) -> str:
+    if len(targets) > 1:
+        return "a step moves one point only"
+    target = targets[0]
+    if target == origin:
+        return f"a move must leave {origin}"
+    if position.piece_at(target) is not None:
+        return f"{target} is occupied"
+    if target in position.dead_points:
+        return f"{target} is out of play: the board has shrunk"
+    if not _joined(position, origin, target):
+        leap = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
+                     and m.landings[0] == target), None)
+        hint = f" (to leap there, write {leap})" if leap else ""
+        return f"{origin} and {target} are not joined by a line{hint}"
+    if position.variant.rules.compulsory_capture and position.captures_available():
+        example = next(m for m in position.legal_moves() if m.is_capture)
+        return f"capture is compulsory: {position.turn} must leap (for example {example})"
+    return "not a legal move here"
+
+
+def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:
+    return leaps(variant.board, variant.rules.leap_shape)
+
+
+def _leap_set(variant: Variant) -> set[tuple[str, str, str]]:
+    return set(_leaps_of(variant))
+
+
+def _jumped_points(leap_set: set[tuple[str, str, str]]) -> dict[tuple[str, str], list[str]]:
+    """``{(from, to): sorted points a leap between them jumps}``: one lookup per leap of a move text."""
+    jumped: dict[tuple[str, str], list[str]] = {}
+    for a, b, c in leap_set:
+        jumped.setdefault((a, c), []).append(b)
+    for points in jumped.values():
+        points.sort()
+    return jumped
