@@ -17,15 +17,32 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .boards import leaps
-from .variants import Variant
+from .moves import Move
+from .variants import Color, Variant
 
-if TYPE_CHECKING:
-    from .position import Move, Position
+__all__ = ["PositionFacts", "matches", "same_capture", "why_illegal"]
 
-__all__ = ["matches", "same_capture", "why_illegal"]
+
+class PositionFacts(Protocol):
+    """What an explanation reads of a position (a :class:`~awithlaknannai.position.Position` has it all)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def turn(self) -> Color: ...
+
+    @property
+    def dead_points(self) -> tuple[str, ...]: ...
+
+    def piece_at(self, point: str) -> Color | None: ...
+
+    def legal_moves(self) -> tuple[Move, ...]: ...
+
+    def captures_available(self) -> bool: ...
 
 
 def matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> bool:
@@ -40,7 +57,7 @@ def matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]
     return True
 
 
-def same_capture(position: Position, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
+def same_capture(position: PositionFacts, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
     """Bent leaps: the legal moves that a valid route other than the listed one names.
 
     With bent leaps a capture is identified by its origin, where it lands
@@ -65,7 +82,7 @@ def same_capture(position: Position, origin: str, parts: Sequence[tuple[str, str
             and len(m.captures) == len(removed) and set(m.captures) == removed]
 
 
-def why_illegal(position: Position, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
+def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
     """Say why a readable move on a running game matches no legal move."""
     rules = position.variant.rules
     mover = position.piece_at(origin)
@@ -133,11 +150,11 @@ def why_illegal(position: Position, origin: str, parts: Sequence[tuple[str, str 
     return "not a legal move here"
 
 
-def _joined(position: Position, a: str, b: str) -> bool:
+def _joined(position: PositionFacts, a: str, b: str) -> bool:
     return bool(position.variant.board.has_edge(a, b))
 
 
-def _why_step_illegal(position: Position, origin: str, targets: list[str]) -> str:
+def _why_step_illegal(position: PositionFacts, origin: str, targets: list[str]) -> str:
     if len(targets) > 1:
         return "a step moves one point only"
     target = targets[0]

@@ -23,9 +23,9 @@ from collections import Counter
 from .errors import GameOverError, NotationError, shown
 from .files import read_file_bytes, write_text_file
 from .position import EndReason, Move, Outcome, Position
-from .texts import cut as _cut
 from .rules import Rules
-from .variants import Variant
+from .texts import cut as _cut
+from .variants import Color, Variant
 
 __all__ = ["Game"]
 
@@ -227,9 +227,21 @@ class Game:
 
     def move_list(self) -> str:
         """Numbered move list with the result, e.g. ``1. B3-M4 T4xB3``."""
-        from .notation import move_list
-
-        return move_list(self)
+        out = []
+        number = 1
+        pending: list[str] = ["..."] if self.moves and self.start.turn is Color.BLACK else []
+        for i in range(len(self.moves)):
+            pending.append(self.move_text(i))
+            if len(pending) == 2:
+                out.append(f"{number}. {pending[0]} {pending[1]}")
+                number += 1
+                pending = []
+        if pending:
+            out.append(f"{number}. {pending[0]}")
+        outcome = self.outcome()
+        if outcome is not None:
+            out.append(f"{{{outcome}}}")
+        return "  ".join(out)
 
     def to_record(self) -> dict[str, object]:
         from .notation import game_to_record

@@ -5,7 +5,7 @@ on paper; this module sits above :mod:`awithlaknannai.game`, whose
 ``to_json``, ``save`` and ``load`` call it. The texts of single positions
 and moves are below :mod:`awithlaknannai.position`, in
 :mod:`awithlaknannai.texts`; :func:`parse_position`, :func:`position_text`
-and :func:`board_diagram` are also found here, where they always were.
+and :func:`board_diagram` are here too, as they always were.
 
 Game record
 -----------
@@ -36,9 +36,9 @@ from typing import Any
 
 from .errors import NotationError
 from .game import Game
-from .position import EndReason, Position, board_diagram, parse_position, position_text
+from .position import EndReason, Position
 from .rules import Rules
-from .texts import MAX_QUIET_TURNS, cut, shown_short
+from .texts import board_diagram_text, cut, shown_short
 from .variants import Color, get_variant
 
 __all__ = [
@@ -107,26 +107,55 @@ def _check_json_shape(text: str, what: str = "game record") -> None:
             raise NotationError(f"{what} holds a number of more than {MAX_NUMBER_DIGITS} digits")
 
 
+# --- single positions (their texts are in awithlaknannai.texts) -----------------------------
+
+
+def parse_position(text: str) -> Position:
+    """Read a position text; a bad one raises :class:`~awithlaknannai.errors.NotationError` naming the field.
+
+    Examples
+    --------
+    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0") == Position.start("mosona")
+    True
+    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0")
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row
+    """
+    return Position.from_text(text)
+
+
+def position_text(position: Position) -> str:
+    """The one-line text of a position (see :mod:`awithlaknannai.texts`)."""
+    if not isinstance(position, Position):
+        raise TypeError(f"position_text writes a Position, got {type(position).__name__}")
+    return position.text()
+
+
+def board_diagram(position: Position, labels: bool = True) -> str:
+    """A plain-text picture of the board, row by row, with the side to move (or the result).
+
+    >>> print(board_diagram(Position.start("zuni-4")))
+    T    b   b   b   b
+    M  b   b   .   w   w
+    B    w   w   w   w
+    White to move
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"board_diagram draws a Position, got {type(position).__name__}")
+    outcome = position.outcome()
+    footer = str(outcome) if outcome else f"{position.turn} to move"
+    return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
+
+
+# --- game records ---------------------------------------------------------------------
+
+
 def move_list(game: Game) -> str:
-    """The moves as numbered pairs, e.g. ``1. B3-M4 T4xB3  2. ...``, plus the result."""
-    out = []
-    first = game.start.turn
-    number = 1
-    pending: list[str] = []
-    for i, move in enumerate(game.moves):
-        if i == 0 and first is Color.BLACK:
-            pending.append("...")
-        pending.append(game.move_text(i))
-        if len(pending) == 2:
-            out.append(f"{number}. {pending[0]} {pending[1]}")
-            number += 1
-            pending = []
-    if pending:
-        out.append(f"{number}. {pending[0]}")
-    outcome = game.outcome()
-    if outcome is not None:
-        out.append(f"{{{outcome}}}")
-    return "  ".join(out)
+    """The moves as numbered pairs, e.g. ``1. B3-M4 T4xB3  2. ...``, plus the result (:meth:`Game.move_list`)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"move_list lists the moves of a Game, got {type(game).__name__}")
+    return game.move_list()
 
 
 def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any]:

@@ -29,8 +29,6 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from enum import Enum
 from itertools import repeat
 from operator import attrgetter, is_
 from typing import Any, TypeVar
@@ -38,153 +36,35 @@ from typing import Any, TypeVar
 from . import explain
 from .engines.generator import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, shown
+from .moves import EndReason, Move, Outcome
 from .rules import Rules
-from .texts import MAX_MOVE_TEXT, MAX_QUIET_TURNS, board_diagram_text, cut, move_text, read_move_text, \
-    read_position_text, write_position_text
+from .texts import (
+    MAX_MOVE_TEXT,
+    MAX_QUIET_TURNS,
+    board_diagram_text,
+    cut,
+    read_move_text,
+    read_position_text,
+    write_position_text,
+)
 from .variants import Color, ShrinkTables, Variant, get_variant
 
 __all__ = ["Move", "Position", "Outcome", "EndReason", "perft", "perft_estimate", "tree_estimate",
-           "generate_raw", "parse_position", "position_text", "board_diagram",
+           "generate_raw",
            "MAX_PERFT_DEPTH", "MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "MAX_LEAP_WORK", "MAX_LEAP_STATES"]
 
 _cut = cut  # the name other modules of the package import
 
 
-@dataclass(frozen=True, order=True)
-class Move:
-    """One whole turn: a step, or a full sequence of leaps by one piece.
-
-    Attributes
-    ----------
-    origin : str
-        The point the piece starts from.
-    landings : tuple of str
-        Where it lands: one point for a step, one per leap.
-    captures : tuple of str
-        The jumped points, in order (empty for a step).
-
-    Examples
-    --------
-    >>> Move("B3", ("M4",))
-    Move('B3-M4')
-    >>> str(Move("T4", ("B3", "B5"), ("M4", "B4")))
-    'T4xB3xB5'
-    """
-
-    origin: str
-    landings: tuple[str, ...]
-    captures: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        # Accept lists, and refuse shapes no turn can have: a step goes to one
-        # point; a leap sequence jumps once per landing.
-        if not isinstance(self.origin, str):
-            raise TypeError(f"Move origin is a point name such as 'B3', got {type(self.origin).__name__}")
-        for name in ("landings", "captures"):
-            value = getattr(self, name)
-            if isinstance(value, str) or not isinstance(value, (tuple, list)) \
-                    or not all(isinstance(point, str) for point in value):
-                raise TypeError(f"Move {name} is a tuple of point names such as ('M4',), got {value!r}"[:200])
-        if type(self.landings) is not tuple:
-            object.__setattr__(self, "landings", tuple(self.landings))
-        if type(self.captures) is not tuple:
-            object.__setattr__(self, "captures", tuple(self.captures))
-        count = len(self.landings)
-        if count == 0 or (len(self.captures) != count if self.captures else count != 1):
-            raise InvalidMoveError(
-                f"a Move has one landing point for a step, or one landing per jumped point; got "
-                f"origin={self.origin!r}, landings={self.landings!r}, captures={self.captures!r}"
-            )
-
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captures)
-
-    @property
-    def destination(self) -> str:
-        return self.landings[-1]
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        """Every point the piece stands on, from origin to destination."""
-        return (self.origin, *self.landings)
-
-    def text(self, full: bool = False) -> str:
-        """``B3-M4`` for a step, ``T4xB3xB5`` for leaps.
-
-        With ``full=True`` each leap names the jumped point too, as in
-        ``T4x(M4)B3``; needed only where two leaps share their landings
-        (possible with bent leaps).
-        """
-        return move_text(self.origin, self.landings, self.captures, full)
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"Move({self.text()!r})"
-
-
-class EndReason(str, Enum):
-    """Why a game ended."""
-
-    NO_PIECES = "no pieces left"
-    BLOCKED = "no legal move"
-    QUIET_LIMIT = "turn limit without a capture"
-    REPETITION = "position repeated"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished game: the winner (``None`` for a draw) and why."""
-
-    winner: Color | None
-    reason: EndReason
-
-    @property
-    def result(self) -> str:
-        """``"white"``, ``"black"`` or ``"draw"``."""
-        return self.winner.value if self.winner else "draw"
-
-    def returns(self) -> dict[Color, int]:
-        """+1 for the winner, -1 for the loser, 0 each for a draw (OpenSpiel's ``returns``)."""
-        if self.winner is None:
-            return {Color.WHITE: 0, Color.BLACK: 0}
-        return {self.winner: 1, self.winner.other: -1}
-
-    def __str__(self) -> str:
-        head = "Draw" if self.winner is None else f"{self.winner} wins"
-        return f"{head} ({self.reason.value})"
-
-
 def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[RawMove]:
-    """All legal raw moves for the side owning ``own``, from the move generator.
+    """All legal raw moves for the side owning ``own``: the move generator's raw form.
 
-    Follows ``variant.rules``: compulsory capture, multi-leap continuation
-    and maximum capture. Does not look at end-of-game conditions. With
-    bent leaps, a capture is one move per origin, landing point and set of
-    captured pieces, listed with the first route found (any other legal
-    route names the same move in :meth:`Position.find_move`); line leaps
-    keep every route, since the routes of a line capture are few.
-
-    Parameters
-    ----------
-    variant : Variant
-        Board tables and rules.
-    own, opp : int
-        Bit sets (over ``variant.points``) of the side to move and of the
-        opponent.
-    dead : int, optional
-        Points out of play on a shrinking board: no piece lands there.
-
-    Returns
-    -------
-    list of (int, tuple of int, tuple of int, int)
-        ``(origin, landings, captured, captured_mask)`` per move, in the
-        order of :meth:`Position.legal_moves`: captures first (by origin,
-        then leap by leap in table order), then steps (by origin, then
-        destination). The tuples may be shared between calls: treat them as
-        read-only.
+    ``(origin, landings, captured, captured_mask)`` per move (indices into
+    ``variant.points``, and a bit set), in the order of
+    :meth:`Position.legal_moves`; the rules, the order and the bound on the
+    leap search are the generator's (:mod:`awithlaknannai.engines.generator`).
+    ``dead`` is the set of points out of play on a shrinking board. The
+    tuples may be shared between calls: treat them as read-only.
 
     Examples
     --------
@@ -196,9 +76,8 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     Raises
     ------
     TooManyMovesError
-        The captures are too many to list: the leap search passed
-        :data:`MAX_LEAP_WORK` (or, with bent leaps, one piece passed
-        :data:`MAX_LEAP_STATES` different captures).
+        The captures are too many to list (see :data:`MAX_LEAP_WORK` and
+        :data:`MAX_LEAP_STATES`).
     """
     return generator_for(variant).raw(own, opp, dead)
 
@@ -277,7 +156,7 @@ class Position:
         Bit set of the points out of play on a shrinking board (0 on the
         others); it follows from the moves played (see ``Variant.shrink``).
 
-    Build one with :meth:`start`, :meth:`from_pieces` or :func:`parse_position`.
+    Build one with :meth:`start`, :meth:`from_pieces` or :meth:`from_text`.
     """
 
     __slots__ = ("_variant", "_white", "_black", "_turn", "_quiet", "_dead", "_ctx", "_moves", "_legal",
@@ -412,7 +291,10 @@ class Position:
         return write_position_text(self._variant, self._white, self._black, self._turn, self._quiet, self._dead)
 
     def __str__(self) -> str:
-        return board_diagram(self)
+        """The board as a plain-text diagram, with the side to move or the result (see notation.board_diagram)."""
+        outcome = self.outcome()
+        footer = str(outcome) if outcome else f"{self._turn} to move"
+        return board_diagram_text(self._variant, self._white, self._black, self._dead, footer)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:
         from .render import Picture, position_svg  # drawn lazily, like python-chess
@@ -694,44 +576,6 @@ class Position:
         return iter(self.legal_moves())
 
 
-def parse_position(text: str) -> Position:
-    """Read a position text; a bad one raises :class:`~awithlaknannai.errors.NotationError` naming the field.
-
-    Examples
-    --------
-    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0") == Position.start("mosona")
-    True
-    >>> parse_position("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0")
-    Traceback (most recent call last):
-    ...
-    awithlaknannai.errors.NotationError: position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row
-    """
-    return Position.from_text(text)
-
-
-def position_text(position: Position) -> str:
-    """The one-line text of a position (see :mod:`awithlaknannai.texts`)."""
-    if not isinstance(position, Position):
-        raise TypeError(f"position_text writes a Position, got {type(position).__name__}")
-    return position.text()
-
-
-def board_diagram(position: Position, labels: bool = True) -> str:
-    """A plain-text picture of the board, row by row, with the side to move (or the result).
-
-    >>> print(board_diagram(Position.start("zuni-4")))
-    T    b   b   b   b
-    M  b   b   .   w   w
-    B    w   w   w   w
-    White to move
-    """
-    if not isinstance(position, Position):
-        raise TypeError(f"board_diagram draws a Position, got {type(position).__name__}")
-    outcome = position.outcome()
-    footer = str(outcome) if outcome else f"{position.turn} to move"
-    return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
-
-
 def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
     """Refuse a set of dead points that the variant's shrinking rule could not have made."""
     if isinstance(dead, bool) or not isinstance(dead, int):
@@ -768,6 +612,10 @@ MAX_PERFT_DEPTH = 64
 #: Random descents per estimate: enough to find the order of magnitude of
 #: a game tree (checked against exact counts in ``benchmarks/long_jobs.py``).
 PERFT_PROBES = 64
+
+#: The most subtrees one perft remembers (about 150 bytes each): past it, it
+#: counts on without remembering more.
+PERFT_TABLE_ENTRIES = 500_000
 
 _Node = TypeVar("_Node")
 
@@ -875,7 +723,9 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
 
     Finished positions (no pieces, no move, turn limit) have no moves, as in
     play; repetition is not checked, as in chess perft. The moves come from
-    the move generator in lean form; the last level is counted in bulk.
+    the move generator in lean form; the last level is counted in bulk, and
+    a subtree met again (the same position, depth and, near the turn limit,
+    quiet turns) is counted once (at most :data:`PERFT_TABLE_ENTRIES`).
 
     Parameters
     ----------
@@ -924,19 +774,30 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
         return 1
     ctx = position._ctx
     lean, limit, shrink = ctx.generator.lean, ctx.limit, ctx.shrink
+    # Subtrees already counted, as chess perft programs keep them: moves of different pieces
+    # commute, so the same position is met again and again at the same depth. The quiet-turn
+    # count is part of the key only where the limit can stop a game within the subtree.
+    counted: dict[tuple[int, int, int, int, int], int] = {}
 
     def count(own: int, opp: int, quiet: int, depth: int, dead: int) -> int:
         if not own or not opp or quiet >= limit:
             return 0
+        if depth > 1:
+            key = (own, opp, dead, depth, quiet if quiet + depth > limit else -1)
+            known = counted.get(key)
+            if known is not None:
+                return known
         moves = lean(own, opp, dead)
         if depth == 1:
             return len(moves)
         total = 0
-        depth -= 1
+        below = depth - 1
         for xor, captured in moves:
             mover, other = own ^ xor, opp & ~captured
-            total += count(other, mover, 0 if captured else quiet + 1, depth,
+            total += count(other, mover, 0 if captured else quiet + 1, below,
                            shrink.after(mover | other, dead) if shrink is not None else 0)
+        if len(counted) < PERFT_TABLE_ENTRIES:
+            counted[key] = total
         return total
 
     own, opp = position._sides()

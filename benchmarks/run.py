@@ -1,57 +1,58 @@
-"""All the speed figures in one run, side by side, with ratios.
+"""All the speed and strength figures in one run: the naive engine, Position, lean, batch, the players, the tables.
 
 Usage::
 
-    python benchmarks/run.py                  # about 3-6 minutes on 2 cores
-    python benchmarks/run.py --quick          # smaller samples, about a minute
-    python benchmarks/run.py --notebooks      # also each notebook's wall time (slow)
-    python benchmarks/run.py --big-tables     # also Mosona 3 a side with both solvers (minutes)
+    AWITHLAKNANNAI_CACHE=DIR python benchmarks/run.py            # about 15-25 minutes on 2 cores
+    python benchmarks/run.py --quick                             # smaller samples, a few minutes
+    python benchmarks/run.py --before /tmp/before                # also the same figures of an older checkout
+    python benchmarks/run.py --more                              # also widget clicks and table builds
 
-Rows compare a baseline with the fast path on the same work:
+Every speed is CPU seconds of this process (``time.process_time``), the
+median of ``--rounds`` rounds in which the engines take turns (an engine
+never runs all its rounds while the machine is quiet and another while it is
+busy); the load average is printed before and after. Rows:
 
-* perft: leaves a second of the plain oracle (``tests/oracle.py``), of
-  ``position.perft`` and of :class:`awithlaknannai.playout.LeanEngine`, on
-  the same start positions and depths (the counts must agree);
-* random play per variant and preset: games and moves a second through
-  ``Position`` (legal_moves + play), through the lean engine, and through
-  the numpy batch (:mod:`awithlaknannai.playout_batch`; not for ``maximum``);
-* alpha-beta nodes a second and the strongest level's time per move;
-* the kernel-side cost of a click on the board widget (benchmarks/widget_redraw.py);
-* endgame tables: build time and peak memory of the pure-Python solver and
-  the array solver, each in a fresh process;
-* each notebook's wall time (``--notebooks``).
+* random play on Mosona under the Ludii rules (the issue's yardstick), moves
+  a second: the naive reference engine (``benchmarks/naive.py``: frozensets,
+  written from the rules alone), the ``Position`` API (``legal_moves`` +
+  ``play``), the lean engine and the numpy batch;
+* Position and the lean engine on more boards and presets (the lean engine
+  must cover Alquerque and Tukvnanawopi at least as fast as Position);
+* perft through ``Position`` (``awithlaknannai.perft``), leaves a second;
+* alpha-beta nodes a second (depth 4) and MCTS playouts a second (400 a
+  move), on the same ten Mosona positions;
+* the classroom levels judged by the solved Mosona tables, and matches
+  between adjacent levels (``benchmarks/strength_tables.py``; needs the
+  tables up to 4 a side in ``$AWITHLAKNANNAI_CACHE`` or ``--tables``).
 
-Times are CPU seconds of the measuring process unless a row says wall; on a
-shared machine they still vary by 10-30 %. The results are printed and
-written to ``benchmarks/run-results.txt``.
+``--before DIR`` loads the package found in ``DIR/awithlaknannai`` (an
+older checkout, e.g. ``git archive COMMIT | tar -x -C DIR``) under another
+name and times it in the same rounds, so before and after are measured side
+by side. The results are printed and written to ``benchmarks/run-results.txt``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib.util
+import os
 import platform
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the oracle lives with the tests
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE))  # the benchmarks' own modules
 
-from random_games import position_games  # benchmarks/random_games.py
+import naive  # benchmarks/naive.py  # noqa: E402
 
-from awithlaknannai import Position, get_variant, perft
-from awithlaknannai.playout import LeanEngine
-from awithlaknannai.playout_batch import BatchPlayouts
-
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi"]
-RULES = ["standard", "maximum", "ludii"]
+import awithlaknannai  # noqa: E402
 
 rows: list[str] = []
 
@@ -61,239 +62,322 @@ def say(line: str = "") -> None:
     rows.append(line)
 
 
-def cpu(fn, *args, **kwargs):
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+def cpu(fn: Callable, *args, **kwargs) -> tuple[object, float]:
     began = time.process_time()
     result = fn(*args, **kwargs)
     return result, time.process_time() - began
 
 
-def ratio(fast: float, slow: float) -> str:
-    return f"{fast / slow:,.1f}x" if slow > 0 else "-"
+def rounds(jobs: dict[str, Callable[[int], float]], count: int) -> dict[str, list[float]]:
+    """Run every job once a round, in turn, ``count`` rounds; each job returns its rate for that round."""
+    rates: dict[str, list[float]] = {name: [] for name in jobs}
+    for r in range(count):
+        for name, job in jobs.items():
+            rates[name].append(job(r))
+    return rates
 
 
-# --- perft ------------------------------------------------------------------------
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
 
 
-def oracle_leaves(variant_name: str, rules: str, depth: int) -> int:
-    from oracle import oracle_perft
-
-    variant = get_variant(variant_name, rules)
-    start = Position.start(variant)
-    pieces = {p: ("w" if c.value == "white" else "b") for p, c in start.pieces().items()}
-    return oracle_perft(variant.board, variant.rules, pieces, "w" if start.turn.value == "white" else "b",
-                        0, depth)
-
-
-def bench_perft(quick: bool) -> None:
-    say("== perft from the start position: leaves a second (CPU) ==")
-    say(f"{'variant':<14} {'rules':<9} {'depth':>5} {'leaves':>10} {'oracle/s':>10} {'Position/s':>11} "
-        f"{'lean/s':>10} {'lean/oracle':>12} {'lean/Position':>14}")
-    cut = 1 if quick else 0
-    for variant, rules, depth in [("mosona", "standard", 11 - cut), ("mosona", "ludii", 7 - cut),
-                                  ("zuni-4", "maximum", 10 - cut), ("kolowis", "standard", 8 - cut)]:
-        start = Position.start(get_variant(variant, rules))
-        engine = LeanEngine(start.variant)
-        perft(start, depth - 1, allow_long=True)  # warm both: the lean engine fills its per-point tables as patterns occur
-        engine.perft(start, depth - 1, allow_long=True)
-        fast, t_fast = cpu(perft, start, depth)
-        lean, t_lean = cpu(engine.perft, start, depth)
-        oracle_depth = depth
-        slow, t_slow = cpu(oracle_leaves, variant, rules, oracle_depth)
-        assert slow == perft(start, oracle_depth) and lean == fast, "perft counts disagree"
-        r_oracle, r_fast, r_lean = slow / t_slow, fast / t_fast, lean / t_lean
-        say(f"{variant:<14} {rules:<9} {depth:>5} {fast:>10,} {r_oracle:>10,.0f} {r_fast:>11,.0f} {r_lean:>10,.0f} "
-            f"{ratio(r_lean, r_oracle):>12} {ratio(r_lean, r_fast):>14}")
-    say("(same start position and depth for all three, counts checked equal; leaves/s = count / CPU s)")
-    say()
+def load_before(directory: str) -> ModuleType:
+    """The package in ``directory/awithlaknannai``, imported as ``awithlaknannai_before``."""
+    init = Path(directory) / "awithlaknannai" / "__init__.py"
+    if not init.exists():
+        raise SystemExit(f"--before: no package at {init}")
+    spec = importlib.util.spec_from_file_location("awithlaknannai_before", init,
+                                                  submodule_search_locations=[str(init.parent)])
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules["awithlaknannai_before"] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
-# --- random play -------------------------------------------------------------------
+def submodule(package: ModuleType, name: str) -> ModuleType:
+    return importlib.import_module(f"{package.__name__}.{name}")
 
 
-def bench_random(quick: bool) -> None:
-    say("== uniformly random games to their end (quiet-turn limit 50, no repetition check): CPU ==")
-    say(f"{'variant':<14} {'rules':<9} {'plies/game':>10} {'Position g/s':>12} {'moves/s':>9} "
-        f"{'lean g/s':>9} {'moves/s':>9} {'batch g/s':>10} {'moves/s':>10} {'lean/Pos':>9} {'batch/Pos':>10}")
-    scale = 0.25 if quick else 1.0
-    for name in VARIANTS:
-        for rules in RULES:
-            variant = get_variant(name, rules)
-            base = {"kolowis": 40, "tukvnanawopi": 40}.get(name, 150)
-            games = max(10, int(base * scale))
-            plies_p, t_p = cpu(position_games, variant, games, 0)
-            engine = LeanEngine(variant)
-            lean_games = games * 3
-            (_, plies_l), t_l = cpu(engine.random_games, lean_games, 0, allow_long=True)
-            batch_cell = f"{'-':>10} {'-':>10}"
-            batch_ratio = "-"
-            if not variant.rules.maximum_capture:
-                batch_games = max(200, int((10_000 if name.startswith("mosona") else 2_000) * scale))
-                result, t_b = cpu(BatchPlayouts(variant).play, batch_games, 0, allow_long=True)
-                batch_cell = f"{batch_games / t_b:>10,.0f} {result.plies.sum() / t_b:>10,.0f}"
-                batch_ratio = ratio(batch_games / t_b, games / t_p)
-            say(f"{name:<14} {rules:<9} {plies_p / games:>10.1f} {games / t_p:>12,.0f} {plies_p / t_p:>9,.0f} "
-                f"{lean_games / t_l:>9,.0f} {plies_l / t_l:>9,.0f} {batch_cell} "
-                f"{ratio(lean_games / t_l, games / t_p):>9} {batch_ratio:>10}")
-    say("(batch: Mosona 10,000 games in one numpy batch, others 2,000; first actions chosen uniformly)")
-    say()
+# --- the engines, given a package (this one or the one before) ---------------------------------
 
 
-def bench_targets(quick: bool) -> None:
-    """The issue's two play targets, each the median of repeated runs."""
-    say("== targets, median of repeated runs (CPU) ==")
-    repeats = 3 if quick else 5
-    ludii = get_variant("mosona", "ludii")
-    engine = LeanEngine(ludii)
-    engine.random_games(50, 99)  # fill the per-point tables
-    position_rates, lean_rates = [], []
-    for seed in range(repeats):
-        plies, seconds = cpu(position_games, ludii, 60, seed)
-        position_rates.append(plies / seconds)
-        (_, plies), seconds = cpu(engine.random_games, 300, seed, allow_long=True)
-        lean_rates.append(plies / seconds)
-    position_rate, lean_rate = statistics.median(position_rates), statistics.median(lean_rates)
-    say(f"Mosona ludii, moves/s (target > 300,000): Position {position_rate:,.0f}, lean {lean_rate:,.0f} "
-        f"({ratio(lean_rate, position_rate)}); lean runs {', '.join(f'{r:,.0f}' for r in lean_rates)}")
-    standard = get_variant("mosona", "standard")
-    batch = BatchPlayouts(standard)
-    batch_rates, position_games_rates = [], []
-    for seed in range(repeats):
-        _, seconds = cpu(batch.play, 10_000, seed)
-        batch_rates.append(10_000 / seconds)
-        _, seconds = cpu(position_games, standard, 200, seed)
-        position_games_rates.append(200 / seconds)
-    batch_rate, base = statistics.median(batch_rates), statistics.median(position_games_rates)
-    say(f"Mosona standard, complete playouts/s (target >= 10,000): Position {base:,.0f}, "
-        f"batch of 10,000 {batch_rate:,.0f} ({ratio(batch_rate, base)}); "
-        f"batch runs {', '.join(f'{r:,.0f}' for r in batch_rates)}")
-    say()
+def position_games(package: ModuleType, variant_name: str, rules: str, games: int, seed: int) -> int:
+    """Uniformly random games through the Position API (legal_moves + play); return the plies."""
+    variant = package.get_variant(variant_name, rules)
+    start = package.Position.start(variant)
+    rng = random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        position = start
+        moves = position.legal_moves()
+        while moves:
+            position = position.play(rng.choice(moves))
+            moves = position.legal_moves()
+            plies += 1
+    return plies
 
 
-# --- players ---------------------------------------------------------------------------
+def lean_engine(package: ModuleType, variant_name: str, rules: str):
+    return submodule(package, "playout").LeanEngine(variant_name, rules)
 
 
-def bench_players(quick: bool) -> None:
-    from awithlaknannai.players import AlphaBetaPlayer
-    from awithlaknannai.players.levels import player_for_level
+def batch_engine(package: ModuleType, variant_name: str, rules: str):
+    return submodule(package, "playout_batch").BatchPlayouts(variant_name, rules)
 
-    say("== players (Mosona, standard) ==")
+
+def search_positions(package: ModuleType) -> list:
     rng = random.Random(5)
     positions = []
-    position = Position.start("mosona")
-    while len(positions) < (4 if quick else 10) and not position.is_terminal():
+    position = package.Position.start("mosona")
+    while len(positions) < 10 and not position.is_terminal():
         position = position.play(rng.choice(position.legal_moves()))
         positions.append(position)
-    player = AlphaBetaPlayer(depth=4, seed=0)
+    return positions
+
+
+def alphabeta_rate(package: ModuleType, positions: list) -> float:
+    player = submodule(package, "players").AlphaBetaPlayer(depth=4, seed=0)
     nodes = seconds = 0.0
-    for p in positions:
-        if p.is_terminal():
-            continue
+    for position in positions:
         began = time.process_time()
-        player.choose_move(p)
+        player.choose_move(position)
         seconds += time.process_time() - began
         nodes += player.last_search["nodes"]
-    say(f"alpha-beta depth 4: {nodes / seconds:,.0f} nodes/s (CPU) over {len(positions)} positions")
-    strong = player_for_level("strong", seed=0)
-    times = []
-    for p in positions:
-        if p.is_terminal():
-            continue
-        began = time.perf_counter()
-        strong.choose_move(p)
-        times.append(time.perf_counter() - began)
-    say(f"strongest level (strong = alphabeta:6:1s): {statistics.mean(times):.3f} s a move on average, "
-        f"max {max(times):.3f} s (wall, {len(times)} moves)")
+    return nodes / seconds
+
+
+def mcts_rate(package: ModuleType, positions: list) -> float:
+    player = submodule(package, "players").MCTSPlayer(playouts=400, seed=0)
+    done = seconds = 0.0
+    for position in positions[:5]:
+        began = time.process_time()
+        player.choose_move(position)
+        seconds += time.process_time() - began
+        done += player.last_search["playouts"]
+    return done / seconds
+
+
+# --- the sections -----------------------------------------------------------------------------
+
+
+summary: list[tuple[str, str, str, str]] = []  # (figure, before, after, target and verdict)
+
+
+def cell(value: float | None, unit: str = "") -> str:
+    return "-" if value is None else f"{value:,.0f}{unit}"
+
+
+def bench_random(packages: dict[str, ModuleType], count: int, scale: float) -> None:
+    say("== random play, Mosona, Ludii rules (quiet-turn limit 50): moves a second (CPU), "
+        f"median of {count} interleaved rounds ==")
+    engine = naive.NaiveZuni(8, "ludii")
+    here = packages["after"]
+    start = here.Position.start(here.get_variant("mosona", "ludii"))
+    for depth in range(1, 8):  # the yardstick must play the same game
+        assert engine.perft(depth) == here.perft(start, depth), "the naive engine disagrees with perft"
+    games = max(10, int(60 * scale))
+    jobs: dict[str, Callable[[int], float]] = {}
+
+    def timed(fn: Callable[[int], int]) -> Callable[[int], float]:
+        def job(r: int) -> float:
+            plies, seconds = cpu(fn, r)
+            return plies / seconds  # type: ignore[operator]
+        return job
+
+    jobs["naive engine"] = timed(lambda r: naive.random_games(engine, games, r))
+    for label, package in packages.items():
+        lean = lean_engine(package, "mosona", "ludii")
+        lean.random_games(30, 99, allow_long=True)  # fill its tables
+        batch = batch_engine(package, "mosona", "ludii")
+        jobs[f"Position ({label})"] = timed(lambda r, p=package: position_games(p, "mosona", "ludii", games, r))
+        jobs[f"lean ({label})"] = timed(lambda r, e=lean: e.random_games(games * 4, r, allow_long=True)[1])
+        jobs[f"batch ({label})"] = timed(
+            lambda r, b=batch: int(b.play(max(500, int(10_000 * scale)), r, allow_long=True).plies.sum()))
+    rates = rounds(jobs, count)
+    yardstick = median(rates["naive engine"])
+    say(f"{'engine':<20} {'moves/s':>10} {'x naive':>8}   rounds")
+    for name, values in rates.items():
+        say(f"{name:<20} {median(values):>10,.0f} {median(values) / yardstick:>7.2f}x   "
+            + ", ".join(f"{v:,.0f}" for v in values))
+    say("(batch: 10,000 games in one numpy batch; the Ludii rules play one leap a turn, so its uniform choice of "
+        "first actions is a uniform choice of moves)")
+    say()
+    after = median(rates["Position (after)"]) / yardstick
+    before = median(rates["Position (before)"]) / yardstick if "before" in packages else None
+    summary.append(("Position random play, x naive engine", "-" if before is None else f"{before:.2f}x",
+                    f"{after:.2f}x", ">= 1.0x, aim 2.5x"))
+
+
+def bench_boards(packages: dict[str, ModuleType], count: int, scale: float) -> None:
+    say(f"== Position and lean engine on more boards: moves a second (CPU), median of {count} interleaved rounds ==")
+    say(f"{'variant':<14} {'rules':<9} " + " ".join(f"{'Position ' + k:>17} {'lean ' + k:>13}" for k in packages)
+        + f" {'lean/Position':>14}")
+    for name in ("mosona", "alquerque", "tukvnanawopi"):
+        for rules in ("standard", "maximum", "ludii"):
+            games = max(4, int((15 if name == "tukvnanawopi" else 40) * scale))
+            jobs: dict[str, Callable[[int], float]] = {}
+            for label, package in packages.items():
+                lean = lean_engine(package, name, rules)
+                lean.random_games(5, 99, allow_long=True)
+
+                def by_position(r: int, p: ModuleType = package) -> float:
+                    plies, seconds = cpu(position_games, p, name, rules, games, r)
+                    return plies / seconds  # type: ignore[operator]
+
+                def by_lean(r: int, e=lean) -> float:
+                    (_, plies), seconds = cpu(e.random_games, games, r, allow_long=True)
+                    return plies / seconds
+
+                jobs[f"P {label}"] = by_position
+                jobs[f"L {label}"] = by_lean
+            rates = {k: median(v) for k, v in rounds(jobs, count).items()}
+            cells = " ".join(f"{rates['P ' + k]:>17,.0f} {rates['L ' + k]:>13,.0f}" for k in packages)
+            say(f"{name:<14} {rules:<9} {cells} {rates['L after'] / rates['P after']:>13.2f}x")
     say()
 
 
-def bench_widget(quick: bool) -> None:
+def bench_perft(packages: dict[str, ModuleType], count: int, quick: bool) -> None:
+    say(f"== perft through Position (awithlaknannai.perft): leaves a second (CPU), median of {count} rounds ==")
+    say(f"{'variant':<9} {'rules':<9} {'depth':>5} {'leaves':>9} " + " ".join(f"{k:>12}" for k in packages)
+        + (f" {'after/before':>13}" if "before" in packages else ""))
+    cut = 1 if quick else 0
+    ratios = []
+    for name, rules, depth in [("mosona", "standard", 11 - cut), ("mosona", "ludii", 7 - cut),
+                               ("zuni-4", "maximum", 10 - cut), ("kolowis", "standard", 8 - cut)]:
+        jobs: dict[str, Callable[[int], float]] = {}
+        leaves = {}
+        for label, package in packages.items():
+            start = package.Position.start(package.get_variant(name, rules))
+            leaves[label] = package.perft(start, depth, allow_long=True)  # also warms the tables
+
+            def job(r: int, p: ModuleType = package, s=start) -> float:
+                count_, seconds = cpu(p.perft, s, depth, allow_long=True)
+                return count_ / seconds  # type: ignore[operator]
+
+            jobs[label] = job
+        assert len(set(leaves.values())) == 1, f"perft counts disagree: {leaves}"
+        rates = {k: median(v) for k, v in rounds(jobs, count).items()}
+        line = f"{name:<9} {rules:<9} {depth:>5} {leaves['after']:>9,} " + " ".join(f"{rates[k]:>12,.0f}" for k in packages)
+        if "before" in packages:
+            ratios.append(rates["after"] / rates["before"])
+            line += f" {ratios[-1]:>12.2f}x"
+        say(line)
+    say("(the same start position and depth for every checkout; counts checked equal)")
+    say()
+    if ratios:
+        summary.append(("perft through Position, x before (geometric mean of 4)", "1.00x",
+                        f"{statistics.geometric_mean(ratios):.2f}x", ">= 3x"))
+
+
+def bench_players(packages: dict[str, ModuleType], count: int) -> None:
+    say(f"== players, Mosona standard, the same 10 positions: CPU, median of {count} interleaved rounds ==")
+    jobs: dict[str, Callable[[int], float]] = {}
+    for label, package in packages.items():
+        positions = search_positions(package)
+        jobs[f"alpha-beta depth 4, nodes/s ({label})"] = lambda r, p=package, q=positions: alphabeta_rate(p, q)
+        jobs[f"MCTS 400 playouts, playouts/s ({label})"] = lambda r, p=package, q=positions: mcts_rate(p, q)
+    rates = rounds(jobs, count)
+    for name, values in rates.items():
+        say(f"{name:<44} {median(values):>10,.0f}   rounds " + ", ".join(f"{v:,.0f}" for v in values))
+    here = packages["after"]
+    strong = submodule(here, "players").player_for_level("strong", seed=0)
+    times = []
+    for position in search_positions(here):
+        began = time.perf_counter()
+        strong.choose_move(position)
+        times.append(time.perf_counter() - began)
+    say(f"strong level (alphabeta:6:1s, perfect endgames): {statistics.mean(times):.3f} s a move on average, "
+        f"max {max(times):.3f} s (wall, {len(times)} moves)")
+    say()
+    for what, key, target in (("alpha-beta nodes/s", "alpha-beta depth 4, nodes/s", ">= 3x"),
+                              ("MCTS playouts/s", "MCTS 400 playouts, playouts/s", ">= 5x")):
+        after = median(rates[f"{key} (after)"])
+        before = median(rates[f"{key} (before)"]) if "before" in packages else None
+        summary.append((what, cell(before), cell(after) + (f" ({after / before:.2f}x)" if before else ""), target))
+
+
+def bench_strength(tables_dir: str | None, quick: bool) -> None:
+    import strength_tables
+
+    say("== the classroom levels judged by perfect play (Mosona standard, tables up to 4 a side) ==")
+    if not tables_dir:
+        say("(skipped: give --tables DIR or set AWITHLAKNANNAI_CACHE to a cache holding Mosona's tables up to 4 a side; "
+            "build them with python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache DIR)")
+        say()
+        return
+    tables = strength_tables.judge_tables(Path(tables_dir))
+    say("Share of critical positions (some move throws the result away) where the level's move keeps it:")
+    strength_tables.strength_rows(tables, 40 if quick else 150, seed=19, say=say)
+    say()
+    say("Matches between adjacent levels (Mosona standard, colours alternating, 4 random opening turns):")
+    strength_tables.ladder_rows(10 if quick else 40, seed=19, say=say)
+    say()
+
+
+def bench_more() -> None:
     try:
         import widget_redraw
     except ImportError as error:  # the widgets need ipycanvas
         say(f"== widget redraw: skipped ({error}) ==")
-        return
-    say("== kernel-side redraw after a click (handle_click to commands sent; wall) ==")
-    for variant in ("mosona", "kolowis"):
-        widget_redraw.measure(variant, 5, 1)
-        times = widget_redraw.measure(variant, 20 if quick else 60, 0)
-        ms = [t * 1000 for t in times["select"] + times["move"]]
-        say(f"{variant:<9} median {statistics.median(ms):.2f} ms, p90 {widget_redraw.percentile(ms, 0.9):.2f} ms "
-            f"({len(ms)} clicks)")
-    say()
-
-
-# --- endgame tables ---------------------------------------------------------------------
-
-_BUILD = """
-import json, resource, sys, time
-from awithlaknannai.analysis.solver import solve_endgames, solve_game
-variant, pieces, rules, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-t, w = time.process_time(), time.perf_counter()
-if pieces == 0:
-    tables = solve_game(variant, rules=rules, cache_dir=False, engine=engine, allow_long=True)
-else:
-    tables = solve_endgames(variant, pieces, rules=rules, cache_dir=False, engine=engine, allow_long=True)
-print(json.dumps({"cpu": time.process_time() - t, "wall": time.perf_counter() - w,
-                  "positions": sum(r.positions for r in tables.reports),
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
-"""
-
-
-def build(variant: str, pieces: int, rules: str, engine: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", _BUILD, variant, str(pieces), rules, engine],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def bench_tables(big: bool) -> None:
-    say("== endgame tables: build in a fresh process (CPU s, peak resident MB incl. ~70 MB interpreter) ==")
-    say(f"{'build':<34} {'positions':>11} {'python s':>9} {'MB':>6} {'arrays s':>9} {'MB':>6} {'speed-up':>9}")
-    jobs = [("zuni-4", 0, "standard"), ("zuni-4-murray", 0, "maximum"), ("mosona", 2, "standard")]
-    if big:
-        jobs.append(("mosona", 3, "standard"))
-    for variant, pieces, rules in jobs:
-        slow = build(variant, pieces, rules, "python")
-        fast = build(variant, pieces, rules, "arrays")
-        label = f"{variant} {'whole game' if pieces == 0 else f'<= {pieces} a side'} {rules}"
-        say(f"{label:<34} {fast['positions']:>11,} {slow['cpu']:>9.1f} {slow['peak_mb']:>6.0f} "
-            f"{fast['cpu']:>9.1f} {fast['peak_mb']:>6.0f} {ratio(slow['cpu'], fast['cpu']):>9}")
-    results = HERE / "tables-results.txt"
-    if results.exists():
-        say(f"(larger builds, Mosona 4 a side and the whole zuni-6 game: see {results.name})")
-    say()
-
-
-def bench_notebooks() -> None:
-    say("== notebooks: wall time of a fresh kernel running each one top to bottom ==")
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        with tempfile.TemporaryDirectory() as tmp:
-            began = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-                                   "--output-dir", tmp, str(notebook)], capture_output=True, text=True, check=False)
-            elapsed = time.perf_counter() - began
-        status = "ok" if done.returncode == 0 else "FAILED"
-        say(f"{notebook.name:<28} {elapsed:>7.1f} s  {status}")
+    else:
+        say("== kernel-side redraw after a click (handle_click to commands sent; wall) ==")
+        for variant in ("mosona", "kolowis"):
+            widget_redraw.measure(variant, 5, 1)
+            times = widget_redraw.measure(variant, 60, 0)
+            ms = [t * 1000 for t in times["select"] + times["move"]]
+            say(f"{variant:<9} median {statistics.median(ms):.2f} ms, p90 {widget_redraw.percentile(ms, 0.9):.2f} ms "
+                f"({len(ms)} clicks)")
+        say()
+    say("== endgame tables: Mosona up to 2 a side, built in a fresh process (CPU s) ==")
+    code = ("import time; from awithlaknannai.analysis.solver import solve_endgames; t = time.process_time(); "
+            "solve_endgames('mosona', 2, cache_dir=False, allow_long=True); print(time.process_time() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    say(f"array solver: {float(out.stdout.strip()):.2f} s")
     say()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller samples")
-    parser.add_argument("--notebooks", action="store_true", help="also time every notebook (slow)")
-    parser.add_argument("--big-tables", action="store_true", help="also Mosona 3 a side with both solvers")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per figure (default 3)")
+    parser.add_argument("--before", metavar="DIR", help="also time the package of an older checkout in DIR")
+    parser.add_argument("--tables", metavar="DIR", default=os.environ.get("AWITHLAKNANNAI_CACHE"),
+                        help="the cache holding Mosona's tables up to 4 a side (default $AWITHLAKNANNAI_CACHE)")
+    parser.add_argument("--more", action="store_true", help="also the widget's clicks and a table build")
+    parser.add_argument("--skip-strength", action="store_true", help="leave out the strength tables (slow)")
     parser.add_argument("--output", default=str(HERE / "run-results.txt"))
     args = parser.parse_args(argv)
+    packages: dict[str, ModuleType] = {}
+    if args.before:
+        packages["before"] = load_before(args.before)
+    packages["after"] = awithlaknannai
+    began = time.perf_counter()
     say(f"benchmarks/run.py, Python {platform.python_version()}, {platform.machine()}, "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}" + (" (quick)" if args.quick else ""))
+    say(f"at the start: {load()}")
+    if args.before:
+        say(f"before: {Path(args.before).resolve()}; after: {ROOT}")
     say()
-    bench_targets(args.quick)
-    bench_perft(args.quick)
-    bench_random(args.quick)
-    bench_players(args.quick)
-    bench_widget(args.quick)
-    bench_tables(args.big_tables)
-    if args.notebooks:
-        bench_notebooks()
+    scale = 0.3 if args.quick else 1.0
+    bench_random(packages, args.rounds, scale)
+    bench_boards(packages, args.rounds, scale)
+    bench_perft(packages, args.rounds, args.quick)
+    bench_players(packages, args.rounds)
+    if not args.skip_strength:
+        bench_strength(args.tables, args.quick)
+    if args.more:
+        bench_more()
+    say("== summary: the issue's figures ==")
+    say(f"{'figure':<52} {'before':>10} {'after':>22}   target")
+    for figure, before, after, target in summary:
+        say(f"{figure:<52} {before:>10} {after:>22}   {target}")
+    say()
+    say(f"at the end: {load()}; {time.perf_counter() - began:.0f} s wall")
     Path(args.output).write_text("\n".join(rows) + "\n")
     print(f"written to {args.output}")
     return 0

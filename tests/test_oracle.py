@@ -1,4 +1,4 @@
-"""The fast generator agrees with the slow oracle (tests/oracle.py).
+"""The move generator agrees with the slow oracle (tests/oracle.py), in each of its forms.
 
 Random piece placements on every named variant, under every preset and
 under each single rule switch flipped, plus perft to small depths.
@@ -12,6 +12,7 @@ import pytest
 from oracle import leap_triples, move_key, oracle_moves, oracle_perft
 
 from awithlaknannai import Color, Position, Rules, get_variant, perft
+from awithlaknannai.engines.generator import generator_for, lean_move_of
 from awithlaknannai.position import generate_raw
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi",
@@ -81,6 +82,13 @@ def test_generators_agree_on_random_positions(name: str, rules_text: str) -> Non
         position = Position.from_pieces(variant, pieces, turn=mover)
         fast = fast_moves(position)
         assert len(fast) == len(set(fast)), f"duplicate moves in {position.text()}"
+        # The generator's three forms are one list: Position's Moves, the raw routes, the lean pairs.
+        own, opp = (position.white, position.black) if mover == "w" else (position.black, position.white)
+        raw = generate_raw(variant, own, opp)
+        assert [(m.origin, m.landings, m.captures) for m in position.legal_moves()] == [
+            (variant.points[o], tuple(variant.points[i] for i in lands), tuple(variant.points[i] for i in caps))
+            for o, lands, caps, _ in raw]
+        assert generator_for(variant).lean(own, opp) == [lean_move_of(r) for r in raw]
         if len(fast) > ORACLE_MOVE_CAP:
             skipped += 1
             continue

@@ -318,6 +318,113 @@ def test_evaluation_penalises_an_exposed_piece() -> None:
     assert evaluator.score(exposed.black, exposed.white) == -100 - Weights().exposed
 
 
+def _evaluation_by_its_formula(evaluator: Evaluator, own: int, opp: int) -> tuple[int, bool, bool]:
+    """The evaluation as the module text writes it, piece by piece and line by line."""
+    w = evaluator.weights
+    empty = evaluator.full_mask & ~(own | opp)
+
+    def side(mine: int, enemy: int) -> tuple[int, int, int]:
+        value = steps = exposed = 0
+        for i in range(evaluator.full_mask.bit_length()):
+            if mine >> i & 1:
+                value += evaluator.point_value[i]
+                steps += (evaluator.neighbours[i] & empty).bit_count()
+                exposed += any((enemy & a and empty & c) or (enemy & c and empty & a)
+                               for a, c in evaluator.attack_pairs[i])
+        return value, steps, exposed
+
+    (own_value, own_steps, own_exposed), (opp_value, opp_steps, opp_exposed) = side(own, opp), side(opp, own)
+    lead = own.bit_count() - opp.bit_count()
+    total = w.material * lead + (int(w.trade * lead / (own.bit_count() + opp.bit_count())) if lead else 0)
+    total += own_value - opp_value + w.mobility * (own_steps - opp_steps) - w.exposed * own_exposed
+    total += (w.exposed * opp_exposed) // 2
+    return total, opp_exposed > 0, own_steps > 0
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,leap_shape=bent"])
+@pytest.mark.parametrize("variant", ["mosona", "kolowis", "alquerque", "zuni-3", "pretwa", "gol-skuish"])
+def test_the_remembered_evaluation_is_its_formula(variant: str, rules: str) -> None:
+    # The evaluator remembers each piece's terms per pattern of its neighbours: the sums must be
+    # the formula's, term for term, whatever the weights (odd ones catch rounding) and the board.
+    board = Position.start(variant, rules).variant
+    rng = random.Random(f"{variant}/{rules}")
+    for weights in (Weights(), Weights(material=7, centre=13, mobility=3, exposed=21, trade=5)):
+        evaluator = Evaluator(board, weights)
+        for _ in range(300):
+            density = rng.random()
+            own = opp = 0
+            for i in range(board.tables.size):
+                draw = rng.random()
+                if draw < density / 2:
+                    own |= 1 << i
+                elif draw < density:
+                    opp |= 1 << i
+            assert evaluator.evaluate(own, opp) == _evaluation_by_its_formula(evaluator, own, opp)
+
+
+# --- perfect endgames ------------------------------------------------------------------
+
+
+def test_the_strong_level_plays_covered_endgames_as_the_tables_say() -> None:
+    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.players.endgames import EndgameProbe
+
+    tables = solve_endgames("zuni-4", 2, cache_dir=False)
+    probe = EndgameProbe(tables.variant, [tables])
+    rng = random.Random(3)
+    won = 0
+    for _ in range(40):
+        pieces = dict(zip(rng.sample(tables.variant.points, 4), "wwbb"))
+        position = Position.from_pieces("zuni-4", pieces)
+        if position.is_terminal():
+            continue
+        best = {move for move, _ in tables.best_moves(position)}
+        for player in (AlphaBetaPlayer(depth=1, seed=1, endgames=probe), MCTSPlayer(playouts=5, seed=1, endgames=probe)):
+            assert player.choose_move(position) in best
+        won += tables.value(position).outcome == "win"
+    assert won > 0  # the sample holds wins to keep, not only draws
+    assert player_for_level("strong").endgames is True and player_for_level("club").endgames is False
+    # A probe for another board is refused rather than misread.
+    with pytest.raises(ValueError, match="the endgame probe is for zuni-4"):
+        AlphaBetaPlayer(depth=1, endgames=probe).choose_move(Position.from_pieces("zuni-3", {"T0": "w", "B2": "b"}))
+
+
+def test_the_search_scores_covered_positions_by_the_tables() -> None:
+    # Two against three on zuni-4, with a capture to make (so every move is one): the root is
+    # not covered by tables up to 2 a side, each position after a capture is. A depth-1 search
+    # then knows the root's exact value: the best of its moves as the tables score them.
+    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.players.alphabeta import WIN_SCORE
+    from awithlaknannai.players.endgames import EndgameProbe
+
+    tables = solve_endgames("zuni-4", 2, cache_dir=False)
+    probe = EndgameProbe(tables.variant, [tables])
+    rng = random.Random(5)
+    checked = 0
+    while checked < 10:
+        pieces = dict(zip(rng.sample(tables.variant.points, 5), "wwbbb"))
+        position = Position.from_pieces("zuni-4", pieces)
+        moves = position.legal_moves()
+        if position.is_terminal() or len(moves) < 2 or not all(m.is_capture for m in moves):
+            continue
+        assert not probe.covers(position.white, position.black)
+        scores = []
+        for move in moves:
+            after = tables.value(position.play(move))  # for the side to move after it
+            if after.outcome == "draw":
+                scores.append(-20)  # a draw, less the default contempt
+            elif after.outcome == "loss":
+                scores.append(WIN_SCORE - (after.plies + 1))
+            else:
+                scores.append((after.plies + 1) - WIN_SCORE)
+        player = AlphaBetaPlayer(depth=1, seed=0, endgames=probe)
+        player.choose_move(position)
+        assert player.last_search["score"] == max(scores) and player.last_search["tables"] == 0
+        checked += 1
+    with pytest.raises(TypeError, match="endgames is True, False or an EndgameProbe"):
+        AlphaBetaPlayer(depth=2, endgames="yes")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:2", "mcts:30"])
 def test_choosing_leaves_the_position_untouched(spec: str) -> None:
     position = Position.start("mosona").play("B3-M4").play("T4xB3")

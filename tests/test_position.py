@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from awithlaknannai import (
@@ -428,3 +430,39 @@ def test_positions_pickle_and_copy() -> None:
     p = Position.start("kolowis", "ludii").play("M9-M8")
     for clone in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
         assert clone == p and clone.legal_moves() == p.legal_moves() and clone.text() == p.text()
+
+
+# --- playing the generator's moves -------------------------------------------------------
+
+
+def test_a_move_from_legal_moves_plays_like_its_text_and_its_child_is_a_checked_position() -> None:
+    rng = random.Random(19)
+    for name, rules in [("mosona", "standard"), ("kolowis", "ludii"), ("tukvnanawopi-shrinking", "standard"),
+                        ("zuni-5", "standard,leap_shape=bent")]:
+        position = Position.start(name, rules)
+        for _ in range(40):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            child = position.play(move)
+            assert child == position.play(move.text(full=True)) == position.play(Move(move.origin, move.landings, move.captures))
+            # Built without checks, the child is the position the checked constructor makes.
+            rebuilt = Position(child.variant, child.white, child.black, child.turn, child.quiet_turns, child.dead)
+            assert rebuilt == child and rebuilt.legal_moves() == child.legal_moves()
+            assert rebuilt.outcome() == child.outcome() and rebuilt.text() == child.text()
+            position = child
+
+
+def test_a_move_of_another_position_is_checked_and_refusal_changes_nothing() -> None:
+    start = Position.start("mosona")
+    step = start.legal_moves()[1]  # B3-M4
+    after = start.play(step)
+    text = after.text()
+    with pytest.raises(IllegalMoveError, match="B3-M4: there is no piece on B3"):
+        after.play(step)  # the same Move object, from the position before: not legal here
+    assert after.text() == text and after.legal_moves()[0].text() == "T4xB3"
+    # An equal Move made by hand is the legal one, checked, and plays the same.
+    assert start.play(Move("B3", ("M4",))) == start.play(step)
+    with pytest.raises(AttributeError, match="immutable"):
+        after.turn = Color.WHITE  # type: ignore[misc]

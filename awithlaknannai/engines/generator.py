@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from ..errors import TooManyMovesError
@@ -115,12 +116,14 @@ class _Form:
         self.interned: dict[RawMove, Any] = {}
         self.words = 0
         n = generator.size
-        self.memo: list[dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]]] = [{} for _ in range(n)]
+        self.memo = [_PieceMoves(self, p) for p in range(n)]
         over, reach = generator.over_mask, generator.reach_mask
-        # Per byte of the board and per value of that byte: the pieces it holds, each with what
-        # its lookup needs, so the loop over a side's pieces indexes nothing else.
+        # Per point, what its lookup needs (the empty mask shifted above the board, as in the
+        # keys); per byte of the board and per value of that byte, the points it holds, so the
+        # loop over a side's pieces indexes nothing else. The per-point tuples are shared.
+        items = [(over[p], reach[p] << n, self.memo[p]) for p in range(n)]
         self.chunks = tuple(
-            (shift, tuple(tuple((over[p], reach[p], self.memo[p], p) for p in points) for points in table))
+            (shift, tuple(tuple(items[p] for p in points) for points in table))
             for shift, table in generator.bit_chunks
         )
 
@@ -138,6 +141,25 @@ class _Form:
             return ((1 << origin) ^ (1 << end), mask)
         raw = (origin, landings, captured, mask)
         return self.entry(raw) if len(landings) == 1 else self.make(raw)  # type: ignore[misc]
+
+
+class _PieceMoves(dict):  # type: ignore[type-arg]
+    """One point's moves under each pattern met: ``(enemy bits) | (empty bits) << n`` -> moves.
+
+    A pattern not met yet is worked out from the key itself (it holds every
+    bit the moves depend on) and kept while the form's memory allows.
+    """
+
+    __slots__ = ("form", "point")
+
+    def __init__(self, form: _Form, point: int) -> None:
+        super().__init__()
+        self.form = form
+        self.point = point
+
+    def __missing__(self, key: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
+        generator = self.form.generator
+        return generator._fill(self.form, self.point, key, key, key >> generator.size)
 
 
 def _lean_count(move: LeanMove) -> int:
@@ -193,8 +215,6 @@ class MoveGenerator:
                           for value in range(256)))
             for shift in range(0, n, 8)
         )
-        self._lean = _Form(self, None, _lean_count)
-        self._raw = _Form(self, _same, _raw_count)
         self._forms: dict[object, _Form] = {}
 
     # --- the three forms --------------------------------------------------------
@@ -210,11 +230,19 @@ class MoveGenerator:
         TooManyMovesError
             The captures are too many to list (see :data:`MAX_LEAP_WORK`).
         """
-        return self.listed(self._lean, own, opp, dead)[0]
+        return self.listed(self._lean_form, own, opp, dead)[0]
 
     def raw(self, own: int, opp: int, dead: int = 0) -> list[RawMove]:
         """The same moves as :meth:`lean`, with their routes: ``(origin, landings, captured, mask)``."""
-        return self.listed(self._raw, own, opp, dead)[0]
+        return self.listed(self._raw_form, own, opp, dead)[0]
+
+    @cached_property
+    def _lean_form(self) -> _Form:
+        return _Form(self, None, _lean_count)
+
+    @cached_property
+    def _raw_form(self) -> _Form:
+        return _Form(self, _same, _raw_count)
 
     def form(self, key: object, make: Callable[[RawMove], Any], count: Callable[[Any], int]) -> _Form:
         """The form whose entries ``make(raw)`` builds (once per step or single leap); ``count(entry)``
@@ -238,7 +266,7 @@ class MoveGenerator:
                 for e in table[(empty >> shift) & 255]:
                     near |= comes_from[e]
             movers &= near
-        n = self.size
+        high = empty << self.size  # the empty points above the board, as in the keys
         captures: list[Any] = []
         steps: list[Any] = []
         leapers: list[tuple[int, tuple[Any, ...], tuple[tuple[int, int], ...]]] = []
@@ -246,15 +274,11 @@ class MoveGenerator:
             byte = movers >> shift
             if not byte:
                 break
-            for over_mask, reach_mask, memo, p in table[byte & 255]:
-                key = ((opp & over_mask) << n) | (empty & reach_mask)
-                found = memo.get(key)
-                if found is None:
-                    found = self._fill(form, p, key, opp, empty)
-                piece_steps, piece_leaps, jumps = found
+            for over_mask, reach_mask, memo in table[byte & 255]:
+                piece_steps, piece_leaps, jumps = memo[(opp & over_mask) | (high & reach_mask)]
                 if piece_leaps:
                     captures += piece_leaps
-                    leapers.append((p, piece_leaps, jumps))
+                    leapers.append((memo.point, piece_leaps, jumps))
                 if piece_steps:
                     steps += piece_steps
         work = movers.bit_count()
@@ -275,7 +299,8 @@ class MoveGenerator:
               empty: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
         """A piece's steps, first leaps and their (jumped bit, landing), remembered under ``key``.
 
-        Remembered while the form's memory allows (:data:`MEMO_WORDS`).
+        ``opp`` and ``empty`` need to be right only on the points the key
+        holds. Remembered while the form's memory allows (:data:`MEMO_WORDS`).
         """
         jumps = tuple((1 << o, t) for o, t in self.leaps[p] if opp >> o & 1 and empty >> t & 1)
         if form.routes:
@@ -288,7 +313,7 @@ class MoveGenerator:
             leaps = tuple((bit | 1 << t, over) for over, t in jumps)
         found = (steps, leaps, jumps)
         if self.memo_worth[p] and form.words < MEMO_WORDS:
-            form.memo[p][key] = found
+            form.memo[p][key] = found  # type: ignore[index]
             form.words += 24 + len(steps) + 2 * len(leaps) + (key.bit_length() >> 6)
         return found
 
@@ -308,11 +333,7 @@ class MoveGenerator:
         for p, first, jumps in leapers:
             start = 1 << p
             for over, to in jumps:
-                opp_after, empty_after = opp ^ over, empty | over | start
-                key = ((opp_after & over_mask[to]) << n) | (empty_after & reach_mask[to])
-                found = memo[to].get(key)
-                if found is None:
-                    found = self._fill(form, to, key, opp_after, empty_after)
+                found = memo[to][((opp ^ over) & over_mask[to]) | (((empty | over | start) & reach_mask[to]) << n)]
                 if found[1]:  # this leap can go on: search the piece's leaps one by one
                     more, searched = self._sequences(form, start, opp, empty, work + spent)
                     out += more

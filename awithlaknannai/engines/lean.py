@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import LongJobError
-from ..position import MAX_PERFT_DEPTH, Position, _variant_argument, perft, tree_estimate
+from ..position import MAX_PERFT_DEPTH, Position, _variant_argument, perft
 from ..rules import Rules
 from ..variants import Color, Variant
 from .generator import LeanMove, generator_for, lean_move_of

@@ -112,11 +112,13 @@ class Evaluator:
             for a, c in pairs:
                 self._enemy_mask[p] |= a | c
         self._empty_mask = [self.neighbours[p] | self._enemy_mask[p] for p in range(n)]
-        self._memo: list[dict[int, int]] = [{} for _ in range(n)]
         self._memo_size = 0
+        self._memo = [_PieceTerms(self, p) for p in range(n)]
+        # Per byte of the board and per value of the byte: each piece's two masks (the empty one
+        # shifted above the board, as in the keys) and its table.
+        items = [(self._enemy_mask[p], self._empty_mask[p] << n, self._memo[p]) for p in range(n)]  # shared
         self._chunks = tuple(
-            (shift, tuple(tuple((self._enemy_mask[p], self._empty_mask[p], self._memo[p], p)
-                                for p in range(shift, min(shift + 8, n)) if value >> (p - shift) & 1)
+            (shift, tuple(tuple(items[p] for p in range(shift, min(shift + 8, n)) if value >> (p - shift) & 1)
                           for value in range(256)))
             for shift in range(0, n, 8)
         )
@@ -125,18 +127,14 @@ class Evaluator:
         """Score the position with ``own`` to move, in hundredths of a piece."""
         return self.evaluate(own, opp)[0]
 
-    def _piece(self, p: int, key: int, enemy: int, empty: int) -> int:
+    def _piece(self, p: int, enemy: int, empty: int) -> int:
         """A piece's terms on ``p``, packed: free steps, + exposed << 20, + its point's weight << 40."""
         exposed = 0
         for a, c in self.attack_pairs[p]:
             if (enemy & a and empty & c) or (enemy & c and empty & a):
                 exposed = 1
                 break
-        packed = (self.neighbours[p] & empty).bit_count() | exposed << _EXPOSED | self.point_value[p] << _VALUE
-        if self._memo_size < _MEMO_ENTRIES:
-            self._memo[p][key] = packed
-            self._memo_size += 1
-        return packed
+        return (self.neighbours[p] & empty).bit_count() | exposed << _EXPOSED | self.point_value[p] << _VALUE
 
     def evaluate(self, own: int, opp: int) -> tuple[int, bool, bool]:
         """Return the score and, found on the way, whether the side to move can capture and can step.
@@ -145,27 +143,21 @@ class Evaluator:
         generating their moves.
         """
         w = self.weights
-        empty = self.full_mask & ~(own | opp)
-        n = self._n
-        piece = self._piece
+        empty = (self.full_mask & ~(own | opp)) << self._n  # above the board, as in the keys
         mine = 0
         for shift, table in self._chunks:
             byte = own >> shift
             if not byte:
                 break
-            for enemy_mask, empty_mask, memo, p in table[byte & 255]:
-                key = ((opp & enemy_mask) << n) | (empty & empty_mask)
-                found = memo.get(key)
-                mine += found if found is not None else piece(p, key, opp, empty)
+            for enemy_mask, empty_mask, terms in table[byte & 255]:
+                mine += terms[(opp & enemy_mask) | (empty & empty_mask)]
         theirs = 0
         for shift, table in self._chunks:
             byte = opp >> shift
             if not byte:
                 break
-            for enemy_mask, empty_mask, memo, p in table[byte & 255]:
-                key = ((own & enemy_mask) << n) | (empty & empty_mask)
-                found = memo.get(key)
-                theirs += found if found is not None else piece(p, key, own, empty)
+            for enemy_mask, empty_mask, terms in table[byte & 255]:
+                theirs += terms[(own & enemy_mask) | (empty & empty_mask)]
         own_count, opp_count = own.bit_count(), opp.bit_count()
         lead = own_count - opp_count
         total = w.material * lead + (int(w.trade * lead / (own_count + opp_count)) if lead else 0)
@@ -182,3 +174,26 @@ _EXPOSED, _VALUE = 20, 40
 _FIELD = (1 << 20) - 1
 # Patterns remembered per evaluator (about 100 bytes each), past which they are worked out each time.
 _MEMO_ENTRIES = 200_000
+
+
+class _PieceTerms(dict):  # type: ignore[type-arg]
+    """One point's packed terms under each pattern met: ``(enemy bits) | (empty bits) << n`` -> terms.
+
+    A pattern not met yet is worked out from the key itself (it holds every
+    bit the terms depend on) and kept while the evaluator's memory allows.
+    """
+
+    __slots__ = ("evaluator", "point")
+
+    def __init__(self, evaluator: Evaluator, point: int) -> None:
+        super().__init__()
+        self.evaluator = evaluator
+        self.point = point
+
+    def __missing__(self, key: int) -> int:
+        evaluator, p = self.evaluator, self.point
+        packed = evaluator._piece(p, key & evaluator._enemy_mask[p], (key >> evaluator._n) & evaluator._empty_mask[p])
+        if evaluator._memo_size < _MEMO_ENTRIES:
+            self[key] = packed
+            evaluator._memo_size += 1
+        return packed

@@ -8,8 +8,17 @@ level         player                plays like
 beginner      ``random``            someone who has just learnt the moves
 casual        ``greedy``            grabs pieces, looks one turn ahead
 club          ``alphabeta:2``       sees two-turn combinations
-strong        ``alphabeta:6:1s``    six turns ahead, at most about a second
+strong        ``alphabeta:6:1s``    six turns ahead, at most about a second,
+                                    and perfect endgames: where endgame
+                                    tables cover a position (few pieces
+                                    left), it plays as the tables say
 ============  ====================  ==========================================
+
+The strong level's endgame tables are those in the table cache (see
+:func:`~awithlaknannai.analysis.solver.default_cache_dir`) and the smallest
+classes, solved on the spot once per session (Mosona: up to 2 pieces a
+side, about 0.3 s); see :mod:`awithlaknannai.players.endgames`. The other
+levels play their endgames as they play the rest of the game.
 
 Measured with ``benchmarks/strength.py`` (Mosona, standard rules, 40 games a
 pairing, colours alternating; a win counts 1, a draw 1/2): beginner scored
@@ -46,7 +55,7 @@ from .mcts import MAX_PLAYOUTS, MCTSPlayer
 
 __all__ = ["LEVELS", "make_player", "player_for_level"]
 
-#: Each level's player spec, weakest first.
+#: Each level's player spec, weakest first (the strong level also plays perfect endgames).
 LEVELS: dict[str, str] = {
     "beginner": "random",
     "casual": "greedy",
@@ -61,6 +70,9 @@ LEVELS: dict[str, str] = {
 #: depth 64. They are the players' own bounds (which the players keep
 #: unless given ``allow_long=True``, which a spec cannot give).
 __all__ += ["MAX_DEPTH_WITHOUT_TIME", "MAX_PLAYOUTS", "MAX_SECONDS"]
+
+# The levels that play the positions endgame tables cover perfectly.
+_PERFECT_ENDGAMES = frozenset({"strong"})
 
 _SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
               f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")
@@ -78,8 +90,8 @@ def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
 
     Examples
     --------
-    >>> player_for_level("strong").depth
-    6
+    >>> player_for_level("strong").depth, player_for_level("strong").endgames
+    (6, True)
     >>> player_for_level("expert")
     Traceback (most recent call last):
     ...
@@ -91,6 +103,8 @@ def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
         raise ValueError(f"unknown level {shown(level)}; levels are {', '.join(LEVELS)}")
     player = make_player(LEVELS[level], seed=seed)
     player.name = level
+    if level in _PERFECT_ENDGAMES:
+        player.endgames = True  # type: ignore[attr-defined]
     return player
 
 

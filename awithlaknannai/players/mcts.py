@@ -21,11 +21,12 @@ from __future__ import annotations
 import math
 import time
 
+from ..engines.generator import LeanMove, generator_for
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
-from ..engines.generator import LeanMove, generator_for
 from ..position import Move, Position
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
+from .endgames import EndgameProbe
 
 __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 
@@ -33,6 +34,10 @@ __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 MAX_PLAYOUTS = 100_000
 #: The longest playout (in turns) without ``allow_long=True``.
 MAX_PLAYOUT_TURNS = 10_000
+# Endgame tables are looked up in positions of at most this many pieces (4 against 4).
+_PROBE_PIECES = 8
+# A table category (loss, loss on pieces, draw, win on pieces, win) as a playout result.
+_TABLE_RESULTS = (0.0, 0.0, 0.5, 1.0, 1.0)
 
 
 class _Node:
@@ -77,6 +82,10 @@ class MCTSPlayer(SeededPlayer):
         Seed of the player's own random generator.
     name : str, optional
         Default ``mcts:PLAYOUTS``.
+    endgames : bool or EndgameProbe
+        Play the positions that endgame tables cover perfectly, and end a
+        playout as soon as it reaches one, with the tables' result
+        (:mod:`awithlaknannai.players.endgames`).
     allow_long : bool, optional
         Accept more than :data:`MAX_PLAYOUTS` playouts, a time limit above
         :data:`~awithlaknannai.players.base.MAX_SECONDS`, playouts longer
@@ -118,8 +127,11 @@ class MCTSPlayer(SeededPlayer):
 
     def __init__(self, playouts: int | None = 400, time_limit: float | None = None, exploration: float = 1.0,
                  playout_turns: int = 80, capture_bias: float = 0.9, seed: int | None = None,
-                 name: str | None = None, *, allow_long: bool = False) -> None:
+                 name: str | None = None, *, endgames: bool | EndgameProbe = False, allow_long: bool = False) -> None:
         super().__init__(seed)
+        if not isinstance(endgames, (bool, EndgameProbe)):
+            raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
+        self.endgames = endgames
         self.time_limit = check_seconds(time_limit, allow_long)
         if playouts is None:
             if time_limit is None:
@@ -155,6 +167,7 @@ class MCTSPlayer(SeededPlayer):
         self.name = name
         self.last_search: dict[str, float] = {}
         self._dead = 0  # points out of play on a shrinking board, at the root
+        self._probe: EndgameProbe | None = None
 
     def choose_move(self, position: Position) -> Move:
         moves = playable_moves(position)
@@ -171,6 +184,16 @@ class MCTSPlayer(SeededPlayer):
         self._more_pieces = rules.no_capture_result == "more_pieces"
         self._choose_capture = 0.0 if rules.compulsory_capture else self.capture_bias
         own, opp = position._sides()
+        self._probe = None
+        if self.endgames and (own | opp).bit_count() <= _PROBE_PIECES + 4:  # the playouts may reach the tables
+            self._probe = self.endgames if isinstance(self.endgames, EndgameProbe) else \
+                EndgameProbe.for_variant(position.variant)
+            if self._probe.variant.tables is not position.variant.tables:
+                raise ValueError(f"the endgame probe is for {self._probe.variant.name}, not {position.variant.name}")
+            perfect = self._probe.best_moves(position)
+            if perfect:
+                self.last_search = {"playouts": 0, "seconds": time.perf_counter() - started, "visits": 0}
+                return self.rng.choice(perfect)
         root = _Node(own, opp, position.quiet_turns, None, None)
         lean = [move._lean for move in moves]  # type: ignore[attr-defined]  # the same moves, in lean form
         deadline = None if self.time_limit is None else started + self.time_limit
@@ -241,6 +264,10 @@ class MCTSPlayer(SeededPlayer):
         if not node.own:
             node.result = 0.0
             return
+        if self._probe is not None and (node.own | node.opp).bit_count() <= _PROBE_PIECES:
+            node.result = self._table_result(node.own, node.opp)
+            if node.result is not None:
+                return
         moves = self._moves_of(node.own, node.opp, self._dead)
         if not moves:
             node.result = 0.0 if self._blocked_loses else 0.5
@@ -249,6 +276,13 @@ class MCTSPlayer(SeededPlayer):
         else:
             self.rng.shuffle(moves)
             node.untried = moves
+
+    def _table_result(self, own: int, opp: int) -> float | None:
+        """The endgame tables' result for the side to move (1 win, 1/2 draw, 0 loss), if they cover it."""
+        value = self._probe.value(own, opp) if self._probe is not None else None
+        if value is None:
+            return None
+        return _TABLE_RESULTS[value[0]]
 
     def _limit_result(self, own: int, opp: int) -> float:
         if self._more_pieces:
@@ -261,11 +295,17 @@ class MCTSPlayer(SeededPlayer):
         """Finish the game with random moves; return the result for the side to move first."""
         moves_of, rng, limit, dead = self._moves_of, self.rng, self._limit, self._dead
         bias = self._choose_capture
+        probe = self._probe
         flipped = False  # whether `own` is now the opponent of the starting side
         for _ in range(self.playout_turns):
             if not own:
                 result = 0.0
                 break
+            if probe is not None and (own | opp).bit_count() <= _PROBE_PIECES:
+                known = self._table_result(own, opp)
+                if known is not None:
+                    result = known
+                    break
             moves = moves_of(own, opp, dead)
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5

@@ -1,0 +1,161 @@
+"""Perfect endgames for the search players: endgame tables where they cover a position.
+
+The endgame solver (:mod:`awithlaknannai.analysis.solver`) works out who
+wins every position with few pieces a side, and how quickly. A player given
+an :class:`EndgameProbe` plays such positions perfectly: at the root it takes
+one of the tables' best moves, and inside its search it scores a covered
+position by its exact value instead of searching on.
+
+Tables come from two places, and nothing is ever written to disk here:
+
+* classes already solved in the table cache (``$AWITHLAKNANNAI_CACHE``, or
+  the user cache folder; see :func:`~awithlaknannai.analysis.solver.default_cache_dir`),
+  read the first time a position needs them;
+* the classes small enough to solve on the spot, in memory: up to
+  :data:`SOLVE_ON_THE_SPOT` seconds by the solver's own estimate (Mosona up
+  to 2 pieces a side, about 0.2 s, once per session).
+
+What "perfect" means is the solver's: the turn limit and repetition are left
+out, so a table win longer than the quiet-turn limit would end as the rules
+score that limit; the quickest wins are chosen, and Mosona's longest quiet
+stretches are far below 50 turns.
+
+Examples
+--------
+>>> from awithlaknannai import Position
+>>> probe = EndgameProbe.for_variant(Position.start("zuni-3").variant)
+>>> p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+>>> probe.covers(p.white, p.black), probe.value(p.white, p.black)
+(True, (4, 3))
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ..position import Move, Position
+from ..variants import Variant
+
+__all__ = ["SOLVE_ON_THE_SPOT", "EndgameProbe"]
+
+#: The longest a player spends solving small endgames on the spot, once per
+#: variant and session, by the solver's estimate (in seconds).
+SOLVE_ON_THE_SPOT = 0.5
+
+# Categories of a table code (code & 7), as the solver writes them.
+_LOSS, _LOSS_STAND_IN, _DRAW, _WIN_STAND_IN, _WIN = range(5)
+
+
+class EndgameProbe:
+    """The exact values of one variant's positions with few pieces, from endgame tables.
+
+    Build it with :meth:`for_variant` (shared by every player of the variant).
+
+    Parameters
+    ----------
+    variant : Variant
+        The board and rules (a shrinking board has no tables: nothing is covered).
+    sources : list of EndgameTables
+        Where to look, in order.
+    """
+
+    def __init__(self, variant: Variant, sources: list[Any]) -> None:
+        self.variant = variant
+        self.sources = sources
+        self._n = variant.tables.size
+        # The most pieces a side may have in a covered position (both sides at most this).
+        self.max_pieces = max((t.max_pieces for t in sources), default=0)
+        self._classes: dict[tuple[int, int], Any] = {}  # (mover, other) -> codes, or None: not solved
+
+    @classmethod
+    def for_variant(cls, variant: Variant) -> EndgameProbe:
+        """The probe of ``variant``: its cached tables, and the small classes solved on the spot."""
+        key = _probe_key(variant)
+        found = _PROBES.get(key)
+        if found is None:
+            found = _PROBES[key] = cls(variant, _sources(variant))
+        return found
+
+    def _codes(self, mover: int, other: int) -> Any:
+        key = (mover, other)
+        if key in self._classes:
+            return self._classes[key]
+        found = None
+        for tables in self.sources:
+            if mover <= tables.max_pieces and other <= tables.max_pieces:
+                try:
+                    found = tables.codes(mover, other)
+                except (OSError, ValueError):  # a table file that cannot be read: as if not solved
+                    found = None
+                if found is not None:
+                    break
+        self._classes[key] = found
+        return found
+
+    def code(self, own: int, opp: int) -> int | None:
+        """The table code of a position (``own`` to move, both sides with pieces), or ``None``."""
+        mover, other = own.bit_count(), opp.bit_count()
+        if mover > self.max_pieces or other > self.max_pieces:
+            return None
+        codes = self._codes(mover, other)
+        if codes is None:
+            return None
+        from ..analysis.solver_core import class_index
+
+        return codes[class_index(self._n, own, opp)]
+
+    def covers(self, own: int, opp: int) -> bool:
+        """Whether the tables hold this position (``own`` to move)."""
+        return self.code(own, opp) is not None
+
+    def value(self, own: int, opp: int) -> tuple[int, int] | None:
+        """``(category, plies)`` of a covered position: 4 win, 3 win on pieces, 2 draw, 1 and 0 losses."""
+        code = self.code(own, opp)
+        return None if code is None else (code & 7, code >> 3)
+
+    def best_moves(self, position: Position) -> list[Move] | None:
+        """The optimal moves of a covered position (several when equally good), or ``None``."""
+        if position.variant.shrink is not None or not self.covers(*position._sides()):
+            return None
+        for tables in self.sources:
+            try:
+                if tables.covers(position):
+                    return [move for move, _ in tables.best_moves(position)]
+            except (OSError, ValueError):
+                continue
+        return None
+
+
+def _probe_key(variant: Variant) -> tuple[object, ...]:
+    from ..analysis.solver import board_fingerprint, table_rules_text
+
+    return (board_fingerprint(variant), table_rules_text(variant.rules))
+
+
+def _sources(variant: Variant) -> list[Any]:
+    """The tables a variant's probe reads: the cache on disk, then what is quick to solve now."""
+    if variant.shrink is not None:
+        return []  # no table knows a shrinking board's dead part
+    from ..analysis import solver
+
+    sources: list[Any] = []
+    try:
+        cache = solver.default_cache_dir()
+    except (ValueError, TypeError):
+        cache = None  # an unusable cache setting: no tables on disk
+    if cache is not None:
+        sources.append(solver.EndgameTables(variant, variant.tables.size, cache))
+    pieces = 0
+    for trying in (1, 2, 3):
+        _, seconds, memory = solver.estimate_cost(variant, trying)
+        if seconds > SOLVE_ON_THE_SPOT or memory > 2**27:
+            break
+        pieces = trying
+    if pieces:
+        sources.append(solver.solve_endgames(variant, pieces, cache_dir=False, allow_long=True))
+    return sources
+
+
+# One probe per board and table rules, dropped when nothing uses it.
+_PROBES: weakref.WeakValueDictionary[tuple[object, ...], EndgameProbe] = weakref.WeakValueDictionary()
