@@ -105,7 +105,7 @@ def lean_move_of(raw: RawMove) -> LeanMove:
 class _Form:
     """One form of the move list: how its entries are built, and its per-point tables."""
 
-    __slots__ = ("chunks", "count", "generator", "interned", "make", "memo", "routes", "words")
+    __slots__ = ("candidates", "chunks", "count", "generator", "interned", "make", "memo", "routes", "words")
 
     def __init__(self, generator: MoveGenerator, make: Callable[[RawMove], Any] | None,
                  count: Callable[[Any], int]) -> None:
@@ -116,6 +116,9 @@ class _Form:
         self.interned: dict[RawMove, Any] = {}
         self.words = 0
         n = generator.size
+        # Per point, once asked: its steps as (landing bit, entry) and its leaps as
+        # (jumped bit, landing bit, entry, (jumped bit, landing)), in table order.
+        self.candidates: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = [None] * n
         self.memo = [_PieceMoves(self, p) for p in range(n)]
         over, reach = generator.over_mask, generator.reach_mask
         # Per point, what its lookup needs (the empty mask shifted above the board, as in the
@@ -126,6 +129,19 @@ class _Form:
             (shift, tuple(tuple(items[p] for p in points) for points in table))
             for shift, table in generator.bit_chunks
         )
+
+    def candidates_of(self, p: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Every step and single leap a piece on ``p`` could make, with its entry (see ``candidates``)."""
+        generator = self.generator
+        bit = 1 << p
+        if self.routes:
+            steps = tuple((1 << t, self.entry((p, (t,), (), 0))) for t in generator.steps[p])
+            leaps = tuple((1 << o, 1 << t, self.entry((p, (t,), (o,), 1 << o)), (1 << o, t))
+                          for o, t in generator.leaps[p])
+        else:
+            steps = tuple((1 << t, (bit | 1 << t, 0)) for t in generator.steps[p])
+            leaps = tuple((1 << o, 1 << t, (bit | 1 << t, 1 << o), (1 << o, t)) for o, t in generator.leaps[p])
+        return steps, leaps
 
     def entry(self, raw: RawMove) -> Any:
         """The entry of a step or a single leap, built once and shared."""
@@ -302,15 +318,14 @@ class MoveGenerator:
         ``opp`` and ``empty`` need to be right only on the points the key
         holds. Remembered while the form's memory allows (:data:`MEMO_WORDS`).
         """
-        jumps = tuple((1 << o, t) for o, t in self.leaps[p] if opp >> o & 1 and empty >> t & 1)
-        if form.routes:
-            entry = form.entry
-            steps = tuple(entry((p, (t,), (), 0)) for t in self.steps[p] if empty >> t & 1)
-            leaps = tuple(entry((p, (t,), (over.bit_length() - 1,), over)) for over, t in jumps)
-        else:
-            bit = 1 << p
-            steps = tuple((bit | 1 << t, 0) for t in self.steps[p] if empty >> t & 1)
-            leaps = tuple((bit | 1 << t, over) for over, t in jumps)
+        candidates = form.candidates[p]
+        if candidates is None:
+            candidates = form.candidates[p] = form.candidates_of(p)
+        step_items, leap_items = candidates
+        steps = tuple([move for to_bit, move in step_items if empty & to_bit])
+        possible = [item for item in leap_items if opp & item[0] and empty & item[1]]
+        leaps = tuple([item[2] for item in possible])
+        jumps = tuple([item[3] for item in possible])
         found = (steps, leaps, jumps)
         if self.memo_worth[p] and form.words < MEMO_WORDS:
             form.memo[p][key] = found  # type: ignore[index]

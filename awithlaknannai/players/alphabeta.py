@@ -331,7 +331,8 @@ class AlphaBetaPlayer(SeededPlayer):
         if variant != self._prepared_for:
             self._prepared_for = variant
             self._variant = variant
-            self._moves_of = generator_for(variant).lean
+            generator = generator_for(variant)
+            self._moves_of = generator.lean
             self._n = variant.tables.size
             self._evaluator = Evaluator(variant, self.weights)
             self._table.clear()
@@ -539,24 +540,24 @@ class AlphaBetaPlayer(SeededPlayer):
         return (xor & own) << self._n | xor
 
     def _ordered(self, moves: list[LeanMove], remembered: LeanMove | None, ply: int, own: int) -> list[LeanMove]:
+        """The moves best first: the remembered one, captures (the largest first), killers, then history.
+
+        A stable sort on each move's priority, worked out in one pass (equal
+        priorities keep the generator's order).
+        """
         if len(moves) == 1:
             return moves
-        killers = self._killers[ply] if ply < len(self._killers) else []
-        history = self._history
+        killers = self._killers[ply] if ply < len(self._killers) else ()
+        history = self._history.get
         n = self._n
-
-        def priority(move: LeanMove) -> int:
-            if move == remembered:
-                return 1 << 40
-            xor, captured = move
-            if captured:
-                return (1 << 30) + captured.bit_count()
-            key = (xor & own) << n | xor
-            if key in killers:
-                return 1 << 20
-            return history.get(key, 0)
-
-        return sorted(moves, key=priority, reverse=True)
+        priority = [
+            1 << 40 if move == remembered else
+            (1 << 30) + move[1].bit_count() if move[1] else
+            1 << 20 if ((move[0] & own) << n | move[0]) in killers else
+            history((move[0] & own) << n | move[0], 0)
+            for move in moves
+        ]
+        return [moves[i] for i in sorted(range(len(moves)), key=priority.__getitem__, reverse=True)]
 
     def _remember_cutoff(self, key: int, ply: int, depth: int) -> None:
         if ply < len(self._killers):

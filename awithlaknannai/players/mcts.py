@@ -176,7 +176,9 @@ class MCTSPlayer(SeededPlayer):
             self.last_search = {"playouts": 0, "seconds": 0.0, "visits": 0}
             return moves[0]
         variant = position.variant
-        self._moves_of = generator_for(variant).lean
+        generator = generator_for(variant)
+        self._moves_of = generator.lean
+        self._listed, self._form = generator.listed, generator._lean_form  # the hot path of the playouts
         self._dead = position.dead  # a shrinking board's dead part: playouts keep out of it
         rules = variant.rules
         self._limit = rules.quiet_turn_limit
@@ -293,7 +295,9 @@ class MCTSPlayer(SeededPlayer):
 
     def _simulate(self, own: int, opp: int, quiet: int) -> float:
         """Finish the game with random moves; return the result for the side to move first."""
-        moves_of, rng, limit, dead = self._moves_of, self.rng, self._limit, self._dead
+        listed, form, dead = self._listed, self._form, self._dead
+        random = self.rng.random
+        limit = self._limit if self._limit is not None else math.inf
         bias = self._choose_capture
         probe = self._probe
         flipped = False  # whether `own` is now the opponent of the starting side
@@ -306,18 +310,18 @@ class MCTSPlayer(SeededPlayer):
                 if known is not None:
                     result = known
                     break
-            moves = moves_of(own, opp, dead)
+            moves = listed(form, own, opp, dead)[0]
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5
                 break
-            if limit is not None and quiet >= limit:
+            if quiet >= limit:
                 result = self._limit_result(own, opp)
                 break
-            if bias and moves[0][1] and rng.random() < bias:
+            if bias and moves[0][1] and random() < bias:
                 captures = [m for m in moves if m[1]]
-                xor, captured = captures[rng.randrange(len(captures))]
+                xor, captured = captures[int(random() * len(captures))]
             else:
-                xor, captured = moves[rng.randrange(len(moves))]
+                xor, captured = moves[int(random() * len(moves))]
             own, opp = opp & ~captured, own ^ xor
             quiet = 0 if captured else quiet + 1
             flipped = not flipped
