@@ -334,7 +334,7 @@ class AlphaBetaPlayer(SeededPlayer):
             generator = generator_for(variant)
             self._moves_of = generator.lean
             self._n = variant.tables.size
-            self._evaluator = Evaluator(variant, self.weights)
+            self._evaluator = Evaluator.shared(variant, self.weights)
             self._table.clear()
             self._known_moves.clear()
             self._known_scores.clear()
@@ -542,22 +542,26 @@ class AlphaBetaPlayer(SeededPlayer):
     def _ordered(self, moves: list[LeanMove], remembered: LeanMove | None, ply: int, own: int) -> list[LeanMove]:
         """The moves best first: the remembered one, captures (the largest first), killers, then history.
 
-        A stable sort on each move's priority, worked out in one pass (equal
-        priorities keep the generator's order).
+        A stable sort, so equal priorities keep the generator's order.
         """
         if len(moves) == 1:
             return moves
-        killers = self._killers[ply] if ply < len(self._killers) else ()
-        history = self._history.get
+        killers = self._killers[ply] if ply < len(self._killers) else []
+        history = self._history
         n = self._n
-        priority = [
-            1 << 40 if move == remembered else
-            (1 << 30) + move[1].bit_count() if move[1] else
-            1 << 20 if ((move[0] & own) << n | move[0]) in killers else
-            history((move[0] & own) << n | move[0], 0)
-            for move in moves
-        ]
-        return [moves[i] for i in sorted(range(len(moves)), key=priority.__getitem__, reverse=True)]
+
+        def priority(move: LeanMove) -> int:
+            if move == remembered:
+                return 1 << 40
+            xor, captured = move
+            if captured:
+                return (1 << 30) + captured.bit_count()
+            key = (xor & own) << n | xor  # a step: its origin and its two points (see _step_key)
+            if key in killers:
+                return 1 << 20
+            return history.get(key, 0)
+
+        return sorted(moves, key=priority, reverse=True)
 
     def _remember_cutoff(self, key: int, ply: int, depth: int) -> None:
         if ply < len(self._killers):

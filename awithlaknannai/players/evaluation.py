@@ -38,6 +38,7 @@ Weights(material=100, centre=30, mobility=1, exposed=20, trade=200)
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ..variants import Variant
@@ -123,6 +124,24 @@ class Evaluator:
             for shift in range(0, n, 8)
         )
 
+    @classmethod
+    def shared(cls, variant: Variant, weights: Weights | None = None) -> Evaluator:
+        """The evaluator of a board and weights, shared by every player (its remembered terms too).
+
+        >>> from awithlaknannai import get_variant
+        >>> Evaluator.shared(get_variant("mosona")) is Evaluator.shared(get_variant("mosona", "ludii"))
+        True
+        """
+        weights = weights if weights is not None else Weights()
+        tables = variant.tables
+        known = _SHARED.get(tables)
+        if known is None:
+            known = _SHARED[tables] = {}
+        found = known.get(weights)
+        if found is None:
+            found = known[weights] = cls(variant, weights)
+        return found
+
     def score(self, own: int, opp: int) -> int:
         """Score the position with ``own`` to move, in hundredths of a piece."""
         return self.evaluate(own, opp)[0]
@@ -174,6 +193,8 @@ _EXPOSED, _VALUE = 20, 40
 _FIELD = (1 << 20) - 1
 # Patterns remembered per evaluator (about 100 bytes each), past which they are worked out each time.
 _MEMO_ENTRIES = 200_000
+# Evaluators shared by the players of a board (see Evaluator.shared), dropped with the board's tables.
+_SHARED: weakref.WeakKeyDictionary[object, dict[Weights, Evaluator]] = weakref.WeakKeyDictionary()
 
 
 class _PieceTerms(dict):  # type: ignore[type-arg]
