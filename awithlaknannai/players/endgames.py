@@ -2,9 +2,11 @@
 
 The endgame solver (:mod:`awithlaknannai.analysis.solver`) works out who
 wins every position with few pieces a side, and how quickly. A player given
-an :class:`EndgameProbe` plays such positions perfectly: at the root it takes
-one of the tables' best moves, and inside its search it scores a covered
-position by its exact value instead of searching on.
+an :class:`EndgameProbe` plays such positions perfectly: where the tables
+cover the position to move in, it chooses only among their best moves. The
+tables are not consulted inside the search (see
+:class:`~awithlaknannai.players.alphabeta.AlphaBetaPlayer`: exact values
+beside the evaluation's estimates made it throw pieces away).
 
 Tables come from two places, and nothing is ever written to disk here:
 
@@ -42,9 +44,6 @@ __all__ = ["SOLVE_ON_THE_SPOT", "EndgameProbe"]
 #: The longest a player spends solving small endgames on the spot, once per
 #: variant and session, by the solver's estimate (in seconds).
 SOLVE_ON_THE_SPOT = 0.5
-
-# Categories of a table code (code & 7), as the solver writes them.
-_LOSS, _LOSS_STAND_IN, _DRAW, _WIN_STAND_IN, _WIN = range(5)
 
 
 class EndgameProbe:

@@ -36,8 +36,6 @@ MAX_PLAYOUTS = 100_000
 MAX_PLAYOUT_TURNS = 10_000
 # Endgame tables are looked up in positions of at most this many pieces (4 against 4).
 _PROBE_PIECES = 8
-# A table category (loss, loss on pieces, draw, win on pieces, win) as a playout result.
-_TABLE_RESULTS = (0.0, 0.0, 0.5, 1.0, 1.0)
 
 
 class _Node:
@@ -83,8 +81,8 @@ class MCTSPlayer(SeededPlayer):
     name : str, optional
         Default ``mcts:PLAYOUTS``.
     endgames : bool or EndgameProbe
-        Play the positions that endgame tables cover perfectly, and end a
-        playout as soon as it reaches one, with the tables' result
+        Play the positions that endgame tables cover perfectly: the search
+        runs over the tables' best moves only
         (:mod:`awithlaknannai.players.endgames`).
     allow_long : bool, optional
         Accept more than :data:`MAX_PLAYOUTS` playouts, a time limit above
@@ -167,7 +165,6 @@ class MCTSPlayer(SeededPlayer):
         self.name = name
         self.last_search: dict[str, float] = {}
         self._dead = 0  # points out of play on a shrinking board, at the root
-        self._probe: EndgameProbe | None = None
 
     def choose_move(self, position: Position) -> Move:
         moves = playable_moves(position)
@@ -186,16 +183,10 @@ class MCTSPlayer(SeededPlayer):
         self._more_pieces = rules.no_capture_result == "more_pieces"
         self._choose_capture = 0.0 if rules.compulsory_capture else self.capture_bias
         own, opp = position._sides()
-        self._probe = None
-        if self.endgames and (own | opp).bit_count() <= _PROBE_PIECES + 4:  # the playouts may reach the tables
-            self._probe = self.endgames if isinstance(self.endgames, EndgameProbe) else \
-                EndgameProbe.for_variant(position.variant)
-            if self._probe.variant.tables is not position.variant.tables:
-                raise ValueError(f"the endgame probe is for {self._probe.variant.name}, not {position.variant.name}")
-            perfect = self._probe.best_moves(position)
-            if perfect:
-                self.last_search = {"playouts": 0, "seconds": time.perf_counter() - started, "visits": 0}
-                return self.rng.choice(perfect)
+        perfect = self._perfect_moves(position, own, opp)
+        if perfect is not None and len(perfect) == 1:
+            self.last_search = {"playouts": 0, "seconds": time.perf_counter() - started, "visits": 0}
+            return perfect[0]
         root = _Node(own, opp, position.quiet_turns, None, None)
         lean = [move._lean for move in moves]  # type: ignore[attr-defined]  # the same moves, in lean form
         deadline = None if self.time_limit is None else started + self.time_limit
@@ -206,7 +197,8 @@ class MCTSPlayer(SeededPlayer):
             check_long_job(what, memory=self.playouts * node_bytes, allow_long=False,
                            advice="give fewer playouts")
         state = self.rng.getstate()  # a refused search leaves the player as it was
-        root.untried = list(lean)  # a copy: expansion pops from it
+        # A copy (expansion pops from it); where the tables cover the root, their best moves only.
+        root.untried = list(lean) if perfect is None else [move._lean for move in perfect]  # type: ignore[attr-defined]
         self.rng.shuffle(root.untried)
         done = 0
         checked = self.allow_long
@@ -266,10 +258,6 @@ class MCTSPlayer(SeededPlayer):
         if not node.own:
             node.result = 0.0
             return
-        if self._probe is not None and (node.own | node.opp).bit_count() <= _PROBE_PIECES:
-            node.result = self._table_result(node.own, node.opp)
-            if node.result is not None:
-                return
         moves = self._moves_of(node.own, node.opp, self._dead)
         if not moves:
             node.result = 0.0 if self._blocked_loses else 0.5
@@ -279,12 +267,14 @@ class MCTSPlayer(SeededPlayer):
             self.rng.shuffle(moves)
             node.untried = moves
 
-    def _table_result(self, own: int, opp: int) -> float | None:
-        """The endgame tables' result for the side to move (1 win, 1/2 draw, 0 loss), if they cover it."""
-        value = self._probe.value(own, opp) if self._probe is not None else None
-        if value is None:
+    def _perfect_moves(self, position: Position, own: int, opp: int) -> list[Move] | None:
+        """With ``endgames``, the tables' best moves where they cover ``position``, else None."""
+        if not self.endgames or (own | opp).bit_count() > _PROBE_PIECES:
             return None
-        return _TABLE_RESULTS[value[0]]
+        probe = self.endgames if isinstance(self.endgames, EndgameProbe) else EndgameProbe.for_variant(position.variant)
+        if probe.variant.tables is not position.variant.tables:
+            raise ValueError(f"the endgame probe is for {probe.variant.name}, not {position.variant.name}")
+        return probe.best_moves(position) or None
 
     def _limit_result(self, own: int, opp: int) -> float:
         if self._more_pieces:
@@ -299,17 +289,11 @@ class MCTSPlayer(SeededPlayer):
         random = self.rng.random
         limit = self._limit if self._limit is not None else math.inf
         bias = self._choose_capture
-        probe = self._probe
         flipped = False  # whether `own` is now the opponent of the starting side
         for _ in range(self.playout_turns):
             if not own:
                 result = 0.0
                 break
-            if probe is not None and (own | opp).bit_count() <= _PROBE_PIECES:
-                known = self._table_result(own, opp)
-                if known is not None:
-                    result = known
-                    break
             moves = listed(form, own, opp, dead)[0]
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5
