@@ -27,12 +27,13 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -1014,16 +1015,21 @@ def _as_contestants(players: Any) -> list[Contestant]:
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
                         f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
+    # A dict names its players: {"you": choose_move, "the club": "club"}.
+    named: list[tuple[str | None, Any]] = (list(players.items()) if isinstance(players, Mapping)
+                                           else [(None, item) for item in players])
     out = []
-    for item in players:
+    for name, item in named:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"a league player's name is text, got {type(name).__name__}")
         if isinstance(item, Contestant):
-            out.append(item)
+            out.append(item if name is None else dataclasses.replace(item, name=name))
         elif isinstance(item, str):
-            out.append(Contestant.builtin(item))
+            out.append(Contestant.builtin(item, name=name))
         elif isinstance(item, os.PathLike):
-            out.append(Contestant.from_file(item))
+            out.append(Contestant.from_file(item, name=name))
         elif isinstance(item, types.FunctionType):
-            out.append(Contestant.from_function(item))
+            out.append(Contestant.from_function(item, name=name))
         else:
             raise TypeError(f"a league player is a Contestant, a built-in name such as 'casual', a function "
                             f"choose_move(position) or a .py path; got {type(item).__name__} (a player object "
@@ -1073,7 +1079,8 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         built-in names (``"casual"``, ``"alphabeta:3"``), functions (from
         notebook cells: see
         :meth:`~awithlaknannai.players.sandbox.Contestant.from_function`) and
-        ``pathlib.Path`` objects of ``.py`` files. Names must differ.
+        ``pathlib.Path`` objects of ``.py`` files. Names must differ. A
+        dict gives each its name: ``{"you": choose_move, "club": "club"}``.
     variant : str or Variant
         Any named board (``"mosona"``, ``"zuni-4"``, ...).
     rules : str or Rules, optional
