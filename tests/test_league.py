@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import linecache
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -478,3 +479,13 @@ def test_a_dict_names_the_players_of_a_league() -> None:
     assert sorted(results.names) == ["the club", "you"] and len(results.games) == 2
     with pytest.raises(TypeError, match="name is text, got int"):
         run_league({"you": greedy_choose_move, 3: "casual"}, "zuni-3", progress=False)  # type: ignore[dict-item]
+
+
+def test_the_sheet_cropped_for_a_screen_is_smaller_than_the_page() -> None:
+    results = run_league(["beginner", "casual"], "zuni-3", progress=False)
+    page, screen = results.sheet_svg(), results.sheet_svg(page=False)
+    width = re.compile(r'width="([\d.]+)mm" height="([\d.]+)mm"')
+    page_w, page_h = map(float, width.search(page).groups())  # type: ignore[union-attr]
+    screen_w, screen_h = map(float, width.search(screen).groups())  # type: ignore[union-attr]
+    assert (page_w, page_h) == (297.0, 210.0) and screen_w < page_w and screen_h < page_h / 2
+    assert results.sheet(page=False).alt == results.sheet().alt

@@ -223,7 +223,8 @@ def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challeng
         lost = "only draws or loses" if outcome == "win" else "loses"
         challenges.append(Challenge(
             judged.position.text(), custom(_keeps(judged), f"keep the {outcome}."), f"Slip {len(challenges) + 1}",
-            task=(f"{side} to play. With perfect play this position is a {outcome} for {side}. Your player "
+            task=(f"{side} to play. With perfect play this position is a {outcome}"
+                  f"{' for ' + side if outcome == 'win' else ''}. Your player "
                   f"chose {judged.played}, after which {side} {lost}. Find a move that keeps the {outcome}."),
             explanation=f"The moves that keep the {outcome}: {', '.join(map(str, judged.good_moves))}."))
         if len(challenges) == count:
