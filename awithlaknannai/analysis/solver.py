@@ -40,26 +40,34 @@ which depend on the history rather than the position:
   direction and both sides follow the same rules, so colours do not matter:
   one table entry serves White to move and Black to move.
 
+Tables: one entry per symmetry class
+------------------------------------
+A class's table holds one entry per orbit of the board's symmetries
+(:mod:`~awithlaknannai.analysis.symmetry`: Mosona's mirrors and half turn
+divide it by almost 4), palette-coded in 1 byte an entry
+(:mod:`~awithlaknannai.analysis.tablefile`); lookups canonicalise the
+position first. :meth:`EndgameTables.codes` still lists a (small) class in
+the plain order of :func:`~awithlaknannai.analysis.solver_core.class_keys`.
+Each code is ``distance << 3 | category`` (see
+:mod:`~awithlaknannai.analysis.solver_core`).
+
 On-disk cache
 -------------
-Solved classes are cached, one file per class, under
-``$AWITHLAKNANNAI_CACHE`` or else ``$XDG_CACHE_HOME/awithlaknannai`` (default
-``~/.cache/awithlaknannai``), in ``endgames/<variant>-<board>/<rules>/AvB.tbl``.
-A file is one line of JSON (the header) followed by the codes as unsigned
-16-bit little-endian integers (the stdlib :mod:`array` module, typecode
-``"H"``). The header holds ``format`` (``"awithlaknannai-endgame-table"``),
+Solved classes are cached under ``$AWITHLAKNANNAI_CACHE`` or else
+``$XDG_CACHE_HOME/awithlaknannai`` (default ``~/.cache/awithlaknannai``), in
+``endgames/<variant>-<board>/<rules>/``: ``AvB.tbl`` (the codes) and
+``AvB.wdl`` (who wins, 2 bits an entry), both read through a memory map.
+Each begins with one line of JSON: ``format`` (``"awithlaknannai-endgame-table"``),
 ``format_version``, ``solver_version``, ``variant``, ``rules`` (the rules
 text, without the quiet-turn and repetition limits, which the tables ignore),
 ``board`` (a SHA-256 fingerprint of the points, steps and leaps), ``points``,
-``class`` (``[mover pieces, opponent pieces]``), ``entries``, ``typecode``,
-``byteorder`` and ``crc32`` of the body. A file whose header or body does not
-match what this version of the solver would write is never used: the class
-is rebuilt and the file replaced, and the reason is reported. Nothing is
-shipped with the package; tables are built on demand.
-
-Each code is ``distance << 3 | category`` (see
-:mod:`~awithlaknannai.analysis.solver_core`); entries follow the order of
-:func:`~awithlaknannai.analysis.solver_core.class_keys`.
+``class`` (``[mover pieces, opponent pieces]``), ``entries``, ``positions``,
+``symmetry`` (a digest of the symmetries used), ``typecode``, ``byteorder``,
+the ``palette`` and ``counts`` of the codes, and the ``crc32`` of the body. A
+file whose header or body does not match what this version of the solver
+would write is never used: the class is rebuilt and the file replaced, and
+the reason is reported. Nothing is shipped with the package; tables are
+built on demand.
 
 Examples
 --------
@@ -79,18 +87,12 @@ Move('T0xT2xB2')
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import random
-import re
-import stat
-import sys
-import tempfile
 import time
 import weakref
-import zlib
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -104,9 +106,24 @@ from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration,
 from ..position import Move, Position, generate_raw
 from ..rules import Rules, get_rules
 from ..variants import Color, Variant, get_variant
+from . import blocks
 from . import solver_core as core
 from . import tables as array_solver
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+from .symmetry import SymmetricIndex, board_symmetries
+from .tablefile import (
+    CacheDirError,
+    ClassTable,
+    PlainIndex,
+    StaleTableError,
+    _cache_path,
+    default_cache_dir,
+    read_class,
+    read_wdl,
+    table_dir,
+    wdl_entry,
+    write_class,
+)
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -117,9 +134,7 @@ __all__ = [
 
 SOLVER_VERSION = 1
 TABLE_FORMAT = "awithlaknannai-endgame-table"
-TABLE_FORMAT_VERSION = 1
-_HEADER_LIMIT = 1 << 16  # a header line longer than this is not ours
-_HEADER_BRACKETS = 8  # our header has three lists in one object
+TABLE_FORMAT_VERSION = 2  # 1: 16-bit codes of every position; 2: palette-coded, one entry per orbit
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -213,16 +228,15 @@ class ClassReport:
         return f"{self.mover}v{self.opponent}"
 
     @classmethod
-    def count(cls, mover: int, opponent: int, codes: array, seconds: float, source: str) -> ClassReport:
+    def count(cls, mover: int, opponent: int, table: ClassTable, seconds: float, source: str) -> ClassReport:
+        """The counts of a solved class (each position of the class counted once)."""
         tally = [0] * 5
         longest = 0
-        values, numbers = np.unique(np.frombuffer(codes, dtype=np.uint16), return_counts=True)
-        counts = dict(zip(values.tolist(), numbers.tolist(), strict=True))
-        for code, number in counts.items():
+        for code, number in table.counts().items():
             tally[code & 7] += number
             if code & 7 == WIN:
                 longest = max(longest, code >> 3)
-        return cls(mover, opponent, len(codes), tally[WIN] + tally[WIN_STAND_IN],
+        return cls(mover, opponent, len(table), tally[WIN] + tally[WIN_STAND_IN],
                    tally[LOSS] + tally[LOSS_STAND_IN], tally[DRAW],
                    tally[WIN_STAND_IN] + tally[LOSS_STAND_IN], longest, seconds, source)  # type: ignore[arg-type]
 
@@ -265,70 +279,13 @@ def table_rules_text(rules: Rules) -> str:
                          repetition_limit=default.repetition_limit).to_text()
 
 
-def default_cache_dir() -> Path:
-    """Where tables are cached: ``$AWITHLAKNANNAI_CACHE``, else the user cache directory.
-
-    Raises
-    ------
-    CacheDirError
-        The setting cannot name a folder (``~nosuchuser/c``: no such user;
-        no home directory; a name of spaces or with a NUL character).
-    """
-    explicit = os.environ.get("AWITHLAKNANNAI_CACHE")
-    if explicit:
-        return _cache_path(explicit, "AWITHLAKNANNAI_CACHE")
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base and os.path.isabs(base):  # the XDG specification ignores a relative path
-        return _cache_path(base, "XDG_CACHE_HOME") / "awithlaknannai"
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        raise CacheDirError("the endgame cache needs a folder: there is no home directory here; "
-                            "set AWITHLAKNANNAI_CACHE to one") from None
-    return home / ".cache" / "awithlaknannai"
-
-
-def _cache_path(text: str | os.PathLike[str], setting: str) -> Path:
-    """A cache folder named by a setting or an argument, or a :class:`CacheDirError` saying why it cannot be one."""
-    name = os.fspath(text)
-    if isinstance(name, bytes):
-        raise TypeError(f"{setting} is a folder name as text, got bytes")
-    if not name.strip():
-        raise CacheDirError(f"{setting} is empty: give a folder (or cache_dir=False for no disk cache)")
-    if "\0" in name:
-        raise CacheDirError(f"{setting} {shown(name)} holds a NUL character: no folder has that name")
-    if len(name) > 4000 or any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(name).parts):
-        raise CacheDirError(f"{setting} {shown(name)} is too long for a folder name")
-    try:
-        return Path(name).expanduser()
-    except (RuntimeError, KeyError, OSError):  # ~nosuchuser: Python cannot find that user's home
-        raise CacheDirError(f"{setting} {shown(name)} cannot be a folder: '~' names a home directory "
-                            "that does not exist here") from None
-
-
-class StaleTableError(ValueError):
-    """A cached table file does not match what the solver would build now."""
-
-
-class CacheDirError(ValueError):
-    """The cache folder setting cannot be used (the message says why)."""
-
-
-_SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-
-
-def _table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -> Path:
-    slug = rules_text if all(c.isalnum() or c in "-_" for c in rules_text) else (
-        "custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
-    # A variant's name becomes a folder name only if it is a plain one (a hand-built variant may be
-    # called '../../x'): anything else is named by its hash, inside the cache folder.
-    name = variant.name if _SAFE_NAME.fullmatch(variant.name) else (
-        "custom-" + hashlib.sha256(variant.name.encode("utf-8", "surrogatepass")).hexdigest()[:12])
-    return root / "endgames" / f"{name}-{fingerprint[:12]}" / slug
+def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
+    """A short digest of the symmetries a table is built with (in its header)."""
+    return f"{len(group)}:" + hashlib.sha256(json.dumps(group).encode()).hexdigest()[:16]
 
 
 def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
-            entries: int) -> dict[str, object]:
+            index: SymmetricIndex | PlainIndex) -> dict[str, object]:
     return {
         "format": TABLE_FORMAT,
         "format_version": TABLE_FORMAT_VERSION,
@@ -338,103 +295,11 @@ def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opp
         "board": fingerprint,
         "points": list(variant.points),
         "class": [mover, opponent],
-        "entries": entries,
-        "typecode": "H",
+        "entries": index.size,
+        "positions": index.full_size,
+        "symmetry": symmetry_digest(index.group),
         "byteorder": "little",
     }
-
-
-def _write_table(path: Path, header: dict[str, object], codes: array) -> None:
-    body = codes.tobytes() if sys.byteorder == "little" else _swapped(codes).tobytes()
-    full = dict(header, crc32=zlib.crc32(body))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # A name of its own per writer (processes and threads alike), removed if
-    # anything fails (a full disk): readers never see a half-written file.
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(json.dumps(full).encode() + b"\n")
-            file.write(body)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _swapped(codes: array) -> array:
-    copy = array(codes.typecode, codes)
-    copy.byteswap()
-    return copy
-
-
-def _read_table(path: Path, expected: dict[str, object]) -> array:
-    """Read a cached table; raise :class:`StaleTableError` saying why it cannot be used.
-
-    Only a regular file is opened for reading (a FIFO or a device, also
-    behind a link, is refused without waiting), and only as many bytes as
-    the expected table has: a padded file is refused by its size first.
-    """
-    entries = int(expected["entries"])  # type: ignore[call-overload]
-    # O_NONBLOCK: opening a FIFO must not wait for a writer.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise StaleTableError(f"{path.name}: not a regular file")
-        if info.st_size > _HEADER_LIMIT + 2 * entries:
-            raise StaleTableError(f"{path.name}: {info.st_size:,} bytes, too large for this table")
-        line = handle.readline(_HEADER_LIMIT)
-        body = handle.read(2 * entries + 1)
-    if line.count(b"[") + line.count(b"{") > _HEADER_BRACKETS:
-        raise StaleTableError(f"{path.name}: the header nests too deeply to be ours")
-    try:
-        header = json.loads(line)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise StaleTableError(f"{path.name}: the header is not JSON") from None
-    if not isinstance(header, dict):
-        raise StaleTableError(f"{path.name}: the header is not a JSON object")
-    for field, want in expected.items():
-        if header.get(field) != want:
-            shown = "a different board" if field in ("board", "points") else repr(header.get(field))
-            raise StaleTableError(f"{path.name}: {field} is {shown}, expected {want!r}"
-                                  if field not in ("board", "points") else f"{path.name}: built for {shown}")
-    if len(body) != 2 * entries:
-        raise StaleTableError(f"{path.name}: truncated or padded body ({len(body)} bytes, "
-                              f"expected {2 * entries})")
-    if zlib.crc32(body) != header.get("crc32"):
-        raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
-    codes = array("H")
-    codes.frombytes(body)
-    if sys.byteorder != "little":
-        codes.byteswap()
-    bad = _impossible_code(codes, str(expected.get("rules", "standard")))
-    if bad is not None:
-        raise StaleTableError(f"{path.name}: entry {bad:,} holds code {codes[bad]}, which no position can have "
-                              "(a corrupt file with a valid checksum)")
-    return codes
-
-
-def _impossible_code(codes: array, rules_text: str) -> int | None:
-    """The index of the first code no solved position can have, or None.
-
-    A code is ``distance << 3 | category``: the category is 0 to 4; a win is
-    an odd number of plies away, a loss an even number; without stand-in
-    scoring (``no_capture_result="draw"``) there are no stand-in results
-    and a draw has no distance.
-    """
-    values = np.frombuffer(codes, dtype=np.uint16)
-    category = values & 7
-    distance = values >> 3
-    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
-    try:
-        stand_in = Rules.from_text(rules_text).no_capture_result == "more_pieces"
-    except ValueError:
-        stand_in = True
-    if not stand_in:
-        bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
-    found = np.flatnonzero(bad)
-    return int(found[0]) if found.size else None
 
 
 # --- the tables ---------------------------------------------------------------
@@ -444,8 +309,10 @@ class EndgameTables:
     """Solved material classes of one variant under one set of rules.
 
     Build with :func:`solve_endgames` or :func:`solve_game`. Classes are
-    kept in memory as compact arrays (2 bytes a position); a class can
-    also be read lazily from the on-disk cache when a lookup needs it.
+    held as :class:`~awithlaknannai.analysis.tablefile.ClassTable` (one
+    entry per symmetry class, 1 byte an entry), memory-mapped from the
+    cache when there is one; a class can also be read lazily from the
+    cache when a lookup needs it.
 
     Attributes
     ----------
@@ -469,32 +336,49 @@ class EndgameTables:
         self.rules_text = table_rules_text(variant.rules)
         self.fingerprint = board_fingerprint(variant)
         self._n = variant.tables.size
-        self._codes: dict[tuple[int, int], array] = {}
+        self._codes: dict[tuple[int, int], ClassTable] = {}
+        self._expanded: dict[tuple[int, int], array] = {}
+        self._wdl: dict[tuple[int, int], np.ndarray] = {}
+        self._indexes: dict[tuple[int, int], SymmetricIndex | PlainIndex] = {}
         self._key_maps: dict[tuple[int, int], dict[int, int]] = {}
+        self._board: array_solver.RankBoard | None = None
 
     # -- identity and storage
+    def _index(self, mover: int, opponent: int) -> SymmetricIndex | PlainIndex:
+        """The order of a class's table: canonical on boards the array solver takes, else plain."""
+        found = self._indexes.get((mover, opponent))
+        if found is None:
+            if self._n > array_solver.MAX_POINTS:
+                found = PlainIndex(self._n, mover, opponent)
+            else:
+                if self._board is None:
+                    self._board = array_solver.RankBoard(self.variant)
+                found = SymmetricIndex(self.variant, mover, opponent, board_symmetries(self.variant), self._board)
+            self._indexes[(mover, opponent)] = found
+        return found
+
     def _path(self, mover: int, opponent: int) -> Path | None:
         if self.cache_dir is None:
             return None
-        directory = _table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint)
+        directory = table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint)
         return directory / f"{mover}v{opponent}.tbl"
 
     def _expected_header(self, mover: int, opponent: int) -> dict[str, object]:
         return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
-                       core.class_size(self._n, mover, opponent))
+                       self._index(mover, opponent))
 
-    def _load(self, mover: int, opponent: int) -> array | None:
+    def _load(self, mover: int, opponent: int) -> ClassTable | None:
         path = self._path(mover, opponent)
         if path is None or not path.exists():
             return None
         expected = self._expected_header(mover, opponent)
         expected.pop("variant")  # the same board under another name is fine
-        return _read_table(path, expected)
+        return read_class(path, expected, self._index(mover, opponent), self.rules_text)
 
-    def _store(self, mover: int, opponent: int, codes: array) -> None:
+    def _store(self, mover: int, opponent: int, table: ClassTable) -> None:
         path = self._path(mover, opponent)
         if path is not None:
-            _write_table(path, self._expected_header(mover, opponent), codes)
+            write_class(path, self._expected_header(mover, opponent), table)
 
     def save(self, cache_dir: str | os.PathLike[str] | None = None) -> Path:
         """Write every class held in memory as table files; return the directory used.
@@ -508,21 +392,23 @@ class EndgameTables:
             root = _cache_path(cache_dir, "cache_dir")
         else:
             root = self.cache_dir or default_cache_dir()
+        directory = table_dir(root, self.variant, self.rules_text, self.fingerprint)
         for mover, other in self.classes():
-            path = _table_dir(root, self.variant, self.rules_text, self.fingerprint) / f"{mover}v{other}.tbl"
-            _write_table(path, self._expected_header(mover, other), self._codes[(mover, other)])
-        return _table_dir(root, self.variant, self.rules_text, self.fingerprint)
+            write_class(directory / f"{mover}v{other}.tbl", self._expected_header(mover, other),
+                        self._codes[(mover, other)])
+        return directory
 
     def classes(self) -> list[tuple[int, int]]:
         """The material classes held in memory, as ``(mover pieces, opponent pieces)``."""
         return sorted(self._codes)
 
-    def codes(self, mover: int, opponent: int) -> array | None:
-        """The codes of one class in table order, loading them from the cache if needed."""
+    def table(self, mover: int, opponent: int) -> ClassTable | None:
+        """One solved class (its entries in canonical order), loading it from the cache if needed."""
         whole_number("mover", mover)
         whole_number("opponent", opponent)
         found = self._codes.get((mover, opponent))
-        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces:
+        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces \
+                and mover + opponent <= self._n:
             try:
                 found = self._load(mover, opponent)
             except (OSError, StaleTableError):
@@ -531,12 +417,23 @@ class EndgameTables:
                 self._codes[(mover, opponent)] = found
         return found
 
-    def _code_array(self, mover: int, opponent: int) -> np.ndarray:
-        # The codes of a solved class as a numpy view, for the array solver's lookups.
-        codes = self.codes(mover, opponent)
-        if codes is None:
-            raise ValueError(f"class {mover}v{opponent} is not solved")
-        return np.frombuffer(codes, dtype=np.uint16)
+    def codes(self, mover: int, opponent: int) -> array | None:
+        """The codes of one class in the plain order of ``class_keys`` (classes of up to
+        :data:`~awithlaknannai.analysis.tablefile.MAX_EXPANDED` positions; kept once listed)."""
+        found = self._expanded.get((mover, opponent))
+        if found is None:
+            table = self.table(mover, opponent)
+            if table is None:
+                return None
+            found = self._expanded[(mover, opponent)] = table.full_codes()
+        return found
+
+    def _lookup(self, cls: tuple[int, int], entries: np.ndarray) -> np.ndarray:
+        # The codes of a solved class at canonical entries, for the array solver's captures.
+        table = self.table(*cls)
+        if table is None:
+            raise ValueError(f"class {cls[0]}v{cls[1]} is not solved")
+        return table.codes_at(entries)
 
     def _key_map(self, mover: int, opponent: int) -> dict[int, int]:
         # {key: code} for the fast lookups of captures while solving bigger classes.
@@ -548,6 +445,29 @@ class EndgameTables:
             keys = core.class_keys(self._n, mover, opponent)
             found = self._key_maps[(mover, opponent)] = dict(zip(keys, codes, strict=True))
         return found
+
+    def outcome(self, position: Position) -> Outcome:
+        """Who wins with perfect play, for the side to move, from the 2-bit ``.wdl`` file alone.
+
+        A result on pieces counts as a win or a loss. Tables without a cache
+        folder answer from the codes in memory.
+        """
+        own, opp = self._mover_sets(position)
+        if not own or not opp:
+            return "loss" if not own else "win"
+        cls = (own.bit_count(), opp.bit_count())
+        packed = self._wdl.get(cls)
+        path = self._path(*cls)
+        if packed is None and path is not None and path.with_suffix(".wdl").exists():
+            expected = self._expected_header(*cls)
+            expected.pop("variant")
+            packed = self._wdl[cls] = read_wdl(path.with_suffix(".wdl"), expected)
+        if packed is None:
+            return self.value(position).outcome
+        table_index = self._index(*cls)
+        entry = (table_index.index_one(own, opp) if isinstance(table_index, PlainIndex) else
+                 int(table_index.index(np.array([own], np.uint32), np.array([opp], np.uint32))[0]))
+        return ("loss", "draw", "win")[wdl_entry(packed, entry)]  # type: ignore[return-value]
 
     # -- lookups
     def _mover_sets(self, position: Position) -> tuple[int, int]:
@@ -582,10 +502,10 @@ class EndgameTables:
                                  f"got {shown(value)}")
         if own & opp:
             raise ValueError("own and opp name the same point: a point holds one piece at most")
-        codes = self.codes(own.bit_count(), opp.bit_count())
-        if codes is None:
+        table = self.table(own.bit_count(), opp.bit_count())
+        if table is None:
             return None
-        return codes[core.class_index(self._n, own, opp)]
+        return table.code(own, opp)
 
     def covers(self, position: Position) -> bool:
         """Whether the tables hold this position's value (and those of its moves)."""
@@ -901,18 +821,7 @@ def solve_endgames(
     last_use = _last_use_as_child(pairs)
     for number, (a, b) in enumerate(pairs):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
-        loaded: dict[tuple[int, int], array] = {}
-        for cls in members:
-            try:
-                codes = tables._load(*cls)
-            except StaleTableError as error:
-                say(f"cache: {error}; rebuilding")
-                codes = None
-            except OSError as error:
-                say(f"cache: cannot read {cls[0]}v{cls[1]} ({error}); rebuilding")
-                codes = None
-            if codes is not None:
-                loaded[cls] = codes
+        loaded = _load_pair(tables, members, say)
         if len(loaded) == len(members):
             for cls in members:
                 tables._codes[cls] = loaded[cls]
@@ -920,24 +829,61 @@ def solve_endgames(
                 say(_report_line(tables.reports[-1]))
             continue
         started = time.perf_counter()
+        solved: dict[tuple[int, int], ClassTable] = {}
         if rank_board is not None:
-            solved = array_solver.solve_pair_arrays(variant, a, b, tables._code_array, rank_board)
+            for cls, codes in blocks.solve_pair(variant, a, b, tables._lookup, rank_board,
+                                                board_symmetries(variant)).items():
+                solved[cls] = ClassTable.from_codes(tables._index(*cls), codes)
         else:
-            solved = core.solve_pair(variant, bits, a, b, tables._key_map)
+            for cls, full in core.solve_pair(variant, bits, a, b, tables._key_map).items():
+                solved[cls] = _table_from_plain(tables._index(*cls), full)
+                tables._expanded[cls] = full
         seconds = time.perf_counter() - started
         for cls in members:
             tables._codes[cls] = solved[cls]
+            tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
             try:
                 tables._store(*cls, solved[cls])
-            except OSError as error:
+                if tables.cache_dir is not None:  # read it back through a memory map: frees the memory
+                    tables._codes[cls] = tables._load(*cls) or solved[cls]
+            except (OSError, StaleTableError) as error:
                 say(f"cache: cannot write {cls[0]}v{cls[1]} ({error}); keeping it in memory only")
-            tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
             say(_report_line(tables.reports[-1]))
+        del solved
         for cls in [cls for cls in tables._key_maps if last_use.get(cls, -1) <= number]:
             del tables._key_maps[cls]  # no bigger class captures into it any more: free the memory
     tables._key_maps.clear()  # only needed while solving
     _register(tables)
     return tables
+
+
+def _load_pair(tables: EndgameTables, members: list[tuple[int, int]], say: Callable[[str], None]
+               ) -> dict[tuple[int, int], ClassTable]:
+    """The classes of a pair found in the cache (a stale or unreadable file is reported, not used)."""
+    loaded: dict[tuple[int, int], ClassTable] = {}
+    for cls in members:
+        try:
+            found = tables._load(*cls)
+        except StaleTableError as error:
+            say(f"cache: {error}; rebuilding")
+            found = None
+        except OSError as error:
+            say(f"cache: cannot read {cls[0]}v{cls[1]} ({error}); rebuilding")
+            found = None
+        if found is not None:
+            loaded[cls] = found
+    return loaded
+
+
+def _table_from_plain(index: SymmetricIndex | PlainIndex, full: array) -> ClassTable:
+    """A class solved in the plain order (the pure-Python engine), in the order of ``index``."""
+    codes = np.frombuffer(full, dtype=np.uint16)
+    if isinstance(index, PlainIndex):
+        return ClassTable.from_codes(index, codes.copy())
+    own, opp = index.unrank(np.arange(index.size, dtype=np.int64))
+    plain = array_solver.lex_rank(index.n, index.a, own) * index.per_own + array_solver.lex_rank(
+        index.n - index.a, index.b, index.board.compress(opp, own))
+    return ClassTable.from_codes(index, codes[plain])
 
 
 def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
@@ -1004,6 +950,20 @@ def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int,
 def _report_line(r: ClassReport) -> str:
     return (f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
             f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else ""))
+
+
+def format_reports(reports: Iterable[ClassReport]) -> str:
+    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
+    from .solver_cli import format_reports as formatted
+
+    return formatted(reports)
+
+
+def cli_solve(args: object) -> int:
+    """``python -m awithlaknannai solve``: see :func:`awithlaknannai.analysis.solver_cli.cli_solve`."""
+    from .solver_cli import cli_solve as run
+
+    return run(args)
 
 
 # --- hints and the perfect player ---------------------------------------------------
@@ -1123,78 +1083,3 @@ class PerfectPlayer:
 
     def __repr__(self) -> str:
         return f"PerfectPlayer({self.tables.variant.name!r}, rules={self.tables.rules_text!r})"
-
-
-# --- command line ------------------------------------------------------------------
-
-#: What ``python -m awithlaknannai solve`` accepts, by :func:`estimate_cost` (as the command line's other jobs).
-CLI_SECONDS_LIMIT = 3600
-CLI_MEMORY_LIMIT = 8 * 2**30
-
-
-def format_reports(reports: Iterable[ClassReport]) -> str:
-    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
-    reports = list(reports)
-    return "\n".join([_REPORT_HEADER, *(_report_line(r) for r in reports), _total_line(reports)])
-
-
-_REPORT_HEADER = (f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
-                  f"{'on pieces':>10} {'longest':>8} {'seconds':>8}")
-
-
-def _total_line(reports: list[ClassReport]) -> str:
-    # A pair AvB + BvA is built at once: count its time once.
-    seconds = sum({(min(r.mover, r.opponent), max(r.mover, r.opponent)): r.seconds for r in reports}.values())
-    total = ClassReport(0, 0, sum(r.positions for r in reports), sum(r.won for r in reports),
-                        sum(r.lost for r in reports), sum(r.drawn for r in reports),
-                        sum(r.on_pieces for r in reports), max((r.longest for r in reports), default=0),
-                        seconds, "solved")
-    return _report_line(total).replace("  0v0", "total", 1)
-
-
-_duration = duration
-
-
-def cli_solve(args: object) -> int:
-    """``python -m awithlaknannai solve --variant V --rules R --max-pieces K``.
-
-    Prints won / lost / drawn counts per material class (``AvB``: the side
-    to move has A pieces, the other B) and in total, and the time taken.
-    Tables are cached (see the module docstring; ``AWITHLAKNANNAI_CACHE``
-    chooses the directory).
-    """
-    variant_name = getattr(args, "variant", "mosona")
-    rules = get_rules(getattr(args, "rules", "standard"))
-    max_pieces = getattr(args, "max_pieces", 2)
-    if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
-        raise ValueError(f"--max-pieces must be at least 1, got {shown(max_pieces)}")
-    variant = get_variant(variant_name, rules)
-    cache = default_cache_dir()  # a bad AWITHLAKNANNAI_CACHE is one clear line before anything starts
-    total, seconds, memory = estimate_cost(variant, max_pieces)
-    if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
-        solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
-        raise ValueError(f"--max-pieces {max_pieces:,} on {variant_name} means {total:,} positions, estimated "
-                         f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
-                         f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "
-                         "try a smaller --max-pieces")
-    print(f"Endgame tables for {variant_name}, rules {table_rules_text(rules)}, "
-          f"1 to {max_pieces} pieces a side: {total:,} positions "
-          f"(estimated at most {_duration(seconds)} and {memory / 2**20:,.0f} MB if nothing is cached).")
-    print("Counted from the side to move (AvB: the mover has A pieces); each entry stands for "
-          "White to move and Black to move.")
-    print("Endless play counts as " + ("a win for the side with more pieces ('on pieces')."
-                                        if rules.no_capture_result == "more_pieces" else "a draw."),
-          flush=True)
-    print(_REPORT_HEADER, flush=True)
-    started = time.perf_counter()
-
-    def show(line: str) -> None:  # one line per class, as soon as it is ready
-        print(line, file=sys.stderr if line.startswith("cache:") else sys.stdout, flush=True)
-
-    tables = solve_endgames(variant, max_pieces, report=show, cache_dir=cache, allow_long=True)  # checked above
-    print(_total_line(tables.reports))
-    print("won / lost / drawn: for the side to move; on pieces: how many of the won and lost ones "
-          "are decided by endless play; longest: the longest win in plies; seconds: build time of "
-          "AvB and BvA together.")
-    print(f"time: {time.perf_counter() - started:.1f} s (cache: {tables.cache_dir})")
-    return 0
