@@ -40,7 +40,7 @@ Examples
 >>> from awithlaknannai.variants import get_variant
 >>> codes = solve_pair(get_variant("zuni-2"), 1, 1, lambda cls, idx: None)
 >>> sorted(codes), int(codes[(1, 1)].size)
-([(1, 1)], 12)
+([(1, 1)], 18)
 """
 
 from __future__ import annotations
