@@ -192,8 +192,9 @@ def _plain_entries(index: object, start: int, stop: int) -> np.ndarray:
     return index.index(own, opp)  # type: ignore[attr-defined]
 
 
-def _count_positions(table: ClassTable) -> dict[int, int]:
-    """Positions per code: each canonical entry counts its orbit, a hole nothing."""
+def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
+    """Positions per code: each canonical entry counts its orbit, a hole nothing (``table.body[i]``
+    is entry ``first + i`` of the class: a block of it, in the distributed build)."""
     index = table.index
     if isinstance(index, PlainIndex) or len(index.group) == 1:  # type: ignore[attr-defined]
         numbers = np.bincount(np.asarray(table.body), minlength=table.palette.size)
@@ -201,7 +202,7 @@ def _count_positions(table: ClassTable) -> dict[int, int]:
     totals = np.zeros(table.palette.size, dtype=np.int64)
     step = 1 << 20
     for start in range(0, table.entries, step):
-        entries = np.arange(start, min(table.entries, start + step), dtype=np.int64)
+        entries = np.arange(first + start, first + min(table.entries, start + step), dtype=np.int64)
         own, opp = index.unrank(entries)  # type: ignore[attr-defined]
         weight = index.orbit_sizes(own, opp)  # type: ignore[attr-defined]
         symmetric = np.flatnonzero(index.symmetric_own(own))  # type: ignore[attr-defined]
