@@ -679,11 +679,27 @@ def _variant_of(variant: object, rules: str | Rules | None) -> Variant:
 #: position (the tables and the lookups of smaller classes while solving).
 SECONDS_PER_UNIT = 0.5e-6
 BYTES_PER_POSITION = 200
-#: The same for the rank-indexed array solver (:mod:`.tables`, boards of up to
-#: ``MAX_POINTS`` points, what ``engine="auto"`` uses there), from Mosona with
-#: up to 4 pieces a side (120 million positions: 231 s of CPU, 2.8 GB peak).
-ARRAY_SECONDS_PER_UNIT = 0.1e-6
-ARRAY_BYTES_PER_POSITION = 24
+#: The same for the array solver (:mod:`.blocks`, boards of up to ``MAX_POINTS``
+#: points, what ``engine="auto"`` uses there), per table entry (one per orbit of
+#: the board's symmetries): fitted on Mosona up to 5 a side (1.6e9 positions),
+#: zuni-5, Lau kata kati and Pretwa (benchmarks/tables-results.txt). Memory: the
+#: pair being solved (5 bytes an entry, with the temporaries of its passes 8),
+#: every table at most 2 bytes an entry, and a fixed part for the passes' chunks.
+ARRAY_SECONDS_PER_UNIT = 0.06e-6
+ARRAY_BYTES_PER_ENTRY = 8
+ARRAY_BASE_BYTES = 400 * 2**20
+
+
+def _array_cost(variant: Variant, pieces: int, solving: int, largest: int, loaded: int = 0) -> tuple[float, int]:
+    """``(seconds, bytes)`` of the array solver for ``solving`` positions whose largest pair has
+    ``largest``, with ``loaded`` positions read from the cache (2 bytes each)."""
+    tables = variant.tables
+    moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
+    order = len(board_symmetries(variant))
+    seconds = solving * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT / order
+    if not solving:
+        return seconds, 2 * loaded
+    return seconds, 2 * loaded + ARRAY_BASE_BYTES + (ARRAY_BYTES_PER_ENTRY * largest + 2 * solving) // order
 
 
 def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> tuple[int, float, int]:
@@ -697,7 +713,7 @@ def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None
 
     >>> positions, seconds, memory = estimate_cost("mosona", 4)
     >>> positions, round(seconds), memory // 2**20
-    (119999650, 342, 2746)
+    (119999650, 51, 601)
     >>> positions, seconds, memory = estimate_cost("kolowis", 2)
     >>> positions, round(seconds), memory // 2**20
     (1384152, 10, 264)
@@ -708,9 +724,14 @@ def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None
     moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
     pieces = min(max_pieces, tables.size)
     if tables.size <= array_solver.MAX_POINTS:
-        return (positions, positions * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT,
-                positions * ARRAY_BYTES_PER_POSITION)
+        size = tables.size if max_total is None else min(tables.size, whole_number("max_total", max_total, 2))
+        largest = max((_pair_size(tables.size, a, b) for a, b in _pairs_in_order(max_pieces, size)), default=0)
+        return (positions, *_array_cost(variant, pieces, positions, largest))
     return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
+
+
+def _pair_size(n: int, a: int, b: int) -> int:
+    return core.class_size(n, a, b) + (core.class_size(n, b, a) if a != b else 0)
 
 
 def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | None:
@@ -917,21 +938,27 @@ def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int,
     """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
 
     The model of :func:`estimate_cost` for the classes to solve; a class in
-    the cache costs its 2 bytes a position in memory and no time to speak of.
-    Stops adding up (``more`` is then true) once the job is far beyond the
-    limits: ``zuni-1000`` has a million pairs of classes.
+    the cache costs at most 2 bytes a position in memory and no time to
+    speak of. Stops adding up (``more`` is then true) once the job is far
+    beyond the limits: ``zuni-1000`` has a million pairs of classes.
     """
     variant = tables.variant
+    n = variant.tables.size
     steps_and_leaps = sum(map(len, variant.tables.steps)) + sum(map(len, variant.tables.leaps))
-    moves_per_point = steps_and_leaps / variant.tables.size
-    pieces = min(tables.max_pieces, variant.tables.size)
-    unit, per_position = ((ARRAY_SECONDS_PER_UNIT, ARRAY_BYTES_PER_POSITION) if use_arrays
-                          else (SECONDS_PER_UNIT, BYTES_PER_POSITION))
-    positions = solving = 0
+    moves_per_point = steps_and_leaps / n
+    pieces = min(tables.max_pieces, n)
+    positions = solving = largest = 0
     more = False
+
+    def cost() -> tuple[float, int]:
+        if use_arrays:
+            return _array_cost(variant, pieces, solving, largest, positions - solving)
+        return (solving * moves_per_point * pieces * SECONDS_PER_UNIT,
+                2 * (positions - solving) + BYTES_PER_POSITION * solving)
+
     for a, b in _pairs_in_order(tables.max_pieces, size):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
-        count = sum(core.class_size(variant.tables.size, *cls) for cls in members)
+        count = _pair_size(n, a, b)
         positions += count
         try:
             cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
@@ -939,12 +966,12 @@ def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int,
             cached = False
         if not cached:
             solving += count
-        if solving * moves_per_point * pieces * unit > 100 * LONG_JOB_SECONDS or \
-                2 * positions + per_position * solving > 100 * LONG_JOB_BYTES:
+            largest = max(largest, count)
+        seconds, memory = cost()
+        if seconds > 100 * LONG_JOB_SECONDS or memory > 100 * LONG_JOB_BYTES:
             more = True
             break
-    return (positions, solving * moves_per_point * pieces * unit, 2 * (positions - solving) + per_position * solving,
-            more)
+    return (positions, *cost(), more)
 
 
 def _report_line(r: ClassReport) -> str:
