@@ -83,7 +83,7 @@ def run_local(variant: str, cache_dir: str | os.PathLike[str], *, processes: int
     command = [mpiexec_path(), "-n", str(processes), sys.executable, "-m", "awithlaknannai.analysis.distributed",
                "--variant", variant, "--rules", rules, "--cache", os.fspath(cache_dir)]
     command += ["--game"] if max_pieces is None else ["--max-pieces", str(whole_number("max_pieces", max_pieces, 1))]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)  # noqa: S603
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
     if done.returncode:
         raise RuntimeError(f"mpiexec exited with {done.returncode}:\n{done.stdout}\n{done.stderr}")
     return done.stdout
@@ -241,7 +241,7 @@ def build(variant: Variant, max_pieces: int, cache_dir: Path, say: Callable[[str
         if comm.bcast(cached, root=0):
             continue
         started = time.perf_counter()
-        pair, block, bounds = solve_pair(comm, variant, a, b, tables._lookup, board)
+        pair, block, _ = solve_pair(comm, variant, a, b, tables._lookup, board)
         seconds = comm.allreduce(time.perf_counter() - started, op=MPI.MAX)
         for k, cls in enumerate(pair.classes):
             table = _gather_class(comm, pair, block, k, tables._index(*cls))

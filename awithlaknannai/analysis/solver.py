@@ -87,43 +87,55 @@ Move('T0xT2xB2')
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import random
 import time
-import weakref
 from array import array
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 
 from ..errors import GameOverError, shown
-from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration, flag, whole_number
+from ..limits import check_long_job, flag, whole_number
 from ..position import Move, Position, generate_raw
-from ..rules import Rules, get_rules
-from ..variants import Color, Variant, get_variant
+from ..rules import Rules
+from ..variants import Color, Variant
 from . import blocks
 from . import solver_core as core
 from . import tables as array_solver
-from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+from .costs import count_text as _count
+from .costs import (
+    estimate,
+    estimate_cost,
+)
+from .costs import last_use_as_child as _last_use_as_child
+from .costs import material_pairs as _material_pairs
+from .costs import variant_of as _variant_of
+from .costs import work_left as _work_left
+from .solver_core import LOSS
 from .symmetry import SymmetricIndex, board_symmetries
 from .tablefile import (
+    SOLVER_VERSION,
+    TABLE_FORMAT,
+    TABLE_FORMAT_VERSION,
     CacheDirError,
     ClassTable,
     PlainIndex,
     StaleTableError,
     _cache_path,
+    board_fingerprint,
     default_cache_dir,
     read_class,
     read_wdl,
     table_dir,
+    table_rules_text,
     wdl_entry,
     write_class,
 )
+from .tablefile import header as _header
+from .values import ClassReport, Outcome, Value, move_rank
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -132,174 +144,6 @@ __all__ = [
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
 ]
 
-SOLVER_VERSION = 1
-TABLE_FORMAT = "awithlaknannai-endgame-table"
-TABLE_FORMAT_VERSION = 2  # 1: 16-bit codes of every position; 2: palette-coded, one entry per orbit
-
-Outcome = Literal["win", "draw", "loss"]
-
-
-# --- values ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Value:
-    """The result of a position with perfect play, for the side to move.
-
-    Attributes
-    ----------
-    outcome : {"win", "draw", "loss"}
-        The result for the side to move.
-    plies : int or None
-        Turns until the game ends (the winner hurries, the loser delays);
-        ``None`` when it never ends: a draw, or a stand-in result.
-    stand_in : bool
-        The result comes from endless play scored by the pieces left
-        (rules with ``no_capture_result="more_pieces"``).
-
-    Examples
-    --------
-    >>> Value.from_code(core.make_code(WIN, 3))
-    Value(outcome='win', plies=3, stand_in=False)
-    >>> str(Value.from_code(core.make_code(WIN, 3)))
-    'win in 2 moves (3 plies)'
-    >>> str(Value.from_code(core.make_code(LOSS_STAND_IN, 0)))
-    'loss on pieces (no capture ever again)'
-    """
-
-    outcome: Outcome
-    plies: int | None
-    stand_in: bool = False
-
-    @classmethod
-    def from_code(cls, code: int) -> Value:
-        """Read a table code (see :mod:`~awithlaknannai.analysis.solver_core`)."""
-        category, distance = code & 7, code >> 3
-        if category == WIN:
-            return cls("win", distance)
-        if category == LOSS:
-            return cls("loss", distance)
-        if category == DRAW:
-            return cls("draw", None)
-        return cls("win" if category == WIN_STAND_IN else "loss", None, True)
-
-    @property
-    def moves(self) -> int | None:
-        """The side to move's own turns until the end, counting the last one if it wins."""
-        if self.plies is None:
-            return None
-        return (self.plies + 1) // 2 if self.outcome == "win" else self.plies // 2
-
-    def __str__(self) -> str:
-        if self.outcome == "draw":
-            return "draw"
-        if self.stand_in:
-            return f"{self.outcome} on pieces (no capture ever again)"
-        if self.plies == 0:
-            return "lost" if self.outcome == "loss" else "won"
-        moves = self.moves
-        unit = "move" if moves == 1 else "moves"
-        return f"{self.outcome} in {moves} {unit} ({self.plies} {'ply' if self.plies == 1 else 'plies'})"
-
-
-@dataclass(frozen=True)
-class ClassReport:
-    """Counts for one material class, seen from the side to move.
-
-    ``won``, ``lost`` and ``drawn`` count positions; ``on_pieces`` counts the
-    won and lost ones decided by endless play (stand-in scoring);
-    ``longest`` is the longest finite win in plies; ``seconds`` is the
-    build time of the class's pair (0 when loaded from the cache).
-    """
-
-    mover: int
-    opponent: int
-    positions: int
-    won: int
-    lost: int
-    drawn: int
-    on_pieces: int
-    longest: int
-    seconds: float
-    source: Literal["solved", "cache"]
-
-    @property
-    def name(self) -> str:
-        return f"{self.mover}v{self.opponent}"
-
-    @classmethod
-    def count(cls, mover: int, opponent: int, table: ClassTable, seconds: float, source: str) -> ClassReport:
-        """The counts of a solved class (each position of the class counted once)."""
-        tally = [0] * 5
-        longest = 0
-        for code, number in table.counts().items():
-            tally[code & 7] += number
-            if code & 7 == WIN:
-                longest = max(longest, code >> 3)
-        return cls(mover, opponent, len(table), tally[WIN] + tally[WIN_STAND_IN],
-                   tally[LOSS] + tally[LOSS_STAND_IN], tally[DRAW],
-                   tally[WIN_STAND_IN] + tally[LOSS_STAND_IN], longest, seconds, source)  # type: ignore[arg-type]
-
-
-# --- identity of a table: board and rules ----------------------------------------
-
-
-def board_fingerprint(variant: Variant) -> str:
-    """A SHA-256 digest of the board as the solver sees it: points, steps and leaps.
-
-    Two variants with the same drawing (``mosona`` and ``zuni-8``) share it;
-    removing one line changes it.
-
-    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("zuni-8"))
-    True
-    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("mosona-murray"))
-    False
-    """
-    tables = variant.tables
-    known = _FINGERPRINTS.get(tables)
-    if known is None:
-        text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
-                           [[list(leap) for leap in leaps] for leaps in tables.leaps]])
-        known = _FINGERPRINTS[tables] = hashlib.sha256(text.encode()).hexdigest()
-    return known
-
-
-# Variants share their step and leap tables, so a lookup costs no hashing.
-_FINGERPRINTS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
-
-
-def table_rules_text(rules: Rules) -> str:
-    """The rules text a table is built for: the limits the solver ignores are reset.
-
-    >>> table_rules_text(Rules.from_text("standard,quiet_turn_limit=20"))
-    'standard'
-    """
-    default = Rules()
-    return rules.replace(quiet_turn_limit=default.quiet_turn_limit,
-                         repetition_limit=default.repetition_limit).to_text()
-
-
-def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
-    """A short digest of the symmetries a table is built with (in its header)."""
-    return f"{len(group)}:" + hashlib.sha256(json.dumps(group).encode()).hexdigest()[:16]
-
-
-def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
-            index: SymmetricIndex | PlainIndex) -> dict[str, object]:
-    return {
-        "format": TABLE_FORMAT,
-        "format_version": TABLE_FORMAT_VERSION,
-        "solver_version": SOLVER_VERSION,
-        "variant": variant.name,
-        "rules": rules_text,
-        "board": fingerprint,
-        "points": list(variant.points),
-        "class": [mover, opponent],
-        "entries": index.size,
-        "positions": index.full_size,
-        "symmetry": symmetry_digest(index.group),
-        "byteorder": "little",
-    }
 
 
 # --- the tables ---------------------------------------------------------------
@@ -585,153 +429,13 @@ class EndgameTables:
             if child is None:
                 raise ValueError(self._not_covered(left, moved))
             mine = core.mover_code(child)
-            rank = _move_rank(mine, child, bool(captured), own_count, opp_count, more_pieces)
+            rank = move_rank(mine, child, bool(captured), own_count, opp_count, more_pieces)
             ranked.append((move, Value.from_code(mine), rank, order))
         ranked.sort(key=lambda item: (-item[2][0], -item[2][1], item[3]))
         return [(move, value, rank) for move, value, rank, _ in ranked]
 
 
-def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
-               more_pieces: bool) -> tuple[int, int]:
-    """How good a move is for its player (bigger is better), from the codes around it."""
-    category = mine & 7
-    if category == WIN:
-        return (WIN, -(mine >> 3))
-    if category == LOSS:
-        return (LOSS, mine >> 3)
-    if not more_pieces:
-        return (category, 0)
-    # Stand-in scoring: endless play in the present material gives `holding`.
-    holding = (own > opp) - (own < opp)
-    needs_capture = (category == WIN_STAND_IN and holding <= 0) or (category == DRAW and holding < 0)
-    if needs_capture:
-        # The capture that settles the result is the goal; else shorten the way to it.
-        return (category, 0 if capture else -(child >> 3))
-    if category == LOSS_STAND_IN and not capture:
-        return (category, child >> 3)  # make the opponent's way to his capture long
-    return (category, 0)
-
-
 # --- building -------------------------------------------------------------------
-
-
-def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
-    # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first. No side has more pieces
-    # than the board has points (max_pieces=1,000,000 once looped 5 * 10^11 times here).
-    return list(_pairs_in_order(max_pieces, size))
-
-
-def _pairs_in_order(max_pieces: int, size: int) -> Iterable[tuple[int, int]]:
-    """The pairs of :func:`_material_pairs`, one at a time (an estimate can stop early)."""
-    most = min(max_pieces, size)
-    for total in range(2, min(2 * most, size) + 1):
-        for a in range((total + 1) // 2, min(most, total - 1) + 1):
-            yield a, total - a
-
-
-def _count(number: int) -> str:
-    """A count for a message: exact up to 10^15, else its order of magnitude."""
-    return f"{number:,}" if number < 10**15 else f"about 10^{len(str(number)) - 1}"
-
-
-def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
-    """For each class, the index of the last pair whose captures lead into it."""
-    last: dict[tuple[int, int], int] = {}
-    for number, (a, b) in enumerate(pairs):
-        # The mover of (a, b) captures k of b pieces: (b - k, a); likewise from (b, a).
-        for mover, other in {(a, b), (b, a)}:
-            for left in range(1, other):
-                last[(left, mover)] = number
-    return last
-
-
-def estimate(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> int:
-    """How many positions (counted from the side to move) tables up to ``max_pieces`` hold.
-
-    ``max_total`` leaves out classes with more pieces on the board, as in
-    :func:`solve_endgames`.
-
-    >>> estimate("mosona", 3), estimate("zuni-4", 6), estimate("mosona", 3, max_total=5)
-    (4796100, 1255982, 1254100)
-    """
-    variant = _variant_of(variant, None)
-    max_pieces = whole_number("max_pieces", max_pieces, 1)
-    n = variant.tables.size
-    total = n if max_total is None else min(n, whole_number("max_total", max_total, 2))
-    most = min(max_pieces, n)  # no side has more pieces than the board has points
-    return sum(core.class_size(n, a, b) for a in range(1, most + 1)
-               for b in range(1, most + 1) if a + b <= total)
-
-
-def _variant_of(variant: object, rules: str | Rules | None) -> Variant:
-    """A variant given by name or as a Variant (under ``rules`` if given); a TypeError otherwise."""
-    if isinstance(variant, str):
-        return get_variant(variant, rules)
-    if isinstance(variant, Variant):
-        return variant if rules is None else variant.with_rules(rules)
-    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
-
-
-#: Cost model of the solver, fitted on a 2-core machine (Mosona, Kolowis,
-#: Alquerque and zuni-4, line and bent leaps, 2 and 3 pieces a side): the
-#: time per position grows with the moves a piece has (steps and leaps per
-#: point) and with the pieces a side; the peak memory is about 200 bytes per
-#: position (the tables and the lookups of smaller classes while solving).
-SECONDS_PER_UNIT = 0.5e-6
-BYTES_PER_POSITION = 200
-#: The same for the array solver (:mod:`.blocks`, boards of up to ``MAX_POINTS``
-#: points, what ``engine="auto"`` uses there), per table entry (one per orbit of
-#: the board's symmetries): fitted on Mosona up to 5 a side (1.6e9 positions),
-#: zuni-5, Lau kata kati and Pretwa (benchmarks/tables-results.txt). Memory: the
-#: pair being solved (5 bytes an entry, with the temporaries of its passes 8),
-#: every table at most 2 bytes an entry, and a fixed part for the passes' chunks.
-ARRAY_SECONDS_PER_UNIT = 0.06e-6
-ARRAY_BYTES_PER_ENTRY = 8
-ARRAY_BASE_BYTES = 400 * 2**20
-
-
-def _array_cost(variant: Variant, pieces: int, solving: int, largest: int, loaded: int = 0) -> tuple[float, int]:
-    """``(seconds, bytes)`` of the array solver for ``solving`` positions whose largest pair has
-    ``largest``, with ``loaded`` positions read from the cache (2 bytes each)."""
-    tables = variant.tables
-    moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
-    order = len(board_symmetries(variant))
-    seconds = solving * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT / order
-    if not solving:
-        return seconds, 2 * loaded
-    return seconds, 2 * loaded + ARRAY_BASE_BYTES + (ARRAY_BYTES_PER_ENTRY * largest + 2 * solving) // order
-
-
-def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> tuple[int, float, int]:
-    """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
-
-    A rough upper estimate from the cost models above (within about a factor
-    of two of measured times), for the engine ``solve_endgames`` picks by
-    default: the array solver on boards it handles, else the pure-Python
-    one. The command line refuses work estimated above an hour or 8 GB
-    before starting.
-
-    >>> positions, seconds, memory = estimate_cost("mosona", 4)
-    >>> positions, round(seconds), memory // 2**20
-    (119999650, 51, 601)
-    >>> positions, seconds, memory = estimate_cost("kolowis", 2)
-    >>> positions, round(seconds), memory // 2**20
-    (1384152, 10, 264)
-    """
-    variant = _variant_of(variant, None)
-    tables = variant.tables
-    positions = estimate(variant, max_pieces, max_total)
-    moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
-    pieces = min(max_pieces, tables.size)
-    if tables.size <= array_solver.MAX_POINTS:
-        size = tables.size if max_total is None else min(tables.size, whole_number("max_total", max_total, 2))
-        largest = max((_pair_size(tables.size, a, b) for a, b in _pairs_in_order(max_pieces, size)), default=0)
-        return (positions, *_array_cost(variant, pieces, positions, largest))
-    return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
-
-
-def _pair_size(n: int, a: int, b: int) -> int:
-    return core.class_size(n, a, b) + (core.class_size(n, b, a) if a != b else 0)
 
 
 def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | None:
@@ -932,46 +636,6 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
     start = variant.start
     most = max(start.count(Color.WHITE), start.count(Color.BLACK))
     return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long)
-
-
-def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
-    """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
-
-    The model of :func:`estimate_cost` for the classes to solve; a class in
-    the cache costs at most 2 bytes a position in memory and no time to
-    speak of. Stops adding up (``more`` is then true) once the job is far
-    beyond the limits: ``zuni-1000`` has a million pairs of classes.
-    """
-    variant = tables.variant
-    n = variant.tables.size
-    steps_and_leaps = sum(map(len, variant.tables.steps)) + sum(map(len, variant.tables.leaps))
-    moves_per_point = steps_and_leaps / n
-    pieces = min(tables.max_pieces, n)
-    positions = solving = largest = 0
-    more = False
-
-    def cost() -> tuple[float, int]:
-        if use_arrays:
-            return _array_cost(variant, pieces, solving, largest, positions - solving)
-        return (solving * moves_per_point * pieces * SECONDS_PER_UNIT,
-                2 * (positions - solving) + BYTES_PER_POSITION * solving)
-
-    for a, b in _pairs_in_order(tables.max_pieces, size):
-        members = [(a, b)] if a == b else [(a, b), (b, a)]
-        count = _pair_size(n, a, b)
-        positions += count
-        try:
-            cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
-        except OSError:  # a cache folder that cannot be read: the classes will be solved
-            cached = False
-        if not cached:
-            solving += count
-            largest = max(largest, count)
-        seconds, memory = cost()
-        if seconds > 100 * LONG_JOB_SECONDS or memory > 100 * LONG_JOB_BYTES:
-            more = True
-            break
-    return (positions, *cost(), more)
 
 
 def _report_line(r: ClassReport) -> str:

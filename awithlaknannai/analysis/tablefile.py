@@ -48,6 +48,7 @@ import os
 import re
 import stat
 import tempfile
+import weakref
 import zlib
 from array import array
 from collections.abc import Iterator
@@ -61,7 +62,8 @@ from ..variants import Variant
 from . import solver_core as core
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
-__all__ = ["ClassTable", "PlainIndex", "StaleTableError", "CacheDirError", "write_class", "read_class",
+__all__ = ["SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION", "board_fingerprint", "table_rules_text",
+           "symmetry_digest", "header", "ClassTable", "PlainIndex", "StaleTableError", "CacheDirError", "write_class", "read_class",
            "read_wdl", "wdl_of", "impossible_codes", "default_cache_dir", "table_dir", "HEADER_LIMIT"]
 
 HEADER_LIMIT = 1 << 20  # a header line longer than this is not ours (a palette of 65,536 codes fits)
@@ -212,6 +214,72 @@ def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
         totals += np.bincount(table.body[start:start + step], weights=weight,
                               minlength=table.palette.size).astype(np.int64)
     return {int(c): int(k) for c, k in zip(table.palette, totals, strict=True) if k}
+
+
+SOLVER_VERSION = 1
+TABLE_FORMAT = "awithlaknannai-endgame-table"
+TABLE_FORMAT_VERSION = 2  # 1: 16-bit codes of every position; 2: palette-coded, one entry per orbit
+
+# --- identity of a table: board and rules ----------------------------------------
+
+
+def board_fingerprint(variant: Variant) -> str:
+    """A SHA-256 digest of the board as the solver sees it: points, steps and leaps.
+
+    Two variants with the same drawing (``mosona`` and ``zuni-8``) share it;
+    removing one line changes it.
+
+    >>> from awithlaknannai.variants import get_variant
+    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("zuni-8"))
+    True
+    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("mosona-murray"))
+    False
+    """
+    tables = variant.tables
+    known = _FINGERPRINTS.get(tables)
+    if known is None:
+        text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
+                           [[list(leap) for leap in leaps] for leaps in tables.leaps]])
+        known = _FINGERPRINTS[tables] = hashlib.sha256(text.encode()).hexdigest()
+    return known
+
+
+# Variants share their step and leap tables, so a lookup costs no hashing.
+_FINGERPRINTS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
+
+
+def table_rules_text(rules: Rules) -> str:
+    """The rules text a table is built for: the limits the solver ignores are reset.
+
+    >>> table_rules_text(Rules.from_text("standard,quiet_turn_limit=20"))
+    'standard'
+    """
+    default = Rules()
+    return rules.replace(quiet_turn_limit=default.quiet_turn_limit,
+                         repetition_limit=default.repetition_limit).to_text()
+
+
+def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
+    """A short digest of the symmetries a table is built with (in its header)."""
+    return f"{len(group)}:" + hashlib.sha256(json.dumps(group).encode()).hexdigest()[:16]
+
+
+def header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
+            index: PlainIndex | object) -> dict[str, object]:
+    return {
+        "format": TABLE_FORMAT,
+        "format_version": TABLE_FORMAT_VERSION,
+        "solver_version": SOLVER_VERSION,
+        "variant": variant.name,
+        "rules": rules_text,
+        "board": fingerprint,
+        "points": list(variant.points),
+        "class": [mover, opponent],
+        "entries": index.size,
+        "positions": index.full_size,
+        "symmetry": symmetry_digest(index.group),
+        "byteorder": "little",
+    }
 
 
 # --- the cache folder ------------------------------------------------------------------------------

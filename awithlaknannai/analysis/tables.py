@@ -38,7 +38,7 @@ True
 from __future__ import annotations
 
 import math
-from itertools import combinations
+from itertools import combinations  # noqa: F401 - the doctests use it
 
 import numpy as np
 
