@@ -48,6 +48,7 @@ from .blocks import UNDECIDED, Block, Pair, StandIn
 from .solver_core import DRAW, WIN_STAND_IN
 from .symmetry import board_symmetries
 from .tablefile import ClassTable, _cache_path, _count_positions
+from .tables import MAX_POINTS
 
 __all__ = ["build", "run_local", "mpiexec_path", "main", "engine_missing"]
 
@@ -298,7 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     variant = get_variant(args.variant, args.rules)
     start = variant.start
-    most = max(start.count(Color.WHITE), start.count(Color.BLACK)) if args.game else args.max_pieces
+    most = (max(start.count(Color.WHITE), start.count(Color.BLACK)) if args.game
+            else whole_number("--max-pieces", args.max_pieces, 1, variant.tables.size))
+    if variant.tables.size > MAX_POINTS or variant.shrink is not None:
+        parser.error(f"the distributed build takes boards of up to {MAX_POINTS} points that do not shrink")
     rank = MPI.COMM_WORLD.Get_rank()
     started, cpu = time.perf_counter(), time.process_time()
     build(variant, most, _cache_path(args.cache, "--cache"), lambda line: print(line, flush=True))

@@ -618,9 +618,10 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
                allow_long: bool = False) -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
-    With the array solver, boards up to ``zuni-6`` (10^9 positions, about
-    2 GB of tables) are practical on one machine; see ``benchmarks/solve.py``
-    and ``benchmarks/solve_big.py`` for times. Arguments and errors as for
+    With the array solver, boards up to ``zuni-6``, Lau kata kati and
+    Pretwa (10^9 positions, about 0.3 GB of tables) take minutes on one
+    machine; see ``benchmarks/solve_big.py`` and ``benchmarks/tables-results.txt``
+    for times. Arguments and errors as for
     :func:`solve_endgames`: a game estimated above a minute or a gigabyte
     (``zuni-5`` and larger) needs ``allow_long=True``.
 
