@@ -26,7 +26,7 @@ def _digests(root: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("variant, max_pieces, rules", [
-    ("zuni-5", None, "standard"),  # the whole game: 7 a side, 32 million positions
+    pytest.param("zuni-5", None, "standard", marks=pytest.mark.slow),  # the whole game: 32 million positions
     ("mosona", 3, "standard"),
     ("zuni-3-murray", 3, "maximum"),  # endless play scored on pieces: the attractor phase too
 ])
