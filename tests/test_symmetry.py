@@ -130,6 +130,17 @@ def test_palette_and_wdl_round_trip(tmp_path) -> None:
     assert path.stat().st_size < lazy._path(3, 3).stat().st_size / 3
 
 
+def test_who_wins_needs_only_the_wdl_files(tmp_path) -> None:
+    built = solve_endgames("zuni-3", 2, cache_dir=tmp_path)
+    for path in tmp_path.rglob("*.tbl"):
+        path.unlink()  # the distances are optional: who wins is in the 2-bit files
+    lazy = EndgameTables(get_variant("zuni-3"), 2, tmp_path)
+    p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+    assert lazy.outcome(p) == built.value(p).outcome == "win"
+    assert lazy.outcome(p.play("T1-M1")) == "loss"
+    assert not lazy.covers(p)  # values with distances need the .tbl files
+
+
 def test_a_corrupt_wdl_file_is_refused(tmp_path) -> None:
     solve_endgames("zuni-3", 1, cache_dir=tmp_path)
     lazy = EndgameTables(get_variant("zuni-3"), 1, tmp_path)
