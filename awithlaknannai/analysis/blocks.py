@@ -123,7 +123,7 @@ class Block:
         size = hi - lo
         self.value = np.full(size, UNDECIDED, dtype=np.uint16)
         self.exit = np.full(size, NO_EXIT, dtype=np.uint16)
-        self.remaining = np.zeros(size, dtype=pair.counter_type())
+        self.remaining: np.ndarray = np.zeros(size, dtype=pair.counter_type())
         self.horizon = -1  # the last level at which something of this block is due
 
     def frontier(self, level: int) -> np.ndarray:
@@ -151,6 +151,8 @@ class Block:
         local = local[open_]
         if not local.size:
             return
+        if weights is None:
+            raise ValueError("counting down quiet moves needs the weights of the positions they come from")
         places, inverse = np.unique(local, return_inverse=True)
         spent = np.bincount(inverse, weights=weights[open_], minlength=places.size).astype(np.int64)
         left = self.remaining[places].astype(np.int64) - spent

@@ -4,6 +4,7 @@ call before it starts (:mod:`awithlaknannai.limits`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, whole_number
 from ..rules import Rules
@@ -138,7 +139,7 @@ def _pair_size(n: int, a: int, b: int) -> int:
 
 
 
-def work_left(tables: object, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
+def work_left(tables: Any, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
     """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
 
     The model of :func:`estimate_cost` for the classes to solve; a class in

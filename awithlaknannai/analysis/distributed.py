@@ -79,9 +79,10 @@ def run_local(variant: str, cache_dir: str | os.PathLike[str], *, processes: int
     """
     whole_number("processes", processes, 1, 64)
     problem = engine_missing()
-    if problem:
+    launcher = mpiexec_path()
+    if problem or launcher is None:
         raise RuntimeError(problem)
-    command = [mpiexec_path(), "-n", str(processes), sys.executable, "-m", "awithlaknannai.analysis.distributed",
+    command = [launcher, "-n", str(processes), sys.executable, "-m", "awithlaknannai.analysis.distributed",
                "--variant", variant, "--rules", rules, "--cache", os.fspath(cache_dir)]
     command += ["--game"] if max_pieces is None else ["--max-pieces", str(whole_number("max_pieces", max_pieces, 1))]
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
@@ -135,7 +136,7 @@ def _routed(comm: object, exchange: _Exchange, pair: Pair, positions: np.ndarray
     for number in range(_rounds(comm, len(parts))):
         part = parts[number] if number < len(parts) else positions[:0]
         targets, weights = blocks.expand(pair, part, weighted)
-        if weighted:
+        if weights is not None:
             got_targets, got_weights = exchange(targets, weights)
             apply(got_targets, got_weights)
         else:
@@ -184,7 +185,7 @@ def _stand_in(comm: object, exchange: _Exchange, block: Block) -> None:
         depth = 1
         while comm.allreduce(int(r_front.size + o_front.size), op=MPI.SUM):  # type: ignore[attr-defined]
             from_r, weights = blocks.expand(pair, r_front, True)
-            from_r, weights = exchange(from_r, weights)
+            from_r, weights = exchange(from_r, weights)  # type: ignore[arg-type]
             from_o = exchange(blocks.expand(pair, o_front, False)[0])[0]
             r_front, o_front = phase.step(depth, from_r, weights, from_o)
             depth += 1
@@ -246,7 +247,7 @@ def build(variant: Variant, max_pieces: int, cache_dir: Path, say: Callable[[str
         seconds = comm.allreduce(time.perf_counter() - started, op=MPI.MAX)
         for k, cls in enumerate(pair.classes):
             table = _gather_class(comm, pair, block, k, tables._index(*cls))
-            if rank == 0:
+            if table is not None:  # rank 0
                 tables._store(*cls, table)
                 if say:
                     say(solver._report_line(solver.ClassReport.count(*cls, table, seconds, "solved")))

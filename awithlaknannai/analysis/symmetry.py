@@ -80,9 +80,14 @@ def board_symmetries(variant: Variant) -> tuple[tuple[int, ...], ...]:
     return _symmetries(variant.tables, variant.board)
 
 
+Point = tuple[float, float]
+Steps = tuple[tuple[int, ...], ...]
+Leaps = tuple[tuple[tuple[int, int], ...], ...]
+
+
 @lru_cache(maxsize=16)
-def _symmetries_cached(key: tuple[object, ...]) -> tuple[tuple[int, ...], ...]:
-    points, positions, steps, leaps = key
+def _symmetries_cached(points: tuple[str, ...], positions: tuple[Point, ...], steps: Steps,
+                       leaps: Leaps) -> tuple[tuple[int, ...], ...]:
     n = len(points)
     xs = [p[0] for p in positions]
     ys = [p[1] for p in positions]
@@ -117,9 +122,8 @@ def _symmetries_cached(key: tuple[object, ...]) -> tuple[tuple[int, ...], ...]:
 
 def _symmetries(tables: object, board: nx.Graph) -> tuple[tuple[int, ...], ...]:
     points = tables.points  # type: ignore[attr-defined]
-    positions = tuple(tuple(float(c) for c in board.nodes[p]["pos"]) for p in points)
-    key = (points, positions, tables.steps, tables.leaps)  # type: ignore[attr-defined]
-    return _symmetries_cached(key)
+    positions = tuple((float(board.nodes[p]["pos"][0]), float(board.nodes[p]["pos"][1])) for p in points)
+    return _symmetries_cached(points, positions, tables.steps, tables.leaps)  # type: ignore[attr-defined]
 
 
 def _permutation_tables(group: tuple[tuple[int, ...], ...], n: int) -> np.ndarray:
