@@ -121,12 +121,13 @@ def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_mo
     status = page.locator(f"{board} .awithlaknannai-status")
     solution = answers[0]  # a chain of three leaps
     row.get_by_role("button", name="Hint").click()
-    page.wait_for_function("(s) => s.textContent.startsWith('Hint:')", arg=status.element_handle())
-    first = status.text_content()
+    # innerText, not textContent: the status line's warning sign is there but hidden.
+    page.wait_for_function("(s) => s.innerText.startsWith('Hint:')", arg=status.element_handle())
+    first = status.inner_text()
     assert f"Look at the piece on {solution.origin}." in first and solution.text() not in first
     row.get_by_role("button", name="Hint").click()
-    page.wait_for_function("([s, before]) => s.textContent !== before", arg=[status.element_handle(), first])
-    second = status.text_content()
+    page.wait_for_function("([s, before]) => s.innerText !== before", arg=[status.element_handle(), first])
+    second = status.inner_text()
     assert "leap" in second and solution.text() not in second and solution.landings[-1] not in second
 
     # Puzzle 3 (win in 2): a wrong first move is answered by the reply that spoils it, on the board.
