@@ -92,21 +92,33 @@ import time
 import weakref
 import zlib
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Python solver does all the work
+    np = None  # type: ignore[assignment]
 
-from ..errors import GameOverError, shown
+from ..errors import GameOverError, missing_package, shown
 from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration, flag, whole_number
 from ..position import Move, Position, generate_raw
 from ..rules import Rules, get_rules
 from ..variants import Color, Variant, get_variant
 from . import solver_core as core
-from . import tables as array_solver
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+
+#: The array solver's largest board (:data:`awithlaknannai.analysis.tables.MAX_POINTS`: bit sets in
+#: uint32); it needs numpy, so without numpy no board is the array solver's.
+ARRAY_MAX_POINTS = 31
+
+
+def _array_solver_fits(size: int) -> bool:
+    """Whether the array solver (numpy) takes a board of ``size`` points here."""
+    return np is not None and size <= ARRAY_MAX_POINTS
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -216,8 +228,11 @@ class ClassReport:
     def count(cls, mover: int, opponent: int, codes: array, seconds: float, source: str) -> ClassReport:
         tally = [0] * 5
         longest = 0
-        values, numbers = np.unique(np.frombuffer(codes, dtype=np.uint16), return_counts=True)
-        counts = dict(zip(values.tolist(), numbers.tolist(), strict=True))
+        if np is not None:
+            values, numbers = np.unique(np.frombuffer(codes, dtype=np.uint16), return_counts=True)
+            counts = dict(zip(values.tolist(), numbers.tolist(), strict=True))
+        else:
+            counts = Counter(codes)
         for code, number in counts.items():
             tally[code & 7] += number
             if code & 7 == WIN:
@@ -423,14 +438,21 @@ def _impossible_code(codes: array, rules_text: str) -> int | None:
     scoring (``no_capture_result="draw"``) there are no stand-in results
     and a draw has no distance.
     """
-    values = np.frombuffer(codes, dtype=np.uint16)
-    category = values & 7
-    distance = values >> 3
-    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
     try:
         stand_in = Rules.from_text(rules_text).no_capture_result == "more_pieces"
     except ValueError:
         stand_in = True
+    if np is None:
+        for index, code in enumerate(codes):
+            category, distance = code & 7, code >> 3
+            if category > WIN or (category == WIN and distance % 2 == 0) or (category == LOSS and distance % 2 == 1) \
+                    or (not stand_in and (category in (WIN_STAND_IN, LOSS_STAND_IN) or (category == DRAW and distance))):
+                return index
+        return None
+    values = np.frombuffer(codes, dtype=np.uint16)
+    category = values & 7
+    distance = values >> 3
+    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
     if not stand_in:
         bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
     found = np.flatnonzero(bad)
@@ -531,7 +553,7 @@ class EndgameTables:
                 self._codes[(mover, opponent)] = found
         return found
 
-    def _code_array(self, mover: int, opponent: int) -> np.ndarray:
+    def _code_array(self, mover: int, opponent: int) -> Any:
         # The codes of a solved class as a numpy view, for the array solver's lookups.
         codes = self.codes(mover, opponent)
         if codes is None:
@@ -787,7 +809,7 @@ def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None
     positions = estimate(variant, max_pieces, max_total)
     moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
     pieces = min(max_pieces, tables.size)
-    if tables.size <= array_solver.MAX_POINTS:
+    if _array_solver_fits(tables.size):
         return (positions, positions * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT,
                 positions * ARRAY_BYTES_PER_POSITION)
     return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
@@ -883,9 +905,12 @@ def solve_endgames(
     if engine not in ("auto", "arrays", "python"):
         raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {shown(engine)}")
     flag("allow_long", allow_long)
-    if engine == "arrays" and variant.tables.size > array_solver.MAX_POINTS:
-        raise ValueError(f"the array solver handles boards of up to {array_solver.MAX_POINTS} points")
-    use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
+    if engine == "arrays" and np is None:
+        raise missing_package("the array solver (engine='arrays')", "numpy",
+                              "or use engine='python' (the default picks it here)")
+    if engine == "arrays" and variant.tables.size > ARRAY_MAX_POINTS:
+        raise ValueError(f"the array solver handles boards of up to {ARRAY_MAX_POINTS} points")
+    use_arrays = engine == "arrays" or (engine == "auto" and _array_solver_fits(variant.tables.size))
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     n = variant.tables.size
     size = n if max_total is None else min(n, max_total)
@@ -897,6 +922,8 @@ def solve_endgames(
     pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
+    if use_arrays:
+        from . import tables as array_solver
     rank_board = array_solver.RankBoard(variant) if use_arrays else None
     last_use = _last_use_as_child(pairs)
     for number, (a, b) in enumerate(pairs):
@@ -1172,7 +1199,7 @@ def cli_solve(args: object) -> int:
     cache = default_cache_dir()  # a bad AWITHLAKNANNAI_CACHE is one clear line before anything starts
     total, seconds, memory = estimate_cost(variant, max_pieces)
     if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
-        solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
+        solver = "array" if _array_solver_fits(variant.tables.size) else "pure-Python"
         raise ValueError(f"--max-pieces {max_pieces:,} on {variant_name} means {total:,} positions, estimated "
                          f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
                          f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "

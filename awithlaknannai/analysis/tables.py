@@ -43,7 +43,12 @@ from array import array
 from collections.abc import Callable
 from itertools import combinations
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite): the solver picks its pure-Python engine instead
+    from ..errors import missing_package
+
+    raise missing_package("awithlaknannai.analysis.tables (the array solver)", "numpy") from None
 
 from ..variants import Variant
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN, class_size
