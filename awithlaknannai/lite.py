@@ -194,11 +194,24 @@ def find_pyodide(given: str | os.PathLike[str] | None = None, *, fetch: bool = T
             raise LiteBuildError(f"npm pack pyodide@{PYODIDE_VERSION} gave no tarball")
         target = cached.parent
         shutil.rmtree(target, ignore_errors=True)
-        with tarfile.open(tarballs[0]) as archive:
-            archive.extractall(target, filter="data")  # refuses links and paths out of the folder
+        _extract(tarballs[0], target)
     if not _is_pyodide(cached):
         raise LiteBuildError(f"the npm package pyodide@{PYODIDE_VERSION} lacks pyodide.mjs or pyodide-lock.json")
     return cached
+
+
+def _extract(tarball: Path, target: Path) -> None:
+    """Unpack an npm tarball: plain files and folders only, every path inside ``target``."""
+    with tarfile.open(tarball) as archive:
+        members = archive.getmembers()
+        for member in members:
+            path = Path(member.name)
+            if not (member.isfile() or member.isdir()) or path.is_absolute() or ".." in path.parts:
+                raise LiteBuildError(f"{tarball.name} holds {member.name[:100]!r}, which is not a plain file in it")
+        if hasattr(tarfile, "data_filter"):  # Python 3.10.12 and later: the library checks them again
+            archive.extractall(target, members=members, filter="data")
+        else:  # pragma: no cover - every member checked above
+            archive.extractall(target, members=members)  # noqa: S202
 
 
 def _checked_version(folder: Path) -> Path:
