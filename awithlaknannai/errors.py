@@ -101,8 +101,8 @@ def missing_package(feature: str, package: str, advice: str = "") -> ImportError
     line, naming what to install, instead of failing deep inside.
 
     >>> print(missing_package("the array solver", "numpy", "or use engine='python'"))
-    the array solver needs numpy, which this Python does not have (a JupyterLite site in the browser has none): pip install numpy, or use engine='python'
+    the array solver needs numpy, which this Python does not have (a JupyterLite site in the browser has none: use the full version, on Binder or a computer): pip install numpy, or use engine='python'
     """
     line = (f"{feature} needs {package}, which this Python does not have (a JupyterLite site in the browser "
-            f"has none): pip install {package}")
+            f"has none: use the full version, on Binder or a computer): pip install {package}")
     return ImportError(f"{line}, {advice}" if advice else line)
