@@ -86,8 +86,8 @@ def test_pinned_versions_agree() -> None:
     """The Pyodide of the site, the one CI installs from npm and the kernel's are one version."""
     from awithlaknannai.lite import PYODIDE_VERSION
 
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert f"pyodide@{PYODIDE_VERSION}" in ci
+    for builder in (ROOT / ".ci" / "run", ROOT / ".github" / "workflows" / "lite.yml"):
+        assert f"pyodide@{PYODIDE_VERSION}" in builder.read_text(encoding="utf-8"), builder
     try:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as KERNELS
     except ImportError:
