@@ -372,8 +372,6 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
             raise LiteBuildError(f"--wheel must be an awithlaknannai-*.whl file, got {str(wheel)[:200]!r}")
         return wheel
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("awithlaknannai-*.whl"):
-        old.unlink()
     checkout = Path(__file__).resolve().parents[1]
     if (checkout / "pyproject.toml").is_file() and (checkout / "notebooks").is_dir():
         _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder),
@@ -425,7 +423,7 @@ def _lite_config(lite_dir: Path) -> None:
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Awithlaknannai Mosona",
         "litePluginSettings": {PYODIDE_KERNEL_PLUGIN: kernel},
-        # The tutorial opens in JupyterLab; the classic Notebook interface and the REPL add nothing here.
+        # No news pop-up (it would fetch from the internet); the site has JupyterLab only (--apps lab).
         "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
     }}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
@@ -472,10 +470,10 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
     versions = _site_versions(base_lock)
     say("wheels: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     wheels = _download_wheels(versions, cache / "wheels")
-    project = _project_wheel(wheel, cache / "project")
-    say(f"this package: {project.name}")
     with tempfile.TemporaryDirectory(prefix="awithlaknannai-lite-") as work:
-        lite_dir = Path(work)
+        project = _project_wheel(wheel, Path(work) / "project")  # made afresh: the checkout may have changed
+        say(f"this package: {project.name}")
+        lite_dir = Path(work) / "lite"
         notebooks = _student_notebooks(lite_dir / "files")
         static = lite_dir / "static" / "pyodide"  # the kernel addon's well-known place for Pyodide
         shutil.copytree(runtime, static, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "node_modules"))
