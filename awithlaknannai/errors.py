@@ -17,8 +17,16 @@ from __future__ import annotations
 
 import reprlib
 
-__all__ = ["InvalidMoveError", "IllegalMoveError", "GameOverError", "NotationError", "LongJobError",
-           "TooManyMovesError", "missing_package", "shown"]
+__all__ = [
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LongJobError",
+    "NotationError",
+    "TooManyMovesError",
+    "missing_package",
+    "shown",
+]
 
 
 class InvalidMoveError(ValueError):

@@ -58,8 +58,8 @@ from typing import Any
 
 __all__ = [
     "PYODIDE_VERSION",
-    "LiteBuildError",
     "SITE_PACKAGES",
+    "LiteBuildError",
     "LiteSite",
     "browser_requirements",
     "build_site",
@@ -211,7 +211,7 @@ def _extract(tarball: Path, target: Path) -> None:
         if hasattr(tarfile, "data_filter"):  # Python 3.10.12 and later: the library checks them again
             archive.extractall(target, members=members, filter="data")
         else:  # pragma: no cover - every member checked above
-            archive.extractall(target, members=members)  # noqa: S202
+            archive.extractall(target, members=members)
 
 
 def _checked_version(folder: Path) -> Path:
@@ -295,7 +295,7 @@ def site_lock(base_lock: Mapping[str, Any], wheels: Iterable[Path],
     wanted: dict[str, list[str]] = {}
     skipped = {_canonical(name) for name in leave_out}
     for wheel in wheels:
-        name, _, requires, _ = _wheel_metadata(wheel)
+        _, _, requires, _ = _wheel_metadata(wheel)
         depends = [dep for dep in browser_requirements(requires) if dep not in skipped]
         entry = _lock_entry(wheel, depends)
         entries[entry["name"]] = entry
@@ -309,7 +309,7 @@ def site_lock(base_lock: Mapping[str, Any], wheels: Iterable[Path],
 
 def _run(command: list[str], what: str, cwd: Path | None = None) -> str:
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=_PIP_TIMEOUT,
+        done = subprocess.run(command, cwd=cwd, check=False, capture_output=True, text=True, timeout=_PIP_TIMEOUT,
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         raise LiteBuildError(f"{what} took longer than {_PIP_TIMEOUT} s") from None

@@ -184,11 +184,11 @@ class OpsCanvas(anywidget.AnyWidget):
     width = traitlets.Int(200).tag(sync=True)
     height = traitlets.Int(200).tag(sync=True)
     #: Each layer's drawing calls (as JSON), bottom first; the browser replays a layer when it changes.
-    layer0 = traitlets.List([]).tag(sync=True)
-    layer1 = traitlets.List([]).tag(sync=True)
-    layer2 = traitlets.List([]).tag(sync=True)
+    layer0: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)
+    layer1: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)
+    layer2: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)
 
-    def __init__(self, width: int = 200, height: int = 200, **kwargs: Any) -> None:
+    def __init__(self, width: float = 200, height: float = 200, **kwargs: Any) -> None:
         super().__init__(width=round(width), height=round(height), **kwargs)
         self._mouse_down: list[Callable[[float, float], Any]] = []
         self._key_down: list[Callable[..., Any]] = []

@@ -61,9 +61,8 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def offline_browser(chromium_path: Path) -> Iterator[Any]:
     """Chromium that can reach 127.0.0.1 only (its own launch: the flags differ from the other tests')."""
-    from playwright.sync_api import sync_playwright
-
     from conftest import CHROMIUM_ARGS  # tests/browser/conftest.py
+    from playwright.sync_api import sync_playwright
 
     # Playwright reports (and routes) the service worker's requests too with this set.
     os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
