@@ -76,7 +76,8 @@ PYODIDE_PYTHON = "3.14"
 #: The packages of the site's Python besides this one: the kernel's own (micropip and IPython; the kernel
 #: installs ipykernel and pyodide-kernel from its own folder of wheels) and this package's dependencies
 #: that run in a browser. All pure Python, from PyPI: a name in Pyodide's lock at the lock's version, a
-#: widget package at the version installed here (its browser half in the site comes from here too).
+#: widget package at the version installed here (its browser half in the site comes from here too),
+#: the rest pinned (:data:`_PINNED`).
 SITE_PACKAGES = (
     # micropip and IPython, which the kernel needs
     "micropip", "ipython", "asttokens", "decorator", "executing", "ipython-pygments-lexers", "jedi",
@@ -86,7 +87,9 @@ SITE_PACKAGES = (
     "networkx", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal",
 )
 #: Follow this environment's versions: their browser halves (labextensions) come from here.
-_FROM_ENVIRONMENT = ("ipywidgets", "jupyterlab-widgets", "anywidget", "comm", "psygnal", "ipython-pygments-lexers")
+_FROM_ENVIRONMENT = ("ipywidgets", "jupyterlab-widgets", "anywidget")
+#: Neither in Pyodide's lock nor with a browser half: Binder's versions (binder/requirements.txt).
+_PINNED = {"comm": "0.2.3", "psygnal": "0.16.1", "ipython-pygments-lexers": "1.1.1"}
 #: Shims the kernel ships instead of the real packages (the real widgetsnbextension is the classic
 #: notebook's front end, 2 MB of JavaScript nobody loads here).
 _KERNEL_SHIMS = ("widgetsnbextension",)
@@ -321,17 +324,18 @@ def _run(command: list[str], what: str, cwd: Path | None = None) -> str:
 
 
 def _site_versions(base_lock: Mapping[str, Any]) -> dict[str, str]:
-    """The version of each of :data:`SITE_PACKAGES`: this environment's for widget packages, else the lock's."""
+    """The version of each of :data:`SITE_PACKAGES`: this environment's for widget packages, else pinned or
+    the lock's."""
     in_lock = {_canonical(name): entry["version"] for name, entry in base_lock.get("packages", {}).items()}
     versions = {}
     for name in SITE_PACKAGES:
         version = None
-        if name in _FROM_ENVIRONMENT or name not in in_lock:
+        if name in _FROM_ENVIRONMENT:
             try:
                 version = importlib.metadata.version(name)
             except importlib.metadata.PackageNotFoundError:
                 version = None
-        version = version or in_lock.get(name)
+        version = version or _PINNED.get(name) or in_lock.get(name)
         if version is None:
             raise LiteBuildError(f"no version known for the site's {name}: install it here (pip install {name})")
         versions[name] = version

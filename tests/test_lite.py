@@ -97,6 +97,19 @@ def test_pinned_versions_agree() -> None:
     assert re.search(r'lite = \["jupyterlite-core==[\d.]+", "jupyterlite-pyodide-kernel==[\d.]+"\]', pyproject)
 
 
+def test_the_sites_pins_are_binders() -> None:
+    """The packages the site pins itself (no browser half, not in Pyodide's lock) follow Binder's lock."""
+    from awithlaknannai.lite import _FROM_ENVIRONMENT, _PINNED
+
+    lock = {}
+    for line in (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        if "==" in line and not line.startswith("#"):
+            name, version = line.split("==")
+            lock[re.sub(r"[-_.]+", "-", name).lower()] = version.strip()
+    assert _PINNED and all(lock[name] == version for name, version in _PINNED.items()), _PINNED
+    assert set(_PINNED) | set(_FROM_ENVIRONMENT) <= set(SITE_PACKAGES)
+
+
 # --- the command's refusals --------------------------------------------------------------
 
 
