@@ -64,15 +64,16 @@ def offline_browser(chromium_path: Path) -> Iterator[Any]:
     from conftest import CHROMIUM_ARGS  # tests/browser/conftest.py
     from playwright.sync_api import sync_playwright
 
-    # Playwright reports (and routes) the service worker's requests too with this set.
-    os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(chromium_path),
-                                              args=[*CHROMIUM_ARGS, *OFFLINE_ARGS], headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with pytest.MonkeyPatch.context() as patch:
+        # Playwright's driver, started next, reports (and routes) the service worker's requests too.
+        patch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(chromium_path),
+                                                  args=[*CHROMIUM_ARGS, *OFFLINE_ARGS], headless=True)
+            try:
+                yield chromium
+            finally:
+                chromium.close()
 
 
 def _free_port() -> int:
