@@ -10,6 +10,7 @@ in the site.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import subprocess
 import sys
@@ -250,9 +251,10 @@ def test_the_library_works_without_numpy_ipycanvas_and_matplotlib() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     failed = eval(out.split("FAILED ", 1)[1].splitlines()[0])  # our own printout
-    # Only the array solver's module needs numpy to import, and it says so in one line.
-    assert list(failed) == ["awithlaknannai.analysis.tables"]
-    assert "needs numpy" in failed["awithlaknannai.analysis.tables"]
+    # Only the array solver's modules and the distributed build (on its blocks) need numpy to import,
+    # and each says so in one line; everything else imports, the solver's other modules among them.
+    assert sorted(failed) == [f"awithlaknannai.analysis.{name}" for name in ("blocks", "distributed", "tables")]
+    assert all("needs numpy" in text and "\n" not in text for text in failed.values())
     assert "CANVAS OpsCanvas" in out
     solved = re.search(r"SOLVED (\d+)", out)
     assert solved is not None and int(solved.group(1)) > 0
@@ -263,6 +265,103 @@ def test_the_library_works_without_numpy_ipycanvas_and_matplotlib() -> None:
     assert "elo_ratings needs numpy" in errors[1]
     assert "engine='python'" in errors[2]
     assert "matplotlib" in errors[3]
+
+
+_PURE_TABLES = r'''
+import json, sys
+from pathlib import Path
+from types import SimpleNamespace
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numpy":
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, Blocker())
+from awithlaknannai import Position, get_variant
+from awithlaknannai.analysis.solver import estimate_cost, solve_endgames
+from awithlaknannai.analysis.solver_cli import cli_solve
+from awithlaknannai.analysis.symmetry import SymmetricIndex, board_symmetries
+cache = Path(sys.argv[1])
+def counts(tables):
+    return [[r.name, r.positions, r.won, r.lost, r.drawn, r.on_pieces, r.longest] for r in tables.reports]
+out = {}
+for rules in ("standard", "maximum"):
+    out[rules] = counts(solve_endgames("zuni-3", 2, rules=rules, cache_dir=cache))
+again = solve_endgames("zuni-3", 2, cache_dir=cache)  # read back from the files just written
+out["sources"] = sorted({r.source for r in again.reports})
+p = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+out["value"], out["outcome"] = str(again.value(p)), again.outcome(p)  # the outcome from the .wdl file
+out["best"] = [str(move) for move, _ in again.best_moves(p)]
+out["kolowis"] = counts(solve_endgames("kolowis", 1, cache_dir=cache))
+lines = []
+out["by_symmetry"] = counts(solve_endgames("zuni-2", 1, cache_dir=Path(sys.argv[2]), report=lines.append))
+out["refused"] = [line for line in lines if line.startswith("cache:")]
+table = next(cache.glob("endgames/zuni-3-*/standard/2v2.tbl"))
+data = bytearray(table.read_bytes())
+data[-1] ^= 1
+table.write_bytes(data)
+lines = []
+solve_endgames("zuni-3", 2, cache_dir=cache, report=lines.append)
+out["corrupt"] = [line for line in lines if line.startswith("cache:")]
+out["symmetries"] = len(board_symmetries(get_variant("mosona")))
+try:
+    SymmetricIndex(get_variant("zuni-3"), 2, 1)
+except ImportError as error:
+    out["symmetric"] = str(error)
+out["estimate"] = estimate_cost("mosona", 3)
+try:
+    cli_solve(SimpleNamespace(variant="mosona", rules="standard", max_pieces=6))
+except ValueError as error:
+    out["refusal"] = str(error)
+print(json.dumps(out))
+'''
+
+
+def test_without_numpy_the_solver_writes_reads_and_checks_its_table_files(tmp_path: Path) -> None:
+    from awithlaknannai import get_variant
+    from awithlaknannai.analysis.costs import BYTES_PER_POSITION, SECONDS_PER_UNIT, estimate, estimate_cost
+    from awithlaknannai.analysis.solver import solve_endgames
+
+    by_symmetry = solve_endgames("zuni-2", 1, cache_dir=tmp_path / "numpy")  # files in numpy's order
+    done = subprocess.run([sys.executable, "-c", _PURE_TABLES, str(tmp_path / "pure"), str(tmp_path / "numpy")],
+                          check=False, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.splitlines()[-1])
+
+    def counts(tables: object) -> list[list[object]]:
+        return [[r.name, r.positions, r.won, r.lost, r.drawn, r.on_pieces, r.longest] for r in tables.reports]
+
+    # The same tables as numpy's array solver builds (by symmetry class), under both kinds of scoring.
+    for rules in ("standard", "maximum"):
+        assert out[rules] == counts(solve_endgames("zuni-3", 2, rules=rules, cache_dir=False))
+    assert out["sources"] == ["cache"]
+    assert (out["value"], out["outcome"], out["best"]) == ("win in 2 moves (3 plies)", "win", ["T1-M1"])
+    # A corrupt body is found without numpy too, and the class rebuilt.
+    assert len(out["corrupt"]) == 1 and "checksum does not match" in out["corrupt"][0]
+    # The plain order is the one larger boards have with numpy too: the same files serve both.
+    lines: list[str] = []
+    kolowis = solve_endgames("kolowis", 1, cache_dir=tmp_path / "pure", report=lines.append)
+    assert [r.source for r in kolowis.reports] == ["cache"], lines
+    assert counts(kolowis) == out["kolowis"]
+    # A file in the order by symmetry class cannot be read there: it is refused, and the class rebuilt.
+    assert out["by_symmetry"] == counts(by_symmetry)
+    assert len(out["refused"]) == 1 and out["refused"][0].endswith("rebuilding")
+    assert out["symmetries"] == 4  # the symmetries themselves need no numpy; the index by them does
+    assert "SymmetricIndex" in out["symmetric"] and "needs numpy" in out["symmetric"] and "\n" not in out["symmetric"]
+    # Estimates and the command line's refusal are the pure-Python solver's there.
+    board = get_variant("mosona").tables
+    moves_per_point = (sum(map(len, board.steps)) + sum(map(len, board.leaps))) / board.size
+    positions = estimate("mosona", 3)
+    assert out["estimate"] == pytest.approx([positions, positions * moves_per_point * 3 * SECONDS_PER_UNIT,
+                                             positions * BYTES_PER_POSITION])
+    assert out["estimate"][1] > 5 * estimate_cost("mosona", 3)[1]  # here: the array solver's model
+    assert "the pure-Python solver" in out["refusal"]
+
+
+def test_the_array_solvers_largest_board_is_the_same_where_numpy_is_not_imported() -> None:
+    from awithlaknannai.analysis import costs, tables
+
+    assert costs.ARRAY_MAX_POINTS == tables.MAX_POINTS
+    assert costs.array_solver_fits(tables.MAX_POINTS) and not costs.array_solver_fits(tables.MAX_POINTS + 1)
 
 
 def test_the_package_declares_the_lite_extra_in_its_metadata() -> None:
