@@ -48,7 +48,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite): solve_endgames picks its pure-Python engine instead
+    from ..errors import missing_package
+
+    raise missing_package("awithlaknannai.analysis.blocks (the array solver)", "numpy") from None
 
 from ..variants import Variant
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN

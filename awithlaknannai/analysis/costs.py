@@ -10,12 +10,34 @@ from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, whole_number
 from ..rules import Rules
 from ..variants import Variant, get_variant
 from . import solver_core as core
-from . import tables as array_solver
 from .symmetry import board_symmetries
 
+try:
+    import numpy  # noqa: F401 - only whether it is there
+except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Python solver does all the work
+    HAVE_NUMPY = False
+else:
+    HAVE_NUMPY = True
+
 __all__ = ["estimate", "estimate_cost", "material_pairs", "pairs_in_order", "last_use_as_child", "work_left",
-           "variant_of", "SECONDS_PER_UNIT", "BYTES_PER_POSITION", "ARRAY_SECONDS_PER_UNIT",
-           "ARRAY_BYTES_PER_ENTRY", "ARRAY_BASE_BYTES"]
+           "variant_of", "array_solver_fits", "ARRAY_MAX_POINTS", "SECONDS_PER_UNIT", "BYTES_PER_POSITION",
+           "ARRAY_SECONDS_PER_UNIT", "ARRAY_BYTES_PER_ENTRY", "ARRAY_BASE_BYTES"]
+
+#: The array solver's largest board, and the symmetric tables' (bit sets in uint32): the value of
+#: :data:`awithlaknannai.analysis.tables.MAX_POINTS`, here because that module needs numpy to import.
+ARRAY_MAX_POINTS = 31
+
+
+def array_solver_fits(size: int) -> bool:
+    """Whether the array solver, and the order by symmetry class, take a board of ``size`` points here.
+
+    Both need numpy: without it (a JupyterLite site) no board is theirs, and
+    the pure-Python solver builds tables in the plain order.
+
+    >>> array_solver_fits(25) == HAVE_NUMPY, array_solver_fits(32)
+    (True, False)
+    """
+    return HAVE_NUMPY and size <= ARRAY_MAX_POINTS
 
 
 def material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
@@ -110,9 +132,9 @@ def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None
 
     A rough upper estimate from the cost models above (within about a factor
     of two of measured times), for the engine ``solve_endgames`` picks by
-    default: the array solver on boards it handles, else the pure-Python
-    one. The command line refuses work estimated above an hour or 8 GB
-    before starting.
+    default: the array solver on boards it handles (when numpy is there),
+    else the pure-Python one. The command line refuses work estimated above
+    an hour or 8 GB before starting.
 
     >>> positions, seconds, memory = estimate_cost("mosona", 4)
     >>> positions, round(seconds), memory // 2**20
@@ -126,7 +148,7 @@ def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None
     positions = estimate(variant, max_pieces, max_total)
     moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
     pieces = min(max_pieces, tables.size)
-    if tables.size <= array_solver.MAX_POINTS:
+    if array_solver_fits(tables.size):
         size = tables.size if max_total is None else min(tables.size, whole_number("max_total", max_total, 2))
         largest = max((_pair_size(tables.size, a, b) for a, b in pairs_in_order(max_pieces, size)), default=0)
         return (positions, *_array_cost(variant, pieces, positions, largest))

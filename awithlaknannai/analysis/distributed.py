@@ -39,7 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite); the build runs on the array solver's blocks
+    from ..errors import missing_package
+
+    raise missing_package("awithlaknannai.analysis.distributed (the table build on MPI)", "numpy") from None
 
 from ..limits import whole_number
 from ..variants import Color, Variant, get_variant
@@ -48,7 +53,7 @@ from .blocks import UNDECIDED, Block, Pair, StandIn
 from .solver_core import DRAW, WIN_STAND_IN
 from .symmetry import board_symmetries
 from .tablefile import ClassTable, _cache_path, _count_positions
-from .tables import MAX_POINTS
+from .tables import MAX_POINTS, RankBoard
 
 __all__ = ["build", "run_local", "mpiexec_path", "main", "engine_missing"]
 
@@ -227,7 +232,7 @@ def build(variant: Variant, max_pieces: int, cache_dir: Path, say: Callable[[str
     rank = comm.Get_rank()
     say = say if rank == 0 else None
     tables = solver.EndgameTables(variant, max_pieces, cache_dir)
-    board = solver.array_solver.RankBoard(variant)
+    board = RankBoard(variant)
     n = variant.tables.size
     for a, b in solver._material_pairs(max_pieces, n):
         members = [(a, b)] if a == b else [(a, b), (b, a)]

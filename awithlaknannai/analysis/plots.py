@@ -23,6 +23,7 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ..errors import missing_package
 from .selfplay import SelfplayStatistics
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,8 +62,8 @@ def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
 def _figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
-    except ImportError:  # pragma: no cover - matplotlib is in the plots extra
-        raise ImportError("the charts need matplotlib: pip install 'awithlaknannai[plots]'") from None
+    except ImportError:  # matplotlib is in the plots extra; a JupyterLite site has none
+        raise missing_package("drawing a chart", "matplotlib", "or pip install 'awithlaknannai[plots]'") from None
     return Figure(figsize=(width, height), layout="constrained")
 
 

@@ -93,23 +93,26 @@ import time
 from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Python solver does all the work
+    np = None  # type: ignore[assignment]
 
-from ..errors import GameOverError, shown
+from ..errors import GameOverError, missing_package, shown
 from ..limits import check_long_job, flag, whole_number
 from ..position import Move, Position, generate_raw
 from ..rules import Rules
 from ..variants import Color, Variant
-from . import blocks
 from . import solver_core as core
-from . import tables as array_solver
-from .costs import count_text as _count
 from .costs import (
+    ARRAY_MAX_POINTS,
+    array_solver_fits,
     estimate,
     estimate_cost,
 )
+from .costs import count_text as _count
 from .costs import last_use_as_child as _last_use_as_child
 from .costs import material_pairs as _material_pairs
 from .costs import variant_of as _variant_of
@@ -136,6 +139,9 @@ from .tablefile import (
 )
 from .tablefile import header as _header
 from .values import ClassReport, Outcome, Value, move_rank
+
+if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: imported where it runs
+    from .tables import RankBoard
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -182,21 +188,23 @@ class EndgameTables:
         self._n = variant.tables.size
         self._codes: dict[tuple[int, int], ClassTable] = {}
         self._expanded: dict[tuple[int, int], array] = {}
-        self._wdl: dict[tuple[int, int], np.ndarray] = {}
+        self._wdl: dict[tuple[int, int], np.ndarray | array] = {}
         self._indexes: dict[tuple[int, int], SymmetricIndex | PlainIndex] = {}
         self._key_maps: dict[tuple[int, int], dict[int, int]] = {}
-        self._board: array_solver.RankBoard | None = None
+        self._board: RankBoard | None = None
 
     # -- identity and storage
     def _index(self, mover: int, opponent: int) -> SymmetricIndex | PlainIndex:
-        """The order of a class's table: canonical on boards the array solver takes, else plain."""
+        """The order of a class's table: canonical where the array solver takes the board, else plain."""
         found = self._indexes.get((mover, opponent))
         if found is None:
-            if self._n > array_solver.MAX_POINTS:
+            if not array_solver_fits(self._n):
                 found = PlainIndex(self._n, mover, opponent)
             else:
                 if self._board is None:
-                    self._board = array_solver.RankBoard(self.variant)
+                    from .tables import RankBoard
+
+                    self._board = RankBoard(self.variant)
                 found = SymmetricIndex(self.variant, mover, opponent, board_symmetries(self.variant), self._board)
             self._indexes[(mover, opponent)] = found
         return found
@@ -277,7 +285,7 @@ class EndgameTables:
         table = self.table(*cls)
         if table is None:
             raise ValueError(f"class {cls[0]}v{cls[1]} is not solved")
-        return table.codes_at(entries)
+        return table.codes_at(entries)  # type: ignore[return-value]  # numpy's: only the array solver asks
 
     def _key_map(self, mover: int, opponent: int) -> dict[int, int]:
         # {key: code} for the fast lookups of captures while solving bigger classes.
@@ -481,9 +489,11 @@ def solve_endgames(
         cache file being rebuilt).
     engine : {"auto", "arrays", "python"}
         ``"arrays"``: the rank-indexed numpy solver of
-        :mod:`~awithlaknannai.analysis.tables` (boards of up to 31 points);
+        :mod:`~awithlaknannai.analysis.blocks` (boards of up to 31 points);
         ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
-        Both give the same tables; ``"auto"`` takes the arrays where the board allows.
+        Both give the same tables; ``"auto"`` takes the arrays where the board
+        allows and numpy is there (a JupyterLite site has none: the
+        pure-Python solver then builds tables in the plain order).
     allow_long : bool, optional
         Solve even if the work left (the classes not in the cache) is
         estimated above a minute or a gigabyte (:func:`estimate_cost`'s
@@ -503,6 +513,9 @@ def solve_endgames(
     ValueError
         A bad value; :class:`CacheDirError` for a cache folder that cannot be
         used.
+    ImportError
+        ``engine="arrays"`` where numpy cannot be imported (one line saying
+        what to install).
     LongJobError
         The estimate is above the limits and ``allow_long`` is false.
 
@@ -528,9 +541,12 @@ def solve_endgames(
     if engine not in ("auto", "arrays", "python"):
         raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {shown(engine)}")
     flag("allow_long", allow_long)
-    if engine == "arrays" and variant.tables.size > array_solver.MAX_POINTS:
-        raise ValueError(f"the array solver handles boards of up to {array_solver.MAX_POINTS} points")
-    use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
+    if engine == "arrays" and np is None:
+        raise missing_package("the array solver (engine='arrays')", "numpy",
+                              "or use engine='python' (the default picks it here)")
+    if engine == "arrays" and variant.tables.size > ARRAY_MAX_POINTS:
+        raise ValueError(f"the array solver handles boards of up to {ARRAY_MAX_POINTS} points")
+    use_arrays = engine == "arrays" or (engine == "auto" and array_solver_fits(variant.tables.size))
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     n = variant.tables.size
     size = n if max_total is None else min(n, max_total)
@@ -542,7 +558,12 @@ def solve_endgames(
     pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
-    rank_board = array_solver.RankBoard(variant) if use_arrays else None
+    rank_board = None
+    if use_arrays:
+        from . import blocks
+        from .tables import RankBoard
+
+        rank_board = RankBoard(variant)
     last_use = _last_use_as_child(pairs)
     for number, (a, b) in enumerate(pairs):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
@@ -602,11 +623,15 @@ def _load_pair(tables: EndgameTables, members: list[tuple[int, int]], say: Calla
 
 def _table_from_plain(index: SymmetricIndex | PlainIndex, full: array) -> ClassTable:
     """A class solved in the plain order (the pure-Python engine), in the order of ``index``."""
+    if np is None:  # no numpy, no symmetric index: the plain order is the table's
+        return ClassTable.from_codes(index, array("H", full))
     codes = np.frombuffer(full, dtype=np.uint16)
     if isinstance(index, PlainIndex):
         return ClassTable.from_codes(index, codes.copy())
+    from .tables import lex_rank
+
     own, opp = index.unrank(np.arange(index.size, dtype=np.int64))
-    plain = array_solver.lex_rank(index.n, index.a, own) * index.per_own + array_solver.lex_rank(
+    plain = lex_rank(index.n, index.a, own) * index.per_own + lex_rank(
         index.n - index.a, index.b, index.board.compress(opp, own))
     return ClassTable.from_codes(index, codes[plain])
 

@@ -14,7 +14,7 @@ from ..errors import shown
 from ..limits import duration
 from ..rules import get_rules
 from ..variants import get_variant
-from . import tables as array_solver
+from .costs import array_solver_fits
 from .solver import ClassReport, _report_line, estimate_cost, solve_endgames, table_rules_text
 from .tablefile import default_cache_dir
 
@@ -66,7 +66,7 @@ def cli_solve(args: object) -> int:
     cache = default_cache_dir()  # a bad AWITHLAKNANNAI_CACHE is one clear line before anything starts
     total, seconds, memory = estimate_cost(variant, max_pieces)
     if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
-        solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
+        solver = "array" if array_solver_fits(variant.tables.size) else "pure-Python"
         raise ValueError(f"--max-pieces {max_pieces:,} on {variant_name} means {total:,} positions, estimated "
                          f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
                          f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "

@@ -52,10 +52,16 @@ import math
 from functools import lru_cache
 
 import networkx as nx
-import numpy as np
 
+from ..errors import missing_package
 from ..variants import Variant
-from .tables import MAX_POINTS, RankBoard, _combination_masks, lex_rank
+
+try:
+    import numpy as np
+
+    from .tables import MAX_POINTS, RankBoard, _combination_masks, lex_rank
+except ImportError:  # Pyodide in the browser (JupyterLite): board_symmetries works, SymmetricIndex says so
+    np = None  # type: ignore[assignment]
 
 __all__ = ["board_symmetries", "SymmetricIndex", "MAX_CANONICAL_SETS"]
 
@@ -164,6 +170,8 @@ class SymmetricIndex:
 
     def __init__(self, variant: Variant, a: int, b: int,
                  group: tuple[tuple[int, ...], ...] | None = None, board: RankBoard | None = None) -> None:
+        if np is None:  # the canonical order is ranked with numpy; without it tables keep the plain order
+            raise missing_package("SymmetricIndex (the tables' order by symmetry class)", "numpy")
         n = variant.tables.size
         if n > MAX_POINTS:
             raise ValueError(f"symmetric tables need a board of at most {MAX_POINTS} points")

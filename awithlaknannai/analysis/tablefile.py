@@ -28,6 +28,13 @@ once when opened (size, header, CRC-32 of the body, every palette index
 and code possible), and a file that fails any check is refused with a
 :class:`StaleTableError` saying why.
 
+Without numpy (Python in the browser, :mod:`awithlaknannai.lite`) the same
+files are written and read with the standard library: palette and body are
+:class:`array.array` (``"H"``; ``"B"`` or ``"H"``), a body is read into
+memory rather than mapped, and every table is in the plain order
+(:class:`PlainIndex`: the symmetric index is ranked with numpy), so a file
+built by symmetry class elsewhere is refused there and rebuilt.
+
 Examples
 --------
 >>> import numpy as np
@@ -47,14 +54,20 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
 import weakref
 import zlib
 from array import array
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite): the pure-Python solver's tables, in array.array
+    np = None  # type: ignore[assignment]
 
 from ..errors import shown
 from ..rules import Rules
@@ -92,14 +105,24 @@ class PlainIndex:
     def index_one(self, own: int, opp: int) -> int:
         return core.class_index(self.n, own, opp)
 
-    def plain_positions(self, start: int, stop: int) -> np.ndarray:
-        """The entries naming the plain-order positions ``start:stop``."""
+    def plain_positions(self, start: int, stop: int) -> np.ndarray | range:
+        """The entries naming the plain-order positions ``start:stop`` (a range without numpy)."""
+        if np is None:
+            return range(start, stop)
         return np.arange(start, stop, dtype=np.int64)
 
 
-def wdl_of(codes: np.ndarray) -> np.ndarray:
-    """0 (loss), 1 (draw) or 2 (win) per code, for the side to move."""
-    category = codes & 7
+def _wdl_code(code: int) -> int:
+    """0 (loss), 1 (draw) or 2 (win) for one code."""
+    category = code & 7
+    return 1 if category == DRAW else 2 if category >= WIN_STAND_IN else 0
+
+
+def wdl_of(codes: np.ndarray | Iterable[int]) -> np.ndarray | bytes:
+    """0 (loss), 1 (draw) or 2 (win) per code, for the side to move (bytes without numpy)."""
+    if np is None:
+        return bytes(map(_wdl_code, codes))
+    category = codes & 7  # type: ignore[operator]
     return np.where(category == DRAW, 1, np.where(category >= WIN_STAND_IN, 2, 0)).astype(np.uint8)
 
 
@@ -110,24 +133,29 @@ class ClassTable:
     ----------
     index : SymmetricIndex or PlainIndex
         The class's order.
-    palette : numpy.ndarray
-        The codes that occur (``uint16``, sorted).
-    body : numpy.ndarray
-        An index into ``palette`` per entry (``uint8`` or ``uint16``; may be a memory map).
+    palette : numpy.ndarray or array.array
+        The codes that occur (``uint16``, sorted; ``array("H")`` without numpy).
+    body : numpy.ndarray or array.array
+        An index into ``palette`` per entry (``uint8`` or ``uint16``, may be a
+        memory map; ``array("B")`` or ``array("H")`` without numpy).
     counts : dict, optional
         Positions of the whole class per code (computed when not given).
     """
 
-    def __init__(self, index: object, palette: np.ndarray, body: np.ndarray,
-                 counts: dict[int, int] | None = None) -> None:
+    def __init__(self, index: object, palette: Any, body: Any, counts: dict[int, int] | None = None) -> None:
         self.index = index
         self.palette = palette
         self.body = body
         self._counts = counts
 
     @classmethod
-    def from_codes(cls, index: object, codes: np.ndarray) -> ClassTable:
-        """Palette-code the codes of every entry (``uint16``, in the index's order)."""
+    def from_codes(cls, index: object, codes: np.ndarray | array) -> ClassTable:
+        """Palette-code the codes of every entry (``uint16`` in the index's order; ``array("H")`` without numpy)."""
+        if np is None:
+            palette = sorted(set(codes))
+            lookup = {code: number for number, code in enumerate(palette)}
+            body = array("B" if len(palette) <= 256 else "H", map(lookup.__getitem__, codes))
+            return cls(index, array("H", palette), body)
         present = np.flatnonzero(np.bincount(codes, minlength=1 << 16))
         lookup = np.zeros(1 << 16, dtype=np.uint8 if present.size <= 256 else np.uint16)
         lookup[present] = np.arange(present.size)
@@ -135,14 +163,19 @@ class ClassTable:
 
     @property
     def entries(self) -> int:
-        return int(self.body.size)
+        return len(self.body)
 
-    def codes_at(self, entries: np.ndarray) -> np.ndarray:
-        """The codes of table entries (``uint16``)."""
+    def codes_at(self, entries: np.ndarray | Iterable[int]) -> np.ndarray | list[int]:
+        """The codes of table entries (``uint16``; a list without numpy)."""
+        if np is None:
+            palette, body = self.palette, self.body
+            return [palette[body[entry]] for entry in entries]
         return self.palette[self.body[entries]]
 
-    def codes(self) -> np.ndarray:
+    def codes(self) -> np.ndarray | array:
         """Every entry's code, in the index's order (for building and small classes)."""
+        if np is None:
+            return array("H", map(self.palette.__getitem__, self.body))
         return self.palette[np.asarray(self.body)]
 
     def code(self, own: int, opp: int) -> int:
@@ -161,7 +194,8 @@ class ClassTable:
     def __iter__(self) -> Iterator[int]:
         step = 1 << 18
         for start in range(0, len(self), step):
-            yield from self.codes_at(_plain_entries(self.index, start, min(len(self), start + step))).tolist()
+            codes = self.codes_at(_plain_entries(self.index, start, min(len(self), start + step)))
+            yield from codes if np is None else codes.tolist()  # type: ignore[union-attr]
 
     def full_codes(self) -> array:
         """The codes of every position of the class in the order of ``class_keys`` (``array("H")``)."""
@@ -169,7 +203,10 @@ class ClassTable:
             raise ValueError(f"class {self.index.a}v{self.index.b} has {len(self):,} positions: "  # type: ignore[attr-defined]
                              f"too many to list in the plain order (at most {MAX_EXPANDED:,}); look them up one "
                              "by one (code_of)")
-        return array("H", self.codes_at(_plain_entries(self.index, 0, len(self))).tobytes())
+        if np is None:  # only the plain order here: the body is already in it
+            return self.codes()  # type: ignore[return-value]
+        codes = self.codes_at(_plain_entries(self.index, 0, len(self)))
+        return array("H", codes.tobytes())  # type: ignore[union-attr]
 
     def counts(self) -> dict[int, int]:
         """How many positions of the whole class have each code (symmetric ones counted each)."""
@@ -177,16 +214,21 @@ class ClassTable:
             self._counts = _count_positions(self)
         return self._counts
 
-    def wdl(self) -> np.ndarray:
+    def wdl(self) -> np.ndarray | bytes:
         """The entries' results packed 4 to a byte (the body of a ``.wdl`` file)."""
-        values = wdl_of(self.palette)[np.asarray(self.body)]
+        if np is None:
+            per_index = wdl_of(self.palette)
+            results = bytes(map(per_index.__getitem__, self.body)) + bytes(-len(self.body) % 4)
+            quads = [iter(results)] * 4
+            return bytes(a | b << 2 | c << 4 | d << 6 for a, b, c, d in zip(*quads, strict=True))
+        values = np.asarray(wdl_of(self.palette))[np.asarray(self.body)]
         padded = np.zeros(-(-values.size // 4) * 4, dtype=np.uint8)
         padded[:values.size] = values
         quads = padded.reshape(-1, 4)
         return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).astype(np.uint8)
 
 
-def _plain_entries(index: object, start: int, stop: int) -> np.ndarray:
+def _plain_entries(index: object, start: int, stop: int) -> np.ndarray | range:
     """The table entries of the plain-order positions ``start:stop`` of a class."""
     if isinstance(index, PlainIndex):
         return index.plain_positions(start, stop)
@@ -198,6 +240,9 @@ def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
     """Positions per code: each canonical entry counts its orbit, a hole nothing (``table.body[i]``
     is entry ``first + i`` of the class: a block of it, in the distributed build)."""
     index = table.index
+    if np is None:  # the plain order only (no symmetric index without numpy): an entry is a position
+        numbers = Counter(table.body)
+        return {int(table.palette[number]): count for number, count in sorted(numbers.items())}
     if isinstance(index, PlainIndex) or len(index.group) == 1:  # type: ignore[attr-defined]
         numbers = np.bincount(np.asarray(table.body), minlength=table.palette.size)
         return {int(c): int(k) for c, k in zip(table.palette, numbers, strict=True) if k}
@@ -346,25 +391,38 @@ def table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -
 # --- checks -------------------------------------------------------------------------------------
 
 
-def impossible_codes(codes: np.ndarray, rules_text: str) -> np.ndarray:
-    """Whether each code is one no solved position can have.
+def impossible_codes(codes: np.ndarray | Iterable[int], rules_text: str) -> np.ndarray | list[bool]:
+    """Whether each code is one no solved position can have (a list without numpy).
 
     A code is ``distance << 3 | category``: the category is 0 to 4; a win is
     an odd number of plies away, a loss an even number; without stand-in
     scoring (``no_capture_result="draw"``) there are no stand-in results
     and a draw has no distance.
+
+    >>> [bool(bad) for bad in impossible_codes([3 << 3 | WIN, 2 << 3 | WIN, 1 << 3 | DRAW], "standard")]
+    [False, True, True]
     """
-    codes = codes.astype(np.int64)
-    category = codes & 7
-    distance = codes >> 3
-    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
     try:
         stand_in = Rules.from_text(rules_text).no_capture_result == "more_pieces"
     except ValueError:
         stand_in = True
+    if np is None:
+        return [_impossible(int(code), stand_in) for code in codes]
+    codes = np.asarray(codes).astype(np.int64)
+    category = codes & 7
+    distance = codes >> 3
+    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
     if not stand_in:
         bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
     return bad
+
+
+def _impossible(code: int, stand_in: bool) -> bool:
+    """:func:`impossible_codes` for one code."""
+    category, distance = code & 7, code >> 3
+    if category > WIN or (category == WIN and distance % 2 == 0) or (category == LOSS and distance % 2 == 1):
+        return True
+    return not stand_in and (category in (WIN_STAND_IN, LOSS_STAND_IN) or (category == DRAW and distance != 0))
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -390,19 +448,30 @@ def _little(values: np.ndarray) -> np.ndarray:
     return values.astype(values.dtype.newbyteorder("<"), copy=False)
 
 
+def _little_bytes(body: np.ndarray | array) -> tuple[str, memoryview]:
+    """A body's typecode (``"B"`` or ``"H"``) and its bytes, little-endian as in the file."""
+    if np is None:
+        if sys.byteorder == "big" and body.itemsize > 1:
+            body = array(body.typecode, body)
+            body.byteswap()
+        return body.typecode, memoryview(body).cast("B")  # type: ignore[union-attr]
+    body = np.ascontiguousarray(_little(np.asarray(body)))
+    return "B" if body.dtype.itemsize == 1 else "H", memoryview(body).cast("B")
+
+
 def write_class(path: Path, header: dict[str, object], table: ClassTable, wdl: bool = True) -> None:
     """Write ``path`` (the ``.tbl``) and, if asked, ``path.with_suffix(".wdl")``."""
-    body = np.ascontiguousarray(_little(np.asarray(table.body)))
+    typecode, body = _little_bytes(table.body)
     counts = table.counts()
-    full = dict(header, typecode="B" if body.dtype.itemsize == 1 else "H",
+    full = dict(header, typecode=typecode,
                 palette=table.palette.tolist(), counts=[counts.get(int(c), 0) for c in table.palette],
-                crc32=zlib.crc32(memoryview(body).cast("B")))
-    _atomic_write(path, [json.dumps(full).encode() + b"\n", memoryview(body).cast("B")])
+                crc32=zlib.crc32(body))
+    _atomic_write(path, [json.dumps(full).encode() + b"\n", body])
     if wdl:
-        packed = table.wdl()
+        packed = memoryview(table.wdl())  # type: ignore[arg-type]
         wdl_header = dict(header, format=str(header["format"]) + "-wdl", typecode="wdl2",
                           crc32=zlib.crc32(packed))
-        _atomic_write(path.with_suffix(".wdl"), [json.dumps(wdl_header).encode() + b"\n", packed.tobytes()])
+        _atomic_write(path.with_suffix(".wdl"), [json.dumps(wdl_header).encode() + b"\n", packed])
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -445,11 +514,23 @@ def _open_checked(path: Path, expected: dict[str, object], most_bytes: int) -> t
         raise
 
 
-def _map_body(path: Path, handle: object, start: int, count: int, dtype: type) -> np.ndarray:
-    itemsize = np.dtype(dtype).itemsize
-    size = os.fstat(handle.fileno()).st_size - start  # type: ignore[attr-defined]
+def _map_body(path: Path, handle: Any, start: int, count: int, typecode: str) -> np.ndarray | array:
+    """The body of ``count`` entries of ``typecode`` (``"B"`` or ``"H"``, little-endian) after ``start``:
+    memory-mapped when large, else in memory (always in memory, as an ``array``, without numpy)."""
+    itemsize = 1 if typecode == "B" else 2
+    size = os.fstat(handle.fileno()).st_size - start
     if size != count * itemsize:
         raise StaleTableError(f"{path.name}: truncated or padded body ({size:,} bytes, expected {count * itemsize:,})")
+    if np is None:
+        handle.seek(start)
+        body = array(typecode)
+        body.frombytes(handle.read(size))
+        if len(body) != count:  # the file shrank since it was measured
+            raise StaleTableError(f"{path.name}: truncated body (changed while read)")
+        if sys.byteorder == "big" and itemsize > 1:
+            body.byteswap()
+        return body
+    dtype = np.uint8 if typecode == "B" else np.uint16
     if count == 0:
         return np.zeros(0, dtype=dtype)
     mapped = np.memmap(handle, dtype=np.dtype(dtype).newbyteorder("<"), mode="r", offset=start, shape=(count,))
@@ -457,8 +538,10 @@ def _map_body(path: Path, handle: object, start: int, count: int, dtype: type) -
     return np.array(mapped) if size <= MAP_FROM_BYTES else mapped
 
 
-def _crc(body: np.ndarray) -> int:
-    raw = body.view(np.uint8)
+def _crc(body: np.ndarray | array) -> int:
+    if np is None:
+        return zlib.crc32(_little_bytes(body)[1])
+    raw = body.view(np.uint8)  # type: ignore[union-attr]
     crc = 0
     for start in range(0, raw.size, _READ_STEP):
         crc = zlib.crc32(memoryview(np.ascontiguousarray(raw[start:start + _READ_STEP])), crc)
@@ -481,9 +564,12 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
         if len(counts) != len(palette) or not all(type(k) is int and k >= 0 for k in counts) \
                 or sum(counts) != expected.get("positions"):
             raise StaleTableError(f"{path.name}: the counts do not add up to the class's positions")
-        body = _map_body(path, handle, start, entries, np.uint8 if typecode == "B" else np.uint16)
+        body = _map_body(path, handle, start, entries, typecode)
     if _crc(body) != header.get("crc32"):
         raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
+    if np is None:
+        bad = impossible_codes(palette, rules_text)
+        return _checked_plain(path, index, palette, counts, body, bad)  # type: ignore[arg-type]
     codes = np.array(palette, dtype=np.int64)
     bad = np.append(impossible_codes(codes, rules_text), True)  # the last: an index past the palette
     for lo in range(0, entries, _READ_STEP):
@@ -498,25 +584,52 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
                       {int(c): int(k) for c, k in zip(palette, counts, strict=True) if k})
 
 
-def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray:
-    """Open a ``.wdl`` file (the packed bytes, memory-mapped), checked as :func:`read_class` checks."""
+def _checked_plain(path: Path, index: object, palette: list[int], counts: list[int], body: array,
+                   bad: list[bool]) -> ClassTable:
+    """:func:`read_class`'s check of every entry, without numpy: each palette index the body holds
+    names a code of the palette that a position can have."""
+
+    def wrong(number: int) -> bool:
+        return number >= len(palette) or bad[number]
+
+    if any(map(wrong, set(body))):  # the distinct indices first: the body is read once more only to say where
+        first = next(entry for entry, number in enumerate(body) if wrong(number))
+        held = body[first]
+        shown = f"code {palette[held]}" if held < len(palette) else "a palette index past the palette"
+        raise StaleTableError(f"{path.name}: entry {first:,} holds {shown}, which no position can have "
+                              "(a corrupt file with a valid checksum)")
+    held_counts = {c: k for c, k in zip(palette, counts, strict=True) if k}
+    return ClassTable(index, array("H", palette), body, held_counts)
+
+
+#: For each byte of a ``.wdl`` body: 1 if one of its four 2-bit fields holds 3 (no result), else 0.
+_BAD_WDL_BYTES = bytes(1 if (value >> 1) & value & 0x55 else 0 for value in range(256))
+
+
+def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray | array:
+    """Open a ``.wdl`` file (the packed bytes, memory-mapped; in memory without numpy), checked as
+    :func:`read_class` checks."""
     entries = int(expected["entries"])  # type: ignore[call-overload]
     packed = -(-entries // 4)
     header, start, handle = _open_checked(path, dict(expected, format=str(expected["format"]) + "-wdl",
                                                      typecode="wdl2"), packed)
     with handle:  # type: ignore[attr-defined]
-        body = _map_body(path, handle, start, packed, np.uint8)
+        body = _map_body(path, handle, start, packed, "B")
     if _crc(body) != header.get("crc32"):
         raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
-    for i in range(0, packed, _READ_STEP):
-        part = np.asarray(body[i:i + _READ_STEP])
-        if ((part >> 1) & part & 0x55).any():  # a 2-bit field holding 3
+    if np is None:
+        if body.tobytes().translate(_BAD_WDL_BYTES).find(1) >= 0:  # type: ignore[union-attr]
             raise StaleTableError(f"{path.name}: a result no position can have (a corrupt file)")
+    else:
+        for i in range(0, packed, _READ_STEP):
+            part = np.asarray(body[i:i + _READ_STEP])
+            if ((part >> 1) & part & 0x55).any():  # a 2-bit field holding 3
+                raise StaleTableError(f"{path.name}: a result no position can have (a corrupt file)")
     if entries % 4 and int(body[-1]) >> (2 * (entries % 4)):
         raise StaleTableError(f"{path.name}: bits set past the last entry (a corrupt file)")
     return body
 
 
-def wdl_entry(packed: np.ndarray, entry: int) -> int:
+def wdl_entry(packed: np.ndarray | array, entry: int) -> int:
     """The result (0 loss, 1 draw, 2 win) of one entry of a packed ``.wdl`` body."""
     return int(packed[entry >> 2]) >> (2 * (entry & 3)) & 3

@@ -40,7 +40,12 @@ from __future__ import annotations
 import math
 from itertools import combinations  # noqa: F401 - the doctests use it
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite): the solver picks its pure-Python engine instead
+    from ..errors import missing_package
+
+    raise missing_package("awithlaknannai.analysis.tables (the array solver)", "numpy") from None
 
 from ..variants import Variant
 from .solver_core import class_size

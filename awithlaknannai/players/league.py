@@ -38,7 +38,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import NotationError
+from ..errors import NotationError, missing_package
 from ..files import read_file_bytes, write_text_file
 from ..game import Game
 from ..notation import (
@@ -142,7 +142,10 @@ def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
     >>> round(ratings["ann"]), round(ratings["bob"])
     (1617, 1383)
     """
-    import numpy as np
+    try:
+        import numpy as np
+    except ImportError:
+        raise missing_package("elo_ratings", "numpy") from None
 
     if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
         raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
