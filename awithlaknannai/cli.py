@@ -127,6 +127,19 @@ def _cmd_notebooks(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lite(args: argparse.Namespace) -> int:
+    from .lite import LiteBuildError, build_site
+
+    try:
+        site = build_site(args.folder, pyodide=args.pyodide, wheel=args.wheel, force=args.force,
+                          say=lambda line: print(line, flush=True))
+    except LiteBuildError as error:  # something to install or fetch first, not bad input
+        print(f"error: {_one_line(str(error))}", file=sys.stderr)
+        return 1
+    print(site)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m awithlaknannai",
@@ -175,6 +188,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true",
                    help="replace notebooks that differ from this version's (each old one is kept as .bak)")
     p.set_defaults(run=_cmd_notebooks)
+
+    p = commands.add_parser("lite", help="build the tutorial as a JupyterLite site: a folder any static web "
+                                         "host serves, Python running in the browser (needs the lite extra)")
+    p.add_argument("folder", help="the site's folder (new or empty; made if missing)")
+    p.add_argument("--pyodide", metavar="FOLDER",
+                   help="the npm package pyodide (default: node_modules/pyodide, else fetched with npm pack)")
+    p.add_argument("--wheel", metavar="FILE", help="this package's wheel (default: built from this checkout, "
+                                                   "else downloaded from PyPI)")
+    p.add_argument("--force", action="store_true", help="replace a site built in that folder before")
+    p.set_defaults(run=_cmd_lite)
     return parser
 
 

@@ -17,8 +17,16 @@ from __future__ import annotations
 
 import reprlib
 
-__all__ = ["InvalidMoveError", "IllegalMoveError", "GameOverError", "NotationError", "LongJobError",
-           "TooManyMovesError", "shown"]
+__all__ = [
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LongJobError",
+    "NotationError",
+    "TooManyMovesError",
+    "missing_package",
+    "shown",
+]
 
 
 class InvalidMoveError(ValueError):
@@ -92,3 +100,17 @@ def shown(value: object, limit: int = 40) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit + 20 else text[: limit + 17] + "..."
 
+
+def missing_package(feature: str, package: str, advice: str = "") -> ImportError:
+    """The one-line error for a feature whose optional package this Python lacks.
+
+    A JupyterLite site (Python in the browser, :mod:`awithlaknannai.lite`)
+    has no numpy or matplotlib: the features that need them say so in one
+    line, naming what to install, instead of failing deep inside.
+
+    >>> print(missing_package("the array solver", "numpy", "or use engine='python'"))
+    the array solver needs numpy, which this Python does not have (a JupyterLite site in the browser has none: use the full version, on Binder or a computer): pip install numpy, or use engine='python'
+    """
+    line = (f"{feature} needs {package}, which this Python does not have (a JupyterLite site in the browser "
+            f"has none: use the full version, on Binder or a computer): pip install {package}")
+    return ImportError(f"{line}, {advice}" if advice else line)

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/league.py                                  # 30 players: beginner, casual, club
     python benchmarks/league.py --levels beginner casual club strong --jobs 2
     python benchmarks/league.py --players 8 --save league.json  # a smaller league; keep the results
+    python benchmarks/league.py --files benchmarks/players       # students' files: 30 copies of these
 
 The built-in levels stand in for students' players (each is a Contestant
 run in a process of its own, exactly as a student's file would be), named
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from pathlib import Path
 
 from awithlaknannai.players import Contestant, run_league, sandbox
 
@@ -30,6 +32,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=30, help="how many players (default 30)")
     parser.add_argument("--levels", nargs="+", default=["beginner", "casual", "club"],
                         help="levels the players cycle through (default beginner casual club)")
+    parser.add_argument("--files", metavar="FOLDER",
+                        help="players from the .py files in FOLDER, cycled like --levels (e.g. benchmarks/players: "
+                             "notebook 08's template, Idea 1, Idea 1 with mobility)")
     parser.add_argument("--variant", default="mosona")
     parser.add_argument("--games-per-pair", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=2.0)
@@ -39,9 +44,16 @@ def main() -> None:
     parser.add_argument("--save", help="save the results (JSON) here")
     args = parser.parse_args()
 
-    players = [Contestant.builtin(args.levels[i % len(args.levels)],
-                                  name=f"{args.levels[i % len(args.levels)]}-{i + 1:02d}", seed=i)
-               for i in range(args.players)]
+    if args.files:
+        files = sorted(path for path in Path(args.files).glob("*.py") if not path.name.startswith("_"))
+        players = [Contestant.from_file(files[i % len(files)], name=f"{files[i % len(files)].stem}-{i + 1:02d}")
+                   for i in range(args.players)]
+        kinds = " ".join(path.stem for path in files)
+    else:
+        players = [Contestant.builtin(args.levels[i % len(args.levels)],
+                                      name=f"{args.levels[i % len(args.levels)]}-{i + 1:02d}", seed=i)
+                   for i in range(args.players)]
+        kinds = " ".join(args.levels)
     starts = [0]
     original_start = sandbox.PlayerProcess.start
 
@@ -68,11 +80,13 @@ def main() -> None:
     for g in games:
         by_reason[g.reason] = by_reason.get(g.reason, 0) + 1
     pairs = args.players * (args.players - 1) // 2
-    print(f"$ python benchmarks/league.py --players {args.players} --levels {' '.join(args.levels)} "
+    source = f"--files {args.files}" if args.files else f"--levels {' '.join(args.levels)}"
+    print(f"$ python benchmarks/league.py --players {args.players} {source} "
           f"--variant {args.variant} --games-per-pair {args.games_per_pair} --time-limit {args.time_limit:g} "
           f"--jobs {args.jobs} --seed {args.seed}")
     print(f"machine: {os.cpu_count()} cores; load average before {load_before[0]:.2f} {load_before[1]:.2f} "
           f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} (1, 5, 15 min)")
+    print(f"players: {kinds}")
     print(f"league: {args.players} players, {pairs} pairs, {len(games)} games, {moves:,} moves "
           f"({moves / len(games):.1f} a game)")
     print(f"wall time: {wall:.1f} s ({wall / 60:.1f} min); games at once: {args.jobs}")

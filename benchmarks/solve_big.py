@@ -6,8 +6,10 @@ Usage (run under ``/usr/bin/time -v`` for the peak memory)::
     python benchmarks/solve_big.py --variant zuni-6 --game --rules standard maximum ludii
 
 ``--game`` solves every class up to the start material and prints the
-start position's value and the best first moves. Tables go to
-``--cache`` (default: a fresh temporary directory, removed afterwards).
+start position's value and the best first moves. Every run also prints a
+position with the longest forced win and the perfect line from it, and the
+tables' size on disk. Tables go to ``--cache`` (default: a fresh temporary
+directory, removed afterwards).
 """
 
 from __future__ import annotations
@@ -18,9 +20,41 @@ import shutil
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from awithlaknannai import Position, get_variant
-from awithlaknannai.analysis.solver import estimate, format_reports, solve_endgames, solve_game
+import numpy as np
+
+from awithlaknannai import Color, Game, Position, get_variant
+from awithlaknannai.analysis.solver import (
+    EndgameTables,
+    PerfectPlayer,
+    estimate,
+    format_reports,
+    solve_endgames,
+    solve_game,
+)
+from awithlaknannai.analysis.solver_core import WIN
+
+
+def longest_win(tables: EndgameTables) -> tuple[Position, Game] | None:
+    """A position (White to move) with the longest finite win in the tables, and the perfect line from it."""
+    best = max(tables.reports, key=lambda r: r.longest, default=None)
+    if best is None or not best.longest:
+        return None
+    table = tables.table(best.mover, best.opponent)
+    wanted = int(np.flatnonzero(table.palette == (best.longest << 3 | WIN))[0])
+    step = 1 << 22
+    for start in range(0, table.entries, step):
+        found = np.flatnonzero(np.asarray(table.body[start:start + step]) == wanted)
+        if found.size:
+            own, opp = table.index.unrank(np.array([start + int(found[0])]))
+            position = Position(tables.variant, int(own[0]), int(opp[0]), Color.WHITE)
+            player = PerfectPlayer(tables)
+            game = Game(start=position)
+            while not game.is_over() and len(game.moves) < 4 * best.longest:
+                game.play(player.choose_move(game.position))
+            return position, game
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,6 +87,15 @@ def main(argv: list[str] | None = None) -> int:
             print(format_reports(tables.reports))
             print(f"wall {wall:.0f} s, CPU {cpu:.0f} s, {1e9 * cpu / max(total, 1):.0f} ns CPU a position, "
                   f"peak RSS so far {peak:.0f} MB", flush=True)
+            disk = sum(f.stat().st_size for f in Path(cache).rglob("*.tbl"))
+            wdl = sum(f.stat().st_size for f in Path(cache).rglob("*.wdl"))
+            print(f"on disk: {disk:,} bytes of .tbl ({8 * disk / max(total, 1):.2f} bits a position), "
+                  f"{wdl:,} bytes of .wdl ({8 * wdl / max(total, 1):.2f} bits a position)", flush=True)
+            found = longest_win(tables)
+            if found:
+                position, game = found
+                print(f"a longest win ({game.outcome()}, {len(game.moves)} plies): {position.text()}")
+                print("  " + " ".join(str(m) for m in game.moves), flush=True)
             if args.game:
                 start = Position.start(variant)
                 best = tables.best_moves(start)

@@ -68,7 +68,7 @@ def test_show_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
      "error: --max-pieces 3 on kolowis means 320,893,160 positions, estimated 61 min and 59.8 GB: more than the "
      "pure-Python solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
     (["solve", "--variant", "mosona", "--rules", "standard,leap_shape=bent", "--max-pieces", "1000000000"],
-     "error: --max-pieces 1,000,000,000 on mosona means 847,221,500,580 positions, estimated 488 days and 18,936.9 GB: "
+     "error: --max-pieces 1,000,000,000 on mosona means 847,221,500,580 positions, estimated 73 days and 492.9 GB: "
      "more than the array solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
     (["show", "--variant", "zuni-10000"],
      "error: variant 'zuni-N': N is at most 1000 points in an outer row, got 10000"),

@@ -66,6 +66,21 @@ def test_a_bug_in_the_students_own_code_keeps_its_traceback(shell, capsys):
     assert "That did not work" not in shown
 
 
+def test_a_feature_without_its_optional_package_says_so_in_one_line(shell, capsys, monkeypatch):
+    """As in a JupyterLite site, where there is no matplotlib: the chart says what it needs."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    friendly.friendly_errors(shell)
+    shown = run(shell, "from awithlaknannai.analysis.plots import result_bars\n"
+                       "from awithlaknannai.analysis.selfplay import selfplay_statistics\n"
+                       "result_bars([selfplay_statistics('zuni-3', games=2, seed=1)])", capsys)
+    assert "That did not work: drawing a chart needs matplotlib" in shown.replace("`", ""), shown
+    assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
+    # An import failing inside the package is a bug: it keeps its traceback.
+    shown = run(shell, "import awithlaknannai.no_such_module", capsys)
+    assert "ModuleNotFoundError" in shown and "That did not work" not in shown
+
+
 def notebook(tmp_path: Path, metadata: dict) -> Path:
     path = tmp_path / "lesson.ipynb"
     path.write_text(json.dumps({"cells": [], "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import linecache
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from awithlaknannai.players import (
     elo_ratings,
     greedy_choose_move,
     run_league,
+    save_player,
     template_code,
     test_player,
 )
@@ -428,3 +430,62 @@ def test_the_judge_gives_perfect_play_full_marks_and_the_worst_moves_none() -> N
     assert won[1] + drawn[1] == 30
     with pytest.raises(ValueError, match="pieces must be from 1 to 3"):
         judge_player(worst, "zuni-3", pieces=4, tables=tables)
+
+
+# --- handing a player in ------------------------------------------------------------------------
+
+
+def test_a_saved_notebook_player_plays_from_its_file_in_a_folder_league(tmp_path: Path) -> None:
+    cell = textwrap.dedent("""
+        import random
+        WEIGHT = 3
+
+        def value(position, me):
+            return WEIGHT * (position.count(me) - position.count(me.other))
+
+        def my_player(position):
+            me = position.turn
+            moves = position.legal_moves()
+            best = max(value(position.play(m), me) for m in moves)
+            return random.choice([m for m in moves if value(position.play(m), me) == best])
+    """)
+    function = _notebook_function(cell, "my_player")
+    written = save_player(function, tmp_path / "ada lovelace.py")
+    assert written == tmp_path / "ada lovelace.py"
+    save_player(greedy_choose_move, tmp_path / "template.py")
+    with pytest.raises(FileExistsError, match="already there"):
+        save_player(function, written)
+    before = written.read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match=r"ends in \.py"):
+        save_player(function, tmp_path / "ada.txt")
+    assert written.read_text(encoding="utf-8") == before  # a refused save leaves the file alone
+    results = run_league(tmp_path, "zuni-3", progress=False, time_limit=2)
+    assert sorted(results.names) == ["ada lovelace", "template"]
+    assert not results.forfeits() and len(results.games) == 2
+
+
+def test_the_game_to_review_is_the_shortest_loss() -> None:
+    report = test_player(greedy_choose_move, against=["casual"], games=6, progress=False)
+    lost = report.lost_games()
+    assert lost, "the template loses to casual (measured: 0 wins in 200 games)"
+    chosen = report.game_to_review()
+    assert chosen in lost and len(chosen.moves) == min(len(g.moves) for g in lost)
+    with pytest.raises(ValueError, match="games must be a whole number from 1 to 20, got 200"):
+        test_player(greedy_choose_move, games=200, progress=False)
+
+
+def test_a_dict_names_the_players_of_a_league() -> None:
+    results = run_league({"you": greedy_choose_move, "the club": "club"}, "zuni-3", progress=False, time_limit=2)
+    assert sorted(results.names) == ["the club", "you"] and len(results.games) == 2
+    with pytest.raises(TypeError, match="name is text, got int"):
+        run_league({"you": greedy_choose_move, 3: "casual"}, "zuni-3", progress=False)  # type: ignore[dict-item]
+
+
+def test_the_sheet_cropped_for_a_screen_is_smaller_than_the_page() -> None:
+    results = run_league(["beginner", "casual"], "zuni-3", progress=False)
+    page, screen = results.sheet_svg(), results.sheet_svg(page=False)
+    width = re.compile(r'width="([\d.]+)mm" height="([\d.]+)mm"')
+    page_w, page_h = map(float, width.search(page).groups())  # type: ignore[union-attr]
+    screen_w, screen_h = map(float, width.search(screen).groups())  # type: ignore[union-attr]
+    assert (page_w, page_h) == (297.0, 210.0) and screen_w < page_w and screen_h < page_h / 2
+    assert results.sheet(page=False).alt == results.sheet().alt

@@ -28,6 +28,7 @@ GAME_LOGIC_DEF = re.compile(
     r"^\s*def\s+\w*(legal|move|leap|capture|step|jump|generat|perft|outcome|winner|search|minimax|negamax)\w*\s*\(",
     re.IGNORECASE | re.MULTILINE,
 )
+PLAYER_DEF = re.compile(r"^def choose_move\(position\):", re.MULTILINE)
 MARKDOWN_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)")
 HTML_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 NOTEBOOK_LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)(#[^)]*)?\)")
@@ -180,7 +181,11 @@ def test_no_sys_path_tricks_and_no_game_logic(path: Path) -> None:
         where = _where(path, index)
         assert "sys.path" not in cell.source, f"{where}: sys.path tricks; install the package instead"
         assert "PYTHONPATH" not in cell.source, f"{where}: PYTHONPATH tricks; install the package instead"
-        match = GAME_LOGIC_DEF.search(cell.source)
+        source = cell.source
+        if notebook.metadata.get("awithlaknannai", {}).get("writes_players"):
+            # Notebook 08 is where students write a player: its choose_move is their work, not ours.
+            source = PLAYER_DEF.sub("", source)
+        match = GAME_LOGIC_DEF.search(source)
         assert match is None, f"{where}: defines game logic ({match.group(0).strip()}); put it in the package"
         assert "generate_raw" not in cell.source and "_after_raw" not in cell.source, (
             f"{where}: uses the move generator's internals")

@@ -24,7 +24,8 @@ from awithlaknannai.tutorial.predict import (
 )
 
 PROJECT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = {"02": "02_board_as_graph.ipynb", "06": "06_variants_lab.ipynb", "07": "07_family_album.ipynb"}
+NOTEBOOKS = {"02": "02_board_as_graph.ipynb", "06": "06_variants_lab.ipynb", "07": "07_family_album.ipynb",
+             "08": "08_write_a_player.ipynb"}
 PREDICT_CALL = re.compile(r"""\bpredict\(\s*["']([^"']+)["']\s*\)""")
 
 

@@ -341,8 +341,12 @@ def test_perfect_player_protocol_and_errors(zuni3_tables):
     player.reset(4)
     with pytest.raises(TypeError, match="seed must be an integer"):
         player.reset("x")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="needs EndgameTables"):
+    with pytest.raises(TypeError, match="needs EndgameTables") as refused:
         PerfectPlayer("zuni-3")  # type: ignore[arg-type]
+    # A traceback shows the half-built player's repr: it must not raise in turn.
+    half_built = refused.traceback[-1].frame.f_locals["self"]
+    assert repr(half_built) == "PerfectPlayer(<not built>)"
+    assert repr(player) == "PerfectPlayer('zuni-3', rules=%r)" % zuni3_tables["standard"].rules_text
     with pytest.raises(ValueError, match="not covered"):
         player.choose_move(Position.start("zuni-3"))
 

@@ -22,7 +22,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awithlaknannai import Position
+from awithlaknannai import Game, Position
 from awithlaknannai.position import Move
 from awithlaknannai.widgets import GameWidget
 
@@ -155,3 +155,16 @@ def test_undo_with_only_the_computers_move_is_refused_not_frozen() -> None:
     widget.undo_button.click()  # as a script might: refused on the status line, nothing changes
     assert len(widget.game.moves) == 1
     assert widget.board.status_text.startswith("\u26a0 nothing to undo: only the computer has moved")
+
+
+def test_a_hand_built_board_has_no_record_and_the_status_line_says_why() -> None:
+    from awithlaknannai.boards import zuni
+    from awithlaknannai.variants import Variant, get_variant
+    from awithlaknannai.widgets import GameWidget
+
+    own = Variant("my board", zuni(3), get_variant("zuni-3").start_pieces)
+    widget = GameWidget(game=Game(own))
+    before = widget.record_text.value
+    widget.show_record_button.click()
+    assert "built by hand ('my board')" in widget.board.status_text
+    assert widget.record_text.value == before and not widget.record_toggle.value

@@ -23,12 +23,13 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ..errors import missing_package
 from .selfplay import SelfplayStatistics
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["end_reason_bars", "length_histograms", "mean_length_bars", "result_bars"]
+__all__ = ["end_reason_bars", "length_histograms", "mean_length_bars", "result_bars", "score_bars"]
 
 StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 
@@ -61,8 +62,8 @@ def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
 def _figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
-    except ImportError:  # pragma: no cover - matplotlib is in the plots extra
-        raise ImportError("the charts need matplotlib: pip install 'awithlaknannai[plots]'") from None
+    except ImportError:  # matplotlib is in the plots extra; a JupyterLite site has none
+        raise missing_package("drawing a chart", "matplotlib", "or pip install 'awithlaknannai[plots]'") from None
     return Figure(figsize=(width, height), layout="constrained")
 
 
@@ -111,6 +112,44 @@ def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure:
     ax.barh(y, second, left=[a + b for a, b in zip(first, draw)], color=_SECOND_COLOUR, edgecolor="black",
             label="second player wins")
     ax.set_yticks(list(y), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.set_title(title)
+    fig.legend(loc="outside lower center", ncols=3, frameon=False)
+    return fig
+
+
+def score_bars(results: Mapping[str, tuple[int, int, int]], title: str = "How did it do?") -> Figure:
+    """One stacked bar per player: the share of its games won, drawn and lost.
+
+    ``results`` maps a label to ``(won, drawn, lost)``; won is solid, drawn
+    hatched, lost dark, so the bars read without colour.
+
+    >>> fig = score_bars({"the template": (55, 7, 38), "at random": (50, 7, 43)})
+    >>> [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    ['the template', 'at random']
+    """
+    if not isinstance(results, Mapping) or not results:
+        raise ValueError("score_bars takes a dict label -> (won, drawn, lost) with at least one entry")
+    rows = []
+    for label, counts in results.items():
+        if (not isinstance(counts, tuple) or len(counts) != 3
+                or not all(isinstance(n, int) and n >= 0 for n in counts) or sum(counts) == 0):
+            raise ValueError(f"{label!r}: give (won, drawn, lost) as three whole numbers, not all 0")
+        total = sum(counts)
+        rows.append((str(label), *(n / total for n in counts)))
+    fig = _figure(7, 0.6 * len(rows) + 1.6)
+    ax = fig.subplots()
+    y = range(len(rows))
+    won = [r[1] for r in rows]
+    drawn = [r[2] for r in rows]
+    lost = [r[3] for r in rows]
+    ax.barh(y, won, color=_SERIES[0], edgecolor="black", label="won")
+    ax.barh(y, drawn, left=won, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label="drawn")
+    ax.barh(y, lost, left=[a + b for a, b in zip(won, drawn)], color=_SECOND_COLOUR, edgecolor="black",
+            label="lost")
+    ax.set_yticks(list(y), [r[0] for r in rows])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")

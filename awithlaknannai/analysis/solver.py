@@ -40,26 +40,34 @@ which depend on the history rather than the position:
   direction and both sides follow the same rules, so colours do not matter:
   one table entry serves White to move and Black to move.
 
+Tables: one entry per symmetry class
+------------------------------------
+A class's table holds one entry per orbit of the board's symmetries
+(:mod:`~awithlaknannai.analysis.symmetry`: Mosona's mirrors and half turn
+divide it by almost 4), palette-coded in 1 byte an entry
+(:mod:`~awithlaknannai.analysis.tablefile`); lookups canonicalise the
+position first. :meth:`EndgameTables.codes` still lists a (small) class in
+the plain order of :func:`~awithlaknannai.analysis.solver_core.class_keys`.
+Each code is ``distance << 3 | category`` (see
+:mod:`~awithlaknannai.analysis.solver_core`).
+
 On-disk cache
 -------------
-Solved classes are cached, one file per class, under
-``$AWITHLAKNANNAI_CACHE`` or else ``$XDG_CACHE_HOME/awithlaknannai`` (default
-``~/.cache/awithlaknannai``), in ``endgames/<variant>-<board>/<rules>/AvB.tbl``.
-A file is one line of JSON (the header) followed by the codes as unsigned
-16-bit little-endian integers (the stdlib :mod:`array` module, typecode
-``"H"``). The header holds ``format`` (``"awithlaknannai-endgame-table"``),
+Solved classes are cached under ``$AWITHLAKNANNAI_CACHE`` or else
+``$XDG_CACHE_HOME/awithlaknannai`` (default ``~/.cache/awithlaknannai``), in
+``endgames/<variant>-<board>/<rules>/``: ``AvB.tbl`` (the codes) and
+``AvB.wdl`` (who wins, 2 bits an entry), both read through a memory map.
+Each begins with one line of JSON: ``format`` (``"awithlaknannai-endgame-table"``),
 ``format_version``, ``solver_version``, ``variant``, ``rules`` (the rules
 text, without the quiet-turn and repetition limits, which the tables ignore),
 ``board`` (a SHA-256 fingerprint of the points, steps and leaps), ``points``,
-``class`` (``[mover pieces, opponent pieces]``), ``entries``, ``typecode``,
-``byteorder`` and ``crc32`` of the body. A file whose header or body does not
-match what this version of the solver would write is never used: the class
-is rebuilt and the file replaced, and the reason is reported. Nothing is
-shipped with the package; tables are built on demand.
-
-Each code is ``distance << 3 | category`` (see
-:mod:`~awithlaknannai.analysis.solver_core`); entries follow the order of
-:func:`~awithlaknannai.analysis.solver_core.class_keys`.
+``class`` (``[mover pieces, opponent pieces]``), ``entries``, ``positions``,
+``symmetry`` (a digest of the symmetries used), ``typecode``, ``byteorder``,
+the ``palette`` and ``counts`` of the codes, and the ``crc32`` of the body. A
+file whose header or body does not match what this version of the solver
+would write is never used: the class is rebuilt and the file replaced, and
+the reason is reported. Nothing is shipped with the package; tables are
+built on demand.
 
 Examples
 --------
@@ -79,34 +87,61 @@ Move('T0xT2xB2')
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import os
 import random
-import re
-import stat
-import sys
-import tempfile
 import time
-import weakref
-import zlib
 from array import array
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Python solver does all the work
+    np = None  # type: ignore[assignment]
 
-from ..errors import GameOverError, shown
-from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, check_long_job, duration, flag, whole_number
+from ..errors import GameOverError, missing_package, shown
+from ..limits import check_long_job, flag, whole_number
 from ..position import Move, Position, generate_raw
-from ..rules import Rules, get_rules
-from ..variants import Color, Variant, get_variant
+from ..rules import Rules
+from ..variants import Color, Variant
 from . import solver_core as core
-from . import tables as array_solver
-from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+from .costs import (
+    ARRAY_MAX_POINTS,
+    array_solver_fits,
+    estimate,
+    estimate_cost,
+)
+from .costs import count_text as _count
+from .costs import last_use_as_child as _last_use_as_child
+from .costs import material_pairs as _material_pairs
+from .costs import variant_of as _variant_of
+from .costs import work_left as _work_left
+from .solver_core import LOSS
+from .symmetry import SymmetricIndex, board_symmetries
+from .tablefile import (
+    SOLVER_VERSION,
+    TABLE_FORMAT,
+    TABLE_FORMAT_VERSION,
+    CacheDirError,
+    ClassTable,
+    PlainIndex,
+    StaleTableError,
+    _cache_path,
+    board_fingerprint,
+    default_cache_dir,
+    read_class,
+    read_wdl,
+    table_dir,
+    table_rules_text,
+    wdl_entry,
+    write_class,
+)
+from .tablefile import header as _header
+from .values import ClassReport, Outcome, Value, move_rank
+
+if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: imported where it runs
+    from .tables import RankBoard
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -115,326 +150,6 @@ __all__ = [
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
 ]
 
-SOLVER_VERSION = 1
-TABLE_FORMAT = "awithlaknannai-endgame-table"
-TABLE_FORMAT_VERSION = 1
-_HEADER_LIMIT = 1 << 16  # a header line longer than this is not ours
-_HEADER_BRACKETS = 8  # our header has three lists in one object
-
-Outcome = Literal["win", "draw", "loss"]
-
-
-# --- values ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Value:
-    """The result of a position with perfect play, for the side to move.
-
-    Attributes
-    ----------
-    outcome : {"win", "draw", "loss"}
-        The result for the side to move.
-    plies : int or None
-        Turns until the game ends (the winner hurries, the loser delays);
-        ``None`` when it never ends: a draw, or a stand-in result.
-    stand_in : bool
-        The result comes from endless play scored by the pieces left
-        (rules with ``no_capture_result="more_pieces"``).
-
-    Examples
-    --------
-    >>> Value.from_code(core.make_code(WIN, 3))
-    Value(outcome='win', plies=3, stand_in=False)
-    >>> str(Value.from_code(core.make_code(WIN, 3)))
-    'win in 2 moves (3 plies)'
-    >>> str(Value.from_code(core.make_code(LOSS_STAND_IN, 0)))
-    'loss on pieces (no capture ever again)'
-    """
-
-    outcome: Outcome
-    plies: int | None
-    stand_in: bool = False
-
-    @classmethod
-    def from_code(cls, code: int) -> Value:
-        """Read a table code (see :mod:`~awithlaknannai.analysis.solver_core`)."""
-        category, distance = code & 7, code >> 3
-        if category == WIN:
-            return cls("win", distance)
-        if category == LOSS:
-            return cls("loss", distance)
-        if category == DRAW:
-            return cls("draw", None)
-        return cls("win" if category == WIN_STAND_IN else "loss", None, True)
-
-    @property
-    def moves(self) -> int | None:
-        """The side to move's own turns until the end, counting the last one if it wins."""
-        if self.plies is None:
-            return None
-        return (self.plies + 1) // 2 if self.outcome == "win" else self.plies // 2
-
-    def __str__(self) -> str:
-        if self.outcome == "draw":
-            return "draw"
-        if self.stand_in:
-            return f"{self.outcome} on pieces (no capture ever again)"
-        if self.plies == 0:
-            return "lost" if self.outcome == "loss" else "won"
-        moves = self.moves
-        unit = "move" if moves == 1 else "moves"
-        return f"{self.outcome} in {moves} {unit} ({self.plies} {'ply' if self.plies == 1 else 'plies'})"
-
-
-@dataclass(frozen=True)
-class ClassReport:
-    """Counts for one material class, seen from the side to move.
-
-    ``won``, ``lost`` and ``drawn`` count positions; ``on_pieces`` counts the
-    won and lost ones decided by endless play (stand-in scoring);
-    ``longest`` is the longest finite win in plies; ``seconds`` is the
-    build time of the class's pair (0 when loaded from the cache).
-    """
-
-    mover: int
-    opponent: int
-    positions: int
-    won: int
-    lost: int
-    drawn: int
-    on_pieces: int
-    longest: int
-    seconds: float
-    source: Literal["solved", "cache"]
-
-    @property
-    def name(self) -> str:
-        return f"{self.mover}v{self.opponent}"
-
-    @classmethod
-    def count(cls, mover: int, opponent: int, codes: array, seconds: float, source: str) -> ClassReport:
-        tally = [0] * 5
-        longest = 0
-        values, numbers = np.unique(np.frombuffer(codes, dtype=np.uint16), return_counts=True)
-        counts = dict(zip(values.tolist(), numbers.tolist(), strict=True))
-        for code, number in counts.items():
-            tally[code & 7] += number
-            if code & 7 == WIN:
-                longest = max(longest, code >> 3)
-        return cls(mover, opponent, len(codes), tally[WIN] + tally[WIN_STAND_IN],
-                   tally[LOSS] + tally[LOSS_STAND_IN], tally[DRAW],
-                   tally[WIN_STAND_IN] + tally[LOSS_STAND_IN], longest, seconds, source)  # type: ignore[arg-type]
-
-
-# --- identity of a table: board and rules ----------------------------------------
-
-
-def board_fingerprint(variant: Variant) -> str:
-    """A SHA-256 digest of the board as the solver sees it: points, steps and leaps.
-
-    Two variants with the same drawing (``mosona`` and ``zuni-8``) share it;
-    removing one line changes it.
-
-    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("zuni-8"))
-    True
-    >>> board_fingerprint(get_variant("mosona")) == board_fingerprint(get_variant("mosona-murray"))
-    False
-    """
-    tables = variant.tables
-    known = _FINGERPRINTS.get(tables)
-    if known is None:
-        text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
-                           [[list(leap) for leap in leaps] for leaps in tables.leaps]])
-        known = _FINGERPRINTS[tables] = hashlib.sha256(text.encode()).hexdigest()
-    return known
-
-
-# Variants share their step and leap tables, so a lookup costs no hashing.
-_FINGERPRINTS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
-
-
-def table_rules_text(rules: Rules) -> str:
-    """The rules text a table is built for: the limits the solver ignores are reset.
-
-    >>> table_rules_text(Rules.from_text("standard,quiet_turn_limit=20"))
-    'standard'
-    """
-    default = Rules()
-    return rules.replace(quiet_turn_limit=default.quiet_turn_limit,
-                         repetition_limit=default.repetition_limit).to_text()
-
-
-def default_cache_dir() -> Path:
-    """Where tables are cached: ``$AWITHLAKNANNAI_CACHE``, else the user cache directory.
-
-    Raises
-    ------
-    CacheDirError
-        The setting cannot name a folder (``~nosuchuser/c``: no such user;
-        no home directory; a name of spaces or with a NUL character).
-    """
-    explicit = os.environ.get("AWITHLAKNANNAI_CACHE")
-    if explicit:
-        return _cache_path(explicit, "AWITHLAKNANNAI_CACHE")
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base and os.path.isabs(base):  # the XDG specification ignores a relative path
-        return _cache_path(base, "XDG_CACHE_HOME") / "awithlaknannai"
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        raise CacheDirError("the endgame cache needs a folder: there is no home directory here; "
-                            "set AWITHLAKNANNAI_CACHE to one") from None
-    return home / ".cache" / "awithlaknannai"
-
-
-def _cache_path(text: str | os.PathLike[str], setting: str) -> Path:
-    """A cache folder named by a setting or an argument, or a :class:`CacheDirError` saying why it cannot be one."""
-    name = os.fspath(text)
-    if isinstance(name, bytes):
-        raise TypeError(f"{setting} is a folder name as text, got bytes")
-    if not name.strip():
-        raise CacheDirError(f"{setting} is empty: give a folder (or cache_dir=False for no disk cache)")
-    if "\0" in name:
-        raise CacheDirError(f"{setting} {shown(name)} holds a NUL character: no folder has that name")
-    if len(name) > 4000 or any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(name).parts):
-        raise CacheDirError(f"{setting} {shown(name)} is too long for a folder name")
-    try:
-        return Path(name).expanduser()
-    except (RuntimeError, KeyError, OSError):  # ~nosuchuser: Python cannot find that user's home
-        raise CacheDirError(f"{setting} {shown(name)} cannot be a folder: '~' names a home directory "
-                            "that does not exist here") from None
-
-
-class StaleTableError(ValueError):
-    """A cached table file does not match what the solver would build now."""
-
-
-class CacheDirError(ValueError):
-    """The cache folder setting cannot be used (the message says why)."""
-
-
-_SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-
-
-def _table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -> Path:
-    slug = rules_text if all(c.isalnum() or c in "-_" for c in rules_text) else (
-        "custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
-    # A variant's name becomes a folder name only if it is a plain one (a hand-built variant may be
-    # called '../../x'): anything else is named by its hash, inside the cache folder.
-    name = variant.name if _SAFE_NAME.fullmatch(variant.name) else (
-        "custom-" + hashlib.sha256(variant.name.encode("utf-8", "surrogatepass")).hexdigest()[:12])
-    return root / "endgames" / f"{name}-{fingerprint[:12]}" / slug
-
-
-def _header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
-            entries: int) -> dict[str, object]:
-    return {
-        "format": TABLE_FORMAT,
-        "format_version": TABLE_FORMAT_VERSION,
-        "solver_version": SOLVER_VERSION,
-        "variant": variant.name,
-        "rules": rules_text,
-        "board": fingerprint,
-        "points": list(variant.points),
-        "class": [mover, opponent],
-        "entries": entries,
-        "typecode": "H",
-        "byteorder": "little",
-    }
-
-
-def _write_table(path: Path, header: dict[str, object], codes: array) -> None:
-    body = codes.tobytes() if sys.byteorder == "little" else _swapped(codes).tobytes()
-    full = dict(header, crc32=zlib.crc32(body))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # A name of its own per writer (processes and threads alike), removed if
-    # anything fails (a full disk): readers never see a half-written file.
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(json.dumps(full).encode() + b"\n")
-            file.write(body)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _swapped(codes: array) -> array:
-    copy = array(codes.typecode, codes)
-    copy.byteswap()
-    return copy
-
-
-def _read_table(path: Path, expected: dict[str, object]) -> array:
-    """Read a cached table; raise :class:`StaleTableError` saying why it cannot be used.
-
-    Only a regular file is opened for reading (a FIFO or a device, also
-    behind a link, is refused without waiting), and only as many bytes as
-    the expected table has: a padded file is refused by its size first.
-    """
-    entries = int(expected["entries"])  # type: ignore[call-overload]
-    # O_NONBLOCK: opening a FIFO must not wait for a writer.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise StaleTableError(f"{path.name}: not a regular file")
-        if info.st_size > _HEADER_LIMIT + 2 * entries:
-            raise StaleTableError(f"{path.name}: {info.st_size:,} bytes, too large for this table")
-        line = handle.readline(_HEADER_LIMIT)
-        body = handle.read(2 * entries + 1)
-    if line.count(b"[") + line.count(b"{") > _HEADER_BRACKETS:
-        raise StaleTableError(f"{path.name}: the header nests too deeply to be ours")
-    try:
-        header = json.loads(line)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise StaleTableError(f"{path.name}: the header is not JSON") from None
-    if not isinstance(header, dict):
-        raise StaleTableError(f"{path.name}: the header is not a JSON object")
-    for field, want in expected.items():
-        if header.get(field) != want:
-            shown = "a different board" if field in ("board", "points") else repr(header.get(field))
-            raise StaleTableError(f"{path.name}: {field} is {shown}, expected {want!r}"
-                                  if field not in ("board", "points") else f"{path.name}: built for {shown}")
-    if len(body) != 2 * entries:
-        raise StaleTableError(f"{path.name}: truncated or padded body ({len(body)} bytes, "
-                              f"expected {2 * entries})")
-    if zlib.crc32(body) != header.get("crc32"):
-        raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
-    codes = array("H")
-    codes.frombytes(body)
-    if sys.byteorder != "little":
-        codes.byteswap()
-    bad = _impossible_code(codes, str(expected.get("rules", "standard")))
-    if bad is not None:
-        raise StaleTableError(f"{path.name}: entry {bad:,} holds code {codes[bad]}, which no position can have "
-                              "(a corrupt file with a valid checksum)")
-    return codes
-
-
-def _impossible_code(codes: array, rules_text: str) -> int | None:
-    """The index of the first code no solved position can have, or None.
-
-    A code is ``distance << 3 | category``: the category is 0 to 4; a win is
-    an odd number of plies away, a loss an even number; without stand-in
-    scoring (``no_capture_result="draw"``) there are no stand-in results
-    and a draw has no distance.
-    """
-    values = np.frombuffer(codes, dtype=np.uint16)
-    category = values & 7
-    distance = values >> 3
-    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
-    try:
-        stand_in = Rules.from_text(rules_text).no_capture_result == "more_pieces"
-    except ValueError:
-        stand_in = True
-    if not stand_in:
-        bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
-    found = np.flatnonzero(bad)
-    return int(found[0]) if found.size else None
 
 
 # --- the tables ---------------------------------------------------------------
@@ -444,8 +159,10 @@ class EndgameTables:
     """Solved material classes of one variant under one set of rules.
 
     Build with :func:`solve_endgames` or :func:`solve_game`. Classes are
-    kept in memory as compact arrays (2 bytes a position); a class can
-    also be read lazily from the on-disk cache when a lookup needs it.
+    held as :class:`~awithlaknannai.analysis.tablefile.ClassTable` (one
+    entry per symmetry class, 1 byte an entry), memory-mapped from the
+    cache when there is one; a class can also be read lazily from the
+    cache when a lookup needs it.
 
     Attributes
     ----------
@@ -469,32 +186,51 @@ class EndgameTables:
         self.rules_text = table_rules_text(variant.rules)
         self.fingerprint = board_fingerprint(variant)
         self._n = variant.tables.size
-        self._codes: dict[tuple[int, int], array] = {}
+        self._codes: dict[tuple[int, int], ClassTable] = {}
+        self._expanded: dict[tuple[int, int], array] = {}
+        self._wdl: dict[tuple[int, int], np.ndarray | array] = {}
+        self._indexes: dict[tuple[int, int], SymmetricIndex | PlainIndex] = {}
         self._key_maps: dict[tuple[int, int], dict[int, int]] = {}
+        self._board: RankBoard | None = None
 
     # -- identity and storage
+    def _index(self, mover: int, opponent: int) -> SymmetricIndex | PlainIndex:
+        """The order of a class's table: canonical where the array solver takes the board, else plain."""
+        found = self._indexes.get((mover, opponent))
+        if found is None:
+            if not array_solver_fits(self._n):
+                found = PlainIndex(self._n, mover, opponent)
+            else:
+                if self._board is None:
+                    from .tables import RankBoard
+
+                    self._board = RankBoard(self.variant)
+                found = SymmetricIndex(self.variant, mover, opponent, board_symmetries(self.variant), self._board)
+            self._indexes[(mover, opponent)] = found
+        return found
+
     def _path(self, mover: int, opponent: int) -> Path | None:
         if self.cache_dir is None:
             return None
-        directory = _table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint)
+        directory = table_dir(self.cache_dir, self.variant, self.rules_text, self.fingerprint)
         return directory / f"{mover}v{opponent}.tbl"
 
     def _expected_header(self, mover: int, opponent: int) -> dict[str, object]:
         return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
-                       core.class_size(self._n, mover, opponent))
+                       self._index(mover, opponent))
 
-    def _load(self, mover: int, opponent: int) -> array | None:
+    def _load(self, mover: int, opponent: int) -> ClassTable | None:
         path = self._path(mover, opponent)
         if path is None or not path.exists():
             return None
         expected = self._expected_header(mover, opponent)
         expected.pop("variant")  # the same board under another name is fine
-        return _read_table(path, expected)
+        return read_class(path, expected, self._index(mover, opponent), self.rules_text)
 
-    def _store(self, mover: int, opponent: int, codes: array) -> None:
+    def _store(self, mover: int, opponent: int, table: ClassTable) -> None:
         path = self._path(mover, opponent)
         if path is not None:
-            _write_table(path, self._expected_header(mover, opponent), codes)
+            write_class(path, self._expected_header(mover, opponent), table)
 
     def save(self, cache_dir: str | os.PathLike[str] | None = None) -> Path:
         """Write every class held in memory as table files; return the directory used.
@@ -508,21 +244,23 @@ class EndgameTables:
             root = _cache_path(cache_dir, "cache_dir")
         else:
             root = self.cache_dir or default_cache_dir()
+        directory = table_dir(root, self.variant, self.rules_text, self.fingerprint)
         for mover, other in self.classes():
-            path = _table_dir(root, self.variant, self.rules_text, self.fingerprint) / f"{mover}v{other}.tbl"
-            _write_table(path, self._expected_header(mover, other), self._codes[(mover, other)])
-        return _table_dir(root, self.variant, self.rules_text, self.fingerprint)
+            write_class(directory / f"{mover}v{other}.tbl", self._expected_header(mover, other),
+                        self._codes[(mover, other)])
+        return directory
 
     def classes(self) -> list[tuple[int, int]]:
         """The material classes held in memory, as ``(mover pieces, opponent pieces)``."""
         return sorted(self._codes)
 
-    def codes(self, mover: int, opponent: int) -> array | None:
-        """The codes of one class in table order, loading them from the cache if needed."""
+    def table(self, mover: int, opponent: int) -> ClassTable | None:
+        """One solved class (its entries in canonical order), loading it from the cache if needed."""
         whole_number("mover", mover)
         whole_number("opponent", opponent)
         found = self._codes.get((mover, opponent))
-        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces:
+        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces \
+                and mover + opponent <= self._n:
             try:
                 found = self._load(mover, opponent)
             except (OSError, StaleTableError):
@@ -531,12 +269,23 @@ class EndgameTables:
                 self._codes[(mover, opponent)] = found
         return found
 
-    def _code_array(self, mover: int, opponent: int) -> np.ndarray:
-        # The codes of a solved class as a numpy view, for the array solver's lookups.
-        codes = self.codes(mover, opponent)
-        if codes is None:
-            raise ValueError(f"class {mover}v{opponent} is not solved")
-        return np.frombuffer(codes, dtype=np.uint16)
+    def codes(self, mover: int, opponent: int) -> array | None:
+        """The codes of one class in the plain order of ``class_keys`` (classes of up to
+        :data:`~awithlaknannai.analysis.tablefile.MAX_EXPANDED` positions; kept once listed)."""
+        found = self._expanded.get((mover, opponent))
+        if found is None:
+            table = self.table(mover, opponent)
+            if table is None:
+                return None
+            found = self._expanded[(mover, opponent)] = table.full_codes()
+        return found
+
+    def _lookup(self, cls: tuple[int, int], entries: np.ndarray) -> np.ndarray:
+        # The codes of a solved class at canonical entries, for the array solver's captures.
+        table = self.table(*cls)
+        if table is None:
+            raise ValueError(f"class {cls[0]}v{cls[1]} is not solved")
+        return table.codes_at(entries)  # type: ignore[return-value]  # numpy's: only the array solver asks
 
     def _key_map(self, mover: int, opponent: int) -> dict[int, int]:
         # {key: code} for the fast lookups of captures while solving bigger classes.
@@ -548,6 +297,29 @@ class EndgameTables:
             keys = core.class_keys(self._n, mover, opponent)
             found = self._key_maps[(mover, opponent)] = dict(zip(keys, codes, strict=True))
         return found
+
+    def outcome(self, position: Position) -> Outcome:
+        """Who wins with perfect play, for the side to move, from the 2-bit ``.wdl`` file alone.
+
+        A result on pieces counts as a win or a loss. Tables without a cache
+        folder answer from the codes in memory.
+        """
+        own, opp = self._mover_sets(position)
+        if not own or not opp:
+            return "loss" if not own else "win"
+        cls = (own.bit_count(), opp.bit_count())
+        packed = self._wdl.get(cls)
+        path = self._path(*cls)
+        if packed is None and path is not None and path.with_suffix(".wdl").exists():
+            expected = self._expected_header(*cls)
+            expected.pop("variant")
+            packed = self._wdl[cls] = read_wdl(path.with_suffix(".wdl"), expected)
+        if packed is None:
+            return self.value(position).outcome
+        table_index = self._index(*cls)
+        entry = (table_index.index_one(own, opp) if isinstance(table_index, PlainIndex) else
+                 int(table_index.index(np.array([own], np.uint32), np.array([opp], np.uint32))[0]))
+        return ("loss", "draw", "win")[wdl_entry(packed, entry)]  # type: ignore[return-value]
 
     # -- lookups
     def _mover_sets(self, position: Position) -> tuple[int, int]:
@@ -582,10 +354,10 @@ class EndgameTables:
                                  f"got {shown(value)}")
         if own & opp:
             raise ValueError("own and opp name the same point: a point holds one piece at most")
-        codes = self.codes(own.bit_count(), opp.bit_count())
-        if codes is None:
+        table = self.table(own.bit_count(), opp.bit_count())
+        if table is None:
             return None
-        return codes[core.class_index(self._n, own, opp)]
+        return table.code(own, opp)
 
     def covers(self, position: Position) -> bool:
         """Whether the tables hold this position's value (and those of its moves)."""
@@ -665,132 +437,13 @@ class EndgameTables:
             if child is None:
                 raise ValueError(self._not_covered(left, moved))
             mine = core.mover_code(child)
-            rank = _move_rank(mine, child, bool(captured), own_count, opp_count, more_pieces)
+            rank = move_rank(mine, child, bool(captured), own_count, opp_count, more_pieces)
             ranked.append((move, Value.from_code(mine), rank, order))
         ranked.sort(key=lambda item: (-item[2][0], -item[2][1], item[3]))
         return [(move, value, rank) for move, value, rank, _ in ranked]
 
 
-def _move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
-               more_pieces: bool) -> tuple[int, int]:
-    """How good a move is for its player (bigger is better), from the codes around it."""
-    category = mine & 7
-    if category == WIN:
-        return (WIN, -(mine >> 3))
-    if category == LOSS:
-        return (LOSS, mine >> 3)
-    if not more_pieces:
-        return (category, 0)
-    # Stand-in scoring: endless play in the present material gives `holding`.
-    holding = (own > opp) - (own < opp)
-    needs_capture = (category == WIN_STAND_IN and holding <= 0) or (category == DRAW and holding < 0)
-    if needs_capture:
-        # The capture that settles the result is the goal; else shorten the way to it.
-        return (category, 0 if capture else -(child >> 3))
-    if category == LOSS_STAND_IN and not capture:
-        return (category, child >> 3)  # make the opponent's way to his capture long
-    return (category, 0)
-
-
 # --- building -------------------------------------------------------------------
-
-
-def _material_pairs(max_pieces: int, size: int) -> list[tuple[int, int]]:
-    # Pairs {(a, b), (b, a)} as (a, b) with a >= b, fewest pieces first. No side has more pieces
-    # than the board has points (max_pieces=1,000,000 once looped 5 * 10^11 times here).
-    return list(_pairs_in_order(max_pieces, size))
-
-
-def _pairs_in_order(max_pieces: int, size: int) -> Iterable[tuple[int, int]]:
-    """The pairs of :func:`_material_pairs`, one at a time (an estimate can stop early)."""
-    most = min(max_pieces, size)
-    for total in range(2, min(2 * most, size) + 1):
-        for a in range((total + 1) // 2, min(most, total - 1) + 1):
-            yield a, total - a
-
-
-def _count(number: int) -> str:
-    """A count for a message: exact up to 10^15, else its order of magnitude."""
-    return f"{number:,}" if number < 10**15 else f"about 10^{len(str(number)) - 1}"
-
-
-def _last_use_as_child(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
-    """For each class, the index of the last pair whose captures lead into it."""
-    last: dict[tuple[int, int], int] = {}
-    for number, (a, b) in enumerate(pairs):
-        # The mover of (a, b) captures k of b pieces: (b - k, a); likewise from (b, a).
-        for mover, other in {(a, b), (b, a)}:
-            for left in range(1, other):
-                last[(left, mover)] = number
-    return last
-
-
-def estimate(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> int:
-    """How many positions (counted from the side to move) tables up to ``max_pieces`` hold.
-
-    ``max_total`` leaves out classes with more pieces on the board, as in
-    :func:`solve_endgames`.
-
-    >>> estimate("mosona", 3), estimate("zuni-4", 6), estimate("mosona", 3, max_total=5)
-    (4796100, 1255982, 1254100)
-    """
-    variant = _variant_of(variant, None)
-    max_pieces = whole_number("max_pieces", max_pieces, 1)
-    n = variant.tables.size
-    total = n if max_total is None else min(n, whole_number("max_total", max_total, 2))
-    most = min(max_pieces, n)  # no side has more pieces than the board has points
-    return sum(core.class_size(n, a, b) for a in range(1, most + 1)
-               for b in range(1, most + 1) if a + b <= total)
-
-
-def _variant_of(variant: object, rules: str | Rules | None) -> Variant:
-    """A variant given by name or as a Variant (under ``rules`` if given); a TypeError otherwise."""
-    if isinstance(variant, str):
-        return get_variant(variant, rules)
-    if isinstance(variant, Variant):
-        return variant if rules is None else variant.with_rules(rules)
-    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
-
-
-#: Cost model of the solver, fitted on a 2-core machine (Mosona, Kolowis,
-#: Alquerque and zuni-4, line and bent leaps, 2 and 3 pieces a side): the
-#: time per position grows with the moves a piece has (steps and leaps per
-#: point) and with the pieces a side; the peak memory is about 200 bytes per
-#: position (the tables and the lookups of smaller classes while solving).
-SECONDS_PER_UNIT = 0.5e-6
-BYTES_PER_POSITION = 200
-#: The same for the rank-indexed array solver (:mod:`.tables`, boards of up to
-#: ``MAX_POINTS`` points, what ``engine="auto"`` uses there), from Mosona with
-#: up to 4 pieces a side (120 million positions: 231 s of CPU, 2.8 GB peak).
-ARRAY_SECONDS_PER_UNIT = 0.1e-6
-ARRAY_BYTES_PER_POSITION = 24
-
-
-def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> tuple[int, float, int]:
-    """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
-
-    A rough upper estimate from the cost models above (within about a factor
-    of two of measured times), for the engine ``solve_endgames`` picks by
-    default: the array solver on boards it handles, else the pure-Python
-    one. The command line refuses work estimated above an hour or 8 GB
-    before starting.
-
-    >>> positions, seconds, memory = estimate_cost("mosona", 4)
-    >>> positions, round(seconds), memory // 2**20
-    (119999650, 342, 2746)
-    >>> positions, seconds, memory = estimate_cost("kolowis", 2)
-    >>> positions, round(seconds), memory // 2**20
-    (1384152, 10, 264)
-    """
-    variant = _variant_of(variant, None)
-    tables = variant.tables
-    positions = estimate(variant, max_pieces, max_total)
-    moves_per_point = (sum(map(len, tables.steps)) + sum(map(len, tables.leaps))) / tables.size
-    pieces = min(max_pieces, tables.size)
-    if tables.size <= array_solver.MAX_POINTS:
-        return (positions, positions * moves_per_point * pieces * ARRAY_SECONDS_PER_UNIT,
-                positions * ARRAY_BYTES_PER_POSITION)
-    return positions, positions * moves_per_point * pieces * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION
 
 
 def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | None:
@@ -836,9 +489,11 @@ def solve_endgames(
         cache file being rebuilt).
     engine : {"auto", "arrays", "python"}
         ``"arrays"``: the rank-indexed numpy solver of
-        :mod:`~awithlaknannai.analysis.tables` (boards of up to 31 points);
+        :mod:`~awithlaknannai.analysis.blocks` (boards of up to 31 points);
         ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
-        Both give the same tables; ``"auto"`` takes the arrays where the board allows.
+        Both give the same tables; ``"auto"`` takes the arrays where the board
+        allows and numpy is there (a JupyterLite site has none: the
+        pure-Python solver then builds tables in the plain order).
     allow_long : bool, optional
         Solve even if the work left (the classes not in the cache) is
         estimated above a minute or a gigabyte (:func:`estimate_cost`'s
@@ -858,6 +513,9 @@ def solve_endgames(
     ValueError
         A bad value; :class:`CacheDirError` for a cache folder that cannot be
         used.
+    ImportError
+        ``engine="arrays"`` where numpy cannot be imported (one line saying
+        what to install).
     LongJobError
         The estimate is above the limits and ``allow_long`` is false.
 
@@ -883,9 +541,12 @@ def solve_endgames(
     if engine not in ("auto", "arrays", "python"):
         raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {shown(engine)}")
     flag("allow_long", allow_long)
-    if engine == "arrays" and variant.tables.size > array_solver.MAX_POINTS:
-        raise ValueError(f"the array solver handles boards of up to {array_solver.MAX_POINTS} points")
-    use_arrays = engine == "arrays" or (engine == "auto" and variant.tables.size <= array_solver.MAX_POINTS)
+    if engine == "arrays" and np is None:
+        raise missing_package("the array solver (engine='arrays')", "numpy",
+                              "or use engine='python' (the default picks it here)")
+    if engine == "arrays" and variant.tables.size > ARRAY_MAX_POINTS:
+        raise ValueError(f"the array solver handles boards of up to {ARRAY_MAX_POINTS} points")
+    use_arrays = engine == "arrays" or (engine == "auto" and array_solver_fits(variant.tables.size))
     tables = EndgameTables(variant, max_pieces, _resolve_cache(cache_dir))
     n = variant.tables.size
     size = n if max_total is None else min(n, max_total)
@@ -897,22 +558,16 @@ def solve_endgames(
     pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
-    rank_board = array_solver.RankBoard(variant) if use_arrays else None
+    rank_board = None
+    if use_arrays:
+        from . import blocks
+        from .tables import RankBoard
+
+        rank_board = RankBoard(variant)
     last_use = _last_use_as_child(pairs)
     for number, (a, b) in enumerate(pairs):
         members = [(a, b)] if a == b else [(a, b), (b, a)]
-        loaded: dict[tuple[int, int], array] = {}
-        for cls in members:
-            try:
-                codes = tables._load(*cls)
-            except StaleTableError as error:
-                say(f"cache: {error}; rebuilding")
-                codes = None
-            except OSError as error:
-                say(f"cache: cannot read {cls[0]}v{cls[1]} ({error}); rebuilding")
-                codes = None
-            if codes is not None:
-                loaded[cls] = codes
+        loaded = _load_pair(tables, members, say)
         if len(loaded) == len(members):
             for cls in members:
                 tables._codes[cls] = loaded[cls]
@@ -920,24 +575,65 @@ def solve_endgames(
                 say(_report_line(tables.reports[-1]))
             continue
         started = time.perf_counter()
+        solved: dict[tuple[int, int], ClassTable] = {}
         if rank_board is not None:
-            solved = array_solver.solve_pair_arrays(variant, a, b, tables._code_array, rank_board)
+            for cls, codes in blocks.solve_pair(variant, a, b, tables._lookup, rank_board,
+                                                board_symmetries(variant)).items():
+                solved[cls] = ClassTable.from_codes(tables._index(*cls), codes)
         else:
-            solved = core.solve_pair(variant, bits, a, b, tables._key_map)
+            for cls, full in core.solve_pair(variant, bits, a, b, tables._key_map).items():
+                solved[cls] = _table_from_plain(tables._index(*cls), full)
+                tables._expanded[cls] = full
         seconds = time.perf_counter() - started
         for cls in members:
             tables._codes[cls] = solved[cls]
+            tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
             try:
                 tables._store(*cls, solved[cls])
-            except OSError as error:
+                if tables.cache_dir is not None:  # read it back through a memory map: frees the memory
+                    tables._codes[cls] = tables._load(*cls) or solved[cls]
+            except (OSError, StaleTableError) as error:
                 say(f"cache: cannot write {cls[0]}v{cls[1]} ({error}); keeping it in memory only")
-            tables.reports.append(ClassReport.count(*cls, solved[cls], seconds, "solved"))
             say(_report_line(tables.reports[-1]))
+        del solved
         for cls in [cls for cls in tables._key_maps if last_use.get(cls, -1) <= number]:
             del tables._key_maps[cls]  # no bigger class captures into it any more: free the memory
     tables._key_maps.clear()  # only needed while solving
     _register(tables)
     return tables
+
+
+def _load_pair(tables: EndgameTables, members: list[tuple[int, int]], say: Callable[[str], None]
+               ) -> dict[tuple[int, int], ClassTable]:
+    """The classes of a pair found in the cache (a stale or unreadable file is reported, not used)."""
+    loaded: dict[tuple[int, int], ClassTable] = {}
+    for cls in members:
+        try:
+            found = tables._load(*cls)
+        except StaleTableError as error:
+            say(f"cache: {error}; rebuilding")
+            found = None
+        except OSError as error:
+            say(f"cache: cannot read {cls[0]}v{cls[1]} ({error}); rebuilding")
+            found = None
+        if found is not None:
+            loaded[cls] = found
+    return loaded
+
+
+def _table_from_plain(index: SymmetricIndex | PlainIndex, full: array) -> ClassTable:
+    """A class solved in the plain order (the pure-Python engine), in the order of ``index``."""
+    if np is None:  # no numpy, no symmetric index: the plain order is the table's
+        return ClassTable.from_codes(index, array("H", full))
+    codes = np.frombuffer(full, dtype=np.uint16)
+    if isinstance(index, PlainIndex):
+        return ClassTable.from_codes(index, codes.copy())
+    from .tables import lex_rank
+
+    own, opp = index.unrank(np.arange(index.size, dtype=np.int64))
+    plain = lex_rank(index.n, index.a, own) * index.per_own + lex_rank(
+        index.n - index.a, index.b, index.board.compress(opp, own))
+    return ClassTable.from_codes(index, codes[plain])
 
 
 def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
@@ -947,9 +643,10 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
                allow_long: bool = False) -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
-    With the array solver, boards up to ``zuni-6`` (10^9 positions, about
-    2 GB of tables) are practical on one machine; see ``benchmarks/solve.py``
-    and ``benchmarks/solve_big.py`` for times. Arguments and errors as for
+    With the array solver, boards up to ``zuni-6``, Lau kata kati and
+    Pretwa (10^9 positions, about 0.3 GB of tables) take minutes on one
+    machine; see ``benchmarks/solve_big.py`` and ``benchmarks/tables-results.txt``
+    for times. Arguments and errors as for
     :func:`solve_endgames`: a game estimated above a minute or a gigabyte
     (``zuni-5`` and larger) needs ``allow_long=True``.
 
@@ -967,43 +664,23 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
     return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long)
 
 
-def _work_left(tables: EndgameTables, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
-    """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
-
-    The model of :func:`estimate_cost` for the classes to solve; a class in
-    the cache costs its 2 bytes a position in memory and no time to speak of.
-    Stops adding up (``more`` is then true) once the job is far beyond the
-    limits: ``zuni-1000`` has a million pairs of classes.
-    """
-    variant = tables.variant
-    steps_and_leaps = sum(map(len, variant.tables.steps)) + sum(map(len, variant.tables.leaps))
-    moves_per_point = steps_and_leaps / variant.tables.size
-    pieces = min(tables.max_pieces, variant.tables.size)
-    unit, per_position = ((ARRAY_SECONDS_PER_UNIT, ARRAY_BYTES_PER_POSITION) if use_arrays
-                          else (SECONDS_PER_UNIT, BYTES_PER_POSITION))
-    positions = solving = 0
-    more = False
-    for a, b in _pairs_in_order(tables.max_pieces, size):
-        members = [(a, b)] if a == b else [(a, b), (b, a)]
-        count = sum(core.class_size(variant.tables.size, *cls) for cls in members)
-        positions += count
-        try:
-            cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
-        except OSError:  # a cache folder that cannot be read: the classes will be solved
-            cached = False
-        if not cached:
-            solving += count
-        if solving * moves_per_point * pieces * unit > 100 * LONG_JOB_SECONDS or \
-                2 * positions + per_position * solving > 100 * LONG_JOB_BYTES:
-            more = True
-            break
-    return (positions, solving * moves_per_point * pieces * unit, 2 * (positions - solving) + per_position * solving,
-            more)
-
-
 def _report_line(r: ClassReport) -> str:
     return (f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
             f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else ""))
+
+
+def format_reports(reports: Iterable[ClassReport]) -> str:
+    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
+    from .solver_cli import format_reports as formatted
+
+    return formatted(reports)
+
+
+def cli_solve(args: object) -> int:
+    """``python -m awithlaknannai solve``: see :func:`awithlaknannai.analysis.solver_cli.cli_solve`."""
+    from .solver_cli import cli_solve as run
+
+    return run(args)
 
 
 # --- hints and the perfect player ---------------------------------------------------
@@ -1030,12 +707,18 @@ def best_moves(position: Position, tables: EndgameTables | None = None) -> list[
     then any class files in the default cache. Nothing is solved here, so
     the call is quick: a few table lookups per legal move.
 
+    The default cache is left out here (an empty one stands in for it), so
+    that tables the reader solved before do not change the answers:
+
+    >>> import os, tempfile
+    >>> from unittest import mock
     >>> from awithlaknannai import Position
-    >>> t = solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
-    >>> best_moves(Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"}))
+    >>> with tempfile.TemporaryDirectory() as empty, mock.patch.dict(os.environ, {"AWITHLAKNANNAI_CACHE": empty}):
+    ...     t = solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
+    ...     print(best_moves(Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})))
+    ...     print(best_moves(Position.start("mosona")))
     [(Move('T0xB1'), Value(outcome='win', plies=1, stand_in=False))]
-    >>> best_moves(Position.start("zuni-3")) is None
-    True
+    None
     """
     if not isinstance(position, Position):
         raise TypeError(f"best_moves needs a Position, got {type(position).__name__}")
@@ -1122,79 +805,7 @@ class PerfectPlayer:
         return self._rng.choice(choices)[0]
 
     def __repr__(self) -> str:
-        return f"PerfectPlayer({self.tables.variant.name!r}, rules={self.tables.rules_text!r})"
-
-
-# --- command line ------------------------------------------------------------------
-
-#: What ``python -m awithlaknannai solve`` accepts, by :func:`estimate_cost` (as the command line's other jobs).
-CLI_SECONDS_LIMIT = 3600
-CLI_MEMORY_LIMIT = 8 * 2**30
-
-
-def format_reports(reports: Iterable[ClassReport]) -> str:
-    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
-    reports = list(reports)
-    return "\n".join([_REPORT_HEADER, *(_report_line(r) for r in reports), _total_line(reports)])
-
-
-_REPORT_HEADER = (f"{'class':>5} {'positions':>10} {'won':>10} {'lost':>10} {'drawn':>10} "
-                  f"{'on pieces':>10} {'longest':>8} {'seconds':>8}")
-
-
-def _total_line(reports: list[ClassReport]) -> str:
-    # A pair AvB + BvA is built at once: count its time once.
-    seconds = sum({(min(r.mover, r.opponent), max(r.mover, r.opponent)): r.seconds for r in reports}.values())
-    total = ClassReport(0, 0, sum(r.positions for r in reports), sum(r.won for r in reports),
-                        sum(r.lost for r in reports), sum(r.drawn for r in reports),
-                        sum(r.on_pieces for r in reports), max((r.longest for r in reports), default=0),
-                        seconds, "solved")
-    return _report_line(total).replace("  0v0", "total", 1)
-
-
-_duration = duration
-
-
-def cli_solve(args: object) -> int:
-    """``python -m awithlaknannai solve --variant V --rules R --max-pieces K``.
-
-    Prints won / lost / drawn counts per material class (``AvB``: the side
-    to move has A pieces, the other B) and in total, and the time taken.
-    Tables are cached (see the module docstring; ``AWITHLAKNANNAI_CACHE``
-    chooses the directory).
-    """
-    variant_name = getattr(args, "variant", "mosona")
-    rules = get_rules(getattr(args, "rules", "standard"))
-    max_pieces = getattr(args, "max_pieces", 2)
-    if isinstance(max_pieces, bool) or not isinstance(max_pieces, int) or max_pieces < 1:
-        raise ValueError(f"--max-pieces must be at least 1, got {shown(max_pieces)}")
-    variant = get_variant(variant_name, rules)
-    cache = default_cache_dir()  # a bad AWITHLAKNANNAI_CACHE is one clear line before anything starts
-    total, seconds, memory = estimate_cost(variant, max_pieces)
-    if seconds > CLI_SECONDS_LIMIT or memory > CLI_MEMORY_LIMIT:
-        solver = "array" if variant.tables.size <= array_solver.MAX_POINTS else "pure-Python"
-        raise ValueError(f"--max-pieces {max_pieces:,} on {variant_name} means {total:,} positions, estimated "
-                         f"{_duration(seconds)} and {memory / 2**30:,.1f} GB: more than the {solver} solver "
-                         f"takes on (limits {_duration(CLI_SECONDS_LIMIT)} and {CLI_MEMORY_LIMIT / 2**30:.0f} GB); "
-                         "try a smaller --max-pieces")
-    print(f"Endgame tables for {variant_name}, rules {table_rules_text(rules)}, "
-          f"1 to {max_pieces} pieces a side: {total:,} positions "
-          f"(estimated at most {_duration(seconds)} and {memory / 2**20:,.0f} MB if nothing is cached).")
-    print("Counted from the side to move (AvB: the mover has A pieces); each entry stands for "
-          "White to move and Black to move.")
-    print("Endless play counts as " + ("a win for the side with more pieces ('on pieces')."
-                                        if rules.no_capture_result == "more_pieces" else "a draw."),
-          flush=True)
-    print(_REPORT_HEADER, flush=True)
-    started = time.perf_counter()
-
-    def show(line: str) -> None:  # one line per class, as soon as it is ready
-        print(line, file=sys.stderr if line.startswith("cache:") else sys.stdout, flush=True)
-
-    tables = solve_endgames(variant, max_pieces, report=show, cache_dir=cache, allow_long=True)  # checked above
-    print(_total_line(tables.reports))
-    print("won / lost / drawn: for the side to move; on pieces: how many of the won and lost ones "
-          "are decided by endless play; longest: the longest win in plies; seconds: build time of "
-          "AvB and BvA together.")
-    print(f"time: {time.perf_counter() - started:.1f} s (cache: {tables.cache_dir})")
-    return 0
+        tables = getattr(self, "tables", None)  # absent when the constructor refused its arguments
+        if not isinstance(tables, EndgameTables):
+            return "PerfectPlayer(<not built>)"
+        return f"PerfectPlayer({tables.variant.name!r}, rules={tables.rules_text!r})"

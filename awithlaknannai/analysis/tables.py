@@ -1,11 +1,10 @@
-"""Rank-indexed endgame tables in flat numpy arrays.
+"""The board as numpy tables: combinatorial ranks and vectorised moves.
 
-The same retrograde analysis as :func:`awithlaknannai.analysis.solver_core.solve_pair`,
-giving the same value codes in the same table order, but with every
-position addressed by its combinatorial rank and every per-position state in
-a flat numpy array, so that a material class costs about 20 bytes a
-position while it is being solved (and 2 bytes once solved) instead of the
-Python lists, dicts and integers of the pure-Python solver.
+The array solver (:mod:`~awithlaknannai.analysis.blocks`) addresses every
+position by its rank and keeps every per-position state in a flat numpy
+array; this module holds what it needs of the board: the rank of a position
+in its material class, and the steps, leaps and un-steps of whole batches
+of positions at once.
 
 Ranks
 -----
@@ -39,21 +38,21 @@ True
 from __future__ import annotations
 
 import math
-from array import array
-from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations  # noqa: F401 - the doctests use it
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite): the solver picks its pure-Python engine instead
+    from ..errors import missing_package
+
+    raise missing_package("awithlaknannai.analysis.tables (the array solver)", "numpy") from None
 
 from ..variants import Variant
-from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN, class_size
+from .solver_core import class_size
 
-__all__ = ["MAX_POINTS", "RankBoard", "solve_pair_arrays"]
+__all__ = ["MAX_POINTS", "RankBoard", "lex_rank", "lex_table"]
 
 MAX_POINTS = 31  # bit sets in uint32
-_UNDECIDED = np.uint16(0xFFFF)
-_NO_EXIT = -1
-_CHUNK = 1 << 21  # positions per block in the forward pass (bounds temporary memory)
 
 
 def _pext8() -> np.ndarray:
@@ -350,27 +349,28 @@ _COMBO_CACHE: dict[tuple[int, int], np.ndarray] = {}
 
 
 def _combination_masks(m: int, k: int) -> np.ndarray:
-    """Bit sets of the k-combinations of range(m), in lexicographic order."""
+    """Bit sets of the k-combinations of range(m), in lexicographic order.
+
+    Built from smaller ones (the first element, then the rest shifted past
+    it), so that ``C(25, 12)`` sets take a fraction of a second.
+
+    >>> _combination_masks(4, 2).tolist()
+    [3, 5, 9, 6, 10, 12]
+    """
     found = _COMBO_CACHE.get((m, k))
     if found is None:
-        found = np.fromiter((sum(1 << i for i in c) for c in combinations(range(m), k)), dtype=np.uint32,
-                            count=math.comb(m, k))
+        if k == 0:
+            found = np.zeros(1, dtype=np.uint32)
+        elif k > m:
+            found = np.zeros(0, dtype=np.uint32)
+        else:
+            found = np.concatenate([np.uint32(1 << first) | (_combination_masks(m - first - 1, k - 1)
+                                                             << np.uint32(first + 1))
+                                    for first in range(m - k + 1)])
+        if len(_COMBO_CACHE) > 256:
+            _COMBO_CACHE.clear()
         _COMBO_CACHE[(m, k)] = found
     return found
-
-
-class _Distinct:
-    """Removes repeats from index arrays with one scatter and one gather (no sorting, no hashing)."""
-
-    def __init__(self, size: int) -> None:
-        self.owner = np.zeros(size, dtype=np.int32)
-
-    def __call__(self, xs: np.ndarray) -> np.ndarray:
-        if xs.size < 2:
-            return xs
-        places = np.arange(xs.size, dtype=np.int32)
-        self.owner[xs] = places  # of repeated indices, one write wins
-        return xs[self.owner[xs] == places]
 
 
 def _best_per_row(rows: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
@@ -379,287 +379,3 @@ def _best_per_row(rows: np.ndarray, values: np.ndarray, size: int) -> np.ndarray
     order = np.argsort(values, kind="stable")  # a radix sort for 16-bit keys
     best[rows[order]] = values[order]  # the last write, the largest, wins
     return best
-
-
-def _order_keys(code: np.ndarray) -> np.ndarray:
-    """A uint16 key per value code that grows with ``solver_core.preference`` (one-to-one on mover codes)."""
-    category = code & 7
-    distance = code >> 3
-    key = (category - LOSS_STAND_IN + 8192).astype(np.int32)  # the middle categories: 8192..8194
-    key = np.where(category == LOSS, distance, key)
-    key = np.where(category == WIN, 8195 + 8191 - distance, key)
-    return key.astype(np.uint16)
-
-
-def _code_of_key(key: np.ndarray) -> np.ndarray:
-    key = key.astype(np.int32)
-    code = key - 8192 + LOSS_STAND_IN
-    code = np.where(key < 8192, (key << 3) | LOSS, code)
-    return np.where(key >= 8195, ((8195 + 8191 - key) << 3) | WIN, code)
-
-
-def _mover_codes(child: np.ndarray) -> np.ndarray:
-    # Vectorised solver_core.mover_code.
-    category = child & 7
-    distance = child >> 3
-    out = (4 - category).astype(np.int32)
-    won = category == WIN
-    lost = category == LOSS
-    out[won] = ((distance[won] + 1) << 3) | LOSS
-    out[lost] = ((distance[lost] + 1) << 3) | WIN
-    return out
-
-
-def solve_pair_arrays(
-    variant: Variant,
-    a: int,
-    b: int,
-    child_codes: Callable[[int, int], np.ndarray],
-    board: RankBoard | None = None,
-) -> dict[tuple[int, int], array]:
-    """Solve classes ``(a, b)`` and ``(b, a)`` together; as ``solve_pair``, with arrays.
-
-    Parameters
-    ----------
-    variant : Variant
-        Board and rules (the quiet-turn and repetition limits are not used).
-    a, b : int
-        Pieces of the side to move and of the opponent (both at least 1).
-    child_codes : callable
-        ``child_codes(c, d)`` returns the codes of an already solved class
-        ``(c, d)`` with fewer pieces, as a numpy ``uint16`` array in table order.
-    board : RankBoard, optional
-        Reused between calls.
-
-    Returns
-    -------
-    dict
-        ``{(a, b): codes, (b, a): codes}`` as ``array("H")`` in table order,
-        equal to what :func:`~awithlaknannai.analysis.solver_core.solve_pair` returns.
-    """
-    board = board or RankBoard(variant)
-    n = board.n
-    rules = variant.rules
-    classes = [(a, b)] if a == b else [(a, b), (b, a)]
-    sizes = [class_size(n, *c) for c in classes]
-    size = sum(sizes)
-    split = sizes[0]
-    offsets = {classes[0]: 0, classes[-1]: split if a != b else 0}
-    own_keys = np.empty(size, dtype=np.uint32)
-    opp_keys = np.empty(size, dtype=np.uint32)
-    remaining = np.empty(size, dtype=np.int16)
-    best_exit = np.full(size, _NO_EXIT, dtype=np.int32)
-    exit_level = np.full(size, -1, dtype=np.int32)
-    children: dict[tuple[int, int], np.ndarray] = {}
-    win_now = (1 << 3) | WIN
-
-    # Forward pass: quiet-move counts and the best capture of every position.
-    for (mover, other), base in zip(classes, (0, split), strict=False):
-        total = class_size(n, mover, other)
-        for start in range(0, total, _CHUNK):
-            own, opp = board.class_keys(mover, other, start, start + _CHUNK)
-            stop = start + own.size
-            g = slice(base + start, base + stop)
-            own_keys[g], opp_keys[g] = own, opp
-            empty = board.full & ~(own | opp)
-            quiet = board.quiet_counts(own, empty)
-            row, xor, captured, count = board.capture_leaves(own, opp, empty)
-            can_capture = np.zeros(own.size, dtype=bool)
-            can_capture[row] = True
-            exits = np.full(own.size, _NO_EXIT, dtype=np.int32)
-            if row.size:
-                left = opp[row] & ~captured
-                moved = own[row] ^ xor
-                codes = np.full(row.size, win_now, dtype=np.int32)
-                for k in np.unique(count):
-                    sel = np.flatnonzero((count == k) & (left != 0))
-                    if not sel.size:
-                        continue
-                    child = (other - int(k), mover)
-                    table = children.get(child)
-                    if table is None:
-                        table = children[child] = child_codes(*child)
-                    idx = board.index(child[0], child[1], left[sel], moved[sel])
-                    codes[sel] = _mover_codes(table[idx].astype(np.int32))
-                best = _best_per_row(row, _order_keys(codes), own.size)
-                exits[can_capture] = _code_of_key(best[can_capture])
-            if rules.compulsory_capture:
-                quiet[can_capture] = 0
-            blocked = ~can_capture & (quiet == 0)
-            if not rules.blocked_player_loses:
-                exits[blocked] = DRAW
-            category = exits & 7
-            decided = can_capture & ((category == WIN) | ((category == LOSS) & (quiet == 0)))
-            levels = np.full(own.size, -1, dtype=np.int32)
-            levels[decided] = exits[decided] >> 3
-            if rules.blocked_player_loses:
-                levels[blocked] = 0
-            remaining[g], best_exit[g], exit_level[g] = quiet, exits, levels
-    children.clear()
-    closed = remaining == 0
-    distinct = _Distinct(size)
-    value = np.full(size, _UNDECIDED, dtype=np.uint16)
-    propagated = np.zeros(size, dtype=bool)
-
-    def predecessors(batch: np.ndarray) -> np.ndarray:
-        """Indices of the positions with a quiet move to each of ``batch`` (with repeats)."""
-        out = []
-        for (mover, other), lo, hi in ((classes[0], 0, split), (classes[-1], split, size)):
-            if a == b and lo:
-                break
-            part = batch[(batch >= lo) & (batch < hi)] if a != b else batch
-            if not part.size:
-                continue
-            _, own_before, opp_before = board.unsteps(own_keys[part], opp_keys[part], other)
-            out.append(offsets[(other, mover)] + board.index(other, mover, own_before, opp_before))
-        return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
-
-    buckets: dict[int, list[np.ndarray]] = {}
-    start_levels = np.flatnonzero(exit_level >= 0)
-    if start_levels.size:
-        lv = exit_level[start_levels]
-        for level in np.unique(lv):
-            buckets[int(level)] = [start_levels[lv == level]]
-    del exit_level, start_levels
-    level = 0
-    while buckets:
-        parts = buckets.pop(level, None)
-        if parts:
-            batch = distinct(np.concatenate(parts))
-            after = level + 1
-            code = np.uint16((level << 3) | (WIN if level & 1 else LOSS))
-            fresh = value[batch] == _UNDECIDED
-            value[batch[fresh]] = code
-            closed[batch[fresh]] = True
-            batch = batch[(value[batch] == code) & ~propagated[batch]]
-            propagated[batch] = True
-            later: list[np.ndarray] = []
-            for lo in range(0, batch.size, _CHUNK // 4):
-                ys = predecessors(batch[lo:lo + _CHUNK // 4])
-                ys = ys[~closed[ys]]
-                if level & 1:
-                    # Each predecessor loses one escape; those with none left lose.
-                    before = remaining[ys]
-                    np.subtract.at(remaining, ys, 1)
-                    hit = distinct(ys[(before > 0) & (remaining[ys] <= 0)])
-                    exits = best_exit[hit]
-                    trapped = hit[exits == _NO_EXIT]
-                    value[trapped] = (after << 3) | LOSS
-                    closed[trapped] = True
-                    later.append(trapped)
-                    lossy = (exits != _NO_EXIT) & ((exits & 7) == LOSS)
-                    slow = hit[lossy]
-                    distance = np.maximum(after, exits[lossy] >> 3)
-                    value[slow] = (distance << 3) | LOSS
-                    closed[slow] = True
-                    for dist in np.unique(distance):
-                        sel = slow[distance == dist]
-                        if int(dist) == after:
-                            later.append(sel)
-                        else:
-                            buckets.setdefault(int(dist), []).append(sel)
-                else:
-                    ys = distinct(ys)
-                    value[ys] = (after << 3) | WIN
-                    closed[ys] = True
-                    later.append(ys)
-            later = [x for x in later if x.size]
-            if later:
-                buckets.setdefault(after, []).extend(later)
-        level += 1
-
-    undecided = np.flatnonzero(value == _UNDECIDED)
-    if undecided.size:
-        if rules.no_capture_result == "more_pieces":
-            _stand_in(value, best_exit, closed, undecided, predecessors, a, b, split, size, distinct)
-        else:
-            value[undecided] = DRAW
-    out = {}
-    lo = 0
-    for cls, length in zip(classes, sizes, strict=True):
-        out[cls] = array("H", value[lo:lo + length].tobytes())
-        lo += length
-    return out
-
-
-def _stand_in(value: np.ndarray, best_exit: np.ndarray, closed: np.ndarray, undecided: np.ndarray,
-              predecessors: Callable[[np.ndarray], np.ndarray], a: int, b: int, split: int, size: int,
-              distinct: _Distinct) -> None:
-    """Phase 2 under ``more_pieces`` scoring, as ``solver_core._solve_stand_in``, with arrays."""
-    in_rest = np.zeros(size, dtype=bool)
-    in_rest[undecided] = True
-
-    def preds(ys: np.ndarray) -> np.ndarray:
-        xs = predecessors(ys)
-        return xs[in_rest[xs] & ~closed[xs]]
-
-    successors = np.zeros(size, dtype=np.int16)  # quiet moves: at most pieces x neighbours
-    for lo in range(0, undecided.size, _CHUNK):
-        xs = preds(undecided[lo:lo + _CHUNK])
-        np.add.at(successors, xs, 1)
-    exit_cat = np.where(best_exit == _NO_EXIT, -1, best_exit & 7).astype(np.int8)
-    is_rest = in_rest
-
-    def attractor(reacher_moves: np.ndarray, target: int) -> tuple[np.ndarray, np.ndarray]:
-        # Attractor layers become distances, which fit 13 bits (MAX_DISTANCE): int16 keeps memory down.
-        level_r = np.zeros(size, dtype=np.int16)
-        level_o = np.zeros(size, dtype=np.int16)
-        left = successors.copy()
-        r_front = undecided[((reacher_moves[undecided]) | (a == b)) & (exit_cat[undecided] >= target)]
-        o_front = undecided[(~reacher_moves[undecided] | (a == b)) & (successors[undecided] == 0)
-                            & (exit_cat[undecided] <= 4 - target)]
-        level_r[r_front] = 1
-        level_o[o_front] = 1
-        depth = 1
-        while r_front.size or o_front.size:
-            new_o = np.zeros(0, dtype=np.int64)
-            new_r = np.zeros(0, dtype=np.int64)
-            if r_front.size:
-                xs = preds(r_front)
-                xs = xs[level_o[xs] == 0]
-                before = left[xs]
-                np.subtract.at(left, xs, 1)
-                hit = distinct(xs[(before > 0) & (left[xs] <= 0) & (exit_cat[xs] <= 4 - target)])
-                level_o[hit] = depth + 1
-                new_o = hit
-            if o_front.size:
-                xs = distinct(preds(o_front))
-                xs = xs[level_r[xs] == 0]
-                level_r[xs] = depth + 1
-                new_r = xs
-            r_front, o_front = new_r, new_o
-            depth += 1
-        return level_r, level_o
-
-    def code(category: int, distance: np.ndarray | int) -> np.ndarray:
-        return ((np.asarray(distance, dtype=np.int64) << 3) | category).astype(np.uint16)
-
-    u = undecided
-    if a == b:
-        reach, other = attractor(np.ones(size, dtype=bool), WIN_STAND_IN)
-        r, o = reach[u], other[u]
-        value[u] = code(DRAW, 0)
-        value[u[o > 0]] = code(LOSS_STAND_IN, o[o > 0])
-        value[u[r > 0]] = code(WIN_STAND_IN, r[r > 0])
-        return
-    small_first = a < b
-    small = np.zeros(size, dtype=bool)
-    if small_first:
-        small[:split] = True
-    else:
-        small[split:] = True
-    draw_r, draw_o = attractor(small, DRAW)
-    win_r, win_o = attractor(small, WIN_STAND_IN)
-    del is_rest
-    s = u[small[u]]
-    value[s] = code(LOSS_STAND_IN, 0)
-    sel = s[draw_r[s] > 0]
-    value[sel] = code(DRAW, draw_r[sel])
-    sel = s[win_r[s] > 0]
-    value[sel] = code(WIN_STAND_IN, win_r[sel])
-    t = u[~small[u]]
-    value[t] = code(WIN_STAND_IN, 0)
-    sel = t[draw_o[t] > 0]
-    value[sel] = code(DRAW, draw_o[sel])
-    sel = t[win_o[t] > 0]
-    value[sel] = code(LOSS_STAND_IN, win_o[sel])

@@ -28,9 +28,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # a browser's Pyodide (JupyterLite) has none: BatchPlayouts says so when made
+    np = None  # type: ignore[assignment]
 
-from ..errors import LongJobError
+from ..errors import LongJobError, missing_package
 from ..position import Position, _variant_argument
 from ..rules import Rules
 from ..variants import Color, Variant
@@ -80,6 +83,9 @@ class BatchPlayouts:
     """
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> None:
+        if np is None:
+            raise missing_package("BatchPlayouts (many random games at once)", "numpy",
+                                  "or play random games one at a time with awithlaknannai.engines.lean.LeanEngine")
         variant = _variant_argument(variant, rules)
         if variant.shrink is not None:
             raise ValueError(f"BatchPlayouts does not follow {variant.name}'s shrinking board; "

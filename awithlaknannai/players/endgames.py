@@ -39,11 +39,13 @@ from typing import Any
 from ..position import Move, Position
 from ..variants import Variant
 
-__all__ = ["SOLVE_ON_THE_SPOT", "EndgameProbe"]
+__all__ = ["SOLVE_ON_THE_SPOT", "SOLVE_ON_THE_SPOT_BYTES", "EndgameProbe"]
 
 #: The longest a player spends solving small endgames on the spot, once per
 #: variant and session, by the solver's estimate (in seconds).
 SOLVE_ON_THE_SPOT = 0.5
+#: ... and the most memory, by the same estimate (a quarter of Binder's 2 GB).
+SOLVE_ON_THE_SPOT_BYTES = 512 * 2**20
 
 
 class EndgameProbe:
@@ -62,10 +64,9 @@ class EndgameProbe:
     def __init__(self, variant: Variant, sources: list[Any]) -> None:
         self.variant = variant
         self.sources = sources
-        self._n = variant.tables.size
         # The most pieces a side may have in a covered position (both sides at most this).
         self.max_pieces = max((t.max_pieces for t in sources), default=0)
-        self._classes: dict[tuple[int, int], Any] = {}  # (mover, other) -> codes, or None: not solved
+        self._classes: dict[tuple[int, int], Any] = {}  # (mover, other) -> its table, or None: not solved
 
     @classmethod
     def for_variant(cls, variant: Variant) -> EndgameProbe:
@@ -76,7 +77,8 @@ class EndgameProbe:
             found = _PROBES[key] = cls(variant, _sources(variant))
         return found
 
-    def _codes(self, mover: int, other: int) -> Any:
+    def _class_table(self, mover: int, other: int) -> Any:
+        """The first source's table of one material class (a ``ClassTable``), or ``None``."""
         key = (mover, other)
         if key in self._classes:
             return self._classes[key]
@@ -84,7 +86,7 @@ class EndgameProbe:
         for tables in self.sources:
             if mover <= tables.max_pieces and other <= tables.max_pieces:
                 try:
-                    found = tables.codes(mover, other)
+                    found = tables.table(mover, other)
                 except (OSError, ValueError):  # a table file that cannot be read: as if not solved
                     found = None
                 if found is not None:
@@ -95,14 +97,10 @@ class EndgameProbe:
     def code(self, own: int, opp: int) -> int | None:
         """The table code of a position (``own`` to move, both sides with pieces), or ``None``."""
         mover, other = own.bit_count(), opp.bit_count()
-        if mover > self.max_pieces or other > self.max_pieces:
+        if mover > self.max_pieces or other > self.max_pieces or not mover or not other:
             return None
-        codes = self._codes(mover, other)
-        if codes is None:
-            return None
-        from ..analysis.solver_core import class_index
-
-        return codes[class_index(self._n, own, opp)]
+        table = self._class_table(mover, other)
+        return None if table is None else table.code(own, opp)
 
     def covers(self, own: int, opp: int) -> bool:
         """Whether the tables hold this position (``own`` to move)."""
@@ -147,8 +145,9 @@ def _sources(variant: Variant) -> list[Any]:
         sources.append(solver.EndgameTables(variant, variant.tables.size, cache))
     pieces = 0
     for trying in (1, 2, 3):
+        # The memory estimate includes the array solver's fixed ~400 MB allowance.
         _, seconds, memory = solver.estimate_cost(variant, trying)
-        if seconds > SOLVE_ON_THE_SPOT or memory > 2**27:
+        if seconds > SOLVE_ON_THE_SPOT or memory > SOLVE_ON_THE_SPOT_BYTES:
             break
         pieces = trying
     if pieces:

@@ -27,17 +27,18 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import NotationError
+from ..errors import NotationError, missing_package
 from ..files import read_file_bytes, write_text_file
 from ..game import Game
 from ..notation import (
@@ -141,7 +142,10 @@ def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
     >>> round(ratings["ann"]), round(ratings["bob"])
     (1617, 1383)
     """
-    import numpy as np
+    try:
+        import numpy as np
+    except ImportError:
+        raise missing_package("elo_ratings", "numpy") from None
 
     if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
         raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
@@ -583,18 +587,19 @@ class LeagueResults:
             parts.append(f"<p>Games lost by forfeit:</p><ul>{items}</ul>{more}")
         return "<div class='awithlaknannai-league'>" + "".join(parts) + "</div>"
 
-    def sheet_svg(self) -> str:
+    def sheet_svg(self, *, page: bool = True) -> str:
         """The printable results sheet as SVG text (see :func:`awithlaknannai.render.league_sheet_svg`)."""
         from ..render.league import league_sheet_svg  # the drawing is a layer above
 
-        return league_sheet_svg(self)
+        return league_sheet_svg(self, page=page)
 
-    def sheet(self) -> Any:
+    def sheet(self, *, page: bool = True) -> Any:
         """The printable results sheet as a :class:`~awithlaknannai.render.Picture` (with a text
-        alternative); ``.svg`` is the text to save or print."""
+        alternative); ``.svg`` is the text to save or print. ``page=False`` crops it to the
+        table, to read on a screen."""
         from ..render import Picture
 
-        return Picture(self.sheet_svg())
+        return Picture(self.sheet_svg(page=page))
 
     # --- saving and loading
     def to_record(self) -> dict[str, Any]:
@@ -1014,16 +1019,21 @@ def _as_contestants(players: Any) -> list[Contestant]:
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
                         f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
+    # A dict names its players: {"you": choose_move, "the club": "club"}.
+    named: list[tuple[str | None, Any]] = (list(players.items()) if isinstance(players, Mapping)
+                                           else [(None, item) for item in players])
     out = []
-    for item in players:
+    for name, item in named:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"a league player's name is text, got {type(name).__name__}")
         if isinstance(item, Contestant):
-            out.append(item)
+            out.append(item if name is None else dataclasses.replace(item, name=name))
         elif isinstance(item, str):
-            out.append(Contestant.builtin(item))
+            out.append(Contestant.builtin(item, name=name))
         elif isinstance(item, os.PathLike):
-            out.append(Contestant.from_file(item))
+            out.append(Contestant.from_file(item, name=name))
         elif isinstance(item, types.FunctionType):
-            out.append(Contestant.from_function(item))
+            out.append(Contestant.from_function(item, name=name))
         else:
             raise TypeError(f"a league player is a Contestant, a built-in name such as 'casual', a function "
                             f"choose_move(position) or a .py path; got {type(item).__name__} (a player object "
@@ -1073,7 +1083,8 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         built-in names (``"casual"``, ``"alphabeta:3"``), functions (from
         notebook cells: see
         :meth:`~awithlaknannai.players.sandbox.Contestant.from_function`) and
-        ``pathlib.Path`` objects of ``.py`` files. Names must differ.
+        ``pathlib.Path`` objects of ``.py`` files. Names must differ. A
+        dict gives each its name: ``{"you": choose_move, "club": "club"}``.
     variant : str or Variant
         Any named board (``"mosona"``, ``"zuni-4"``, ...).
     rules : str or Rules, optional

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import html
 import inspect
+import os
 import random
+from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,7 +38,9 @@ from ..game import Game
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Variant
+from ..files import write_text_file
 from .league import (
+    MAX_GAMES_PER_PAIR,
     LeagueGame,
     LeaguePlayer,
     LeagueResults,
@@ -53,10 +57,11 @@ from .sandbox import (
     Contestant,
     InProcessPlayer,
     _check_name,
+    _name_from_stem,
     check_league_variant,
 )
 
-__all__ = ["PlayerTest", "greedy_choose_move", "template_code", "test_player"]
+__all__ = ["PlayerTest", "greedy_choose_move", "save_player", "template_code", "test_player"]
 
 
 def greedy_choose_move(position: Position) -> Move:
@@ -126,6 +131,26 @@ class PlayerTest:
     def lost_games(self) -> list[LeagueGame]:
         """The games the tested player lost, to replay: ``GameWidget(game=lost.game())``."""
         return self.results.lost_games(self.name)
+
+    def game_to_review(self) -> LeagueGame:
+        """The game most worth replaying: your shortest loss, else a draw, else your longest win.
+
+        A short loss shows a mistake quickly; with no loss, a draw shows
+        where a win slipped away.
+
+        >>> report = test_player(greedy_choose_move, against=["beginner"], games=2, variant="zuni-3",
+        ...                      progress=False)
+        >>> report.game_to_review().number in (1, 2)
+        True
+        """
+        mine = self.results.games_of(self.name)
+        lost = self.lost_games()
+        if lost:
+            return min(lost, key=lambda g: (len(g.moves), g.number))
+        drawn = [g for g in mine if g.winner is None]
+        if drawn:
+            return drawn[0]
+        return max(mine, key=lambda g: (len(g.moves), -g.number))
 
     def problems(self) -> list[str]:
         """What went wrong in games lost by forfeit (an error, an illegal move, too slow), one line each."""
@@ -212,6 +237,8 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
     PlayerTest
         Shows as a table; ``lost_games()`` and ``problems()`` say where to look.
     """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES_PER_PAIR:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES_PER_PAIR}, got {games!r}"[:120])
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games, time_limit, DEFAULT_MEMORY_LIMIT_MB, max_turns, seed, 1)
     name = _check_name(name)
@@ -258,3 +285,57 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
 
 
 test_player.__test__ = False  # type: ignore[attr-defined]  # pytest: a helper for students, not a test
+
+
+def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[str], *,
+                overwrite: bool = False) -> Path:
+    """Write your player to a ``.py`` file, to hand in for a league.
+
+    The file holds ``choose_move`` with everything it uses from the
+    notebook (helper functions, imports, constants), so it runs on its own:
+    ``run_league`` on a folder of such files plays them against each other.
+
+    Parameters
+    ----------
+    choose_move : function
+        Your player (any name: the file calls it ``choose_move``).
+    path : str or path
+        The file to write, ending in ``.py`` (its name is your name in the league).
+    overwrite : bool
+        Replace a file that is already there (otherwise that is an error,
+        so that a player handed in before is never lost by mistake).
+
+    Returns
+    -------
+    Path
+        The file written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> save_player(greedy_choose_move, folder / "ada.py").name
+    'ada.py'
+    >>> from awithlaknannai.players import contestants_from_folder
+    >>> contestants_from_folder(folder)
+    [Contestant('ada', origin='...ada.py')]
+    >>> save_player(greedy_choose_move, folder / "ada.py")
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ...ada.py is already there: give another name, or overwrite=True to replace it
+    """
+    if not callable(choose_move) or isinstance(choose_move, Contestant):
+        raise TypeError(f"save_player takes your choose_move function, got {type(choose_move).__name__}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"save_player takes a file name such as 'ada.py', got {type(path).__name__}")
+    file = Path(path)
+    if file.suffix != ".py":
+        raise ValueError(f"a player's file name ends in .py (it is a Python file), got {file.name!r}")
+    if file.exists() and not overwrite:
+        raise FileExistsError(f"{file} is already there: give another name, or overwrite=True to replace it")
+    contestant = Contestant.from_function(choose_move, name=_name_from_stem(file.stem))
+    code = contestant.code or ""
+    if contestant.entry != "choose_move":
+        code += f"\n\nchoose_move = {contestant.entry}\n"
+    write_text_file(file, code, "the player")
+    return file

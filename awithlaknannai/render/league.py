@@ -69,7 +69,7 @@ def _description(results: LeagueResults, rows: list) -> str:
             "column player (columns numbered by rank).")
 
 
-def league_sheet_svg(results: LeagueResults) -> str:
+def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
     """The results sheet of a league as SVG text: print it, or show it with ``Picture``.
 
     Parameters
@@ -77,12 +77,15 @@ def league_sheet_svg(results: LeagueResults) -> str:
     results : LeagueResults
         From :func:`~awithlaknannai.players.run_league` or
         :meth:`~awithlaknannai.players.LeagueResults.load`.
+    page : bool
+        ``True``: a whole A4 landscape page, to print. ``False``: only as
+        large as the table, so that a small league reads well on a screen.
 
     Returns
     -------
     str
         SVG text, measured in millimetres (A4 landscape, or longer for a
-        league too large to fit).
+        league too large to fit; smaller with ``page=False``).
     """
     from ..players.league import LeagueResults
 
@@ -101,8 +104,13 @@ def league_sheet_svg(results: LeagueResults) -> str:
     row_h = max(3.6, min(6.0, (_PAGE_H - 2 * _MARGIN - header_h - footer_h) / (count + 1)))
     cell = max(3.6, min(9.0, (inner_w - standings_w - 4) / max(1, count)))
     size = min(3.2, row_h * 0.62, cell * 0.55 if count > 9 else 3.2)
-    page_h = max(_PAGE_H, 2 * _MARGIN + header_h + (count + 1) * row_h + footer_h)
-    page_w = max(_PAGE_W, 2 * _MARGIN + standings_w + 4 + count * cell)
+    page_h = 2 * _MARGIN + header_h + (count + 1) * row_h + footer_h
+    page_w = 2 * _MARGIN + standings_w + 4 + count * cell
+    if page:
+        page_h, page_w = max(_PAGE_H, page_h), max(_PAGE_W, page_w)
+    else:  # room for the longest line of text too (about half a font size a character)
+        longest = max(len(line) for line in [results.title, *footer_lines]) * 2.9 * 0.5
+        page_w = max(page_w, 2 * _MARGIN + longest, 2 * _MARGIN + len(results.title) * 6.5 * 0.6)
 
     title = f"{results.title}: results"
     parts = _open_svg(page_w, page_h, title, _description(results, rows))

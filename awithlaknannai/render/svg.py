@@ -44,14 +44,14 @@ from xml.sax.saxutils import escape, quoteattr
 import networkx as nx
 
 from ..boards import leap_lines
-from ..position import Move
+from ..position import Move, Position
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from .style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..position import Outcome, Position
+    from ..position import Outcome
 
 __all__ = ["board_svg", "board_title", "game_svg", "heat_color", "position_svg"]
 
@@ -605,6 +605,9 @@ def board_svg(
     ...
     ValueError: heat: there is no point 'Z9' on this board (Awithlaknannai Mosona)
     """
+    if not isinstance(board, nx.Graph):
+        hint = " (draw a position with position_svg)" if isinstance(board, Position) else ""
+        raise TypeError(f"board_svg() takes a board graph, got {type(board).__name__}{hint}")
     name = board_title(board)
     lines = len(board.graph.get("lines", ()))
     desc = (f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "

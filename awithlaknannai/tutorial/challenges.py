@@ -45,6 +45,7 @@ __all__ = [
     "Goal",
     "HintMark",
     "Verdict",
+    "ahead_after_reply",
     "block",
     "capture",
     "check_challenge",
@@ -107,7 +108,8 @@ class HintMark:
 @dataclass(frozen=True)
 class Goal:
     """What a challenge asks for. Build one with :func:`capture`, :func:`only_move`,
-    :func:`block`, :func:`reach`, :func:`win_in`, :func:`every_move` or :func:`custom`.
+    :func:`block`, :func:`reach`, :func:`win_in`, :func:`ahead_after_reply`,
+    :func:`every_move` or :func:`custom`.
 
     ``kind`` names the goal, ``amount`` is its number (pieces, moves) and
     ``point`` its point, where it has one; ``check`` is a custom goal's test.
@@ -131,6 +133,7 @@ class Goal:
             "reach": f"get a piece to {self.point}.",
             "win": f"win in {self.amount} move{plural}, whatever the other side does.",
             "every": "play every legal move, one at a time.",
+            "ahead": f"come out {self.amount} piece{plural} ahead, even after the other side's best answer.",
         }
         return f"{side} to play: {texts.get(self.kind, 'meet the goal.')}"
 
@@ -166,6 +169,18 @@ def win_in(moves: int) -> Goal:
     if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= MAX_PUZZLE_MOVES:
         raise ValueError(f"win_in() takes a number of moves from 1 to {MAX_PUZZLE_MOVES}, got {moves!r}"[:120])
     return Goal("win", moves)
+
+
+def ahead_after_reply(pieces: int = 1) -> Goal:
+    """Gain ``pieces`` pieces or more, counted after the other side's best answer.
+
+    This is "look one move ahead": a capture the other side can pay back
+    with more does not count. Winning the game at once always meets it.
+
+    >>> ahead_after_reply().describe("White")
+    "White to play: come out 1 piece ahead, even after the other side's best answer."
+    """
+    return Goal("ahead", _count(pieces, "pieces"))
 
 
 def every_move() -> Goal:
@@ -244,7 +259,7 @@ class Challenge:
             raise TypeError(f"a challenge's position is a position text, got {type(self.position).__name__}")
         if not isinstance(self.goal, Goal):
             raise TypeError("a challenge's goal is made by capture(), only_move(), block(), reach(), win_in(), "
-                            f"every_move() or custom(), got {type(self.goal).__name__}")
+                            f"ahead_after_reply(), every_move() or custom(), got {type(self.goal).__name__}")
         for name in ("title", "task", "explanation"):
             object.__setattr__(self, name, _text(getattr(self, name), name))
         if not self.title:
@@ -425,6 +440,8 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
         return f"{after.turn} can still move, for example {after.legal_moves()[0]}."
     if goal.kind == "reach":
         return None if move.destination == goal.point else f"that move ends on {move.destination}, not {goal.point}."
+    if goal.kind == "ahead":
+        return _why_not_ahead(goal.amount, before, after)
     if goal.kind == "custom" and goal.check is not None:
         try:
             verdict = goal.check(before, move, after)
@@ -432,6 +449,49 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
             return f"the challenge's own check failed ({type(error).__name__})."
         return None if verdict is None else str(verdict)[:300]
     return None
+
+
+def _margin(position: Position, me: Any) -> int:
+    return position.count(me) - position.count(me.other)
+
+
+def _best_answer(after: Position, me: Any) -> tuple[Move | None, float]:
+    """The other side's answer that leaves ``me`` worst off, and ``me``'s margin after it.
+
+    A finished game counts as far ahead (or behind) as can be.
+    """
+    outcome = after.outcome()
+    if outcome is not None:
+        won = outcome.winner == me
+        return None, float("inf") if won else (float("-inf") if outcome.winner is not None else _margin(after, me))
+    best: tuple[Move | None, float] = (None, float("inf"))
+    for answer in after.legal_moves():
+        then = after.play(answer)
+        end = then.outcome()
+        margin: float = _margin(then, me)
+        if end is not None and end.winner is not None:
+            margin = float("inf") if end.winner == me else float("-inf")
+        if margin < best[1]:
+            best = (answer, margin)
+    return best
+
+
+def _why_not_ahead(amount: int, before: Position, after: Position) -> str | None:
+    me = before.turn
+    answer, margin = _best_answer(after, me)
+    gain = margin - _margin(before, me)
+    if gain >= amount:
+        return None
+    them = str(me.other)
+    if gain == float("-inf"):
+        return f"{them} answers {answer} and wins the game."
+    if answer is None:
+        return "the game ends there without a gain for you."
+    count = int(abs(gain))
+    pieces = f"{count} piece{'s' if count != 1 else ''}"
+    where = "you are level again" if gain == 0 else (f"you are only {pieces} ahead" if gain > 0
+                                                      else f"you are {pieces} behind")
+    return f"{them} answers {answer}, and {where}."
 
 
 def _solutions(goal: Goal, position: Position) -> list[Move]:
@@ -457,6 +517,8 @@ def _spoiler(goal: Goal, after: Position, plies: int = 0) -> Move | None:
         return None
     if goal.kind == "block":
         return after.legal_moves()[0]
+    if goal.kind == "ahead":
+        return _best_answer(after, after.turn.other)[0]
     return None
 
 

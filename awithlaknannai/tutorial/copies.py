@@ -251,10 +251,30 @@ def write_student_copies(
             for cell in student.cells:
                 if REVEAL in cell.metadata.get("tags", []):
                     cell.outputs, cell.execution_count = [], None
+                elif cell.cell_type == "code":
+                    cell.outputs = [o for o in cell.outputs if not _is_progress_bar(o)]
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(student, target)
         written.append(target)
     return written
+
+
+_PROGRESS_TEXT = re.compile(r"^[^\n]*:\s+\d+%\|")
+
+
+def _is_progress_bar(output: nbformat.NotebookNode) -> bool:
+    """A progress bar's output (tqdm): saved, it would show "0%" forever in a freshly opened notebook.
+
+    >>> from nbformat.v4 import new_output
+    >>> _is_progress_bar(new_output("display_data", {"text/plain": "testing you:   0%|          | 0/12"}))
+    True
+    >>> _is_progress_bar(new_output("execute_result", {"text/plain": "50%|"}, execution_count=1))
+    False
+    """
+    if output.get("output_type") != "display_data":
+        return False
+    text = output.get("data", {}).get("text/plain", "")
+    return bool(_PROGRESS_TEXT.match("".join(text) if isinstance(text, list) else text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -125,8 +125,9 @@ def explain_error(error: BaseException, traceback: Any = None,
 
     Explained: a :class:`NameError`; a misspelt keyword; a ``ValueError`` or
     ``TypeError`` that this package raised about an argument (its messages
-    already say what was wrong). Anything raised in the student's own code
-    keeps its traceback.
+    already say what was wrong), and its ``ImportError`` for a feature whose
+    optional package is missing (matplotlib in a JupyterLite site). Anything
+    raised in the student's own code keeps its traceback.
     """
     if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
         return explain_name_error(error)
@@ -134,7 +135,10 @@ def explain_error(error: BaseException, traceback: Any = None,
         keyword = explain_keyword_error(error, namespace)
         if keyword is not None:
             return keyword
-    if isinstance(error, (ValueError, TypeError)) and _from_the_package(traceback):
+    # A feature whose optional package is missing (errors.missing_package: matplotlib, numpy in a
+    # JupyterLite site) says so in one line; an import failing inside the package keeps its traceback.
+    missing = isinstance(error, ImportError) and not isinstance(error, ModuleNotFoundError)
+    if (isinstance(error, (ValueError, TypeError)) or missing) and _from_the_package(traceback):
         message = str(error).strip() or type(error).__name__
         if len(message) > 300:
             message = message[:297] + "..."
@@ -167,7 +171,7 @@ def friendly_errors(shell: Any = None) -> None:
             return
         shell = get_ipython()
     if shell is not None:
-        shell.set_custom_exc((NameError, TypeError, ValueError), _show)
+        shell.set_custom_exc((NameError, TypeError, ValueError, ImportError), _show)
 
 
 def notebook_wants_friendly_errors(path: str | os.PathLike[str] | None) -> bool:

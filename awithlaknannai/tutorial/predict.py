@@ -61,6 +61,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..position import Position
+from ..variants import Color
 from ..render.picture import Picture
 from ..widgets.shield import KeyboardShield
 
@@ -669,4 +671,72 @@ _register(Prediction(
     _shortest_games,
     {letter: ALBUM_NAMES[name] for letter, name in _ALBUM.items()},
     note="Look at the pictures of the boards above. The computer plays the games when you lock in.",
+))
+
+
+def _greedy_real_choices(results: Any, name: str) -> tuple[int, int]:
+    """In ``results``' games, (turns of ``name``, turns where counting pieces after its own move told moves apart)."""
+    turns = differ = 0
+    for record in results.games:
+        position = Position.start(results.variant)
+        for text in record.moves:
+            if (position.turn is Color.WHITE) == (record.white == name):
+                me = position.turn
+                scores = {position.play(m).count(me) - position.play(m).count(me.other)
+                          for m in position.legal_moves()}
+                turns += 1
+                differ += len(scores) > 1
+            position = position.play(text)
+    return turns, differ
+
+
+def _against_beginner(choose_move: Callable[[Position], Any]) -> tuple[tuple[int, int, int], int, int]:
+    """(won, drawn, lost) of ``choose_move`` in 100 seeded games against the beginner, and (turns, real choices)."""
+    from ..players.lesson import test_player
+
+    won = drawn = games = turns = differ = 0
+    for seed in range(5):  # 5 seeded tests of 20 games: the same 100 games every time
+        report = test_player(choose_move, against=["beginner"], games=20, seed=seed, progress=False)
+        row = report.table()[0]
+        won, drawn, games = won + row["won"], drawn + row["drawn"], games + row["games"]
+        seen = _greedy_real_choices(report.results, report.name)
+        turns, differ = turns + seen[0], differ + seen[1]
+    return (won, drawn, games - won - drawn), turns, differ
+
+
+def _greedy_against_beginner() -> Reveal:
+    from ..analysis.plots import score_bars
+    from ..players import make_player
+    from ..players.lesson import greedy_choose_move
+
+    (won, drawn, lost), turns, differ = _against_beginner(greedy_choose_move)
+    at_random, _, _ = _against_beginner(make_player("random", seed=1).choose_move)
+    games = won + drawn + lost
+    share = (won + drawn / 2) / games
+    answer = "a" if share >= 0.8 else "b" if share > 0.6 else "c" if share >= 0.4 else "d"
+    chart = Picture.from_figure(score_bars(
+        {"the template (takes the most)": (won, drawn, lost), "a player moving at random": at_random},
+        title="100 games each against the beginner"))
+    return Reveal(
+        answer,
+        f"The greedy template won {won} of {games} games against the beginner, drew {drawn} and lost "
+        f"{lost}: a score of {100 * share:.0f}%. A player moving at random won {at_random[0]}.",
+        f"Why so little? Capturing is compulsory under the standard rules, so when a capture is possible "
+        f"every legal move is a capture, and when none is, every move leaves the pieces level. In these "
+        f"games, counting pieces after its own move told the template's moves apart on only {differ} of its "
+        f"{turns} turns; on all the others it picked at random, just like the beginner.\n\n"
+        f"What it never looks at is the *answer*: the piece it leaves where the other side can jump it. "
+        f"That is the first idea to add to your player.",
+        chart,
+    )
+
+
+_register(Prediction(
+    "08-greedy-vs-beginner",
+    "The template player always takes as many pieces as it can. It plays 100 games against the beginner, "
+    "who plays any legal move at random. How does it do?",
+    _greedy_against_beginner,
+    {"a": "It wins almost every game (80% or more)", "b": "It wins most games (60 to 80%)",
+     "c": "About half and half (40 to 60%)", "d": "It loses most games"},
+    note="The computer plays 200 games when you lock in (a few seconds): the template's, and a random player's.",
 ))

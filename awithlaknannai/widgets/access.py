@@ -14,8 +14,10 @@ sits in the board's box and:
 - gives the canvas ``role="application"`` (its keys play moves), an
   accessible name and a description that follows the game;
 - lets Tab and Shift+Tab leave the canvas (they never reach ipycanvas), and
-  Escape too when no piece is selected (with a piece selected, Escape
-  reaches the kernel and cancels the selection first).
+  Escape too when no piece is selected: in a notebook it goes back to the
+  board's cell (command mode), on a page of its own (Voila) to the next
+  control (with a piece selected, Escape reaches the kernel and cancels
+  the selection first).
 
 Everything else (arrow keys, Enter, Space, clicks) still goes through
 ipycanvas to :meth:`BoardWidget.handle_key` and :meth:`BoardWidget.handle_click`.
@@ -38,8 +40,11 @@ function tabStops() {
     !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !e.closest('[hidden], [inert]'));
 }
 
-// Move the focus to the next tab stop after the board (Escape: "leave the board").
+// Escape: "leave the board". In a notebook, back to the board's cell (JupyterLab's command mode,
+// as Escape on the widgets' other controls does); elsewhere (Voila) to the next tab stop.
 function leave(canvas) {
+  const cell = canvas.closest('.jp-NotebookPanel .jp-Cell');  // JupyterLab's notebook, not Voila's page
+  if (cell !== null) { canvas.blur(); cell.focus(); return; }
   const stops = tabStops();
   const next = stops[stops.indexOf(canvas) + 1];
   if (next) { next.focus(); } else { canvas.blur(); }

@@ -1,8 +1,12 @@
-"""A board you can click: an ipycanvas picture of a game with a status line.
+"""A board you can click: a canvas picture of a game with a status line.
 
 The canvas has three layers: the board (drawn once per size and
 orientation), the pieces with their highlights (redrawn in one batch after
-every change), and a layer for short animations. A click goes canvas ->
+every change), and a layer for short animations. The canvas is ipycanvas's
+wherever ipycanvas loads; where it cannot (a JupyterLite site, whose Pyodide
+has no numpy or Pillow for ipycanvas to import) it is the board's own small
+front end, :class:`~awithlaknannai.widgets.canvas.OpsCanvas`, which replays
+the same drawing calls (:mod:`.drawing`) in the browser. A click goes canvas ->
 :meth:`BoardWidget.handle_click` -> the nearest point ->
 :class:`~awithlaknannai.widgets.controller.ClickController`, which plays
 the move in the game; the widget then redraws from the game's state.
@@ -18,7 +22,11 @@ from itertools import pairwise
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas, hold_canvas
+
+try:
+    from ipycanvas import MultiCanvas, hold_canvas
+except ImportError:  # JupyterLite: ipycanvas imports numpy and PIL, which Pyodide has only from its CDN
+    MultiCanvas = hold_canvas = None  # type: ignore[assignment,misc]
 
 from ..game import Game
 from ..position import Move, Position
@@ -27,8 +35,10 @@ from ..render.geometry import Layout, board_layout
 from ..render.svg import game_svg
 from ..rules import Rules
 from .access import BoardAccess
+from .canvas import LAYERS, OpsCanvas
 from .controller import ClickController, ClickResult, Selection, turn_status
 from .drawing import (
+    Op,
     board_ops,
     clear_ops,
     hop_segments,
@@ -257,7 +267,8 @@ class BoardWidget(widgets.VBox):
         self.cursor: str | None = None  # the keyboard cursor's point
         self._status_text, self._status_error = "", False
         self.geometry: Layout = self._make_geometry()
-        self.canvas = MultiCanvas(3, width=self.geometry.width, height=self.geometry.height)
+        self.canvas: Any = (MultiCanvas(LAYERS, width=self.geometry.width, height=self.geometry.height)
+                            if MultiCanvas is not None else OpsCanvas(self.geometry.width, self.geometry.height))
         self._size_canvas()
         # The status line (one live region), and the canvas's name, description and Tab handling.
         self.access = BoardAccess(name=board_name(self.game, self.name))
@@ -273,9 +284,11 @@ class BoardWidget(widgets.VBox):
         self.add_class(f"awithlaknannai-model-{self.model_id}")
         self.canvas.on_mouse_down(self.handle_click)
         self.canvas.on_key_down(self.handle_key)
-        # A browser view that (re)connects starts with blank layers: draw them again.
-        self.canvas[0].on_client_ready(self.draw_board)
-        self.canvas[1].on_client_ready(self._draw_pieces)
+        if not isinstance(self.canvas, OpsCanvas):
+            # A browser view that (re)connects starts with blank layers: draw them again (an OpsCanvas
+            # keeps its layers' calls in the model, so a new view draws them by itself).
+            self.canvas[0].on_client_ready(self.draw_board)
+            self.canvas[1].on_client_ready(self._draw_pieces)
         self.draw_board()
         self._draw_pieces()
         self.show_status(turn_status(self.game))
@@ -289,8 +302,11 @@ class BoardWidget(widgets.VBox):
         return board_layout(board, unit=scale, margin=scale * 0.7, flipped=self._flipped)
 
     def _size_canvas(self) -> None:
-        self.canvas.width = self.geometry.width
-        self.canvas.height = self.geometry.height
+        width, height = self.geometry.width, self.geometry.height
+        if isinstance(self.canvas, OpsCanvas):  # whole canvas pixels, as a <canvas> has
+            width, height = round(width), round(height)
+        self.canvas.width = width
+        self.canvas.height = height
         css_width = self.geometry.width / self.resolution
         # It may shrink with the window as long as the point names stay MIN_LABEL_PX or larger.
         label_css = label_size(self.geometry, MIN_LABEL_PX * self.resolution) / self.resolution
@@ -444,11 +460,18 @@ class BoardWidget(widgets.VBox):
         """The status line as plain text (``"\u26a0 "`` starts an error)."""
         return ("\u26a0 " if self._status_error else "") + self._status_text
 
+    def _paint(self, layers: dict[int, list[Op]]) -> None:
+        """Draw each layer's calls (``{layer: ops}``) on whichever canvas this board has, in one batch."""
+        if isinstance(self.canvas, OpsCanvas):
+            self.canvas.draw(layers)
+            return
+        with hold_canvas():
+            for layer, ops in layers.items():
+                paint(self.canvas[layer], ops)
+
     def draw_board(self) -> None:
         """Draw the board layer (slab, lines, points, names)."""
-        with hold_canvas():
-            paint(self.canvas[0], board_ops(self.geometry, labels=self.labels,
-                                            min_label=MIN_LABEL_PX * self.resolution))
+        self._paint({0: board_ops(self.geometry, labels=self.labels, min_label=MIN_LABEL_PX * self.resolution)})
 
     def show_hint(self, move: Move | Sequence[str] | None, text: str, piece: str | None = None) -> None:
         """Say ``text`` on the status line and draw a hint until the position changes.
@@ -498,9 +521,7 @@ class BoardWidget(widgets.VBox):
         )
 
     def _draw_pieces(self) -> None:
-        with hold_canvas():
-            paint(self.canvas[1], self.scene())
-            paint(self.canvas[2], clear_ops())
+        self._paint({1: self.scene(), 2: clear_ops()})
 
     def redraw(self) -> None:
         """Redraw pieces and highlights from the game's state (ends any animation)."""
@@ -546,8 +567,7 @@ class BoardWidget(widgets.VBox):
         captured_color = mover.other
         hops = [hop_segments(self.geometry, a, b) for a, b in pairwise(move.path)]
         seconds = [LEAP_SECONDS if move.is_capture else STEP_SECONDS] * len(hops)
-        with hold_canvas():
-            paint(self.canvas[1], [*self.scene(hidden=(move.destination,))])
+        self._paint({1: self.scene(hidden=(move.destination,))})
         frame = 1 / FRAMES_PER_SECOND
         try:
             for index, (segments, duration) in enumerate(zip(hops, seconds)):
@@ -564,8 +584,7 @@ class BoardWidget(widgets.VBox):
                             ops += piece_ops(self.geometry, {point: captured_color},
                                              alpha=1.0 - max(0.0, eased - 0.5) * 2)
                     ops += piece_ops(self.geometry, [(point_on_segments(segments, eased), mover)])
-                    with hold_canvas():
-                        paint(self.canvas[2], ops)
+                    self._paint({2: ops})
                     if t >= 1.0:
                         break
                     await asyncio.sleep(frame)

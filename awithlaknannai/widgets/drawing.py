@@ -3,7 +3,9 @@
 Each ``*_ops`` function is pure: from a :class:`~awithlaknannai.render.geometry.Layout`
 and the state to show, it returns a list of :data:`Op` tuples naming an
 ipycanvas method (or ``("set", attribute, value)`` for a drawing attribute)
-with its arguments. :func:`paint` replays such a list on a canvas. Keeping
+with its arguments. :func:`paint` replays such a list on an ipycanvas canvas;
+where ipycanvas cannot load (JupyterLite), :func:`ops_json` sends the same
+list to the board's own front end (:mod:`.canvas`), which replays it there. Keeping
 the picture as data makes it testable without a browser and keeps the
 widgets free of drawing details.
 
@@ -54,6 +56,7 @@ __all__ = [
     "board_ops",
     "clear_ops",
     "hop_segments",
+    "ops_json",
     "paint",
     "piece_ops",
     "pieces_ops",
@@ -94,6 +97,25 @@ def paint(canvas: Any, ops: Iterable[Op]) -> None:
             setattr(canvas, op[1], value)
         else:
             getattr(canvas, op[0])(*op[1:])
+
+
+def ops_json(ops: Iterable[Op]) -> list[list[Any]]:
+    """``ops`` as JSON-ready lists, for a front end that replays them in the browser (:mod:`.canvas`).
+
+    Tuples become lists and a :class:`LinearGradient` becomes
+    ``{"gradient": [x0, y0, x1, y1, [[offset, colour], ...]]}``.
+
+    >>> ops_json([("fill_circles", [1.0, 2.0], [3.0, 4.0], 5.0), ("fill_polygon", [(0, 0), (1, 0), (0, 1)])])
+    [['fill_circles', [1.0, 2.0], [3.0, 4.0], 5.0], ['fill_polygon', [[0, 0], [1, 0], [0, 1]]]]
+    """
+    def plain(value: Any) -> Any:
+        if isinstance(value, LinearGradient):
+            return {"gradient": [value.x0, value.y0, value.x1, value.y1, [list(stop) for stop in value.stops]]}
+        if isinstance(value, (tuple, list)):
+            return [plain(item) for item in value]
+        return value
+
+    return [plain(op) for op in ops]
 
 
 def clear_ops() -> list[Op]:

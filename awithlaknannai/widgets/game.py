@@ -265,7 +265,7 @@ class GameWidget(widgets.VBox):
         self.move_number.observe(self._on_move_number, names="value")
         self.move_entry.observe(self._on_entry, names="value")
         self.play_button.on_click(lambda _: self._on_entry())
-        self.show_record_button.on_click(lambda _: self.show_record())
+        self.show_record_button.on_click(lambda _: self._run(self.show_record))
         self.load_button.on_click(lambda _: self._run(lambda: self.load_record(self.record_text.value)))
 
     # --- state ----------------------------------------------------------------
@@ -573,8 +573,19 @@ class GameWidget(widgets.VBox):
             self.board.show_hint(found.move, found.text)
 
     def show_record(self) -> None:
-        """Put the game record in the record box (to copy it)."""
-        self.record_text.value = self.record()
+        """Put the game record in the record box (to copy it).
+
+        A game on a board built by hand has no record (a record names its
+        board, and only named boards can be rebuilt from it): the status line
+        says so and the box is left as it was.
+        """
+        try:
+            text = self.record()
+        except ValueError:
+            raise ValueError(f"This game is on a board built by hand ({self.game.variant.name!r}), so it has "
+                             "no game record: a record names its board, and only the named boards "
+                             "(awithlaknannai.variants.VARIANT_NAMES) can be rebuilt from one.") from None
+        self.record_text.value = text
         self.record_toggle.value = True
 
     def _on_record_toggle(self, change: dict[str, Any]) -> None:

@@ -22,7 +22,11 @@ class KeyboardShield(anywidget.AnyWidget):
     an element marked ``data-lm-suppress-shortcuts``; ipywidgets cannot set
     an attribute, so this invisible widget (anywidget: its browser side is
     one small ES module) marks the widget it sits in (the closest element
-    matching ``container``) and every control in it.
+    matching ``container``) and every control in it. Escape still leaves:
+    on a menu, box or button it hands the focus back to the notebook's cell
+    (JupyterLab's command mode), as Escape does anywhere in a notebook (on a
+    page of its own, such as Voila's, it stays put); on a board the board's
+    own front end decides (see :mod:`.access`).
     """
 
     container = traitlets.Unicode(CONTAINERS).tag(sync=True)
@@ -43,6 +47,14 @@ function render({ model, el }) {
       if (!control.hasAttribute(SHIELD)) control.setAttribute(SHIELD, 'true');
     }
   };
+  // Escape on a control: back to the notebook, whose shortcuts the mark would otherwise keep out.
+  const onEscape = (event) => {
+    if (event.key !== 'Escape' || event.target instanceof HTMLCanvasElement) return;
+    const cell = event.target.closest('.jp-NotebookPanel .jp-Cell');  // in JupyterLab, not on Voila's page
+    if (cell === null) return;
+    event.target.blur();
+    cell.focus();
+  };
   const attach = () => {
     const box = el.closest(model.get('container'));
     if (box === null) {
@@ -50,11 +62,17 @@ function render({ model, el }) {
       return;
     }
     shield(box);
+    // Capture phase: ipywidgets' text boxes stop their keydown events from bubbling.
+    box.addEventListener('keydown', onEscape, true);
     observer = new MutationObserver(() => shield(box));  // controls drawn later, or drawn again
     observer.observe(box, {childList: true, subtree: true});
   };
   attach();
-  return () => { if (observer !== null) observer.disconnect(); };
+  return () => {
+    if (observer !== null) observer.disconnect();
+    const box = el.closest(model.get('container'));
+    if (box !== null) box.removeEventListener('keydown', onEscape, true);
+  };
 }
 export default { render };
 """

@@ -239,7 +239,11 @@ def test_notebook_outputs_have_no_wcag_violations_after_run_all(lab_server: Any,
     page.wait_for_function(
         f"""() => {{
             const cells = [...document.querySelectorAll('{PANEL} .jp-CodeCell')]
-                .filter((c) => c.querySelector('.jp-InputArea-editor').innerText.trim() !== '');
+                // A cell whose code is hidden shows no prompt; the kernel-idle wait below covers it.
+                .filter((c) => {{
+                    const editor = c.querySelector('.jp-InputArea-editor');
+                    return editor !== null && c.querySelector('.jp-InputArea-prompt') !== null
+                        && editor.textContent.trim() !== ''; }});
             return cells.length > 0 && cells.every((c) => /\\[\\d+\\]/.test(c.querySelector('.jp-InputArea-prompt').innerText));
         }}""", timeout=300_000)
     wait_for_kernel_idle(page)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, describe_violations, open_notebook, run_all_cells, run_axe
+from browser_helpers import (PANEL, describe_violations, open_notebook, run_all_cells, run_axe,
+                             wait_for_kernel_idle)
 from test_untrusted_pictures import open_without_running
 from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
@@ -68,6 +69,10 @@ def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: 
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowUp")
         assert choice.locator("input[type=radio]").first.is_checked()
+        # ipywidgets holds back a value change while the kernel is busy with the last one, but a
+        # button's click goes at once: let the a) reach the kernel, as a person's pause would.
+        page.wait_for_timeout(500)
+        wait_for_kernel_idle(page)
         page.keyboard.press("Tab")
         focused = page.evaluate("() => document.activeElement.textContent.trim()")
         assert focused == LOCK_IN, focused

@@ -257,6 +257,35 @@ def test_every_control_shows_a_focus_ring_of_3_to_1(lab_server: Any, page: Any) 
     assert checked >= 10
 
 
+def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(lab_server: Any, page: Any) -> None:
+    """JupyterLab's command-mode shortcuts ("B" inserts a cell, arrows move the selection) never
+    fire from a widget's menu or text box; Escape leaves the widget for the notebook's command mode."""
+    name = write_notebook(lab_server, "keys.ipynb", [
+        'from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)', "1 + 1"])
+    open_notebook(page, lab_server.url, name)
+    run_all_cells(page)
+    cells = page.locator(f"{PANEL} .jp-Notebook .jp-Cell")
+    menu = page.locator(f"{PANEL} .awithlaknannai-game select").first
+    menu.wait_for(state="visible")
+    before = cells.count()
+    menu.focus()
+    for key in ("b", "a", "ArrowDown", "ArrowUp", "d", "m", "x"):
+        page.keyboard.press(key)
+    move_box = page.locator(f"{PANEL} .awithlaknannai-game input[type=text]").first
+    move_box.focus()
+    page.keyboard.type("B3-M4")
+    assert move_box.input_value() == "B3-M4"  # the letters went into the box, none became a shortcut
+    page.wait_for_timeout(300)
+    assert cells.count() == before, "a key typed in the widget inserted or deleted a cell"
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        f"() => document.activeElement && document.activeElement.closest('{PANEL} .jp-Cell') !== null "
+        "&& document.activeElement.closest('.awithlaknannai-game') === null")
+    page.keyboard.press("b")  # now the notebook's own shortcut works again: a cell below
+    page.wait_for_function(f"(n) => document.querySelectorAll('{PANEL} .jp-Notebook .jp-Cell').length === n + 1",
+                           arg=before)
+
+
 def test_a_320_pixel_window_keeps_labels_whole_and_point_names_readable(lab_server: Any, page: Any,
                                                                          artifacts: Path) -> None:
     name = write_notebook(lab_server, "narrow.ipynb", [

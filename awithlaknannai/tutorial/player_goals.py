@@ -1,0 +1,253 @@
+"""Goals for a player a student writes: three steps, each a score to reach against a built-in level.
+
+Notebook 08 asks students to write ``choose_move(position)``. :func:`goals`
+plays it against the levels and says which steps it has reached and which
+idea to try next, so the student always knows what to aim for:
+
+1. **Beat the beginner** (who plays any legal move at random): score
+   75 % or more. The greedy template scores about half; a player that
+   looks at the other side's answer wins nearly every game.
+2. **Hold the casual player** (who looks one move ahead): score 50 % or more.
+3. **Beat the club player** (alpha-beta, two turns ahead): score 50 % or more.
+
+(The figures come from 100 to 200 measured games each: see the notebook.)
+Scores count a win as 1 and a draw as 1/2. The games are seeded, so the
+same player gets the same verdict; each step is 10 games, half with White.
+
+Examples
+--------
+>>> from awithlaknannai.players import greedy_choose_move
+>>> report = goals(greedy_choose_move, games=2, variant="zuni-3")
+>>> [step.opponent for step in report.steps]
+['beginner', 'casual', 'club']
+>>> report.steps[0].needed
+0.75
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..analysis.judge import JudgedMove, MoveJudgement
+from ..players.lesson import test_player
+from ..position import Move, Position
+from .challenges import Challenge, custom
+
+__all__ = ["GOAL_STEPS", "GoalStep", "GoalsReport", "goals", "review_board", "review_challenges"]
+
+
+@dataclass(frozen=True)
+class _Step:
+    title: str
+    opponent: str
+    needed: float
+    next_idea: str
+
+
+GOAL_STEPS: tuple[_Step, ...] = (
+    _Step("Beat the beginner", "beginner", 0.75,
+          "Look at the other side's answer: for each of your moves, find the answer that hurts you most, "
+          "and choose the move whose worst answer is least bad."),
+    _Step("Hold the casual player", "casual", 0.5,
+          "The casual player looks at your answer too. Add a second thing to count when pieces are equal: "
+          "how many moves you have (mobility), or how many of your pieces can be jumped."),
+    _Step("Beat the club player", "club", 0.5,
+          "Look further ahead: your move, their answer, your next move, and so on (minimax). "
+          "The club player looks two turns ahead with alpha-beta."),
+)
+
+
+@dataclass(frozen=True)
+class GoalStep:
+    """One step of the goals and how the player did.
+
+    Attributes
+    ----------
+    title : str
+        The step, e.g. "Beat the beginner".
+    opponent : str
+        The level played.
+    needed : float
+        The score to reach, from 0 to 1.
+    score : float
+        The score made (a win 1, a draw 1/2, per game).
+    games, won, drawn : int
+        The games played, won and drawn.
+    next_idea : str
+        What to try to reach this step.
+    """
+
+    title: str
+    opponent: str
+    needed: float
+    score: float
+    games: int
+    won: int
+    drawn: int
+    next_idea: str
+
+    @property
+    def reached(self) -> bool:
+        return self.score >= self.needed
+
+    def line(self) -> str:
+        mark = "reached" if self.reached else "not yet"
+        return (f"{self.title}: {mark}, {self.won} won and {self.drawn} drawn of "
+                f"{self.games} games, a score of {100 * self.score:.0f}% (needed: {100 * self.needed:.0f}%).")
+
+
+class GoalsReport:
+    """The steps reached, and the next idea; shows as a list in a notebook."""
+
+    def __init__(self, name: str, steps: list[GoalStep], problems: list[str]) -> None:
+        self.name = name
+        self.steps = steps
+        self.problems = problems
+
+    @property
+    def reached(self) -> int:
+        """How many steps in a row are reached, from the first."""
+        count = 0
+        for step in self.steps:
+            if not step.reached:
+                break
+            count += 1
+        return count
+
+    def advice(self) -> str:
+        """What to do next, in one or two sentences."""
+        if self.problems:
+            return ("First fix the problem above: a game lost by an error or an illegal move counts as a loss. "
+                    "test_player(choose_move) shows the same lines.")
+        if self.reached == len(self.steps):
+            return ("Every step reached! Now try test_player(choose_move, against=['strong']), "
+                    "or enter the class league.")
+        return f"Next idea: {self.steps[self.reached].next_idea}"
+
+    def to_text(self) -> str:
+        lines = [f"Goals for {self.name}: {self.reached} of {len(self.steps)} steps reached."]
+        lines += [f"{k}. {step.line()}" for k, step in enumerate(self.steps, 1)]
+        lines += self.problems[:5]
+        lines.append(self.advice())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        # The words "reached" / "not yet" carry the meaning; the tick and cross only repeat it.
+        items = "".join(
+            f"<li><strong>{'&#10003; ' if s.reached else '&#10007; '}{html.escape(s.title)}</strong>: "
+            f"{html.escape(s.line().split(': ', 1)[1])}</li>" for s in self.steps)
+        problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems[:5])
+        return (f'<div class="awithlaknannai-goals"><p><strong>Goals for {html.escape(self.name)}: '
+                f"{self.reached} of {len(self.steps)} steps reached.</strong></p><ol>{items}</ol>"
+                + (f"<ul>{problems}</ul>" if problems else "")
+                + f"<p>{html.escape(self.advice())}</p></div>")
+
+
+def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: str = "mosona",
+          name: str = "your player", progress: bool = False) -> GoalsReport:
+    """Play ``choose_move`` against the three levels of :data:`GOAL_STEPS` and report the steps reached.
+
+    Parameters
+    ----------
+    choose_move : function
+        The player: ``choose_move(position)`` returns a legal move.
+    games : int
+        Games against each level (1 to 20; half of them with White).
+    variant : str
+        The board (Mosona unless a teacher chooses another).
+    name : str
+        The player's name in the report.
+    progress : bool
+        Show a progress bar while the games are played.
+
+    Returns
+    -------
+    GoalsReport
+        Shows the steps, the games behind each, and the next idea to try.
+    """
+    opponents = [step.opponent for step in GOAL_STEPS]
+    report = test_player(choose_move, against=opponents, games=games, variant=variant,
+                         progress=progress, name="you")
+    rows = {row["opponent"]: row for row in report.table()}
+    steps = [GoalStep(step.title, step.opponent, step.needed, rows[step.opponent]["score"],
+                      rows[step.opponent]["games"], rows[step.opponent]["won"], rows[step.opponent]["drawn"],
+                      step.next_idea) for step in GOAL_STEPS]
+    return GoalsReport(name, steps, report.problems())
+
+
+def _keeps(judged: JudgedMove) -> Callable[[Position, Move, Position], str | None]:
+    good = set(judged.good_moves)
+    outcome = judged.best.outcome
+
+    def check(before: Position, move: Move, after: Position) -> str | None:
+        if move in good:
+            return None
+        then = "can no longer win" if outcome == "win" else "loses"
+        return f"{move} does not keep the {outcome}: with perfect play after it, {before.turn} {then}."
+
+    return check
+
+
+def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challenge]:
+    """The positions where a judged player threw a result away, as challenges to solve on a board.
+
+    Each asks the student to find a move that keeps the result the
+    endgame tables found (a win stays a win, a draw a draw), and names the
+    move the player chose. Only positions with a wrong move are used.
+
+    >>> from awithlaknannai.analysis.judge import judge_player
+    >>> from awithlaknannai.players import greedy_choose_move
+    >>> slips = review_challenges(judge_player(greedy_choose_move, positions=20, seed=1), count=2)
+    >>> len(slips), slips[0].title
+    (2, 'Slip 1')
+    """
+    if not isinstance(judgement, MoveJudgement):
+        raise TypeError(f"review_challenges takes what judge_player returns, got {type(judgement).__name__}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 30:
+        raise ValueError(f"count must be a whole number from 1 to 30, got {count!r}"[:120])
+    challenges = []
+    for judged in judgement.mistakes():
+        if judged.played is None or not judged.good_moves:
+            continue
+        side = str(judged.position.turn)
+        outcome = judged.best.outcome
+        lost = "only draws or loses" if outcome == "win" else "loses"
+        challenges.append(Challenge(
+            judged.position.text(), custom(_keeps(judged), f"keep the {outcome}."), f"Slip {len(challenges) + 1}",
+            task=(f"{side} to play. With perfect play this position is a {outcome}"
+                  f"{' for ' + side if outcome == 'win' else ''}. Your player "
+                  f"chose {judged.played}, after which {side} {lost}. Find a move that keeps the {outcome}."),
+            explanation=f"The moves that keep the {outcome}: {', '.join(map(str, judged.good_moves))}."))
+        if len(challenges) == count:
+            break
+    return challenges
+
+
+def review_board(judgement: MoveJudgement, count: int = 4) -> Any:
+    """A challenge board of the player's slips (:func:`review_challenges`), or a note when it made none."""
+    from .challenge_board import ChallengeBoard
+
+    challenges = review_challenges(judgement, count)
+    if not challenges:
+        return _Note("Your player kept the best result in every position it was shown: no slips to review.")
+    return ChallengeBoard(challenges)
+
+
+@dataclass(frozen=True)
+class _Note:
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(self.text)}</p>"
