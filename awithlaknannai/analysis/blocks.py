@@ -334,6 +334,25 @@ class StandIn:
         self.level_r[local] = depth + 1
         return local + lo, new_o + lo
 
+    def run(self, attractor: Callable[[int, np.ndarray], None]) -> None:
+        """Phase 2 in its order, ``attractor(target, reacher)`` running each reachability game.
+
+        Equal material: one attractor to a win on pieces. Unequal: the
+        smaller side's win attractor, then its draw attractor, then the rest.
+        The caller's ``attractor`` does the layer-by-layer work, on one
+        machine or across ranks.
+        """
+        if self.block.pair.a == self.block.pair.b:
+            attractor(WIN_STAND_IN, np.ones(self.rest.size, dtype=bool))
+            self.finish_equal()
+            return
+        small = self.small_moves()
+        attractor(WIN_STAND_IN, small)
+        self.finish_unequal("win")
+        attractor(DRAW, small)
+        self.finish_unequal("draw")
+        self.finish_unequal("rest")
+
     def finish_equal(self) -> None:
         """Equal material: a side wins only by reaching a capture into a class it wins on pieces."""
         value, u = self.block.value, np.flatnonzero(self.rest)
@@ -424,16 +443,7 @@ def _stand_in_serial(block: Block) -> None:
             r_front, o_front = phase.step(depth, targets, weights, reached)
             depth += 1
 
-    if pair.a == pair.b:
-        attractor(WIN_STAND_IN, np.ones(phase.rest.size, dtype=bool))
-        phase.finish_equal()
-        return
-    small = phase.small_moves()
-    attractor(WIN_STAND_IN, small)
-    phase.finish_unequal("win")
-    attractor(DRAW, small)
-    phase.finish_unequal("draw")
-    phase.finish_unequal("rest")
+    phase.run(attractor)
 
 
 def hole_twins(pair: Pair, value: np.ndarray, lo: int) -> tuple[np.ndarray, np.ndarray]:

@@ -50,7 +50,7 @@ from ..limits import whole_number
 from ..variants import Color, Variant, get_variant
 from . import blocks
 from .blocks import UNDECIDED, Block, Pair, StandIn
-from .solver_core import DRAW, WIN_STAND_IN
+from .solver_core import DRAW
 from .symmetry import board_symmetries
 from .tablefile import ClassTable, _cache_path, _count_positions
 from .tables import MAX_POINTS, RankBoard
@@ -195,16 +195,7 @@ def _stand_in(comm: object, exchange: _Exchange, block: Block) -> None:
             r_front, o_front = phase.step(depth, from_r, weights, from_o)
             depth += 1
 
-    if pair.a == pair.b:
-        attractor(WIN_STAND_IN, np.ones(phase.rest.size, dtype=bool))
-        phase.finish_equal()
-        return
-    small = phase.small_moves()
-    attractor(WIN_STAND_IN, small)
-    phase.finish_unequal("win")
-    attractor(DRAW, small)
-    phase.finish_unequal("draw")
-    phase.finish_unequal("rest")
+    phase.run(attractor)
 
 
 def _fill_holes(exchange: _Exchange, pair: Pair, block: Block) -> None:

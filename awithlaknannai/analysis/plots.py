@@ -100,17 +100,22 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
 def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure:
     """One stacked bar per batch: first player won, drawn, second player won (shares of games)."""
     items = _labelled(stats)
-    fig = _figure(7, 0.6 * len(items) + 1.6)
+    shares = [(s.rate("first"), s.rate("draw"), s.rate("second")) for _, s in items]
+    return _stacked_shares([label for label, _ in items], shares, title, _FIRST_COLOUR,
+                           ("first player wins", "draw", "second player wins"))
+
+
+def _stacked_shares(labels: list[str], shares: list[tuple[float, float, float]], title: str, first_colour: str,
+                    names: tuple[str, str, str]) -> Figure:
+    """One horizontal bar per label: three shares stacked, the middle one hatched (readable without colour)."""
+    fig = _figure(7, 0.6 * len(labels) + 1.6)
     ax = fig.subplots()
-    labels = [label for label, _ in items]
-    first = [s.rate("first") for _, s in items]
-    draw = [s.rate("draw") for _, s in items]
-    second = [s.rate("second") for _, s in items]
-    y = range(len(items))
-    ax.barh(y, first, color=_FIRST_COLOUR, edgecolor="black", label="first player wins")
-    ax.barh(y, draw, left=first, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label="draw")
-    ax.barh(y, second, left=[a + b for a, b in zip(first, draw)], color=_SECOND_COLOUR, edgecolor="black",
-            label="second player wins")
+    y = range(len(labels))
+    first, middle, last = ([row[i] for row in shares] for i in range(3))
+    ax.barh(y, first, color=first_colour, edgecolor="black", label=names[0])
+    ax.barh(y, middle, left=first, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label=names[1])
+    ax.barh(y, last, left=[a + b for a, b in zip(first, middle)], color=_SECOND_COLOUR, edgecolor="black",
+            label=names[2])
     ax.set_yticks(list(y), labels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
@@ -139,23 +144,7 @@ def score_bars(results: Mapping[str, tuple[int, int, int]], title: str = "How di
             raise ValueError(f"{label!r}: give (won, drawn, lost) as three whole numbers, not all 0")
         total = sum(counts)
         rows.append((str(label), *(n / total for n in counts)))
-    fig = _figure(7, 0.6 * len(rows) + 1.6)
-    ax = fig.subplots()
-    y = range(len(rows))
-    won = [r[1] for r in rows]
-    drawn = [r[2] for r in rows]
-    lost = [r[3] for r in rows]
-    ax.barh(y, won, color=_SERIES[0], edgecolor="black", label="won")
-    ax.barh(y, drawn, left=won, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label="drawn")
-    ax.barh(y, lost, left=[a + b for a, b in zip(won, drawn)], color=_SECOND_COLOUR, edgecolor="black",
-            label="lost")
-    ax.set_yticks(list(y), [r[0] for r in rows])
-    ax.invert_yaxis()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("share of games")
-    ax.set_title(title)
-    fig.legend(loc="outside lower center", ncols=3, frameon=False)
-    return fig
+    return _stacked_shares([r[0] for r in rows], [r[1:] for r in rows], title, _SERIES[0], ("won", "drawn", "lost"))
 
 
 def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figure:

@@ -29,7 +29,7 @@ from ..limits import check_long_job
 from ..position import Move, Position
 from ..variants import Variant
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
-from .endgames import EndgameProbe
+from .endgames import EndgameProbe, table_moves
 from .evaluation import Evaluator, Weights
 
 __all__ = ["MAX_CONTEMPT", "MAX_DEPTH_WITHOUT_TIME", "WIN_SCORE", "AlphaBetaPlayer"]
@@ -46,8 +46,6 @@ _INFINITY = 10 * WIN_SCORE
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _TABLE_LIMIT = 400_000  # entries kept before the transposition table is cleared
 _KNOWN_LIMIT = 100_000  # move lists and evaluations remembered before they are cleared
-# Endgame tables are looked up in positions of at most this many pieces (4 against 4).
-_PROBE_PIECES = 8
 _MAX_DEPTH = 64
 # Turns of captures searched past the horizon, when captures are compulsory / optional.
 _QUIESCENCE_LIMIT = {True: 6, False: 3}
@@ -259,7 +257,7 @@ class AlphaBetaPlayer(SeededPlayer):
             self.last_search = {"depth": 0, "nodes": 0, "seconds": 0.0, "score": 0, "tables": 0}
             return moves[0]
         own, opp = position._sides()
-        perfect = self._perfect_moves(position, own, opp)
+        perfect = self._perfect_moves(position)
         if perfect is not None and len(perfect) == 1:
             self.last_search = {"depth": 0, "nodes": 0, "seconds": time.perf_counter() - started, "score": 0,
                                 "tables": 1}
@@ -510,15 +508,10 @@ class AlphaBetaPlayer(SeededPlayer):
         # After a capture the quiet count is 0, so the turn limit cannot end the game here.
         return self._quiesce(own, opp, moves, alpha, beta, ply, extra)
 
-    def _perfect_moves(self, position: Position, own: int, opp: int) -> list[int] | None:
+    def _perfect_moves(self, position: Position) -> list[int] | None:
         """With ``endgames``, the indices of the tables' best moves where they cover ``position``, else None."""
-        if not self.endgames or (own | opp).bit_count() > _PROBE_PIECES:
-            return None
-        probe = self.endgames if isinstance(self.endgames, EndgameProbe) else EndgameProbe.for_variant(position.variant)
-        if probe.variant.tables is not position.variant.tables:
-            raise ValueError(f"the endgame probe is for {probe.variant.name}, not {position.variant.name}")
-        best = probe.best_moves(position)
-        if not best:
+        best = table_moves(self.endgames, position)
+        if best is None:
             return None
         moves = position.legal_moves()
         return [moves.index(move) for move in best]

@@ -39,7 +39,10 @@ from typing import Any
 from ..position import Move, Position
 from ..variants import Variant
 
-__all__ = ["SOLVE_ON_THE_SPOT", "SOLVE_ON_THE_SPOT_BYTES", "EndgameProbe"]
+__all__ = ["PROBE_PIECES", "SOLVE_ON_THE_SPOT", "SOLVE_ON_THE_SPOT_BYTES", "EndgameProbe", "table_moves"]
+
+#: Players look positions up in the tables only with at most this many pieces (4 against 4).
+PROBE_PIECES = 8
 
 #: The longest a player spends solving small endgames on the spot, once per
 #: variant and session, by the solver's estimate (in seconds).
@@ -122,6 +125,21 @@ class EndgameProbe:
             except (OSError, ValueError):
                 continue
         return None
+
+
+def table_moves(endgames: bool | EndgameProbe, position: Position) -> list[Move] | None:
+    """A player's perfect moves: the tables' best moves where ``endgames`` is on and they cover ``position``.
+
+    ``endgames`` is a player's setting: ``False`` (never), ``True`` (the
+    variant's shared probe) or a probe of its own, which must be for the
+    position's variant.
+    """
+    if not endgames or (position.white | position.black).bit_count() > PROBE_PIECES:
+        return None
+    probe = endgames if isinstance(endgames, EndgameProbe) else EndgameProbe.for_variant(position.variant)
+    if probe.variant.tables is not position.variant.tables:
+        raise ValueError(f"the endgame probe is for {probe.variant.name}, not {position.variant.name}")
+    return probe.best_moves(position) or None
 
 
 def _probe_key(variant: Variant) -> tuple[object, ...]:

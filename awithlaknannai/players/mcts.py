@@ -26,7 +26,7 @@ from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position
 from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
-from .endgames import EndgameProbe
+from .endgames import EndgameProbe, table_moves
 
 __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 
@@ -34,8 +34,6 @@ __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 MAX_PLAYOUTS = 100_000
 #: The longest playout (in turns) without ``allow_long=True``.
 MAX_PLAYOUT_TURNS = 10_000
-# Endgame tables are looked up in positions of at most this many pieces (4 against 4).
-_PROBE_PIECES = 8
 
 
 class _Node:
@@ -183,7 +181,7 @@ class MCTSPlayer(SeededPlayer):
         self._more_pieces = rules.no_capture_result == "more_pieces"
         self._choose_capture = 0.0 if rules.compulsory_capture else self.capture_bias
         own, opp = position._sides()
-        perfect = self._perfect_moves(position, own, opp)
+        perfect = table_moves(self.endgames, position)
         if perfect is not None and len(perfect) == 1:
             self.last_search = {"playouts": 0, "seconds": time.perf_counter() - started, "visits": 0}
             return perfect[0]
@@ -275,15 +273,6 @@ class MCTSPlayer(SeededPlayer):
         else:
             self.rng.shuffle(moves)
             node.untried = moves
-
-    def _perfect_moves(self, position: Position, own: int, opp: int) -> list[Move] | None:
-        """With ``endgames``, the tables' best moves where they cover ``position``, else None."""
-        if not self.endgames or (own | opp).bit_count() > _PROBE_PIECES:
-            return None
-        probe = self.endgames if isinstance(self.endgames, EndgameProbe) else EndgameProbe.for_variant(position.variant)
-        if probe.variant.tables is not position.variant.tables:
-            raise ValueError(f"the endgame probe is for {probe.variant.name}, not {position.variant.name}")
-        return probe.best_moves(position) or None
 
     def _limit_result(self, own: int, opp: int) -> float:
         if self._more_pieces:
