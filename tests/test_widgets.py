@@ -578,8 +578,10 @@ def test_a_game_with_moves_taken_back_keeps_them_in_the_history() -> None:
 
 
 def test_bad_game_widget_arguments() -> None:
-    with pytest.raises(ValueError, match="choose_move"):
+    with pytest.raises(TypeError, match="choose_move"):  # a wrong type of thing, not a wrong value
         GameWidget("mosona", opponent=object())
+    with pytest.raises(TypeError, match="load_game needs a Game"):
+        GameWidget("mosona").load_game("B3-M4")
     with pytest.raises(ValueError, match="think_delay"):
         GameWidget("mosona", think_delay=-1)
     with pytest.raises(ValueError, match="move number"):

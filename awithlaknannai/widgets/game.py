@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -24,6 +24,9 @@ from ..variants import Color, get_variant
 from .board import BoardWidget, _running_loop, preview_html
 from .controller import turn_status
 from .shield import KeyboardShield
+
+if TYPE_CHECKING:
+    from ..analysis.solved_starts import SolvedStart
 
 try:  # the computer players are optional: without them the widget is for two humans
     from ..players import LEVELS, make_player, player_for_level
@@ -516,7 +519,7 @@ class GameWidget(widgets.VBox):
     def load_game(self, game: Game) -> None:
         """Show ``game`` with all its moves (and those taken back); the history buttons replay it."""
         if not isinstance(game, Game):
-            raise ValueError(f"load_game needs a Game, got {type(game).__name__}")
+            raise TypeError(f"load_game needs a Game, got {type(game).__name__}")
         self._changed()
         self._start = game.start
         self.board.set_game(game)
@@ -787,6 +790,22 @@ def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str
             f"({turns} more of your moves). The arrow shows it.")
 
 
+def _solved_start_text(facts: SolvedStart) -> str:
+    """Plain words for a solved game's first move (the tables are not here, their findings are)."""
+    best = list(facts.best)
+    if facts.result == "draw" and not facts.losing:
+        text = f"Any first move keeps the draw ({', '.join(best)}): with the best play on both sides, this game is a draw."
+    else:
+        try_text = f"Try {best[0]}" + (f" (or {', '.join(best[1:])})" if len(best) > 1 else "")
+        if facts.result == "win":
+            text = f"{try_text}: with perfect play, White wins in {facts.moves_to_win} of your moves."
+        else:
+            text = f"{try_text}: with the best play on both sides, this game is a draw."
+        if facts.losing:
+            text += f" Not {' or '.join(facts.losing)}: it loses in {facts.losing_in} moves."
+    return text + " (This project's tables solved the whole game.) The arrow shows a move."
+
+
 def hint_for(game: Game) -> Hint:
     """The hint for ``game``'s side to move (see :meth:`GameWidget.hint`).
 
@@ -795,6 +814,7 @@ def hint_for(game: Game) -> Hint:
     >>> hint_for(Game("zuni-3", "standard")).text.startswith(("Try", "The strongest"))
     True
     """
+    from ..analysis.solved_starts import solved_start
     from ..analysis.solver import best_moves
 
     position = game.position
@@ -803,6 +823,9 @@ def hint_for(game: Game) -> Hint:
     found = best_moves(position)
     if found is not None:
         return Hint(found[0][0], _perfect_play_text(position, found), perfect=True)
+    facts = solved_start(position)
+    if facts is not None:
+        return Hint(position.parse_move(facts.best[0]), _solved_start_text(facts), perfect=True)
     if player_for_level is None or "strong" not in LEVELS:
         return Hint(None, "No hint here: perfect play is known only where the endgame solver has "
                           "solved the position (few pieces, or the small boards).")
@@ -823,5 +846,5 @@ def _as_player(player: Any) -> Any:
             raise ValueError(f"no computer players are installed to play {player!r}; pass a player object")
         return player_for_level(player) if player in LEVELS else make_player(player)
     if not callable(getattr(player, "choose_move", None)):
-        raise ValueError(f"a player needs a choose_move(position) method, got {type(player).__name__}")
+        raise TypeError(f"a player needs a choose_move(position) method, got {type(player).__name__}")
     return player
