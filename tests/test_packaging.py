@@ -29,6 +29,9 @@ def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_j
     student = {path.name for path in (ROOT / "notebooks").glob("*.ipynb")}
     assert {f"awithlaknannai/notebooks/{name}" for name in student} <= names
     assert not any("teacher" in name for name in names), "teacher material must not be in the wheel"
+    # Every module of the package (pyproject lists the subpackages by name: a new one must be added there).
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai").rglob("*.py")}
+    assert modules - names == set(), "modules missing from the wheel (add their package to pyproject.toml)"
     dist_info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
     for licence in ("LICENSE", "LICENSES/BSD-3-Clause.txt", "LICENSES/CC-BY-4.0.txt"):
         assert f"{dist_info}/licenses/{licence}" in names
