@@ -118,7 +118,7 @@ def test_bad_boards_are_clear_errors(bad: object, message: str) -> None:
 
 
 def test_mobility_needs_a_position() -> None:
-    with pytest.raises(ValueError, match="mobility needs a Position"):
+    with pytest.raises(TypeError, match="mobility needs a Position"):
         mobility(mosona())  # type: ignore[arg-type]
 
 

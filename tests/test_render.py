@@ -244,11 +244,15 @@ def test_last_move_as_a_list_of_points():
     ("captured", ["M4", "Q9"], "captured: there is no point 'Q9'"),
     ("path", ["B3", "Q9"], "path: there is no point 'Q9'"),
     ("last_move", ["Q9", "M4"], "last_move: there is no point 'Q9'"),
-    ("last_move", "B3-M4", "last_move must be a Move or a sequence of points"),
 ])
 def test_bad_highlights_raise_a_clear_error(option, value, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         position_svg(Position.start("mosona"), **{option: value})
+
+
+def test_a_move_text_where_a_move_or_points_belong_is_a_type_error():
+    with pytest.raises(TypeError, match="last_move must be a Move or a sequence of points, not the text"):
+        position_svg(Position.start("mosona"), last_move="B3-M4")
 
 
 # --- heat maps ---------------------------------------------------------------------------
@@ -283,11 +287,15 @@ def test_heat_colours_run_dark_to_light():
     ({"M4": float("nan")}, r"heat\['M4'\] must be in \[0, 1\]"),
     ({"M4": "hot"}, r"heat\['M4'\] must be a number"),
     ({"Z1": 0.5}, r"heat: there is no point 'Z1'"),
-    ([0.5], r"heat must be a dict"),
 ])
 def test_bad_heat_raises(heat, message):
     with pytest.raises(ValueError, match=message):
         board_svg(boards.mosona(), heat=heat)
+
+
+def test_heat_that_is_not_a_dict_is_a_type_error():
+    with pytest.raises(TypeError, match=r"heat must be a dict"):
+        board_svg(boards.mosona(), heat=[0.5])
 
 
 # --- pieces are told apart without colour --------------------------------------------------

@@ -127,7 +127,7 @@ def test_end_reason_bars(two_boards: dict[str, SelfplayStatistics]) -> None:
 def test_charts_refuse_bad_input() -> None:
     with pytest.raises(ValueError, match="nothing to plot"):
         result_bars([])
-    with pytest.raises(ValueError, match="is not a SelfplayStatistics"):
+    with pytest.raises(TypeError, match="is not a SelfplayStatistics"):
         end_reason_bars({"x": 3})
     with pytest.raises(ValueError, match="bins must be an integer >= 1"):
         length_histograms([], bins=0)

@@ -614,7 +614,7 @@ def test_compare_stops_a_board_where_a_move_is_illegal() -> None:
 def test_compare_needs_two_boards_and_readable_moves() -> None:
     with pytest.raises(ValueError, match="two or more"):
         CompareWidget(["mosona"])
-    with pytest.raises(ValueError, match="a move is a Move"):
+    with pytest.raises(TypeError, match="a move is a Move"):
         CompareWidget(["mosona", "kolowis"], moves=[3])
     assert split_moves("1. B3-M4 T4xB3 {Black wins (no pieces left)}") == ["B3-M4", "T4xB3"]
     assert split_moves("1. ... T4xB3") == ["T4xB3"]

@@ -60,8 +60,18 @@ from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 from .symmetry import SymmetricIndex
 from .tables import RankBoard, _best_per_row
 
-__all__ = ["UNDECIDED", "HOLE", "NO_EXIT", "Pair", "Block", "forward", "expand", "solve_pair",
-           "fill_holes", "ChildLookup"]
+__all__ = [
+    "HOLE",
+    "NO_EXIT",
+    "UNDECIDED",
+    "Block",
+    "ChildLookup",
+    "Pair",
+    "expand",
+    "fill_holes",
+    "forward",
+    "solve_pair",
+]
 
 UNDECIDED = 0xFFFF
 HOLE = 0xFFFE  # an entry naming a non-canonical position: filled from its twin at the end

@@ -55,7 +55,7 @@ from .symmetry import board_symmetries
 from .tablefile import ClassTable, _cache_path, _count_positions
 from .tables import MAX_POINTS, RankBoard
 
-__all__ = ["build", "run_local", "mpiexec_path", "main", "engine_missing"]
+__all__ = ["build", "engine_missing", "main", "mpiexec_path", "run_local"]
 
 
 def engine_missing() -> str | None:

@@ -202,7 +202,7 @@ def mobility(position: Position, normalised: bool = True) -> dict:
     {'T3': 1, 'T4': 1, 'M3': 1, 'M5': 1, 'B3': 1, 'B4': 1}
     """
     if not isinstance(position, Position):
-        raise ValueError(f"mobility needs a Position, got {position!r}")
+        raise TypeError(f"mobility needs a Position, got {position!r}")
     variant = position.variant
     names = variant.tables.points
     counts = {p: 0 for p in names}

@@ -55,7 +55,7 @@ def _labelled(stats: StatsInput) -> list[tuple[str, SelfplayStatistics]]:
         raise ValueError("nothing to plot: give at least one SelfplayStatistics")
     for label, s in items:
         if not isinstance(s, SelfplayStatistics):
-            raise ValueError(f"{label!r} is not a SelfplayStatistics, got {type(s).__name__}")
+            raise TypeError(f"{label!r} is not a SelfplayStatistics, got {type(s).__name__}")
     return items
 
 

@@ -30,15 +30,15 @@ import html
 import inspect
 import os
 import random
-from pathlib import Path
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from ..files import write_text_file
 from ..game import Game
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Variant
-from ..files import write_text_file
 from .league import (
     MAX_GAMES_PER_PAIR,
     LeagueGame,

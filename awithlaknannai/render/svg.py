@@ -156,7 +156,7 @@ def _check_heat(board: nx.Graph, heat: Mapping[str, float] | None) -> dict[str, 
     if heat is None:
         return {}
     if not isinstance(heat, Mapping):
-        raise ValueError(f"heat must be a dict point -> value in [0, 1], got {type(heat).__name__}")
+        raise TypeError(f"heat must be a dict point -> value in [0, 1], got {type(heat).__name__}")
     checked: dict[str, float] = {}
     for point, value in heat.items():
         _check_points(board, [point], "heat")
@@ -623,7 +623,7 @@ def _as_path(board: nx.Graph, value: Move | Sequence[str] | None, what: str) -> 
     if value is None:
         return []
     if isinstance(value, str):
-        raise ValueError(f"{what} must be a Move or a sequence of points, not the text {value!r}")
+        raise TypeError(f"{what} must be a Move or a sequence of points, not the text {value!r}")
     if isinstance(value, Move):  # go through the jumped points so the drawing follows the lines
         points = [value.origin]
         for i, land in enumerate(value.landings):
@@ -639,7 +639,7 @@ def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> tuple[list
     if value is None:
         return [], []
     if isinstance(value, str):
-        raise ValueError(f"path must be a Move or a sequence of points, not the text {value!r}")
+        raise TypeError(f"path must be a Move or a sequence of points, not the text {value!r}")
     if isinstance(value, Move):
         return _check_points(board, value.path, "path"), list(value.captures)
     return _check_points(board, value, "path"), []

@@ -333,7 +333,7 @@ class BoardWidget(widgets.VBox):
     def set_game(self, game: Game) -> None:
         """Show and play another game (another variant resizes the canvas)."""
         if not isinstance(game, Game):
-            raise ValueError(f"set_game needs a Game, got {type(game).__name__}")
+            raise TypeError(f"set_game needs a Game, got {type(game).__name__}")
         self._cancel_animation()
         self.game = game
         self.controller = ClickController(game)

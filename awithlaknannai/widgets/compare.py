@@ -51,7 +51,7 @@ def split_moves(moves: str | Sequence[str | Move] | Game) -> list[str]:
         elif isinstance(move, str):
             out.append(move.strip())
         else:
-            raise ValueError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
+            raise TypeError(f"a move is a Move or a text such as 'B3-M4', got {move!r}")
     return out
 
 
