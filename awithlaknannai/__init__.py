@@ -9,7 +9,7 @@
 """
 
 from .boards import alquerque, kolowis, leap_lines, leaps, mosona, tukvnanawopi, zuni
-from .errors import GameOverError, IllegalMoveError, InvalidMoveError, NotationError
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, NotationError
 from .game import Game
 from .notation import board_diagram, game_from_json, game_from_record, parse_position, position_text
 from .position import EndReason, Move, Outcome, Position, perft
@@ -20,7 +20,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "alquerque", "kolowis", "leap_lines", "leaps", "mosona", "tukvnanawopi", "zuni",
-    "GameOverError", "IllegalMoveError", "InvalidMoveError", "NotationError",
+    "GameOverError", "IllegalMoveError", "InvalidMoveError", "MoveTypeError", "NotationError",
     "Game", "board_diagram", "game_from_json", "game_from_record", "parse_position", "position_text",
     "EndReason", "Move", "Outcome", "Position", "perft",
     "PRESET_SOURCES", "PRESETS", "Rules", "get_rules",

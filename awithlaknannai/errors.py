@@ -22,6 +22,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "LongJobError",
+    "MoveTypeError",
     "NotationError",
     "TooManyMovesError",
     "missing_package",
@@ -31,6 +32,14 @@ __all__ = [
 
 class InvalidMoveError(ValueError):
     """A move's text cannot be read, or names a point the board does not have."""
+
+
+class MoveTypeError(InvalidMoveError, TypeError):
+    """Something that is neither a Move nor a move's text was given as a move.
+
+    A ``TypeError`` (a wrong type) and an :class:`InvalidMoveError` at once,
+    so code that catches either keeps working.
+    """
 
 
 class IllegalMoveError(ValueError):

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 
 from . import explain
 from .engines.generator import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
-from .errors import GameOverError, IllegalMoveError, InvalidMoveError, shown
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, shown
 from .moves import EndReason, Move, Outcome
 from .rules import Rules
 from .texts import (
@@ -553,7 +553,7 @@ class Position:
             parts = [(kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
                      for kind, over, land in parts]
         else:
-            raise InvalidMoveError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
+            raise MoveTypeError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
         index = self._variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:

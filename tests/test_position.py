@@ -13,6 +13,7 @@ from awithlaknannai import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    MoveTypeError,
     Outcome,
     Position,
     Rules,
@@ -281,7 +282,7 @@ CHAIN = {"B0": "w", "M1": "b", "T2": "b", "B5": "w", "B6": "b", "T7": "b"}
     (START, "", InvalidMoveError,
      "cannot read the move '': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"),
     (START, "B3-(M4)M5", InvalidMoveError, "cannot read the move 'B3-(M4)M5': a step jumps nothing"),
-    (START, 42, InvalidMoveError, "a move is a Move or a text such as 'B3-M4', got 42"),
+    (START, 42, MoveTypeError, "a move is a Move or a text such as 'B3-M4', got 42"),
     (AFTER_B3_M4, "M3-B3", IllegalMoveError,
      "M3-B3: capture is compulsory: Black must leap (for example T4xB3)"),
     (AFTER_B3_M4, "T4-B3", IllegalMoveError,
@@ -466,3 +467,12 @@ def test_a_move_of_another_position_is_checked_and_refusal_changes_nothing() -> 
     assert start.play(Move("B3", ("M4",))) == start.play(step)
     with pytest.raises(AttributeError, match="immutable"):
         after.turn = Color.WHITE  # type: ignore[misc]
+
+
+def test_a_move_of_the_wrong_type_is_a_type_error_and_still_an_invalid_move() -> None:
+    start = Position.start("mosona")
+    for wrong in (42, None, ["B3", "M4"], 3.5):
+        with pytest.raises(TypeError, match="a move is a Move or a text"):
+            start.play(wrong)  # type: ignore[arg-type]
+        with pytest.raises(InvalidMoveError):  # code that catches the old class keeps working
+            start.play(wrong)  # type: ignore[arg-type]
