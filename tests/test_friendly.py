@@ -76,8 +76,15 @@ def test_a_feature_without_its_optional_package_says_so_in_one_line(shell, capsy
                        "result_bars([selfplay_statistics('zuni-3', games=2, seed=1)])", capsys)
     assert "That did not work: drawing a chart needs matplotlib" in shown.replace("`", ""), shown
     assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
+    # A notebook's own chart code (02's growth chart) importing matplotlib: the same kind of line.
+    shown = run(shell, "import matplotlib.pyplot as plt", capsys)
+    assert "That did not work: this cell needs matplotlib" in shown.replace("`", ""), shown
+    assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
     # An import failing inside the package is a bug: it keeps its traceback.
     shown = run(shell, "import awithlaknannai.no_such_module", capsys)
+    assert "ModuleNotFoundError" in shown and "That did not work" not in shown
+    # Any other missing module keeps its traceback too (a typo in a name shows where).
+    shown = run(shell, "import no_such_module_here", capsys)
     assert "ModuleNotFoundError" in shown and "That did not work" not in shown
 
 

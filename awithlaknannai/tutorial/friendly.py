@@ -44,6 +44,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import missing_package
 from .exercises import WRONG, Feedback
 
 __all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "friendly_errors",
@@ -143,7 +144,17 @@ def explain_error(error: BaseException, traceback: Any = None,
         if len(message) > 300:
             message = message[:297] + "..."
         return Feedback("python", WRONG, f"That did not work: {message}")
+    # A notebook's own chart code importing matplotlib (or numpy, Pillow) where this Python has none,
+    # as in a JupyterLite site: the same one line. Inside the package it is a bug, and keeps its traceback.
+    if isinstance(error, ModuleNotFoundError) and not _from_the_package(traceback):
+        package = _OPTIONAL_PACKAGES.get((error.name or "").split(".")[0])
+        if package is not None:
+            return Feedback("python", WRONG, f"That did not work: {missing_package('this cell', package)}")
     return None
+
+
+# Optional packages a notebook cell may import itself: module name -> what pip installs.
+_OPTIONAL_PACKAGES = {"matplotlib": "matplotlib", "numpy": "numpy", "PIL": "pillow"}
 
 
 def _show(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str] | None:
