@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..limits import LONG_JOB_BYTES, LONG_JOB_SECONDS, whole_number
+from ..position import _variant_argument
 from ..rules import Rules
-from ..variants import Variant, get_variant
+from ..variants import Variant
 from . import solver_core as core
 from .symmetry import board_symmetries
 
@@ -90,11 +91,7 @@ def estimate(variant: str | Variant, max_pieces: int, max_total: int | None = No
 
 def variant_of(variant: object, rules: str | Rules | None) -> Variant:
     """A variant given by name or as a Variant (under ``rules`` if given); a TypeError otherwise."""
-    if isinstance(variant, str):
-        return get_variant(variant, rules)
-    if isinstance(variant, Variant):
-        return variant if rules is None else variant.with_rules(rules)
-    raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
+    return _variant_argument(variant, rules)  # the one reading of a variant argument, Position's
 
 
 #: Cost model of the solver, fitted on a 2-core machine (Mosona, Kolowis,
