@@ -790,18 +790,29 @@ def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) 
 
 
 def _replace_forkserver() -> None:
-    """End the forkserver (it will be started afresh by the next process start)."""
+    """End the forkserver and forget it, so that the next process start launches a fresh one.
+
+    multiprocessing has no public call for this; its ForkServer keeps the
+    server's pid, its "alive" pipe and its socket address (Python 3.10-3.13).
+    """
     from multiprocessing import forkserver
 
     server = forkserver._forkserver
-    pid = getattr(server, "_forkserver_pid", None)
-    if pid:
+    with server._lock:
+        pid = server._forkserver_pid
+        if pid is None:
+            return
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             os.waitpid(pid, 0)
-    with contextlib.suppress(Exception):
-        server._stop()
+        with contextlib.suppress(OSError, TypeError):
+            os.close(server._forkserver_alive_fd)
+        address = server._forkserver_address
+        if isinstance(address, str) and not address.startswith("\0"):
+            with contextlib.suppress(OSError):
+                os.unlink(address)
+        server._forkserver_pid = server._forkserver_alive_fd = server._forkserver_address = None
 
 
 class PlayerProcess:
