@@ -27,7 +27,7 @@ from awithlaknannai.players import (
     template_code,
     test_player,
 )
-from awithlaknannai.players.league import FORFEIT, PRIOR_GAMES
+from awithlaknannai.players.league import CONFIG_ENV, FORFEIT, PRIOR_GAMES
 from awithlaknannai.players.sandbox import PlayerFailure, PlayerProcess
 from awithlaknannai.render import Picture, league_sheet_svg
 from awithlaknannai.variants import get_variant
@@ -75,6 +75,14 @@ MEDDLER = textwrap.dedent("""
                 thing.games.clear()
         return move
 """)
+
+
+@pytest.fixture(autouse=True)
+def _league_key_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Results are signed with a key made in a scratch config folder, never the user's own."""
+    folder = tmp_path_factory.getbasetemp() / "config"
+    monkeypatch.setenv(CONFIG_ENV, str(folder))
+    return folder
 
 
 @pytest.fixture(scope="module")
