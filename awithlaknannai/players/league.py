@@ -106,9 +106,8 @@ CONFIG_ENV = "AWITHLAKNANNAI_CONFIG"
 #: The journal beside a results file: ``results.json`` has ``results.json.journal`` while a league runs.
 JOURNAL_SUFFIX = ".journal"
 #: How the standings order players with equal points, in one line (the table and the sheet show it).
-TIE_BREAKS = ("Ties on points are broken by the points scored in the games among the tied players, then by "
-              "the Sonneborn-Berger score (the points of each player beaten plus half those of each player "
-              "drawn with), then by the number of wins; players equal on all of these share a place.")
+TIE_BREAKS = ("Ties on points: first the points in games among the tied players, then Sonneborn-Berger "
+              "(points of those beaten, half of those drawn with), then wins; else a shared place.")
 
 
 # --- text a player produced -------------------------------------------------------------
@@ -1069,8 +1068,9 @@ def _results_from_record(record: Any) -> LeagueResults:
     seen: set[int] = set()
     games = []
     for i, item in enumerate(games_field):
-        game = _game_from_record(i, item, names, variant, start)
-        _check_scheduled(game, names, schedule, per_pair, seen)
+        game = _game_from_record(i, item, names, variant, start,
+                                 lambda number, white, black: _check_scheduled(number, white, black, names, schedule,
+                                                                               per_pair, seen))
         turns = settings.get("max_turns")
         if type(turns) is int and (len(game.moves) > turns or (game.reason == STOPPED and len(game.moves) != turns)):
             raise NotationError(f"league results: game {game.number}: {len(game.moves)} turns, but the league stops "
@@ -1079,29 +1079,30 @@ def _results_from_record(record: Any) -> LeagueResults:
     return LeagueResults(variant, players, games, settings, title)
 
 
-def _check_scheduled(game: LeagueGame, names: list[str], schedule: list[tuple[int, int, int]], per_pair: int,
-                     seen: set[int]) -> None:
+def _check_scheduled(number: int, white: str, black: str, names: list[str], schedule: list[tuple[int, int, int]],
+                     per_pair: int, seen: set[int]) -> None:
     """The game's number, colours and pair are the league's schedule's, and no number comes twice.
 
     The schedule has each pair's ``per_pair`` games numbered one after the other, colours swapped each
     time, so this also bounds the games of each pair and fixes who has White in each.
     """
-    where = f"league results: game {game.number}"
-    if not 1 <= game.number <= len(schedule):
+    where = f"league results: game {number}"
+    if not 1 <= number <= len(schedule):
         raise NotationError(f"{where}: a league of {len(names)} players with {per_pair} games a pair has games "
                             f"1 to {len(schedule):,}")
-    if game.number in seen:
+    if number in seen:
         raise NotationError(f"{where} is there twice")
-    seen.add(game.number)
-    _, white, black = schedule[game.number - 1]
-    if (game.white, game.black) != (names[white], names[black]):
-        pair = {names[white], names[black]}
-        what = "has the colours swapped" if {game.white, game.black} == pair else "is not between the right players"
-        raise NotationError(f"{where}: {game.white} (White) against {game.black} (Black) {what}: the league's "
-                            f"schedule has {names[white]} (White) against {names[black]} (Black)")
+    seen.add(number)
+    _, first, second = schedule[number - 1]
+    if (white, black) != (names[first], names[second]):
+        what = ("has the colours swapped" if {white, black} == {names[first], names[second]}
+                else "is not between the right players")
+        raise NotationError(f"{where}: {white} (White) against {black} (Black) {what}: the league's "
+                            f"schedule has {names[first]} (White) against {names[second]} (Black)")
 
 
-def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position) -> LeagueGame:
+def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position,
+                      scheduled: Callable[[int, str, str], None] | None = None) -> LeagueGame:
     where = f"'games'[{i}]."
     if not isinstance(item, dict):
         raise NotationError(f"league results field 'games'[{i}]: expected an object, got {_shown(item)}")
@@ -1110,6 +1111,8 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     if white not in names or black not in names or white == black:
         raise NotationError(f"league results field {where}'white'/'black': {_shown(white)} and {_shown(black)} "
                             "must be two different players of the league")
+    if scheduled is not None:
+        scheduled(number, white, black)
     result = _field(item, "result", str, where)
     if result not in ("white", "black", "draw", "none"):
         raise NotationError(f"league results field {where}'result': expected white, black, draw or none, "
