@@ -71,7 +71,9 @@ from .sandbox import (
     _check_name,
     check_league_variant,
     check_time_limit,
+    confinement_plan,
     contestants_from_folder,
+    processes_available,
 )
 
 __all__ = [
@@ -700,7 +702,7 @@ class LeagueResults:
     def __init__(self, variant: Variant, players: Sequence[LeaguePlayer], games: Sequence[LeagueGame],
                  settings: dict[str, Any], title: str = "") -> None:
         self.variant = variant
-        self.players = list(players)
+        self.players: list[Any] = list(players)
         self.games = sorted(games, key=lambda g: g.number)
         self.settings = dict(settings)
         self.title = title or f"League on {variant.name}"
@@ -1198,8 +1200,10 @@ class _ProcessSeats:
     """Player processes, kept between games and reused: at most ``keep`` idle ones stay alive."""
 
     def __init__(self, contestants: Sequence[Contestant], variant: Variant, time_limit: float,
-                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT) -> None:
+                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT,
+                 confinement: dict[str, Any] | None = None) -> None:
         self.contestants = contestants
+        self.confinement = confinement
         self.variant = variant
         self.time_limit = time_limit
         self.memory_limit_mb = memory_limit_mb
@@ -1224,8 +1228,9 @@ class _ProcessSeats:
                 evicted.append(self.idle.pop(0)[1])
         for process in evicted:
             process.close()
-        process = PlayerProcess(self.contestants[index], self.variant, self.time_limit, self.memory_limit_mb,
-                                self.load_time_limit)
+        contestant = self.contestants[index]
+        process = PlayerProcess(contestant, self.variant, self.time_limit, self.memory_limit_mb,
+                                self.load_time_limit, None if contestant.code is None else self.confinement)
         try:
             process.start()
         except PlayerFailure as failure:
@@ -1252,13 +1257,25 @@ class _ProcessSeats:
 
 
 class _InProcessSeats:
-    """Players run in the calling process (test_player without a sandbox)."""
+    """Players run in the calling process (test_player without a sandbox; a league where there are no
+    processes, as in a JupyterLite site)."""
 
-    def __init__(self, players: Sequence[InProcessPlayer]) -> None:
-        self.players = players
+    def __init__(self, players: Sequence[InProcessPlayer | Contestant], time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        self.players: list[Any] = list(players)
+        self.time_limit = time_limit
 
     def acquire(self, index: int) -> InProcessPlayer:
-        return self.players[index]
+        player = self.players[index]
+        if isinstance(player, PlayerFailure):
+            raise player
+        if isinstance(player, Contestant):  # loaded when first needed, once
+            try:
+                player = InProcessPlayer.load(player, self.time_limit)
+            except PlayerFailure as failure:
+                self.players[index] = failure
+                raise
+            self.players[index] = player
+        return player
 
     def release(self, index: int, player: InProcessPlayer) -> None:
         pass
@@ -1463,7 +1480,7 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
                games_per_pair: int = 2, time_limit: float = DEFAULT_TIME_LIMIT,
                memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB, max_turns: int = 1000,
                seed: int | None = 0, jobs: int = 1, progress: bool = True, title: str = "",
-               save_to: Any = None, resume: bool = False) -> LeagueResults:
+               save_to: Any = None, resume: bool = False, trusted: bool = False) -> LeagueResults:
     """Play every player against every other, colours swapped, each in a process of its own.
 
     Parameters
@@ -1521,6 +1538,10 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         differs. Nothing saved yet: the league starts from its first game.
         A resumed league's games are the ones an uninterrupted league
         plays with that seed, when the players do not look at the clock.
+    trusted : bool
+        Needed only where this machine cannot confine players' code (see
+        Notes): ``True`` runs player files all the same, after one line that
+        says which protections do not hold.
 
     Returns
     -------
@@ -1541,11 +1562,19 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
 
     Notes
     -----
-    The processes keep the game, the league's records and the other players
-    safe from a player's mistakes, but they run with the rights of whoever
-    runs the league: a player can read and write that account's files.
-    Read the players before a league, and run it in a scratch folder or a
-    fresh Binder session (see :mod:`awithlaknannai.players.sandbox`).
+    On Linux with Landlock (kernel 5.13 or newer) and seccomp, each player
+    file's process confines itself before its code runs (see
+    :mod:`awithlaknannai.players.confine`): it reads only Python and this
+    package, writes only a scratch folder of its own, and can neither use
+    the network, nor start programs or processes, nor signal the league,
+    the other players or any other program. Before the first game the league
+    prints one line saying so. Where some of that is missing (macOS,
+    Windows, an older kernel, a container that forbids it), a league of
+    player files raises :class:`~awithlaknannai.players.sandbox.NotConfinedError`
+    unless ``trusted=True``, and then prints which protections do not hold.
+    Built-in players and functions from the notebook itself need no word.
+    Where there are no processes at all (a JupyterLite site), players run one
+    at a time in the page's own Python, and the league says so.
 
     Examples
     --------
@@ -1597,7 +1626,15 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     if path is not None:
         done, kept = _saved_games(path, header, resume)
     pairs = [(i, j) for i in range(len(contestants)) for j in range(i + 1, len(contestants))]
-    seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs)
+    confinement, line = confinement_plan(contestants, trusted)
+    if line:
+        print(line)
+    seats: Any
+    if processes_available():
+        seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs,
+                              confinement=confinement)
+    else:  # a JupyterLite site: the browser tab is the boundary
+        seats, jobs = _InProcessSeats(contestants, limit), 1
     if path is not None:
         journal = _Journal(_journal_path(path), header, _league_key(create=True), kept)
     played: list[LeagueGame] = []
