@@ -589,3 +589,82 @@ def test_a_folder_with_too_many_files_is_refused_before_it_is_all_listed(tmp_pat
     with pytest.raises(PlayersFolderError, match="more than 50 files and folders"):
         contestants_from_folder(tmp_path, pattern="*.txt")
     assert len(listed) == 51
+
+
+# --- 7. the command line ---------------------------------------------------------------------------
+
+
+GREEDY = "from awithlaknannai.players.lesson import greedy_choose_move as choose_move\n"
+FIRST = "def choose_move(position):\n    return position.legal_moves()[0]\n"
+
+
+def player_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "greedy.py").write_text(GREEDY, encoding="utf-8")
+    (folder / "first.py").write_text(FIRST, encoding="utf-8")
+    return folder
+
+
+def test_the_league_command_prints_the_standings_and_writes_the_results_and_the_sheet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from awithlaknannai.cli import main
+
+    folder, out = player_folder(tmp_path), tmp_path / "class.json"
+    argv = ["league", str(folder), "--variant", "zuni-3", "--games-per-pair", "4", "--out", str(out),
+            "--title", "Class 9B", "--time-limit", "2"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    results = LeagueResults.load(out)
+    assert results.title == "Class 9B" and len(results.games) == 4 and results.settings["games_per_pair"] == 4
+    assert results.standings().to_text() in printed
+    assert f"results: {out}" in printed and f"sheet: {tmp_path / 'class.svg'}" in printed
+    assert (tmp_path / "class.svg").read_text(encoding="utf-8") == results.sheet_svg()
+    assert main([*argv, "--resume"]) == 0  # nothing left to play: the same league
+    assert LeagueResults.load(out).to_record() == results.to_record()
+
+
+def test_the_league_command_passes_resume_and_trusted_through(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from awithlaknannai.cli import main
+
+    calls = []
+
+    def fake(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append((args, kwargs))
+        raise ValueError("stop here")
+
+    monkeypatch.setattr(league_module, "run_league", fake)
+    monkeypatch.chdir(tmp_path)
+    assert main(["league", "players", "--resume", "--trusted", "--jobs", "2", "--rules", "ludii"]) == 2
+    [(args, kwargs)] = calls
+    assert args == ("players", "mosona", "ludii")
+    assert kwargs["resume"] is kwargs["trusted"] is True and kwargs["jobs"] == 2
+    assert kwargs["save_to"] == Path("results.json") and kwargs["time_limit"] == sandbox.DEFAULT_TIME_LIMIT
+    main(["league", "players"])
+    assert calls[-1][1]["resume"] is calls[-1][1]["trusted"] is False and calls[-1][0][2] is None
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["league", "no/such/folder"], "error: the folder 'no/such/folder' does not exist"),
+    (["league", "{folder}", "--out", "{tmp}/results.txt"], "must end in .json"),
+    (["league", "{folder}", "--games-per-pair", "0"], "games_per_pair must be from 1 to 20, got 0"),
+    (["league", "{folder}", "--time-limit", "-1"], "time_limit must be above 0"),
+    (["league", "{folder}", "--title", "x" * 300], "title is a text of at most 200 characters"),
+    (["league", "{folder}", "--jobs", "many"], "argument --jobs: invalid int value: 'many'"),
+])
+def test_league_command_errors_are_one_line_with_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                                          words: str) -> None:
+    from awithlaknannai.cli import main
+
+    folder = player_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the default --out is results.json in the current folder
+    argv = [a.format(folder=folder, tmp=tmp_path) for a in argv]
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse's own errors
+        status = stop.code  # type: ignore[assignment]
+    captured = capsys.readouterr()
+    assert status == 2 and words in captured.err
+    assert captured.err.count("\n") == 1 and not (tmp_path / "results.json").exists()

@@ -1333,14 +1333,18 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
 
 
 class _Progress:
-    """A tqdm bar if asked for and installed, else nothing."""
+    """A tqdm bar if asked for and installed; else a line of text on a terminal (the command line); else nothing."""
 
     def __init__(self, show: bool, total: int, description: str) -> None:
-        self.bar = None
+        self.bar: Any = None
         if show:
             try:
                 from tqdm.auto import tqdm  # type: ignore[import-untyped]
             except ImportError:  # tqdm is optional (the "plots" extra)
+                import sys
+
+                if sys.stderr is not None and sys.stderr.isatty():
+                    self.bar = _TextBar(total, description)
                 return
             self.bar = tqdm(total=total, desc=description, unit="game", leave=False)
 
@@ -1351,6 +1355,30 @@ class _Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+class _TextBar:
+    """``league: 12/870 games``, rewritten in place on standard error."""
+
+    def __init__(self, total: int, description: str) -> None:
+        self.total, self.description, self.done = total, description, 0
+        self._show()
+
+    def update(self, games: int) -> None:
+        self.done += games
+        self._show()
+
+    def _show(self) -> None:
+        import sys
+
+        sys.stderr.write(f"\r{self.description}: {self.done}/{self.total} games")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        import sys
+
+        sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _schedule(pairs: Sequence[tuple[int, int]], games_per_pair: int) -> list[tuple[int, int, int]]:
