@@ -39,7 +39,7 @@ from .position import Position, perft
 from .rules import PRESETS
 from .variants import VARIANT_NAMES
 
-__all__ = ["main", "build_parser", "MAX_PERFT_DEPTH", "MAX_MATCH_GAMES", "CLI_SECONDS_LIMIT"]
+__all__ = ["CLI_SECONDS_LIMIT", "MAX_MATCH_GAMES", "MAX_PERFT_DEPTH", "build_parser", "main"]
 
 MAX_PERFT_DEPTH = 12
 MAX_MATCH_GAMES = 10_000

@@ -424,8 +424,8 @@ def swap_colours(record: dict) -> None:
 @pytest.mark.parametrize(("change", "words"), [
     (lambda r: r["games"].append(r["games"][0]), "game 1 is there twice"),
     (lambda r: r["games"][1].update(number=7), "game 7: a league of 3 players with 2 games a pair has games 1 to 6"),
-    (lambda r: r["settings"].update(games_per_pair=1), "game 2: casual .White. against beginner .Black. is not "
-                                                       "between the right players"),
+    (lambda r: r["settings"].update(games_per_pair=1),
+     "game 2: casual .White. against beginner .Black. is not between the right players"),
     (swap_colours, "game 3: club .White. against beginner .Black. has the colours swapped"),
     (lambda r: r["games"][3]["record"]["tags"].update(Round="9"), r"game 4: its record's tags \(Round\) disagree"),
     (lambda r: r["games"][0]["record"]["tags"].update(White="club"), r"game 1: its record's tags \(White\)"),

@@ -83,11 +83,11 @@ from ..variants import Color, Variant, get_variant
 from .levels import MAX_SECONDS, make_player
 
 __all__ = [
-    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_NAME_CHARS",
-    "MAX_FOLDER_ENTRIES", "MAX_FOLDER_PLAYERS", "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant",
+    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_FOLDER_ENTRIES",
+    "MAX_FOLDER_PLAYERS", "MAX_NAME_CHARS", "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant",
     "InProcessPlayer", "NotConfinedError", "PlayerFailure", "PlayerProcess", "PlayersFolderError",
-    "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder", "grace_seconds",
-    "processes_available",
+    "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder",
+    "grace_seconds", "processes_available",
 ]
 
 #: Seconds a player may think about one move, unless the league says otherwise.
