@@ -11,10 +11,14 @@ and the reason, and the league goes on.
 
 The :class:`LeagueResults` hold every game (its moves are a project game
 record: ``results.game(12)`` is a :class:`~awithlaknannai.Game` to replay in
-the game widget), the standings with an Elo-style rating
-(:func:`elo_ratings`), who beat whom, and save to a JSON file that
-:meth:`LeagueResults.load` reads back. ``results.sheet()`` is a printable
-results sheet (SVG).
+the game widget), the standings (ties broken as :data:`TIE_BREAKS` says)
+with an Elo-style rating (:func:`elo_ratings`), and who beat whom. They
+save to a JSON file signed with this computer's league key
+(:func:`league_key_path`), which :meth:`LeagueResults.load` reads back,
+refusing a file changed since. ``run_league(save_to=...)`` keeps each game
+on the disk as it ends, so a stopped league loses no finished game and
+continues with ``resume=True``. ``results.sheet()`` is a printable results
+sheet (SVG).
 
 Examples
 --------
@@ -226,6 +230,9 @@ def _make_key(path: Path) -> None:
             os.link(temporary, path)  # never replaces a key another league made at the same moment
         except FileExistsError:
             pass
+        except OSError:  # a file system without hard links (Pyodide's, some network ones)
+            if not path.exists():
+                os.replace(temporary, path)
         sync_folder(path.parent)
     finally:
         with contextlib.suppress(OSError):
@@ -1649,12 +1656,12 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     settings = _settings(games_per_pair, limit, memory_limit_mb, max_turns, seed)
     entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
     header = LeagueResults(variant_checked, entries, [], settings, title)._header()
+    confinement, line = confinement_plan(contestants, trusted)
     done: dict[int, LeagueGame] = {}
     journal = None
     if path is not None:
         done, kept = _saved_games(path, header, resume)
     pairs = [(i, j) for i in range(len(contestants)) for j in range(i + 1, len(contestants))]
-    confinement, line = confinement_plan(contestants, trusted)
     if line:
         print(line)
     seats: Any
