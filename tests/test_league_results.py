@@ -645,6 +645,21 @@ def test_the_league_command_passes_resume_and_trusted_through(tmp_path: Path,
     assert calls[-1][1]["resume"] is calls[-1][1]["trusted"] is False and calls[-1][0][2] is None
 
 
+def test_an_interrupted_league_command_says_how_to_continue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from awithlaknannai.cli import main
+
+    folder, out = player_folder(tmp_path), tmp_path / "class.json"
+    count_games(monkeypatch, stop_at=2)  # Ctrl-C during the second game
+    assert main(["league", str(folder), "--variant", "zuni-3", "--out", str(out)]) == 130
+    last = capsys.readouterr().err.splitlines()[-1]  # after the progress bar
+    assert last == f"error: interrupted; the games played so far are in {out}: add --resume to continue"
+    assert [g.number for g in LeagueResults.load(out).games] == [1]
+    played = count_games(monkeypatch)
+    assert main(["league", str(folder), "--variant", "zuni-3", "--out", str(out), "--resume"]) == 0
+    assert played == [2] and len(LeagueResults.load(out).games) == 2
+
+
 @pytest.mark.parametrize(("argv", "words"), [
     (["league", "no/such/folder"], "error: the folder 'no/such/folder' does not exist"),
     (["league", "{folder}", "--out", "{tmp}/results.txt"], "must end in .json"),
