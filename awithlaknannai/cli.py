@@ -214,20 +214,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
     p.set_defaults(run=_cmd_solve)
 
-    p = commands.add_parser("league", help="play a class league between the players in a folder of .py files; "
-                                          "print the standings, write the results (JSON) and the sheet (SVG)")
+    p = commands.add_parser("league", help="play a class league between the players in a folder of .py "
+                                          "files; print the standings, write the results (JSON) and the "
+                                          "sheet (SVG)")
     p.add_argument("folder", help="the folder of players: one .py file each, defining choose_move(position)")
-    p.add_argument("--variant", default="mosona", help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
+    p.add_argument("--variant", default="mosona",
+                   help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
     p.add_argument("--rules", default=None, help=f"rules preset ({', '.join(PRESETS)}) or text such as "
                                                  "'standard,quiet_turn_limit=20' (default: the variant's)")
     p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
                    help="games each pair plays, colours swapped each time (default 2)")
     p.add_argument("--time-limit", type=float, default=2.0, metavar="S",
                    help="seconds a player may think about one move (default 2)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="games played at the same time (default 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="games played at the same time (default 1)")
     p.add_argument("--out", default="results.json", metavar="FILE",
-                   help="the results file, ending in .json (default results.json); the sheet is written beside "
-                        "it with .svg in place of .json")
+                   help="the results file, ending in .json (default results.json); the sheet is written "
+                        "beside it with .svg in place of .json")
     p.add_argument("--resume", action="store_true",
                    help="continue the league saved in --out, playing only the games not in it yet")
     p.add_argument("--trusted", action="store_true",

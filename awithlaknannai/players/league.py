@@ -193,7 +193,7 @@ def league_key_path() -> Path:
 
 
 def _league_key(create: bool) -> bytes | None:
-    """The key of :func:`league_key_path` (32 bytes), made on first use when ``create``; else None if absent."""
+    """The key at :func:`league_key_path` (32 bytes), made on first use if ``create``; else None if absent."""
     path = league_key_path()
     for _ in range(2):
         try:
@@ -259,26 +259,28 @@ def _mac(key: bytes, purpose: bytes, data: bytes) -> str:
 
 
 def _signature(record: dict[str, Any], key: bytes) -> dict[str, str]:
-    return {"algorithm": "HMAC-SHA256", "key": _key_id(key), "value": _mac(key, b"league", _canonical(record))}
+    value = _mac(key, b"league", _canonical(record))
+    return {"algorithm": "HMAC-SHA256", "key": _key_id(key), "value": value}
 
 
 def _verify(record: dict[str, Any]) -> None:
-    """Raise LeagueSignatureError unless ``record`` (as read) carries a signature made with this computer's key."""
+    """Raise LeagueSignatureError unless ``record`` (as read) is signed with this computer's key."""
     signature = record.get("signature")
     if signature is None:
-        raise LeagueSignatureError("the results file has no signature (written by hand or by an older version): "
-                                   "load it with verify=False to read it without that check")
+        raise LeagueSignatureError("the results file has no signature (written by hand or by an older "
+                                   "version): load it with verify=False to read it without that check")
     if not (isinstance(signature, dict) and signature.get("algorithm") == "HMAC-SHA256"
             and isinstance(signature.get("key"), str) and isinstance(signature.get("value"), str)):
         raise LeagueSignatureError("the results file's signature is not readable: the file was changed "
                                    "after the league")
     key = _league_key(create=False)
     if key is None or not hmac.compare_digest(signature["key"], _key_id(key)):
-        raise LeagueSignatureError("the results file was signed on another computer (or with a league key since "
-                                   "replaced): load it with verify=False if you trust where it came from")
+        raise LeagueSignatureError("the results file was signed on another computer (or with a league "
+                                   "key since replaced): load it with verify=False if you trust its origin")
     unsigned = {k: v for k, v in record.items() if k != "signature"}
     if not hmac.compare_digest(signature["value"], _mac(key, b"league", _canonical(unsigned))):
-        raise LeagueSignatureError("the results file was changed after the league (its signature does not match)")
+        raise LeagueSignatureError("the results file was changed after the league "
+                                   "(its signature does not match)")
 
 
 # --- ratings ---------------------------------------------------------------------------
@@ -778,7 +780,8 @@ class LeagueResults:
             while last + 1 < len(rows) and order(rows[last + 1]) == order(rows[first]):
                 last += 1
             place = f"{first + 1}" if last == first else f"{first + 1}-{last + 1}"
-            ranked.extend(dataclasses.replace(row, rank=first + 1, place=place) for row in rows[first:last + 1])
+            ranked.extend(dataclasses.replace(row, rank=first + 1, place=place)
+                          for row in rows[first:last + 1])
             first = last + 1
         return Standings(ranked, self.heading())
 
@@ -1004,7 +1007,8 @@ def _game_entry(g: LeagueGame) -> dict[str, Any]:
     """One game as the results file (and the journal) hold it."""
     return {
         "number": g.number, "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
-        "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why} for f in g.forfeits],
+        "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why}
+                     for f in g.forfeits],
         "seconds": list(g.seconds),
         "record": g.record(),
     }
@@ -1050,8 +1054,8 @@ def _results_from_record(record: Any) -> LeagueResults:
             raise NotationError(f"league results field 'settings'[{key!r}]: expected a number, got {_shown(value)}")
     per_pair = settings.get("games_per_pair")
     if type(per_pair) is not int or not 1 <= per_pair <= MAX_GAMES_PER_PAIR:
-        raise NotationError(f"league results field 'settings'['games_per_pair']: expected a whole number from 1 "
-                            f"to {MAX_GAMES_PER_PAIR}, got {_shown(per_pair)}")
+        raise NotationError(f"league results field 'settings'['games_per_pair']: expected a whole number "
+                            f"from 1 to {MAX_GAMES_PER_PAIR}, got {_shown(per_pair)}")
     players_field = _field(record, "players", list)
     if len(players_field) > MAX_PLAYERS:
         raise NotationError(f"league results field 'players': {len(players_field)} players, more than "
@@ -1077,19 +1081,21 @@ def _results_from_record(record: Any) -> LeagueResults:
     seen: set[int] = set()
     games = []
     for i, item in enumerate(games_field):
-        game = _game_from_record(i, item, names, variant, start,
-                                 lambda number, white, black: _check_scheduled(number, white, black, names, schedule,
-                                                                               per_pair, seen))
+        def scheduled(number: int, white: str, black: str) -> None:
+            _check_scheduled(number, white, black, names, schedule, per_pair, seen)
+
+        game = _game_from_record(i, item, names, variant, start, scheduled)
         turns = settings.get("max_turns")
-        if type(turns) is int and (len(game.moves) > turns or (game.reason == STOPPED and len(game.moves) != turns)):
-            raise NotationError(f"league results: game {game.number}: {len(game.moves)} turns, but the league stops "
-                                f"a game as a draw after {turns}")
+        count = len(game.moves)
+        if type(turns) is int and (count > turns or (game.reason == STOPPED and count != turns)):
+            raise NotationError(f"league results: game {game.number}: {count} turns, but the league stops a "
+                                f"game as a draw after {turns}")
         games.append(game)
     return LeagueResults(variant, players, games, settings, title)
 
 
-def _check_scheduled(number: int, white: str, black: str, names: list[str], schedule: list[tuple[int, int, int]],
-                     per_pair: int, seen: set[int]) -> None:
+def _check_scheduled(number: int, white: str, black: str, names: list[str],
+                     schedule: list[tuple[int, int, int]], per_pair: int, seen: set[int]) -> None:
     """The game's number, colours and pair are the league's schedule's, and no number comes twice.
 
     The schedule has each pair's ``per_pair`` games numbered one after the other, colours swapped each
@@ -1097,8 +1103,8 @@ def _check_scheduled(number: int, white: str, black: str, names: list[str], sche
     """
     where = f"league results: game {number}"
     if not 1 <= number <= len(schedule):
-        raise NotationError(f"{where}: a league of {len(names)} players with {per_pair} games a pair has games "
-                            f"1 to {len(schedule):,}")
+        raise NotationError(f"{where}: a league of {len(names)} players with {per_pair} games a pair has "
+                            f"games 1 to {len(schedule):,}")
     if number in seen:
         raise NotationError(f"{where} is there twice")
     seen.add(number)
@@ -1134,8 +1140,8 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     forfeits: list[Forfeit] = []
     forfeits_field = _field(item, "forfeits", list, where)
     if len(forfeits_field) > 2:
-        raise NotationError(f"league results: game {number}: {len(forfeits_field)} forfeits, but a game has two "
-                            "players")
+        raise NotationError(f"league results: game {number}: {len(forfeits_field)} forfeits, but a game has "
+                            "two players")
     for k, entry in enumerate(forfeits_field):
         if not isinstance(entry, dict):
             raise NotationError(f"league results field {where}'forfeits'[{k}]: expected an object")
@@ -1161,11 +1167,12 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
         raise NotationError(f"league results field {where}'record': the game is not from the league's start "
                             f"({variant.name}, {variant.rules.to_text()} rules)")
     if len(forfeits) == 2 and game.moves:
-        raise NotationError(f"league results: game {number}: both players forfeited, which happens only before "
-                            f"the first move, but it has {len(game.moves)} moves")
+        raise NotationError(f"league results: game {number}: both players forfeited, which happens only "
+                            f"before the first move, but it has {len(game.moves)} moves")
     if len(forfeits) == 1 and game.moves and game.position.turn.value != forfeits[0].color:
-        raise NotationError(f"league results: game {number}: {forfeits[0].player} ({forfeits[0].color}) lost by "
-                            f"forfeit, but it was {game.position.turn.value}'s turn after the last move")
+        loser = forfeits[0]
+        raise NotationError(f"league results: game {number}: {loser.player} ({loser.color}) lost by forfeit, "
+                            f"but it was {game.position.turn.value}'s turn after the last move")
     outcome = game.outcome()
     if forfeits:
         consistent = reason == FORFEIT and result == _forfeit_result(forfeits) and outcome is None
@@ -1184,8 +1191,8 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
         expected = league_game.tags()
         wrong = sorted(k for k in set(expected) | set(tags if isinstance(tags, dict) else {})
                        if not isinstance(tags, dict) or tags.get(k) != expected.get(k))
-        raise NotationError(f"league results: game {number}: its record's tags ({', '.join(wrong[:4])}) disagree "
-                            "with the game's number, players, result or forfeits")
+        raise NotationError(f"league results: game {number}: its record's tags ({', '.join(wrong[:4])}) "
+                            "disagree with the game's number, players, result or forfeits")
     return league_game
 
 
@@ -1340,7 +1347,7 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
 
 
 class _Progress:
-    """A tqdm bar if asked for and installed; else a line of text on a terminal (the command line); else nothing."""
+    """A tqdm bar if asked for and installed; else a line of text on a terminal; else nothing."""
 
     def __init__(self, show: bool, total: int, description: str) -> None:
         self.bar: Any = None
@@ -1458,8 +1465,8 @@ def _as_contestants(players: Any) -> list[Contestant]:
     if isinstance(players, str) and _looks_like_a_path(players):
         if not os.path.exists(players):
             raise PlayersFolderError(f"the folder {_quoted(players)} does not exist")
-        raise TypeError(f"players is a folder of .py files or a list of players, got the file {_quoted(players)}: "
-                        "put it in a list, with the other players")
+        raise TypeError(f"players is a folder of .py files or a list of players, got the file "
+                        f"{_quoted(players)}: put it in a list, with the other players")
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
                         f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
@@ -1637,7 +1644,8 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     if len(title) > 200:
         raise ValueError(f"title is a text of at most 200 characters, got {len(title):,}")
     if printable_text(title) != title:
-        raise ValueError("title holds control characters or lone surrogates, which a results file cannot keep")
+        raise ValueError("title holds control characters or lone surrogates, which a results file "
+                         "cannot keep")
     if not isinstance(progress, bool):
         raise TypeError(f"progress is True or False, got {type(progress).__name__}")
     if not isinstance(resume, bool):
@@ -1681,8 +1689,8 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
 
     finished = False
     try:
-        _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress, title or "league", keep,
-              skip=set(done))
+        _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress, title or "league",
+              keep, skip=set(done))
         finished = True
     finally:
         if journal is not None and path is not None:
@@ -1706,7 +1714,8 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
 def _check_save_to(save_to: Any) -> Path:
     """``save_to`` checked before the first game: a ``.json`` file name in a folder that can be written."""
     if not isinstance(save_to, (str, os.PathLike)):
-        raise TypeError(f"save_to is the path of a .json file (a str or pathlib.Path), got {type(save_to).__name__}")
+        raise TypeError(f"save_to is the path of a .json file (a str or pathlib.Path), "
+                        f"got {type(save_to).__name__}")
     name = os.fspath(save_to)
     if not isinstance(name, str):
         raise TypeError(f"save_to is a path as text (str or pathlib.Path), got {type(name).__name__}")
@@ -1723,7 +1732,8 @@ def _check_save_to(save_to: Any) -> Path:
     if not folder.is_dir():
         raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} cannot be written")
+        raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} "
+                         "cannot be written")
     if target.exists() and not target.is_file():
         raise ValueError(f"save_to {quoted} is not a regular file")
     if _journal_path(path).is_dir():
@@ -1796,8 +1806,8 @@ def _read_journal(path: Path, key: bytes) -> tuple[dict[str, Any] | None, list[d
         if item is None:
             if k == len(lines) - 1:
                 break
-            raise ValueError(f"the journal {_quoted(path)} is damaged or was changed at line {k + 1}: it cannot "
-                             "be resumed")
+            raise ValueError(f"the journal {_quoted(path)} is damaged or was changed at line {k + 1}: "
+                             "it cannot be resumed")
         if header is None:
             header, league = item, hashlib.sha256(_canonical(item)).digest()
         else:
@@ -1828,13 +1838,14 @@ def _journal_line(line: bytes, key: bytes, league: bytes | None) -> dict[str, An
     return game if hmac.compare_digest(item["mac"], expected) else None
 
 
-def _saved_games(path: Path, header: dict[str, Any], resume: bool) -> tuple[dict[int, LeagueGame], int | None]:
+def _saved_games(path: Path, header: dict[str, Any],
+                 resume: bool) -> tuple[dict[int, LeagueGame], int | None]:
     """The games already played (from the results file and its journal) and the journal's bytes to keep."""
     journal = _journal_path(path)
     if not resume:
         if journal.exists():
-            raise ValueError(f"{_quoted(journal)} holds the games of an unfinished league: resume=True continues "
-                             "it (or delete that file to start again)")
+            raise ValueError(f"{_quoted(journal)} holds the games of an unfinished league: resume=True "
+                             "continues it (or delete that file to start again)")
         return {}, None
     done: dict[int, LeagueGame] = {}
     if path.exists():
@@ -1853,7 +1864,8 @@ def _saved_games(path: Path, header: dict[str, Any], resume: bool) -> tuple[dict
         raise ValueError(f"the journal {_quoted(journal)} cannot be resumed: {error}") from None
     for game in logged.games:
         if game.number in done and _game_entry(done[game.number]) != _game_entry(game):
-            raise ValueError(f"cannot resume: game {game.number} differs between {_quoted(path)} and its journal")
+            raise ValueError(f"cannot resume: game {game.number} differs between {_quoted(path)} "
+                             "and its journal")
         done[game.number] = game
     return done, kept
 

@@ -150,7 +150,8 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
         top = y + i * row_h
         if i % 2 == 1:  # banding, so a long line is easy to follow across the page
             parts.append(_element("rect", x=left, y=top, width=standings_w, height=row_h, fill="#f6f3ec"))
-        cells = [row.place or str(row.rank), row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses),
+        cells = [row.place or str(row.rank), row.name, str(row.games), str(row.wins), str(row.draws),
+                 str(row.losses),
                  _points(row.points), f"{row.rating:.0f}", str(row.forfeits) if row.forfeits else ""]
         x = left
         for text, (_, width, anchor) in zip(cells, _COLUMNS):
