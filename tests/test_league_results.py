@@ -299,6 +299,11 @@ def test_an_unfinished_journal_is_not_overwritten_without_resume_and_a_damaged_o
     journal.write_bytes(b"".join([*lines[:2], changed, *lines[3:]]))
     with pytest.raises(ValueError, match="damaged or was changed at line 3"):
         league(path, resume=True)
+    forged = json.loads(lines[2])
+    forged["mac"] = "\u00e9" * 64  # not even a MAC
+    journal.write_bytes(b"".join([*lines[:2], json.dumps(forged).encode() + b"\n", *lines[3:]]))
+    with pytest.raises(ValueError, match="damaged or was changed at line 3"):
+        league(path, resume=True)
 
 
 # --- 3. whatever a player wrote, the results save and load -----------------------------------------
@@ -396,10 +401,11 @@ def test_a_results_file_changed_after_the_league_is_refused(tmp_path: Path, monk
     path.write_text(json.dumps(record), encoding="utf-8")
     with pytest.raises(LeagueSignatureError, match="has no signature"):
         LeagueResults.load(path)
-    record["signature"] = "forged"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    with pytest.raises(LeagueSignatureError, match="signature is not readable"):
-        LeagueResults.load(path)
+    for forged in ["forged", {"algorithm": "HMAC-SHA256", "key": "é" * 16, "value": "é" * 64}]:
+        record["signature"] = forged
+        path.write_text(json.dumps(record), encoding="utf-8")
+        with pytest.raises(LeagueSignatureError, match="signature is not readable"):
+            LeagueResults.load(path)
     results.save(path)
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "another computer"))
     with pytest.raises(LeagueSignatureError, match="signed on another computer"):
@@ -407,6 +413,9 @@ def test_a_results_file_changed_after_the_league_is_refused(tmp_path: Path, monk
     assert LeagueResults.load(path, verify=False).to_record() == results.to_record()
     with pytest.raises(TypeError, match="verify is True or False"):
         LeagueResults.load(path, verify="no")  # type: ignore[arg-type]
+    with pytest.raises(LeagueSignatureError, match="^cannot resume the league saved in .*: the results file was "
+                                                   "signed on another computer"):
+        league(path, resume=True)  # a league is continued only from a file this computer signed
 
 
 def record_of_a_finished_league() -> dict:

@@ -258,6 +258,11 @@ def _mac(key: bytes, purpose: bytes, data: bytes) -> str:
     return hmac.new(key, b"awithlaknannai " + purpose + b"\0" + data, hashlib.sha256).hexdigest()
 
 
+def _is_hex(value: object, digits: int) -> bool:
+    """Whether ``value`` is ``digits`` lowercase hexadecimal digits (what a key id or an HMAC is written as)."""
+    return isinstance(value, str) and len(value) == digits and all(c in "0123456789abcdef" for c in value)
+
+
 def _signature(record: dict[str, Any], key: bytes) -> dict[str, str]:
     value = _mac(key, b"league", _canonical(record))
     return {"algorithm": "HMAC-SHA256", "key": _key_id(key), "value": value}
@@ -270,7 +275,7 @@ def _verify(record: dict[str, Any]) -> None:
         raise LeagueSignatureError("the results file has no signature (written by hand or by an older "
                                    "version): load it with verify=False to read it without that check")
     if not (isinstance(signature, dict) and signature.get("algorithm") == "HMAC-SHA256"
-            and isinstance(signature.get("key"), str) and isinstance(signature.get("value"), str)):
+            and _is_hex(signature.get("key"), 16) and _is_hex(signature.get("value"), 64)):
         raise LeagueSignatureError("the results file's signature is not readable: the file was changed "
                                    "after the league")
     key = _league_key(create=False)
@@ -1823,7 +1828,7 @@ def _journal_line(line: bytes, key: bytes, league: bytes | None) -> dict[str, An
         item = json.loads(line)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
-    if not isinstance(item, dict) or not isinstance(item.get("mac"), str):
+    if not isinstance(item, dict) or not _is_hex(item.get("mac"), 64):
         return None
     if league is None:  # the first line: the league
         header = item.get("league")
@@ -1849,7 +1854,10 @@ def _saved_games(path: Path, header: dict[str, Any],
         return {}, None
     done: dict[int, LeagueGame] = {}
     if path.exists():
-        saved = LeagueResults.load(path)
+        try:
+            saved = LeagueResults.load(path)
+        except NotationError as error:  # the signature included: a file changed since cannot be continued
+            raise type(error)(f"cannot resume the league saved in {_quoted(path)}: {error}") from None
         _check_same_league(saved._header(), header, path)
         done = {g.number: g for g in saved.games}
     if not journal.exists():
