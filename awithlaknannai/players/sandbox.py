@@ -83,9 +83,10 @@ from ..variants import Color, Variant, get_variant
 from .levels import MAX_SECONDS, make_player
 
 __all__ = [
-    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_NAME_CHARS",
-    "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant", "InProcessPlayer", "NotConfinedError", "PlayerFailure",
-    "PlayerProcess", "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder",
+    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_FOLDER_ENTRIES",
+    "MAX_FOLDER_PLAYERS", "MAX_NAME_CHARS", "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant",
+    "InProcessPlayer", "NotConfinedError", "PlayerFailure", "PlayerProcess", "PlayersFolderError",
+    "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder",
     "grace_seconds", "processes_available",
 ]
 
@@ -284,34 +285,101 @@ def _name_from_stem(stem: str) -> str:
     return cleaned or "player"
 
 
+class PlayersFolderError(ValueError):
+    """A folder of players cannot be used: it does not exist, is not a folder, or holds no players
+    or too many files. A ``ValueError``, so ``except ValueError`` catches it."""
+
+
+#: The most entries (files and folders of any kind) :func:`contestants_from_folder` looks at in one folder.
+MAX_FOLDER_ENTRIES = 10_000
+
+
 def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py") -> list[Contestant]:
     """One contestant per ``.py`` file in ``folder`` (not its subfolders), in name order.
 
     Files whose names start with ``_`` or ``.`` are skipped (``__init__.py``,
-    editor backups). At most :data:`MAX_FOLDER_PLAYERS` files.
+    editor backups). The folder is read one entry at a time and refused as
+    soon as it shows more than :data:`MAX_FOLDER_PLAYERS` player files or
+    more than :data:`MAX_FOLDER_ENTRIES` entries, before any file is read.
+
+    Parameters
+    ----------
+    folder : str or path
+        The folder of players.
+    pattern : str
+        Which file names are players (``fnmatch`` style, default ``"*.py"``).
+
+    Returns
+    -------
+    list of Contestant
+        In the order of the file names.
 
     Raises
     ------
-    NotADirectoryError
-        ``folder`` is not a folder.
-    ValueError
-        No player files, or more than :data:`MAX_FOLDER_PLAYERS`.
+    TypeError
+        ``folder`` is not a path.
+    PlayersFolderError
+        A ``ValueError``: the folder does not exist, is not a folder, holds no
+        player files, or too many.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "ada.py").write_text("def choose_move(position):\\n    return position.legal_moves()[0]\\n")
+    >>> _ = (folder / "_helper.py").write_text("X = 1\\n")
+    >>> [player.name for player in contestants_from_folder(folder)]
+    ['ada']
+    >>> contestants_from_folder(folder / "missing")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.players.sandbox.PlayersFolderError: the folder '...missing' does not exist
     """
+    import fnmatch
+
     if not isinstance(folder, (str, os.PathLike)):
         raise TypeError(f"contestants_from_folder takes a folder path, got {type(folder).__name__}")
-    root = Path(folder)
-    if not root.is_dir():
-        raise NotADirectoryError(f"{os.fspath(folder)!r} is not a folder of players")
-    files = []
-    for path in sorted(root.glob(pattern)):
-        if path.name.startswith(("_", ".")) or not path.is_file():
-            continue
-        files.append(path)
-        if len(files) > MAX_FOLDER_PLAYERS:
-            raise ValueError(f"{os.fspath(folder)!r} holds more than {MAX_FOLDER_PLAYERS} player files")
-    if not files:
-        raise ValueError(f"{os.fspath(folder)!r} holds no player files ({pattern})")
-    return [Contestant.from_file(path) for path in files]
+    if not isinstance(pattern, str):
+        raise TypeError(f"pattern is a file name pattern such as '*.py', got {type(pattern).__name__}")
+    name = os.fspath(folder)
+    if not isinstance(name, str):
+        raise TypeError(f"contestants_from_folder takes a folder path as text, got {type(name).__name__}")
+    quoted = _quoted(name)
+    if not os.path.exists(name):
+        raise PlayersFolderError(f"the folder {quoted} does not exist")
+    if not os.path.isdir(name):
+        raise PlayersFolderError(f"{quoted} is not a folder of players")
+    found: list[str] = []
+    seen = 0
+    try:
+        with os.scandir(name) as entries:
+            for entry in entries:
+                seen += 1
+                if seen > MAX_FOLDER_ENTRIES:
+                    raise PlayersFolderError(f"{quoted} holds more than {MAX_FOLDER_ENTRIES:,} files and folders: "
+                                             "put the players in a folder of their own")
+                if entry.name.startswith(("_", ".")) or not fnmatch.fnmatch(entry.name, pattern):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                except OSError:
+                    continue
+                found.append(entry.name)
+                if len(found) > MAX_FOLDER_PLAYERS:
+                    raise PlayersFolderError(f"{quoted} holds more than {MAX_FOLDER_PLAYERS} player files")
+    except OSError as error:
+        raise PlayersFolderError(f"cannot read the folder {quoted}: {error.strerror or error}") from None
+    if not found:
+        raise PlayersFolderError(f"{quoted} holds no player files ({pattern})")
+    root = Path(name)
+    return [Contestant.from_file(root / file) for file in sorted(found)]
+
+
+def _quoted(name: str) -> str:
+    """A path as a message quotes it: repr, cut short."""
+    text = repr(name)
+    return text if len(text) <= 90 else text[:80] + "...'"
 
 
 # --- sending a notebook function to another process -----------------------------------
