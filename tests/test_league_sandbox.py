@@ -165,7 +165,8 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (teacher / "08.ipynb").write_text("{}")
     config = work / "config"
     config.mkdir()
-    (config / "league.key").write_text("k" * 64)
+    (config / "league.key").write_text("ab" * 32)
+    (config / "league.key").chmod(0o600)
     scratch_parent = work / "tmp"
     scratch_parent.mkdir()
     marker = f"awithlaknannai-hostile-{os.getpid()}"
@@ -316,3 +317,10 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
     # The players after the stop started from a fresh forkserver: nobody lost by a crash at start.
     reasons = [f.why for game in results.games for f in game.forfeits]
     assert not any("could not be started" in why for why in reasons), reasons
+    # Whatever it stopped last is running again when the league ends (else Python's exit would wait for ever).
+    from multiprocessing import forkserver
+
+    pid = forkserver._forkserver._forkserver_pid
+    assert pid is not None
+    with open(f"/proc/{pid}/stat", "rb") as file:
+        assert file.read().rsplit(b")", 1)[1].split()[0] != b"T"

@@ -78,6 +78,7 @@ from .sandbox import (
     confinement_plan,
     contestants_from_folder,
     processes_available,
+    wake_forkserver,
 )
 
 __all__ = [
@@ -1271,6 +1272,7 @@ class _ProcessSeats:
     def close(self) -> None:
         with self.lock:
             idle, self.idle = self.idle, []
+        wake_forkserver()  # a player may have stopped it: the processes' ends are reported through it
         for _, process in idle:
             process.close()
 

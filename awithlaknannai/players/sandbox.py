@@ -87,7 +87,7 @@ __all__ = [
     "MAX_FOLDER_PLAYERS", "MAX_NAME_CHARS", "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant",
     "InProcessPlayer", "NotConfinedError", "PlayerFailure", "PlayerProcess", "PlayersFolderError",
     "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder",
-    "grace_seconds", "processes_available",
+    "grace_seconds", "processes_available", "wake_forkserver",
 ]
 
 #: Seconds a player may think about one move, unless the league says otherwise.
@@ -836,6 +836,7 @@ def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) 
     machine that cannot confine, this keeps the league from hanging.
     """
     for attempt in range(2):
+        wake_forkserver()
         process = make()
         failure: list[BaseException] = []
 
@@ -855,6 +856,20 @@ def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) 
         _replace_forkserver()
         starter.join(2.0)
     raise PlayerFailure("crash", f"its process could not be started within {seconds:g} s")
+
+
+def wake_forkserver() -> None:
+    """Send SIGCONT to this process's forkserver, if it has one: a stopped forkserver answers again.
+
+    Its player processes' exits are reported through it: while it is
+    stopped, nothing can wait for them (not even Python's own exit).
+    """
+    from multiprocessing import forkserver
+
+    pid = getattr(forkserver._forkserver, "_forkserver_pid", None)
+    if pid:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGCONT)
 
 
 def _replace_forkserver() -> None:
