@@ -20,7 +20,7 @@ from .base import Player, SeededPlayer, playable_moves
 from .basic import GreedyPlayer, RandomPlayer
 from .evaluation import Evaluator, Weights
 from .league import Forfeit, LeagueGame, LeagueResults, Standings, elo_ratings, run_league
-from .lesson import PlayerTest, greedy_choose_move, save_player, template_code, test_player
+from .lesson import PlayerTest, SavedPlayer, greedy_choose_move, save_player, template_code, test_player
 from .levels import LEVELS, make_player, player_for_level
 from .match import GameRow, MatchResult, play_game, run_match
 from .mcts import MCTSPlayer
@@ -41,6 +41,7 @@ __all__ = [
     "Player",
     "PlayerTest",
     "RandomPlayer",
+    "SavedPlayer",
     "SeededPlayer",
     "Standings",
     "Weights",
