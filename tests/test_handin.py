@@ -265,3 +265,72 @@ def test_wrong_arguments(tmp_path: Path) -> None:
         receive_files(tmp_path / "missing", [("ada.py", CODE)])
     with pytest.raises(TypeError, match="takes a folder path, got int"):
         receive_files(3, [])  # type: ignore[arg-type]
+
+
+# --- the teacher's upload box (its logic, without a browser) -----------------------------------
+
+
+def _upload(box, files: dict[str, bytes]) -> None:  # type: ignore[no-untyped-def]
+    """What the browser sends when files are chosen: the FileUpload's value, as a message from the page."""
+    box.upload.set_state({"value": [{"name": name, "type": "text/x-python", "size": len(data),
+                                     "content": memoryview(data), "last_modified": 1_700_000_000_000}
+                                    for name, data in files.items()]})
+
+
+def test_the_upload_box_saves_files_and_asks_before_replacing_one(tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    import ipywidgets as widgets
+
+    from awithlaknannai.widgets import CollectPlayers, collect_players
+
+    box = collect_players(tmp_path / "players")
+    assert isinstance(box, CollectPlayers) and not (tmp_path / "players").exists()  # made at the first upload
+    assert box.upload.accept == ".py,.zip" and box.upload.multiple and box.upload.description
+    _upload(box, {"ada.py": CODE, "bob.py": OTHER, "notes.txt": b"hi"})
+    assert box.upload.value == ()  # ready for the next upload
+    assert sorted(p.name for p in (tmp_path / "players").iterdir()) == ["ada.py", "bob.py"]
+    assert box.status.text == ("Last upload: 2 saved, 1 refused (see the list). "
+                               "The folder players holds 2 players.")
+    assert "notes.txt: refused: a player is a .py file; notes.txt is not" in box.listing.value
+
+    _upload(box, {"ada.py": CODE, "bob.py": CODE})  # the same ada.py; a different bob.py
+    assert (tmp_path / "players" / "bob.py").read_bytes() == OTHER
+    assert "1 already there" in box.status.text and "1 waiting for your choice" in box.status.text
+    [row] = box.choices.children
+    replace, keep = row.children[1:]
+    assert (replace.description, keep.description) == ("Replace bob.py", "Keep both: the new one as bob (2).py")
+    keep.click()
+    keep.click()  # a second press finds it settled, and does nothing
+    assert box.choices.children == () and len(box.results) == 6
+    assert not [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert (tmp_path / "players" / "bob (2).py").read_bytes() == CODE
+    assert (tmp_path / "players" / "bob.py").read_bytes() == OTHER
+    assert box.status.text == ("bob.py: saved as bob (2).py (a different bob.py is already there). "
+                               "The folder players holds 3 players.")
+
+    _upload(box, {"bob.py": b"# third\n" + CODE})
+    box.choices.children[0].children[1].click()  # Replace
+    assert (tmp_path / "players" / "bob.py").read_bytes() == b"# third\n" + CODE
+    assert sorted(p.name for p in (tmp_path / "players").iterdir()) == ["ada.py", "bob (2).py", "bob.py"]
+    # Every control has a label of its own.
+    controls = [w for w in box.children if isinstance(w, (widgets.Button, widgets.FileUpload))]
+    assert controls == [box.upload] and all(c.description for c in controls)
+    assert repr(box).startswith("<CollectPlayers into ")
+
+
+def test_the_upload_box_takes_a_zip_and_refuses_a_bad_folder(tmp_path: Path) -> None:
+    from awithlaknannai.widgets import collect_players
+
+    box = collect_players(tmp_path)
+    _upload(box, {"class.zip": _zip({"9b/ada.py": CODE, "9b/bob.py": OTHER})})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ada.py", "bob.py"]
+    assert box.status.text.startswith("Last upload: 2 saved.")
+    (tmp_path / "a file").write_text("x")
+    with pytest.raises(NotADirectoryError, match="is a file, not a folder"):
+        collect_players(tmp_path / "a file")
+    with pytest.raises(TypeError, match="takes a folder path, got int"):
+        collect_players(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="choice is 'replace' or 'keep both', got 'yes'"):
+        box.choose(0, "yes")
+    with pytest.raises(ValueError, match="no file waiting at 0: 0 wait for a choice"):
+        box.choose(0, "replace")

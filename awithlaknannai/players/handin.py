@@ -382,7 +382,10 @@ def receive_files(folder: str | os.PathLike[str], files: Iterable[tuple[str, byt
                     results.append(Received(shown_as, "refused", why=f"more than {MAX_FILES} player files in one "
                                                                      "upload"))
                     continue
-            result = _receive_one(root, path, content, on_conflict)
+            try:
+                result = _receive_one(root, path, content, on_conflict)
+            except OSError as error:  # a full disk, no right to write: this file fails, the others go on
+                result = Received(path, "refused", why=f"could not be written: {error.strerror or error}"[:150])
             results.append(result if shown_as == path else Received(shown_as, result.status, result.saved_as,
                                                                     result.why, result.data))
     return results
