@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, describe_violations, open_notebook, run_all_cells, run_axe, wait_for_kernel_idle
+from browser_helpers import (
+    PANEL,
+    describe_violations,
+    open_notebook,
+    run_all_cells,
+    run_axe,
+    wait_for_kernel_idle,
+)
 from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
 pytestmark = pytest.mark.browser
