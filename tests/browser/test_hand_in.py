@@ -11,8 +11,10 @@ line reach 4.5:1 contrast in the light and the dark theme.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,18 @@ save_player(choose_move, "Ada L.py")'''
 
 COLLECT = 'from awithlaknannai.widgets import collect_players\n\ncollect_players("players")'
 BETTER = b"def choose_move(position):\n    return position.legal_moves()[0]\n"
+
+
+def kernel_ids(url: str) -> set[str]:
+    with urllib.request.urlopen(f"{url}/api/kernels", timeout=10) as response:
+        return {kernel["id"] for kernel in json.load(response)}
+
+
+def shut_down_kernels(url: str, ids: set[str]) -> None:
+    for kernel in ids:
+        request = urllib.request.Request(f"{url}/api/kernels/{kernel}", method="DELETE")
+        with contextlib.suppress(urllib.error.HTTPError):  # already gone (Voila ends its kernel on unload)
+            urllib.request.urlopen(request, timeout=30).close()
 
 
 def shut_down_kernel(url: str, notebook: str) -> None:
@@ -134,3 +148,25 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
     finally:
         set_theme(page, THEMES[0])
         shut_down_kernel(lab_server.url, name)
+
+
+def test_the_download_link_works_on_a_voila_page(lab_server: Any, browser: Any, axe_source: str) -> None:
+    """Voila (the play page's server) shows the same link: a page of its own, no notebook around it."""
+    name = write_notebook(lab_server, "hand_in_voila.ipynb", [PLAYER.replace("Ada L.py", "Bo B.py")])
+    before = kernel_ids(lab_server.url)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(f"{lab_server.url}/voila/render/{name}", timeout=120_000)
+        link = page.get_by_role("link", name="Download Bo B.py")
+        link.wait_for(state="visible", timeout=120_000)
+        with page.expect_download() as download:
+            link.click()
+        assert Path(download.value.path()).read_bytes() == (lab_server.root / "Bo B.py").read_bytes()
+        assert "Binder deletes it" in page.locator(".awithlaknannai-saved-player").inner_text()
+        violations = run_axe(page, axe_source, include=[".awithlaknannai-saved-player"])
+        assert not violations, describe_violations(violations)
+        page.close(run_before_unload=True)
+    finally:
+        context.close()
+        shut_down_kernels(lab_server.url, kernel_ids(lab_server.url) - before)
