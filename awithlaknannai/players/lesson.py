@@ -318,7 +318,7 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
 test_player.__test__ = False  # type: ignore[attr-defined]  # pytest: a helper for students, not a test
 
 
-class SavedPlayer(os.PathLike):  # type: ignore[type-arg]
+class SavedPlayer(os.PathLike[str]):
     """The file :func:`save_player` wrote: a path, shown in a notebook with a download link.
 
     It works wherever a path does (``open``, ``run_league``, ``os.fspath``):
