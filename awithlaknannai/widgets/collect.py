@@ -13,6 +13,11 @@ text changes: what the last upload did), then the list of every file and
 what became of it. Every control is a button with its own label, reached
 with Tab.
 
+Jupyter sends an upload to the kernel as one message, and a Jupyter server
+refuses messages over 10 MiB by default (tornado's
+``websocket_max_message_size``): a larger upload may not arrive, so a large
+set goes in parts (not tested here: a class's files are a few kilobytes each).
+
 Then run the league from the notebook: ``run_league("players")``.
 
 Examples
@@ -140,7 +145,8 @@ class CollectPlayers(widgets.VBox):
             "or one <code>.zip</code> of them. A file never replaces a different file of the same name "
             "unless you press <strong>Replace</strong>.</p>"
             f"<p>Limits: {MAX_FILE_BYTES // 1_000_000} MB a file, {MAX_FILES} files, "
-            f"{MAX_ZIP_BYTES // 1_000_000} MB for a zip unpacked.</p>")
+            f"{MAX_ZIP_BYTES // 1_000_000} MB for a zip unpacked; an upload over about 10 MB "
+            "may not arrive (Jupyter's limit for a message): upload a larger set in parts.</p>")
         self.status = LiveStatus(text="No files yet.")
         self.choices = widgets.VBox()
         self.listing = widgets.HTML("")

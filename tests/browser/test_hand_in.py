@@ -77,11 +77,15 @@ def wait_for_status(page: Any, pattern: str) -> str:
     return status.text_content()
 
 
-def upload(page: Any, name: str, data: bytes) -> None:
-    """Choose a file in the upload button's file chooser, as a teacher does."""
+def upload(page: Any, name: str, data: bytes, *, keyboard: bool = False) -> None:
+    """Choose a file in the upload button's file chooser, as a teacher does (by mouse, or Enter on the button)."""
     button = page.get_by_role("button", name=re.compile(r"Choose the players' files \(\.py or \.zip\)"))
     with page.expect_file_chooser() as chooser:
-        button.click()
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
     assert chooser.value.is_multiple()
     chooser.value.set_files([{"name": name, "mimeType": "text/x-python", "buffer": data}])
 
@@ -126,7 +130,7 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
         wait_for_kernel_idle(page)
 
         # A different file with the same name: nothing replaced; the teacher is asked.
-        upload(page, "Ada L.py", BETTER)
+        upload(page, "Ada L.py", BETTER, keyboard=True)
         wait_for_status(page, "1 waiting for your choice")
         assert (lab_server.root / "players" / "Ada L.py").read_bytes() == saved
         box = page.locator(f"{PANEL} .awithlaknannai-collect")
