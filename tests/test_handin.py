@@ -252,6 +252,9 @@ def test_at_most_200_players_come_in(tmp_path: Path) -> None:
     assert results[-1].why == f"more than {MAX_FILES} player files in one upload"
     [result] = receive_files(tmp_path, [("one more.py", CODE)])  # the folder is full
     assert result.status == "refused" and "already holds 200 players" in result.why
+    [result] = receive_files(tmp_path, [("p000.py", OTHER)], on_conflict="keep both")  # no room for a second
+    assert result.status == "refused" and "already holds 200 players" in result.why
+    assert receive_files(tmp_path, [("p000.py", OTHER)], on_conflict="replace")[0].status == "saved"
 
 
 def test_wrong_arguments(tmp_path: Path) -> None:

@@ -243,19 +243,25 @@ def _receive_one(folder: Path, name: str, data: bytes, on_conflict: str) -> Rece
     target = folder / safe
     if target.is_symlink() or (target.exists() and not target.is_file()):
         return Received(name, "refused", safe, why=f"{safe} in the folder is not a plain file")
+    full = f"the folder already holds {MAX_FILES} players, the most a league takes"
     if target.exists():
-        if target.read_bytes() == data:
+        if target.stat().st_size == len(data) and target.read_bytes() == data:
             return Received(name, "same", safe)
         if on_conflict == "ask":
             return Received(name, "conflict", safe, data=data)
         if on_conflict == "keep both":
-            kept = _free_name(folder, safe)
+            if _players_in(folder) >= MAX_FILES:
+                return Received(name, "refused", safe, why=full)
+            try:
+                kept = _free_name(folder, safe)
+            except ValueError as error:
+                return Received(name, "refused", safe, why=str(error))
             write_file_bytes(folder / kept, data, "the player")
             return Received(name, "saved", kept, why=f"a different {safe} is already there")
         write_file_bytes(target, data, "the player")
         return Received(name, "saved", safe, why=f"replaced the {safe} that was there")
     if _players_in(folder) >= MAX_FILES:
-        return Received(name, "refused", why=f"the folder already holds {MAX_FILES} players, the most a league takes")
+        return Received(name, "refused", why=full)
     write_file_bytes(target, data, "the player")
     return Received(name, "saved", safe)
 
