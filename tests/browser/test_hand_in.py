@@ -6,7 +6,9 @@ keyboard, it downloads exactly the file saved. The teacher's
 puts it in the players' folder; a second upload of a different file with
 the same name waits for the teacher's choice instead of replacing it. axe-core
 finds no WCAG A/AA violation in either output, and the link and the status
-line reach 4.5:1 contrast in the light and the dark theme.
+line reach 4.5:1 contrast in the light and the dark theme. In the same
+notebook, notebook 08's slip (a missing ``:``) gives one friendly line. On
+a Voila page the link works the same.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from browser_helpers import (
     run_axe,
     wait_for_kernel_idle,
 )
+from test_play_in_browser import run_code_in_new_cell
 from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
 pytestmark = pytest.mark.browser
@@ -149,6 +152,11 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
         assert (lab_server.root / "players" / "Ada L (2).py").read_bytes() == BETTER
         assert (lab_server.root / "players" / "Ada L.py").read_bytes() == saved
         assert box.get_by_role("button", name="Replace Ada L.py").count() == 0
+
+        # 08's slip: a player cell with a missing ':' gives one line naming the line, not a traceback.
+        shown = run_code_in_new_cell(page, "def choose_move(position)\n    return position.legal_moves()[0]")
+        assert "Line 1 (def choose_move(position)): a : is missing at the end of the line" in shown, shown
+        assert "SyntaxError" not in shown and len(shown.strip().splitlines()) == 1
     finally:
         set_theme(page, THEMES[0])
         shut_down_kernel(lab_server.url, name)
