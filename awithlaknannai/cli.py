@@ -19,6 +19,11 @@ Limits, checked before any work starts:
 * ``solve`` refuses work estimated above an hour or 8 GB
   (:func:`awithlaknannai.analysis.solver.estimate_cost`) and prints the
   estimate before it starts;
+* ``league``: what :func:`awithlaknannai.players.run_league` bounds (at
+  most 200 player files in the folder, 20 games a pair, 600 seconds a
+  move), all checked before the first game; each game is kept on the disk
+  as it ends (a journal beside the results file), so ``--resume``
+  continues a league that was stopped;
 * variant names, position texts and rules as the library bounds them
   (``zuni-N`` up to N = 1000).
 """
@@ -34,7 +39,7 @@ from .position import Position, perft
 from .rules import PRESETS
 from .variants import VARIANT_NAMES
 
-__all__ = ["main", "build_parser", "MAX_PERFT_DEPTH", "MAX_MATCH_GAMES", "CLI_SECONDS_LIMIT"]
+__all__ = ["CLI_SECONDS_LIMIT", "MAX_MATCH_GAMES", "MAX_PERFT_DEPTH", "build_parser", "main"]
 
 MAX_PERFT_DEPTH = 12
 MAX_MATCH_GAMES = 10_000
@@ -110,6 +115,33 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return cli_solve(args)
 
 
+def _cmd_league(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .files import write_text_file
+    from .players.league import run_league
+
+    out = Path(args.out)
+    sheet = out.with_suffix(".svg")
+    if out.suffix.lower() == ".json" and sheet.is_dir():
+        raise ValueError(f"the results sheet would be written to {sheet}, which is a folder")
+    try:
+        results = run_league(args.folder, args.variant, args.rules, games_per_pair=args.games_per_pair,
+                             time_limit=args.time_limit, jobs=args.jobs, progress=True, title=args.title,
+                             save_to=out, resume=args.resume, trusted=args.trusted)
+    except KeyboardInterrupt:
+        if out.is_file() or Path(f"{out}.journal").is_file():
+            print(f"error: interrupted; the games played so far are in {out}: add --resume to continue",
+                  file=sys.stderr)
+            return 130
+        raise
+    print(results.to_text())
+    write_text_file(sheet, results.sheet_svg(), "the results sheet")
+    print(f"results: {out}")
+    print(f"sheet: {sheet}")
+    return 0
+
+
 def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = True) -> None:
     parser.add_argument("--variant", default="mosona",
                         help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
@@ -181,6 +213,31 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_arguments(p, position=False)
     p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
     p.set_defaults(run=_cmd_solve)
+
+    p = commands.add_parser("league", help="play a class league between the players in a folder of .py "
+                                          "files; print the standings, write the results (JSON) and the "
+                                          "sheet (SVG)")
+    p.add_argument("folder", help="the folder of players: one .py file each, defining choose_move(position)")
+    p.add_argument("--variant", default="mosona",
+                   help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
+    p.add_argument("--rules", default=None, help=f"rules preset ({', '.join(PRESETS)}) or text such as "
+                                                 "'standard,quiet_turn_limit=20' (default: the variant's)")
+    p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
+                   help="games each pair plays, colours swapped each time (default 2)")
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="S",
+                   help="seconds a player may think about one move (default 2)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="games played at the same time (default 1)")
+    p.add_argument("--out", default="results.json", metavar="FILE",
+                   help="the results file, ending in .json (default results.json); the sheet is written "
+                        "beside it with .svg in place of .json")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the league saved in --out, playing only the games not in it yet")
+    p.add_argument("--trusted", action="store_true",
+                   help="run the players even where this machine cannot confine their code (say yes only to "
+                        "code you have read)")
+    p.add_argument("--title", default="", help="the league's name, on the standings and the sheet")
+    p.set_defaults(run=_cmd_league)
 
     p = commands.add_parser("notebooks", help="copy the tutorial notebooks into a folder (never overwriting "
                                               "an edited one without --force)")

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from .errors import shown
 
-__all__ = ["read_file_bytes", "write_file_bytes", "write_text_file"]
+__all__ = ["read_file_bytes", "sync_folder", "write_file_bytes", "write_text_file"]
 
 
 def _file_name(path: str | os.PathLike[str], doing: str, preposition: str) -> tuple[str, str]:
@@ -52,13 +52,17 @@ def _file_name(path: str | os.PathLike[str], doing: str, preposition: str) -> tu
     return name, shown(name, 80)
 
 
-def write_text_file(path: str | os.PathLike[str], text: str, what: str) -> None:
+def write_text_file(path: str | os.PathLike[str], text: str, what: str, *, durable: bool = False) -> None:
     """Write ``text`` (UTF-8, line ends as given) to ``path`` in one step; see :func:`write_file_bytes`."""
-    write_file_bytes(path, text.encode("utf-8"), what)
+    write_file_bytes(path, text.encode("utf-8"), what, durable=durable)
 
 
-def write_file_bytes(path: str | os.PathLike[str], data: bytes, what: str) -> None:
+def write_file_bytes(path: str | os.PathLike[str], data: bytes, what: str, *, durable: bool = False) -> None:
     """Write ``data`` to ``path`` in one step; ``what`` names the thing in messages.
+
+    ``durable=True`` also waits until the data and the new name are on the
+    disk (``fsync`` of the file, then of its folder where the system allows
+    it), so that the file survives the machine stopping right after.
 
     Raises
     ------
@@ -73,14 +77,14 @@ def write_file_bytes(path: str | os.PathLike[str], data: bytes, what: str) -> No
     """
     name, quoted = _file_name(path, f"cannot save {what}", "to")
     try:
-        _write(name, quoted, data, what)
+        _write(name, quoted, data, what, durable)
     except OSError as error:  # the system's message quotes the whole name: quote it short
         if isinstance(error, (IsADirectoryError, FileNotFoundError)) and str(error).startswith("cannot save"):
             raise
         raise type(error)(error.errno, f"cannot save {what} to {quoted}: {error.strerror or error}") from None
 
 
-def _write(name: str, quoted: str, data: bytes, what: str) -> None:
+def _write(name: str, quoted: str, data: bytes, what: str, durable: bool = False) -> None:
     target = Path(name)
     if target.is_symlink():
         target = Path(os.path.realpath(target))  # save through the link to its target
@@ -97,12 +101,33 @@ def _write(name: str, quoted: str, data: bytes, what: str) -> None:
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
+            if durable:
+                file.flush()
+                os.fsync(file.fileno())
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    if durable:
+        sync_folder(target.parent)
+
+
+def sync_folder(folder: str | os.PathLike[str]) -> None:
+    """Wait until the names in ``folder`` (a file made, replaced or removed) are on the disk.
+
+    Does nothing where a folder cannot be opened for that (Windows).
+    """
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def read_file_bytes(path: str | os.PathLike[str], limit: int, what: str, unit: str,

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/league.py                                  # 30 players: beginner, casual, club
     python benchmarks/league.py --levels beginner casual club strong --jobs 2
     python benchmarks/league.py --players 8 --save league.json  # a smaller league; keep the results
+    python benchmarks/league.py --save league.json --no-journal  # saved only at the end, as before the journal
     python benchmarks/league.py --files benchmarks/players       # students' files: 30 copies of these
 
 The built-in levels stand in for students' players (each is a Contestant
@@ -14,7 +15,11 @@ wall time, the players' own thinking time (measured inside their processes),
 and what is left, the league's cost: starting processes, sending positions
 and moves, checking every move, keeping the records. It also prints the
 machine's load average before and after, since other work on the machine
-slows the league down.
+slows the league down. With ``--save``, the league keeps each game in its
+journal as it ends (``run_league(save_to=...)``); the script prints the time
+that took (serialising, signing, writing and fsync-ing each game's line),
+the time of the final signed whole-file write, the file's size, and the time
+``LeagueResults.load`` takes to read it back.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import os
 import time
 from pathlib import Path
 
-from awithlaknannai.players import Contestant, run_league, sandbox
+from awithlaknannai.players import Contestant, LeagueResults, league, run_league, sandbox
 
 
 def main() -> None:
@@ -41,7 +46,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games at once (default 1: at most 2 player processes alive)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--save", help="save the results (JSON) here")
+    parser.add_argument("--save", help="save the results (JSON) here: run_league(save_to=...), journal and all")
+    parser.add_argument("--no-journal", action="store_true",
+                        help="with --save: save only once the league is over (results.save), to compare")
     args = parser.parse_args()
 
     if args.files:
@@ -62,16 +69,44 @@ def main() -> None:
         original_start(self)
 
     sandbox.PlayerProcess.start = counted_start  # type: ignore[method-assign]
+    journal_seconds = [0.0, 0]
+    final_seconds = [0.0]
+    original_add, original_write = league._Journal.add, league.write_text_file
+    original_sign = league.LeagueResults._signed_json
+
+    def timed_add(self: league._Journal, game: league.LeagueGame) -> None:
+        started = time.perf_counter()
+        original_add(self, game)
+        journal_seconds[0] += time.perf_counter() - started
+        journal_seconds[1] += 1
+
+    def timed_write(*args: object, **kwargs: object) -> None:
+        started = time.perf_counter()
+        original_write(*args, **kwargs)  # type: ignore[arg-type]
+        final_seconds[0] += time.perf_counter() - started
+
+    def timed_sign(self: league.LeagueResults) -> str:
+        started = time.perf_counter()
+        text = original_sign(self)
+        final_seconds[0] += time.perf_counter() - started
+        return text
+
+    league._Journal.add = timed_add  # type: ignore[method-assign]
+    league.LeagueResults._signed_json = timed_sign  # type: ignore[method-assign]
+    league.write_text_file = timed_write  # type: ignore[assignment]
+    save_to = args.save if args.save and not args.no_journal else None
     load_before = os.getloadavg()
     wall = time.perf_counter()
     cpu = time.process_time()
     results = run_league(players, args.variant, games_per_pair=args.games_per_pair, time_limit=args.time_limit,
-                         seed=args.seed, jobs=args.jobs, progress=False, title="Benchmark league")
+                         seed=args.seed, jobs=args.jobs, progress=False, title="Benchmark league", save_to=save_to)
     wall = time.perf_counter() - wall
     cpu = time.process_time() - cpu
     load_after = os.getloadavg()
-    if args.save:
+    if args.save and args.no_journal:
+        started = time.perf_counter()
         results.save(args.save)
+        final_seconds[0] = time.perf_counter() - started
 
     games = results.games
     moves = sum(len(g.moves) for g in games)
@@ -95,6 +130,18 @@ def main() -> None:
     print(f"league overhead (wall x jobs - thinking): {overhead:.1f} s, {1000 * overhead / moves:.2f} ms a move; "
           f"the league's own process used {cpu:.1f} s of CPU")
     print(f"player processes started: {starts[0]} ({starts[0] / len(games):.2f} a game)")
+    if args.save:
+        started = time.perf_counter()
+        loaded = LeagueResults.load(args.save)
+        load_seconds = time.perf_counter() - started
+        assert loaded.to_record() == results.to_record()
+        if journal_seconds[1]:
+            print(f"journal: {journal_seconds[1]} games written and fsync-ed in {journal_seconds[0]:.2f} s "
+                  f"({1000 * journal_seconds[0] / journal_seconds[1]:.2f} ms a game, "
+                  f"{100 * journal_seconds[0] / wall:.2f}% of the wall time)")
+        print(f"results file: {os.path.getsize(args.save) / 2**20:.2f} MB, made, signed, written and fsync-ed in "
+              f"{final_seconds[0]:.2f} s; LeagueResults.load (signature checked, every game replayed): "
+              f"{load_seconds:.2f} s")
     print(f"forfeits: {len(results.forfeits())}; end reasons: "
           + ", ".join(f"{reason} {count}" for reason, count in sorted(by_reason.items(), key=lambda x: -x[1])))
     print()

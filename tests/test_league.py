@@ -27,7 +27,7 @@ from awithlaknannai.players import (
     template_code,
     test_player,
 )
-from awithlaknannai.players.league import FORFEIT, PRIOR_GAMES
+from awithlaknannai.players.league import CONFIG_ENV, FORFEIT, PRIOR_GAMES
 from awithlaknannai.players.sandbox import PlayerFailure, PlayerProcess
 from awithlaknannai.render import Picture, league_sheet_svg
 from awithlaknannai.variants import get_variant
@@ -75,6 +75,14 @@ MEDDLER = textwrap.dedent("""
                 thing.games.clear()
         return move
 """)
+
+
+@pytest.fixture(autouse=True)
+def _league_key_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Results are signed with a key made in a scratch config folder, never the user's own."""
+    folder = tmp_path_factory.getbasetemp() / "config"
+    monkeypatch.setenv(CONFIG_ENV, str(folder))
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +208,7 @@ def test_the_results_sheet_has_a_title_a_description_and_every_score(league: Lea
     assert isinstance(picture, Picture)
     assert picture.alt.startswith("Test league: results.")
     for row in league.standings():
-        assert f"{row.rank}. {row.name}" in picture.alt
+        assert f"{row.place}. {row.name}" in picture.alt  # a shared place shows as "4-5"
     n = len(league.names)
     assert svg.count('class="score ') == n * (n - 1)  # one tinted cell per ordered pair, each with its number
     assert "*</text>" in svg  # a score that includes a forfeit is marked, not only coloured

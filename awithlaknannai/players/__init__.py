@@ -19,12 +19,20 @@ from .alphabeta import AlphaBetaPlayer
 from .base import Player, SeededPlayer, playable_moves
 from .basic import GreedyPlayer, RandomPlayer
 from .evaluation import Evaluator, Weights
-from .league import Forfeit, LeagueGame, LeagueResults, Standings, elo_ratings, run_league
+from .league import (
+    Forfeit,
+    LeagueGame,
+    LeagueResults,
+    LeagueSignatureError,
+    Standings,
+    elo_ratings,
+    run_league,
+)
 from .lesson import PlayerTest, SavedPlayer, greedy_choose_move, save_player, template_code, test_player
 from .levels import LEVELS, make_player, player_for_level
 from .match import GameRow, MatchResult, play_game, run_match
 from .mcts import MCTSPlayer
-from .sandbox import Contestant, contestants_from_folder
+from .sandbox import Contestant, PlayersFolderError, contestants_from_folder
 
 __all__ = [
     "LEVELS",
@@ -36,10 +44,12 @@ __all__ = [
     "GreedyPlayer",
     "LeagueGame",
     "LeagueResults",
+    "LeagueSignatureError",
     "MCTSPlayer",
     "MatchResult",
     "Player",
     "PlayerTest",
+    "PlayersFolderError",
     "RandomPlayer",
     "SavedPlayer",
     "SeededPlayer",

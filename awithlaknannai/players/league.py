@@ -11,10 +11,14 @@ and the reason, and the league goes on.
 
 The :class:`LeagueResults` hold every game (its moves are a project game
 record: ``results.game(12)`` is a :class:`~awithlaknannai.Game` to replay in
-the game widget), the standings with an Elo-style rating
-(:func:`elo_ratings`), who beat whom, and save to a JSON file that
-:meth:`LeagueResults.load` reads back. ``results.sheet()`` is a printable
-results sheet (SVG).
+the game widget), the standings (ties broken as :data:`TIE_BREAKS` says)
+with an Elo-style rating (:func:`elo_ratings`), and who beat whom. They
+save to a JSON file signed with this computer's league key
+(:func:`league_key_path`), which :meth:`LeagueResults.load` reads back,
+refusing a file changed since. ``run_league(save_to=...)`` keeps each game
+on the disk as it ends, so a stopped league loses no finished game and
+continues with ``resume=True``. ``results.sheet()`` is a printable results
+sheet (SVG).
 
 Examples
 --------
@@ -28,18 +32,23 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import hmac
 import html
 import json
 import math
+import os
+import re
+import secrets
 import threading
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ..errors import NotationError, missing_package
-from ..files import read_file_bytes, write_text_file
+from ..errors import NotationError, missing_package, shown
+from ..files import read_file_bytes, sync_folder, write_text_file
 from ..game import Game
 from ..notation import (
     MAX_RECORD_MOVES,
@@ -62,20 +71,26 @@ from .sandbox import (
     InProcessPlayer,
     PlayerFailure,
     PlayerProcess,
+    PlayersFolderError,
     _check_name,
     check_league_variant,
     check_time_limit,
+    confinement_plan,
     contestants_from_folder,
+    processes_available,
 )
 
 __all__ = [
-    "BASE_RATING", "FORFEIT", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR", "MAX_LEAGUE_BYTES", "MAX_PLAYERS",
-    "PRIOR_GAMES", "Forfeit", "LeagueGame", "LeaguePlayer", "LeagueResults", "StandingRow", "Standings",
-    "elo_ratings", "run_league",
+    "BASE_RATING", "CONFIG_ENV", "FORFEIT", "JOURNAL_SUFFIX", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR",
+    "MAX_LEAGUE_BYTES", "MAX_PLAYERS", "MAX_TEXT_CHARS", "PRIOR_GAMES", "TIE_BREAKS", "Forfeit", "LeagueGame",
+    "LeaguePlayer", "LeagueResults", "LeagueSignatureError", "StandingRow", "Standings", "elo_ratings",
+    "league_key_path", "printable_text", "run_league",
 ]
 
 LEAGUE_FORMAT = "awithlaknannai-league"
-LEAGUE_VERSION = 1
+#: Version 2 added the signature; version 1 files (unsigned) load with ``verify=False``.
+LEAGUE_VERSION = 2
+_READABLE_VERSIONS = (1, 2)
 #: The most players in one league (100 players make 4,950 pairs).
 MAX_PLAYERS = 100
 #: The most games each pair plays.
@@ -90,8 +105,187 @@ BASE_RATING = 1500.0
 PRIOR_GAMES = 2.0
 #: The end reason of a game lost by forfeit.
 FORFEIT = "forfeit"
-#: How often run_league(save_to=...) saves the games played so far, in seconds (and once at the end).
-SAVE_EVERY_SECONDS = 10.0
+#: The longest text a player's failure leaves in the results (a forfeit's ``why``), in characters.
+MAX_TEXT_CHARS = 1000
+#: The environment variable that names the folder holding the league's key (see :func:`league_key_path`).
+CONFIG_ENV = "AWITHLAKNANNAI_CONFIG"
+#: The journal beside a results file: ``results.json`` has ``results.json.journal`` while a league runs.
+JOURNAL_SUFFIX = ".journal"
+#: How the standings order players with equal points, in one line (the table and the sheet show it).
+TIE_BREAKS = ("Ties on points: first the points in games among the tied players, then Sonneborn-Berger "
+              "(points of those beaten, half of those drawn with), then wins; else a shared place.")
+
+
+# --- text a player produced -------------------------------------------------------------
+
+# Characters that a results file or a one-line message must not carry as they are: control characters
+# (NUL included), lone surrogates (which UTF-8 cannot encode), line and paragraph separators, and the
+# bidirectional controls that can make a line read differently from what it holds.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_CUT_ESCAPE = re.compile(r"\\u[0-9a-f]{0,3}$")
+
+
+def printable_text(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """``text`` made safe to store and show in one line: at most ``limit`` characters.
+
+    Control characters (NUL, line ends, tabs...), lone surrogates, line
+    separators and bidirectional controls become ``\\uXXXX`` escapes (a
+    backslash, ``u`` and four hexadecimal digits); a text longer than
+    ``limit`` is cut, saying how long it was. Everything else is kept. The
+    result can always be written as UTF-8, and cleaning it again changes
+    nothing, so a results file holding it saves and loads back unchanged.
+    (An original text that already held the characters ``\\u0000`` reads
+    the same as one that held a NUL: the result is for people to read.)
+
+    Examples
+    --------
+    >>> print(printable_text("bad\\udcff byte\\x00 and\\nnew line"))
+    bad\\udcff byte\\u0000 and\\u000anew line
+    >>> printable_text("x" * 2000, limit=40)
+    'xxxxxxxxxxxxxxx… (cut: 2,000 characters)'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"printable_text takes a str, got {type(text).__name__}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 40:
+        raise ValueError(f"limit is a whole number of at least 40, got {limit!r}")
+    text = str.__str__(text)
+    clean = _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if len(clean) <= limit:
+        return clean
+    tail = f"… (cut: {len(text):,} characters)"
+    return _CUT_ESCAPE.sub("", clean[:limit - len(tail)]) + tail
+
+
+# --- the key that signs results ---------------------------------------------------------
+
+
+class LeagueSignatureError(NotationError):
+    """A results file's signature is missing, unreadable, or not made by this computer's league key.
+
+    :meth:`LeagueResults.load` raises it; ``verify=False`` reads the file
+    without that check (for a file brought from another computer).
+    """
+
+
+def league_key_path() -> Path:
+    """Where this computer keeps the key that signs league results: a file players must not read.
+
+    ``$AWITHLAKNANNAI_CONFIG/league.key`` if that environment variable is
+    set (a folder), else ``$XDG_CONFIG_HOME/awithlaknannai/league.key``
+    (when ``XDG_CONFIG_HOME`` is an absolute path), else
+    ``~/.config/awithlaknannai/league.key``. The file is made, readable by
+    its owner only, the first time results are saved; its folder too.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ[CONFIG_ENV] = "/tmp/league-config"
+    >>> league_key_path().as_posix()
+    '/tmp/league-config/league.key'
+    >>> del os.environ[CONFIG_ENV]
+    """
+    folder = os.environ.get(CONFIG_ENV)
+    if folder:
+        return Path(folder) / "league.key"
+    config = os.environ.get("XDG_CONFIG_HOME")
+    base = Path(config) if config and os.path.isabs(config) else Path.home() / ".config"
+    return base / "awithlaknannai" / "league.key"
+
+
+def _league_key(create: bool) -> bytes | None:
+    """The key at :func:`league_key_path` (32 bytes), made on first use if ``create``; else None if absent."""
+    path = league_key_path()
+    for _ in range(2):
+        try:
+            data = read_file_bytes(path, 1024, "the league key", "a key file")
+        except FileNotFoundError:
+            if not create:
+                return None
+            _make_key(path)
+            continue
+        try:
+            key = bytes.fromhex(data.decode("ascii").strip())
+        except (UnicodeDecodeError, ValueError):
+            key = b""
+        if len(key) != 32:
+            raise ValueError(f"the league key {_quoted(path)} is damaged: delete it and a new one is made "
+                             "(results signed with the old key then load only with verify=False)")
+        return key
+    raise ValueError(f"the league key {_quoted(path)} could not be made")
+
+
+def _make_key(path: Path) -> None:
+    """Write a new random key to ``path`` (owner-only), unless another process made one first."""
+    import contextlib
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    handle, temporary = tempfile.mkstemp(prefix=".league-key-", dir=path.parent)  # mode 0600
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(secrets.token_bytes(32).hex().encode("ascii") + b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, path)  # never replaces a key another league made at the same moment
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links (Pyodide's, some network ones)
+            if not path.exists():
+                os.replace(temporary, path)
+        sync_folder(path.parent)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _quoted(path: Any) -> str:
+    return shown(os.fspath(path), 80)
+
+
+def _canonical(value: Any) -> bytes:
+    """The bytes a signature covers: JSON with sorted keys, no spaces, ASCII only."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"),
+                      allow_nan=False).encode("ascii")
+
+
+def _key_id(key: bytes) -> str:
+    """Names a key without revealing it: which computer signed a file."""
+    return hashlib.sha256(b"awithlaknannai league key id\0" + key).hexdigest()[:16]
+
+
+def _mac(key: bytes, purpose: bytes, data: bytes) -> str:
+    return hmac.new(key, b"awithlaknannai " + purpose + b"\0" + data, hashlib.sha256).hexdigest()
+
+
+def _is_hex(value: object, digits: int) -> bool:
+    """Whether ``value`` is ``digits`` lowercase hexadecimal digits (what a key id or an HMAC is written as)."""
+    return isinstance(value, str) and len(value) == digits and all(c in "0123456789abcdef" for c in value)
+
+
+def _signature(record: dict[str, Any], key: bytes) -> dict[str, str]:
+    value = _mac(key, b"league", _canonical(record))
+    return {"algorithm": "HMAC-SHA256", "key": _key_id(key), "value": value}
+
+
+def _verify(record: dict[str, Any]) -> None:
+    """Raise LeagueSignatureError unless ``record`` (as read) is signed with this computer's key."""
+    signature = record.get("signature")
+    if signature is None:
+        raise LeagueSignatureError("the results file has no signature (written by hand or by an older "
+                                   "version): load it with verify=False to read it without that check")
+    if not (isinstance(signature, dict) and signature.get("algorithm") == "HMAC-SHA256"
+            and _is_hex(signature.get("key"), 16) and _is_hex(signature.get("value"), 64)):
+        raise LeagueSignatureError("the results file's signature is not readable: the file was changed "
+                                   "after the league")
+    key = _league_key(create=False)
+    if key is None or not hmac.compare_digest(signature["key"], _key_id(key)):
+        raise LeagueSignatureError("the results file was signed on another computer (or with a league "
+                                   "key since replaced): load it with verify=False if you trust its origin")
+    unsigned = {k: v for k, v in record.items() if k != "signature"}
+    if not hmac.compare_digest(signature["value"], _mac(key, b"league", _canonical(unsigned))):
+        raise LeagueSignatureError("the results file was changed after the league "
+                                   "(its signature does not match)")
 
 
 # --- ratings ---------------------------------------------------------------------------
@@ -228,6 +422,13 @@ class Forfeit:
     kind: str
     why: str
 
+    def __post_init__(self) -> None:
+        for name in ("player", "color", "kind", "why"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"a Forfeit's {name} is a str, got {type(getattr(self, name)).__name__}")
+        # What a player's process said is stored as it can be saved and shown (see printable_text).
+        object.__setattr__(self, "why", printable_text(self.why))
+
     def __str__(self) -> str:
         return f"{self.player} ({self.color.capitalize()}) lost by forfeit: {self.why}"
 
@@ -348,7 +549,33 @@ class LeagueGame:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the standings (see :meth:`LeagueResults.standings`)."""
+    """One line of the standings (see :meth:`LeagueResults.standings`).
+
+    Attributes
+    ----------
+    rank : int
+        The player's place; players who share a place have the same rank
+        (the first place they share).
+    name : str
+    games, wins, draws, losses : int
+        Wins and losses by forfeit included.
+    points : float
+        1 a win, 1/2 a draw.
+    rating : float
+        Elo-style (see :func:`elo_ratings`); shown, but not used to rank.
+    forfeits : int
+        Games this player lost by forfeit.
+    seconds : float
+        This player's thinking time over all its games.
+    head_to_head : float
+        Points scored in the games against the players with the same points.
+    sonneborn_berger : float
+        The points of every player this one beat, plus half the points of
+        every player it drew with.
+    place : str
+        The place as the table shows it: ``"3"``, or ``"3-4"`` for two
+        players sharing third and fourth place.
+    """
 
     rank: int
     name: str
@@ -360,6 +587,9 @@ class StandingRow:
     rating: float
     forfeits: int
     seconds: float
+    head_to_head: float = 0.0
+    sonneborn_berger: float = 0.0
+    place: str = ""
 
     @property
     def score(self) -> float:
@@ -377,10 +607,11 @@ def _points_text(points: float) -> str:
 
 
 class Standings:
-    """The league table: rank, wins, draws, losses, points, rating, forfeits.
+    """The league table: place, wins, draws, losses, points, rating, forfeits.
 
     Iterate for :class:`StandingRow` objects, best first. Printed, it is a
-    plain-text table; in a notebook an HTML table.
+    plain-text table followed by :data:`TIE_BREAKS` (how players with equal
+    points are ordered); in a notebook an HTML table with that line under it.
     """
 
     HEADINGS = ("rank", "player", "games", "won", "drawn", "lost", "points", "rating", "forfeits")
@@ -407,7 +638,7 @@ class Standings:
 
     def cells(self) -> list[list[str]]:
         """The table as text cells, headings first."""
-        body = [[f"{r.rank}", r.name, str(r.games), str(r.wins), str(r.draws), str(r.losses),
+        body = [[r.place or f"{r.rank}", r.name, str(r.games), str(r.wins), str(r.draws), str(r.losses),
                  _points_text(r.points), f"{r.rating:.0f}", str(r.forfeits)] for r in self.rows]
         return [list(self.HEADINGS), *body]
 
@@ -418,6 +649,7 @@ class Standings:
         for row in table:
             lines.append("  ".join(cell.ljust(w) if i == 1 else cell.rjust(w)
                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+        lines.append(TIE_BREAKS)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -434,7 +666,8 @@ class Standings:
              f'<td style="text-align:right">{html.escape(c)}</td>') for i, c in enumerate(row)) + "</tr>"
             for row in table[1:])
         return (f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f'<p class="awithlaknannai-tie-breaks"><small>{html.escape(TIE_BREAKS)}</small></p>')
 
 
 # --- the results ------------------------------------------------------------------------
@@ -447,6 +680,13 @@ class LeaguePlayer:
     name: str
     origin: str = ""
     fingerprint: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("name", "origin", "fingerprint"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"a LeaguePlayer's {name} is a str, got {type(getattr(self, name)).__name__}")
+        # A file name can hold anything the file system allows (bytes that are not UTF-8 included).
+        object.__setattr__(self, "origin", printable_text(self.origin))
 
 
 def _settings(games_per_pair: int, time_limit: float, memory_limit_mb: int | None, max_turns: int,
@@ -476,7 +716,7 @@ class LeagueResults:
     def __init__(self, variant: Variant, players: Sequence[LeaguePlayer], games: Sequence[LeagueGame],
                  settings: dict[str, Any], title: str = "") -> None:
         self.variant = variant
-        self.players = list(players)
+        self.players: list[Any] = list(players)
         self.games = sorted(games, key=lambda g: g.number)
         self.settings = dict(settings)
         self.title = title or f"League on {variant.name}"
@@ -497,26 +737,57 @@ class LeagueResults:
         return elo_ratings(scores, self.names)
 
     def standings(self) -> Standings:
-        """The table, best first: by points, then rating; equal points and rating share a rank."""
+        """The table, best first.
+
+        Players are ordered by points; players with equal points by the
+        points they scored in the games among themselves (head to head),
+        then by their Sonneborn-Berger score (the final points of every
+        player they beat, plus half those of every player they drew with),
+        then by their number of wins (see :data:`TIE_BREAKS`). Players equal
+        on all four share a place (shown as ``"3-4"``) and are listed by
+        name. The rating is shown but does not decide places. A game both
+        players forfeited gives neither a point.
+
+        Examples
+        --------
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+        >>> [(row.place, row.name, row.points) for row in results.standings()]
+        [('1', 'casual', 2.0), ('2', 'beginner', 0.0)]
+        """
         ratings = self.ratings()
+        names = self.names
+        games_of: dict[str, list[LeagueGame]] = {name: [] for name in names}
+        for g in self.games:
+            games_of[g.white].append(g)
+            games_of[g.black].append(g)
+        points = {name: sum(g.points(name) for g in games_of[name]) for name in names}
         rows = []
-        for name in self.names:
-            games = self.games_of(name)
+        for name in names:
+            games = games_of[name]
             wins = sum(1 for g in games if g.winner == name)
             draws = sum(1 for g in games if g.result == "draw")
             forfeits = sum(1 for g in games for f in g.forfeits if f.player == name)
             seconds = sum(g.seconds[0] if g.white == name else g.seconds[1] for g in games)
+            head = sum(g.points(name) for g in games if points[g.opponent(name)] == points[name])
+            berger = sum(g.points(name) * points[g.opponent(name)] for g in games)
             rows.append(StandingRow(0, name, len(games), wins, draws, len(games) - wins - draws,
-                                    wins + draws / 2, ratings[name], forfeits, seconds))
-        rows.sort(key=lambda r: (-r.points, -round(r.rating, 6), r.name))
+                                    points[name], ratings[name], forfeits, seconds, head, berger))
+
+        def order(row: StandingRow) -> tuple[float, float, float, int]:
+            # Exact: points are halves and Sonneborn-Berger scores quarters, which floats hold exactly.
+            return (-row.points, -row.head_to_head, -row.sonneborn_berger, -row.wins)
+
+        rows.sort(key=lambda r: (order(r), r.name))
         ranked: list[StandingRow] = []
-        for position, row in enumerate(rows, start=1):
-            previous = ranked[-1] if ranked else None
-            same = previous is not None and previous.points == row.points and \
-                round(previous.rating, 6) == round(row.rating, 6)
-            rank = previous.rank if same and previous is not None else position
-            ranked.append(StandingRow(rank, *[getattr(row, f) for f in (
-                "name", "games", "wins", "draws", "losses", "points", "rating", "forfeits", "seconds")]))
+        first = 0
+        while first < len(rows):
+            last = first
+            while last + 1 < len(rows) and order(rows[last + 1]) == order(rows[first]):
+                last += 1
+            place = f"{first + 1}" if last == first else f"{first + 1}-{last + 1}"
+            ranked.extend(dataclasses.replace(row, rank=first + 1, place=place)
+                          for row in rows[first:last + 1])
+            first = last + 1
         return Standings(ranked, self.heading())
 
     def heading(self) -> str:
@@ -603,7 +874,14 @@ class LeagueResults:
 
     # --- saving and loading
     def to_record(self) -> dict[str, Any]:
-        """The results as a JSON-ready dict; each game holds a project game record."""
+        """The results as a JSON-ready dict; each game holds a project game record. Unsigned: :meth:`save`
+        adds the signature."""
+        record = self._header()
+        record["games"] = [_game_entry(g) for g in self.games]
+        return record
+
+    def _header(self) -> dict[str, Any]:
+        """Everything but the games: what a resumed league must agree with."""
         return {
             "format": LEAGUE_FORMAT,
             "version": LEAGUE_VERSION,
@@ -614,40 +892,86 @@ class LeagueResults:
             "bottom": self.variant.bottom.value,
             "settings": dict(self.settings),
             "players": [{"name": p.name, "origin": p.origin, "fingerprint": p.fingerprint} for p in self.players],
-            "games": [{
-                "number": g.number, "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
-                "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why}
-                             for f in g.forfeits],
-                "seconds": list(g.seconds),
-                "record": g.record(),
-            } for g in self.games],
         }
 
     def to_json(self, indent: int | None = 1) -> str:
+        """The unsigned JSON text of :meth:`to_record` (:meth:`save` writes it signed)."""
         return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
 
     def save(self, path: Any) -> None:
-        """Write the results as JSON, replacing the file in one step (see :mod:`awithlaknannai.files`)."""
-        import os
+        """Write the results as JSON, signed with this computer's league key, replacing the file in one step.
 
+        The signature (HMAC-SHA256 of the content with the key at
+        :func:`league_key_path`, made on first use) lets :meth:`load` tell a
+        file this computer wrote from one changed afterwards. The file is
+        written to a temporary file in the same folder and then renamed,
+        after the data is on the disk (see :mod:`awithlaknannai.files`).
+
+        Examples
+        --------
+        >>> import os, pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> os.environ[CONFIG_ENV] = str(folder / "config")   # a scratch key, for this example only
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+        >>> results.save(folder / "results.json")
+        >>> LeagueResults.load(folder / "results.json").to_record() == results.to_record()
+        True
+        >>> del os.environ[CONFIG_ENV]
+        """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"LeagueResults.save takes a file path, got {type(path).__name__}")
-        write_text_file(path, self.to_json() + "\n", "the league results")
+        write_text_file(path, self._signed_json(), "the league results", durable=True)
+
+    def _signed_json(self) -> str:
+        record = self.to_record()
+        record["signature"] = _signature(record, _league_key(create=True))  # type: ignore[arg-type]
+        return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
-    def load(cls, path: Any) -> LeagueResults:
-        """Read results written by :meth:`save` (at most :data:`MAX_LEAGUE_BYTES`; every game is replayed
-        and checked)."""
-        import os
+    def load(cls, path: Any, *, verify: bool = True) -> LeagueResults:
+        """Read results written by :meth:`save`: checked, and by default signed on this computer.
 
+        Parameters
+        ----------
+        path : str or path
+            The file (at most :data:`MAX_LEAGUE_BYTES`).
+        verify : bool
+            ``True`` (default): refuse a file whose signature is missing or
+            was not made with this computer's league key over exactly this
+            content (:class:`LeagueSignatureError`: for instance "the
+            results file was changed after the league"). ``False``: skip
+            that check, for a file saved on another computer (or by a
+            version before signatures) whose origin you trust. Every other
+            check still runs either way.
+
+        Raises
+        ------
+        LeagueSignatureError
+            A ``NotationError``: the signature is missing or does not match.
+        NotationError
+            A ``ValueError``: the file is not league results, or its games
+            disagree with each other or with the league (every game is
+            replayed; its number, colours and tags must fit the league's
+            schedule), with a one-line reason naming the game.
+        OSError
+            The file cannot be read.
+        """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"LeagueResults.load takes a file path, got {type(path).__name__}")
+        if not isinstance(verify, bool):
+            raise TypeError(f"verify is True or False, got {type(verify).__name__}")
         data = read_file_bytes(path, MAX_LEAGUE_BYTES, "league results", "a results file", NotationError)
-        return cls.from_json(data)
+        return cls.from_json(data, verify=verify)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> LeagueResults:
-        """Read results from JSON text or UTF-8 bytes; a problem raises NotationError naming the field."""
+    def from_json(cls, text: str | bytes, *, verify: bool = False) -> LeagueResults:
+        """Read results from JSON text or UTF-8 bytes; a problem raises NotationError naming the field.
+
+        ``verify=True`` checks the signature as :meth:`load` does; the
+        default reads text that carries no signature (from :meth:`to_json`).
+        """
+        if not isinstance(verify, bool):
+            raise TypeError(f"verify is True or False, got {type(verify).__name__}")
         if isinstance(text, (bytes, bytearray)):
             if len(text) > MAX_LEAGUE_BYTES:
                 raise NotationError(f"league results are {len(text):,} bytes, more than the "
@@ -669,12 +993,30 @@ class LeagueResults:
                                 f"{error.colno}: {error.msg}") from None
         except (ValueError, RecursionError) as error:
             raise NotationError(f"league results cannot be read: {error}") from None
+        if verify:
+            if not isinstance(record, dict):
+                raise NotationError(f"league results are a JSON object, got {type(record).__name__}")
+            _verify(record)
         return cls.from_record(record)
 
     @classmethod
     def from_record(cls, record: Any) -> LeagueResults:
-        """Rebuild results from :meth:`to_record`'s dict; every game is replayed and must agree."""
+        """Rebuild results from :meth:`to_record`'s dict; every game is replayed and must agree.
+
+        A ``"signature"`` entry is not checked here (:meth:`load` checks it).
+        """
         return _results_from_record(record)
+
+
+def _game_entry(g: LeagueGame) -> dict[str, Any]:
+    """One game as the results file (and the journal) hold it."""
+    return {
+        "number": g.number, "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
+        "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why}
+                     for f in g.forfeits],
+        "seconds": list(g.seconds),
+        "record": g.record(),
+    }
 
 
 # --- reading results back ---------------------------------------------------------------
@@ -694,9 +1036,9 @@ def _results_from_record(record: Any) -> LeagueResults:
     if record.get("format") != LEAGUE_FORMAT:
         raise NotationError(f"league results field 'format': expected {LEAGUE_FORMAT!r}, "
                             f"got {_shown(record.get('format'))}")
-    if type(record.get("version")) is not int or record["version"] != LEAGUE_VERSION:
-        raise NotationError(f"league results field 'version': this library reads version {LEAGUE_VERSION}, "
-                            f"got {_shown(record.get('version'))}")
+    if type(record.get("version")) is not int or record["version"] not in _READABLE_VERSIONS:
+        raise NotationError(f"league results field 'version': this library reads versions "
+                            f"{', '.join(map(str, _READABLE_VERSIONS))}, got {_shown(record.get('version'))}")
     title = _field(record, "title", str)
     for name in ("variant", "rules", "first", "bottom"):
         _field(record, name, str)
@@ -715,6 +1057,10 @@ def _results_from_record(record: Any) -> LeagueResults:
     for key, value in settings.items():
         if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
             raise NotationError(f"league results field 'settings'[{key!r}]: expected a number, got {_shown(value)}")
+    per_pair = settings.get("games_per_pair")
+    if type(per_pair) is not int or not 1 <= per_pair <= MAX_GAMES_PER_PAIR:
+        raise NotationError(f"league results field 'settings'['games_per_pair']: expected a whole number "
+                            f"from 1 to {MAX_GAMES_PER_PAIR}, got {_shown(per_pair)}")
     players_field = _field(record, "players", list)
     if len(players_field) > MAX_PLAYERS:
         raise NotationError(f"league results field 'players': {len(players_field)} players, more than "
@@ -736,14 +1082,47 @@ def _results_from_record(record: Any) -> LeagueResults:
     if len(games_field) > MAX_LEAGUE_GAMES:
         raise NotationError(f"league results field 'games': more than {MAX_LEAGUE_GAMES:,} games")
     start = Position.start(variant)
-    games = [_game_from_record(i, item, names, variant, start) for i, item in enumerate(games_field)]
-    numbers = [g.number for g in games]
-    if len(set(numbers)) != len(numbers):
-        raise NotationError("league results field 'games': two games have the same number")
+    schedule = _schedule([(i, j) for i in range(len(names)) for j in range(i + 1, len(names))], per_pair)
+    seen: set[int] = set()
+    games = []
+    for i, item in enumerate(games_field):
+        def scheduled(number: int, white: str, black: str) -> None:
+            _check_scheduled(number, white, black, names, schedule, per_pair, seen)
+
+        game = _game_from_record(i, item, names, variant, start, scheduled)
+        turns = settings.get("max_turns")
+        count = len(game.moves)
+        if type(turns) is int and (count > turns or (game.reason == STOPPED and count != turns)):
+            raise NotationError(f"league results: game {game.number}: {count} turns, but the league stops a "
+                                f"game as a draw after {turns}")
+        games.append(game)
     return LeagueResults(variant, players, games, settings, title)
 
 
-def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position) -> LeagueGame:
+def _check_scheduled(number: int, white: str, black: str, names: list[str],
+                     schedule: list[tuple[int, int, int]], per_pair: int, seen: set[int]) -> None:
+    """The game's number, colours and pair are the league's schedule's, and no number comes twice.
+
+    The schedule has each pair's ``per_pair`` games numbered one after the other, colours swapped each
+    time, so this also bounds the games of each pair and fixes who has White in each.
+    """
+    where = f"league results: game {number}"
+    if not 1 <= number <= len(schedule):
+        raise NotationError(f"{where}: a league of {len(names)} players with {per_pair} games a pair has "
+                            f"games 1 to {len(schedule):,}")
+    if number in seen:
+        raise NotationError(f"{where} is there twice")
+    seen.add(number)
+    _, first, second = schedule[number - 1]
+    if (white, black) != (names[first], names[second]):
+        what = ("has the colours swapped" if {white, black} == {names[first], names[second]}
+                else "is not between the right players")
+        raise NotationError(f"{where}: {white} (White) against {black} (Black) {what}: the league's "
+                            f"schedule has {names[first]} (White) against {names[second]} (Black)")
+
+
+def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position,
+                      scheduled: Callable[[int, str, str], None] | None = None) -> LeagueGame:
     where = f"'games'[{i}]."
     if not isinstance(item, dict):
         raise NotationError(f"league results field 'games'[{i}]: expected an object, got {_shown(item)}")
@@ -752,6 +1131,8 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     if white not in names or black not in names or white == black:
         raise NotationError(f"league results field {where}'white'/'black': {_shown(white)} and {_shown(black)} "
                             "must be two different players of the league")
+    if scheduled is not None:
+        scheduled(number, white, black)
     result = _field(item, "result", str, where)
     if result not in ("white", "black", "draw", "none"):
         raise NotationError(f"league results field {where}'result': expected white, black, draw or none, "
@@ -761,8 +1142,12 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     if len(seconds) != 2 or not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0
                                     for s in seconds):
         raise NotationError(f"league results field {where}'seconds': expected two numbers of seconds")
-    forfeits = []
-    for k, entry in enumerate(_field(item, "forfeits", list, where)[:3]):
+    forfeits: list[Forfeit] = []
+    forfeits_field = _field(item, "forfeits", list, where)
+    if len(forfeits_field) > 2:
+        raise NotationError(f"league results: game {number}: {len(forfeits_field)} forfeits, but a game has "
+                            "two players")
+    for k, entry in enumerate(forfeits_field):
         if not isinstance(entry, dict):
             raise NotationError(f"league results field {where}'forfeits'[{k}]: expected an object")
         inner = f"{where}'forfeits'[{k}]."
@@ -772,6 +1157,8 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
                 or forfeit.kind not in FORFEIT_KINDS:
             raise NotationError(f"league results field {inner[:-1]}: {_shown(forfeit.player)} as "
                                 f"{_shown(forfeit.color)} with kind {_shown(forfeit.kind)} does not fit this game")
+        if forfeits and forfeits[0].color != "white":
+            raise NotationError(f"league results: game {number}: two forfeits must be White's, then Black's")
         forfeits.append(forfeit)
     game_record = _field(item, "record", dict, where)
     moves = game_record.get("moves")
@@ -784,6 +1171,13 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     if game.start != start:
         raise NotationError(f"league results field {where}'record': the game is not from the league's start "
                             f"({variant.name}, {variant.rules.to_text()} rules)")
+    if len(forfeits) == 2 and game.moves:
+        raise NotationError(f"league results: game {number}: both players forfeited, which happens only "
+                            f"before the first move, but it has {len(game.moves)} moves")
+    if len(forfeits) == 1 and game.moves and game.position.turn.value != forfeits[0].color:
+        loser = forfeits[0]
+        raise NotationError(f"league results: game {number}: {loser.player} ({loser.color}) lost by forfeit, "
+                            f"but it was {game.position.turn.value}'s turn after the last move")
     outcome = game.outcome()
     if forfeits:
         consistent = reason == FORFEIT and result == _forfeit_result(forfeits) and outcome is None
@@ -794,8 +1188,17 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     if not consistent:
         raise NotationError(f"league results field {where}'result': {_shown(result)} ({_shown(reason)}) does not "
                             "agree with the game's moves and forfeits")
-    return LeagueGame(number, white, black, result, reason, tuple(game.move_text(k) for k in range(len(game.moves))),
-                      start, tuple(forfeits), (float(seconds[0]), float(seconds[1])))
+    league_game = LeagueGame(number, white, black, result, reason,
+                             tuple(game.move_text(k) for k in range(len(game.moves))), start, tuple(forfeits),
+                             (float(seconds[0]), float(seconds[1])))
+    tags = game_record.get("tags")
+    if tags != league_game.tags():
+        expected = league_game.tags()
+        wrong = sorted(k for k in set(expected) | set(tags if isinstance(tags, dict) else {})
+                       if not isinstance(tags, dict) or tags.get(k) != expected.get(k))
+        raise NotationError(f"league results: game {number}: its record's tags ({', '.join(wrong[:4])}) "
+                            "disagree with the game's number, players, result or forfeits")
+    return league_game
 
 
 # --- playing ----------------------------------------------------------------------------
@@ -816,8 +1219,10 @@ class _ProcessSeats:
     """Player processes, kept between games and reused: at most ``keep`` idle ones stay alive."""
 
     def __init__(self, contestants: Sequence[Contestant], variant: Variant, time_limit: float,
-                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT) -> None:
+                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT,
+                 confinement: dict[str, Any] | None = None) -> None:
         self.contestants = contestants
+        self.confinement = confinement
         self.variant = variant
         self.time_limit = time_limit
         self.memory_limit_mb = memory_limit_mb
@@ -842,8 +1247,9 @@ class _ProcessSeats:
                 evicted.append(self.idle.pop(0)[1])
         for process in evicted:
             process.close()
-        process = PlayerProcess(self.contestants[index], self.variant, self.time_limit, self.memory_limit_mb,
-                                self.load_time_limit)
+        contestant = self.contestants[index]
+        process = PlayerProcess(contestant, self.variant, self.time_limit, self.memory_limit_mb,
+                                self.load_time_limit, None if contestant.code is None else self.confinement)
         try:
             process.start()
         except PlayerFailure as failure:
@@ -870,13 +1276,25 @@ class _ProcessSeats:
 
 
 class _InProcessSeats:
-    """Players run in the calling process (test_player without a sandbox)."""
+    """Players run in the calling process (test_player without a sandbox; a league where there are no
+    processes, as in a JupyterLite site)."""
 
-    def __init__(self, players: Sequence[InProcessPlayer]) -> None:
-        self.players = players
+    def __init__(self, players: Sequence[InProcessPlayer | Contestant], time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        self.players: list[Any] = list(players)
+        self.time_limit = time_limit
 
     def acquire(self, index: int) -> InProcessPlayer:
-        return self.players[index]
+        player = self.players[index]
+        if isinstance(player, PlayerFailure):
+            raise player
+        if isinstance(player, Contestant):  # loaded when first needed, once
+            try:
+                player = InProcessPlayer.load(player, self.time_limit)
+            except PlayerFailure as failure:
+                self.players[index] = failure
+                raise
+            self.players[index] = player
+        return player
 
     def release(self, index: int, player: InProcessPlayer) -> None:
         pass
@@ -934,14 +1352,18 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
 
 
 class _Progress:
-    """A tqdm bar if asked for and installed, else nothing."""
+    """A tqdm bar if asked for and installed; else a line of text on a terminal; else nothing."""
 
     def __init__(self, show: bool, total: int, description: str) -> None:
-        self.bar = None
+        self.bar: Any = None
         if show:
             try:
                 from tqdm.auto import tqdm  # type: ignore[import-untyped]
             except ImportError:  # tqdm is optional (the "plots" extra)
+                import sys
+
+                if sys.stderr is not None and sys.stderr.isatty():
+                    self.bar = _TextBar(total, description)
                 return
             self.bar = tqdm(total=total, desc=description, unit="game", leave=False)
 
@@ -952,6 +1374,30 @@ class _Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+class _TextBar:
+    """``league: 12/870 games``, rewritten in place on standard error."""
+
+    def __init__(self, total: int, description: str) -> None:
+        self.total, self.description, self.done = total, description, 0
+        self._show()
+
+    def update(self, games: int) -> None:
+        self.done += games
+        self._show()
+
+    def _show(self) -> None:
+        import sys
+
+        sys.stderr.write(f"\r{self.description}: {self.done}/{self.total} games")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        import sys
+
+        sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _schedule(pairs: Sequence[tuple[int, int]], games_per_pair: int) -> list[tuple[int, int, int]]:
@@ -966,8 +1412,10 @@ def _schedule(pairs: Sequence[tuple[int, int]], games_per_pair: int) -> list[tup
 
 def _play(names: Sequence[str], pairs: Sequence[tuple[int, int]], start: Position, seats: Any,
           games_per_pair: int, max_turns: int, seed: int | None, jobs: int, progress: bool,
-          description: str, on_game: Callable[[LeagueGame], None] | None = None) -> list[LeagueGame]:
-    schedule = _schedule(pairs, games_per_pair)
+          description: str, on_game: Callable[[LeagueGame], None] | None = None,
+          skip: Collection[int] = ()) -> list[LeagueGame]:
+    """Play the schedule's games (but those numbered in ``skip``: already played); return them in order."""
+    schedule = [item for item in _schedule(pairs, games_per_pair) if item[0] not in skip]
     stop = threading.Event()
     bar = _Progress(progress, len(schedule), description)
     games: list[LeagueGame] = []
@@ -1010,12 +1458,20 @@ def _play(names: Sequence[str], pairs: Sequence[tuple[int, int]], start: Positio
     return sorted(games, key=lambda g: g.number)
 
 
+def _looks_like_a_path(text: str) -> bool:
+    return text.endswith(("/", os.sep, ".py")) or "/" in text or os.sep in text
+
+
 def _as_contestants(players: Any) -> list[Contestant]:
-    import os
     import types
 
     if isinstance(players, os.PathLike) or (isinstance(players, str) and os.path.isdir(players)):
         return contestants_from_folder(players)
+    if isinstance(players, str) and _looks_like_a_path(players):
+        if not os.path.exists(players):
+            raise PlayersFolderError(f"the folder {_quoted(players)} does not exist")
+        raise TypeError(f"players is a folder of .py files or a list of players, got the file "
+                        f"{_quoted(players)}: put it in a list, with the other players")
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
                         f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
@@ -1071,7 +1527,7 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
                games_per_pair: int = 2, time_limit: float = DEFAULT_TIME_LIMIT,
                memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB, max_turns: int = 1000,
                seed: int | None = 0, jobs: int = 1, progress: bool = True, title: str = "",
-               save_to: Any = None) -> LeagueResults:
+               save_to: Any = None, resume: bool = False, trusted: bool = False) -> LeagueResults:
     """Play every player against every other, colours swapped, each in a process of its own.
 
     Parameters
@@ -1109,34 +1565,99 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     progress : bool
         Show a progress bar (tqdm; skipped when it is not installed).
     title : str
-        The league's name, shown on the results sheet.
-    save_to : path, optional
-        Save the results there every :data:`SAVE_EVERY_SECONDS` and at the
-        end, so an interrupted league keeps the games played so far.
+        The league's name (at most 200 characters), shown on the results sheet.
+    save_to : str or path, optional
+        A ``.json`` file for the results (see :meth:`LeagueResults.save`),
+        in a folder that exists. While the league runs, each game is added
+        to a journal beside it (``results.json.journal``) as soon as it
+        ends, and is on the disk before the next one starts. At the end, and
+        when the league is interrupted (an error, Ctrl-C), the whole results
+        file is written in one step and the journal removed. If the computer
+        or the kernel stops first, the journal keeps every game that ended:
+        run the league again with ``resume=True``.
+    resume : bool
+        With ``save_to``: continue the league saved there (in the results
+        file, its journal, or both), playing only the games not yet in them.
+        The saved league must have the same players in the same order (names
+        and code fingerprints), board, rules, title and settings
+        (``games_per_pair``, ``time_limit``, ``memory_limit_mb``,
+        ``max_turns``, ``seed``); otherwise a ``ValueError`` says what
+        differs. Nothing saved yet: the league starts from its first game.
+        A resumed league's games are the ones an uninterrupted league
+        plays with that seed, when the players do not look at the clock.
+    trusted : bool
+        Needed only where this machine cannot confine players' code (see
+        Notes): ``True`` runs player files all the same, after one line that
+        says which protections do not hold.
 
     Returns
     -------
     LeagueResults
+        Every game of the league (with ``resume=True``, the saved ones too).
 
     Raises
     ------
     TypeError, ValueError
-        For a bad argument, fewer than 2 players or two players with one
-        name, before any game starts. A player's own failures never raise:
-        they lose games.
+        For a bad argument (``save_to`` included: not a ``.json`` file name,
+        a folder, in a folder that does not exist or cannot be written),
+        fewer than 2 players, two players with one name, a folder of players
+        that does not exist
+        (:class:`~awithlaknannai.players.sandbox.PlayersFolderError`), a
+        saved league that differs, or an unfinished league's journal at
+        ``save_to`` without ``resume=True``: all before the first game. A
+        player's own failures never raise: they lose games.
 
     Notes
     -----
-    The processes keep the game, the league's records and the other players
-    safe from a player's mistakes, but they run with the rights of whoever
-    runs the league: a player can read and write that account's files.
-    Read the players before a league, and run it in a scratch folder or a
-    fresh Binder session (see :mod:`awithlaknannai.players.sandbox`).
+    On Linux with Landlock (kernel 5.13 or newer) and seccomp, each player
+    file's process confines itself before its code runs (see
+    :mod:`awithlaknannai.players.confine`): it reads only Python and this
+    package, writes only a scratch folder of its own, and can neither use
+    the network, nor start programs or processes, nor signal the league,
+    the other players or any other program. Before the first game the league
+    prints one line saying so. Where some of that is missing (macOS,
+    Windows, an older kernel, a container that forbids it), a league of
+    player files raises :class:`~awithlaknannai.players.sandbox.NotConfinedError`
+    unless ``trusted=True``, and then prints which protections do not hold.
+    Built-in players and functions from the notebook itself need no word.
+    Where there are no processes at all (a JupyterLite site), players run one
+    at a time in the page's own Python, and the league says so.
+
+    Examples
+    --------
+    >>> import os, pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> os.environ[CONFIG_ENV] = str(folder / "config")   # a scratch key, for this example only
+    >>> results = run_league(["beginner", "casual", "club"], "zuni-3", seed=1, progress=False,
+    ...                      save_to=folder / "results.json")
+    >>> len(LeagueResults.load(folder / "results.json").games)
+    6
+    >>> again = run_league(["beginner", "casual", "club"], "zuni-3", seed=1, progress=False,
+    ...                    save_to=folder / "results.json", resume=True)   # nothing left to play
+    >>> again.to_record() == results.to_record()
+    True
+    >>> run_league(["beginner", "casual"], save_to=folder / "results.txt")
+    Traceback (most recent call last):
+    ...
+    ValueError: save_to '...results.txt' must end in .json
+    >>> del os.environ[CONFIG_ENV]
     """
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games_per_pair, time_limit, memory_limit_mb, max_turns, seed, jobs)
-    if not isinstance(title, str) or len(title) > 200:
-        raise ValueError("title is a text of at most 200 characters")
+    if not isinstance(title, str):
+        raise TypeError(f"title is a str (the league's name), got {type(title).__name__}")
+    if len(title) > 200:
+        raise ValueError(f"title is a text of at most 200 characters, got {len(title):,}")
+    if printable_text(title) != title:
+        raise ValueError("title holds control characters or lone surrogates, which a results file "
+                         "cannot keep")
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress is True or False, got {type(progress).__name__}")
+    if not isinstance(resume, bool):
+        raise TypeError(f"resume is True or False, got {type(resume).__name__}")
+    path = None if save_to is None else _check_save_to(save_to)
+    if resume and path is None:
+        raise ValueError("resume=True continues the league saved at save_to: give save_to too")
     contestants = _as_contestants(players)
     names = [c.name for c in contestants]
     if len(contestants) < 2:
@@ -1147,21 +1668,246 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     start = Position.start(variant_checked)
     settings = _settings(games_per_pair, limit, memory_limit_mb, max_turns, seed)
     entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
+    header = LeagueResults(variant_checked, entries, [], settings, title)._header()
+    confinement, line = confinement_plan(contestants, trusted)
+    done: dict[int, LeagueGame] = {}
+    journal = None
+    if path is not None:
+        done, kept = _saved_games(path, header, resume)
     pairs = [(i, j) for i in range(len(contestants)) for j in range(i + 1, len(contestants))]
-    seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs)
-    so_far: list[LeagueGame] = []
-    last_save = [time.monotonic()]
+    if line:
+        print(line)
+    seats: Any
+    if processes_available():
+        seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs,
+                              confinement=confinement)
+    else:  # a JupyterLite site: the browser tab is the boundary
+        seats, jobs = _InProcessSeats(contestants, limit), 1
+    if path is not None:
+        journal = _Journal(_journal_path(path), header, _league_key(create=True), kept)
+    played: list[LeagueGame] = []
 
     def keep(game: LeagueGame) -> None:
-        so_far.append(game)
-        if save_to is not None and time.monotonic() - last_save[0] >= SAVE_EVERY_SECONDS:
-            LeagueResults(variant_checked, entries, so_far, settings, title).save(save_to)
-            last_save[0] = time.monotonic()
+        played.append(game)
+        if journal is not None:
+            journal.add(game)
 
+    finished = False
     try:
-        games = _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress,
-                      title or "league", keep)
+        _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress, title or "league",
+              keep, skip=set(done))
+        finished = True
     finally:
-        if save_to is not None:  # the games played so far, also when the league is interrupted
-            LeagueResults(variant_checked, entries, so_far, settings, title).save(save_to)
-    return LeagueResults(variant_checked, entries, games, settings, title)
+        if journal is not None and path is not None:
+            journal.close()
+            so_far = LeagueResults(variant_checked, entries, [*done.values(), *played], settings, title)
+            try:
+                write_text_file(path, so_far._signed_json(), "the league results", durable=True)
+            except BaseException:
+                if finished:
+                    raise
+                # Interrupted, and the results file could not be written either: the journal keeps every game,
+                # and the reason the league stopped is the error to show.
+            else:
+                journal.remove()
+    return LeagueResults(variant_checked, entries, [*done.values(), *played], settings, title)
+
+
+# --- saving as the league goes, and resuming ----------------------------------------------------
+
+
+def _check_save_to(save_to: Any) -> Path:
+    """``save_to`` checked before the first game: a ``.json`` file name in a folder that can be written."""
+    if not isinstance(save_to, (str, os.PathLike)):
+        raise TypeError(f"save_to is the path of a .json file (a str or pathlib.Path), "
+                        f"got {type(save_to).__name__}")
+    name = os.fspath(save_to)
+    if not isinstance(name, str):
+        raise TypeError(f"save_to is a path as text (str or pathlib.Path), got {type(name).__name__}")
+    quoted = _quoted(name)
+    if not name.strip() or "\0" in name:
+        raise ValueError(f"save_to {quoted} is not a file name")
+    path = Path(name)
+    if path.is_dir():
+        raise ValueError(f"save_to {quoted} is a folder: give a file name such as results.json")
+    if path.suffix.lower() != ".json":
+        raise ValueError(f"save_to {quoted} must end in .json")
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} "
+                         "cannot be written")
+    if target.exists() and not target.is_file():
+        raise ValueError(f"save_to {quoted} is not a regular file")
+    if _journal_path(path).is_dir():
+        raise ValueError(f"cannot save the league to {quoted}: {_quoted(_journal_path(path))} is a folder")
+    return path
+
+
+def _journal_path(path: Path) -> Path:
+    return Path(os.fspath(path) + JOURNAL_SUFFIX)
+
+
+_JOURNAL_FORMAT = "awithlaknannai-league-journal"
+
+
+class _Journal:
+    """The games of a running league, one signed JSON line each, each on the disk before the next game.
+
+    The first line is the league (:meth:`LeagueResults._header`); each further line is one game as the
+    results file holds it. Each line carries an HMAC with the league key, so a changed line is noticed.
+    """
+
+    def __init__(self, path: Path, header: dict[str, Any], key: bytes, keep: int | None) -> None:
+        self.path = path
+        self.key = key
+        self.league = hashlib.sha256(_canonical(header)).digest()
+        if keep is None:  # a new journal
+            self.file = open(path, "wb")  # noqa: SIM115 - kept open while the league runs
+            self.file.write(_canonical({"journal": _JOURNAL_FORMAT, "league": header,
+                                        "mac": _mac(key, b"journal league", _canonical(header))}) + b"\n")
+        else:  # resumed: keep its complete lines, drop a line cut short where the machine stopped
+            self.file = open(path, "r+b")  # noqa: SIM115
+            self.file.truncate(keep)
+            self.file.seek(keep)
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        sync_folder(path.parent)
+
+    def add(self, game: LeagueGame) -> None:
+        entry = _game_entry(game)
+        data = _canonical(entry)
+        self.file.write(b'{"game":' + data + b',"mac":"' + _mac(self.key, b"journal game", self.league + data)
+                        .encode("ascii") + b'"}\n')
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        self.file.close()
+
+    def remove(self) -> None:
+        self.file.close()
+        self.path.unlink()
+        sync_folder(self.path.parent)
+
+
+def _read_journal(path: Path, key: bytes) -> tuple[dict[str, Any] | None, list[dict[str, Any]], int]:
+    """(the league, its games' entries, how many bytes hold complete lines) of a journal.
+
+    A last line that is cut short or unreadable (the machine stopped while it was written) is left out;
+    an unreadable line before the last is an error. ``None`` for the league: not even its first line was
+    written.
+    """
+    data = read_file_bytes(path, MAX_LEAGUE_BYTES, "the league's journal", "a journal")
+    lines = data.split(b"\n")[:-1]  # the piece after the last line end is cut short: left out
+    header: dict[str, Any] | None = None
+    league = b""
+    games: list[dict[str, Any]] = []
+    kept = 0
+    for k, line in enumerate(lines):
+        item = _journal_line(line, key, None if header is None else league)
+        if item is None:
+            if k == len(lines) - 1:
+                break
+            raise ValueError(f"the journal {_quoted(path)} is damaged or was changed at line {k + 1}: "
+                             "it cannot be resumed")
+        if header is None:
+            header, league = item, hashlib.sha256(_canonical(item)).digest()
+        else:
+            games.append(item)
+        kept += len(line) + 1
+    return header, games, kept
+
+
+def _journal_line(line: bytes, key: bytes, league: bytes | None) -> dict[str, Any] | None:
+    """The league (first line) or a game's entry, if the line reads and its MAC is right; else None."""
+    try:
+        _check_json_shape(line.decode("ascii"), "a journal line")
+        item = json.loads(line)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(item, dict) or not _is_hex(item.get("mac"), 64):
+        return None
+    if league is None:  # the first line: the league
+        header = item.get("league")
+        if item.get("journal") != _JOURNAL_FORMAT or not isinstance(header, dict):
+            return None
+        expected = _mac(key, b"journal league", _canonical(header))
+        return header if hmac.compare_digest(item["mac"], expected) else None
+    game = item.get("game")
+    if not isinstance(game, dict):
+        return None
+    expected = _mac(key, b"journal game", league + _canonical(game))
+    return game if hmac.compare_digest(item["mac"], expected) else None
+
+
+def _saved_games(path: Path, header: dict[str, Any],
+                 resume: bool) -> tuple[dict[int, LeagueGame], int | None]:
+    """The games already played (from the results file and its journal) and the journal's bytes to keep."""
+    journal = _journal_path(path)
+    if not resume:
+        if journal.exists():
+            raise ValueError(f"{_quoted(journal)} holds the games of an unfinished league: resume=True "
+                             "continues it (or delete that file to start again)")
+        return {}, None
+    done: dict[int, LeagueGame] = {}
+    if path.exists():
+        try:
+            saved = LeagueResults.load(path)
+        except NotationError as error:  # the signature included: a file changed since cannot be continued
+            raise type(error)(f"cannot resume the league saved in {_quoted(path)}: {error}") from None
+        _check_same_league(saved._header(), header, path)
+        done = {g.number: g for g in saved.games}
+    if not journal.exists():
+        return done, None
+    league, entries, kept = _read_journal(journal, _league_key(create=True))  # type: ignore[arg-type]
+    if league is None:
+        return done, None  # the league stopped before its journal's first line was written: start it again
+    _check_same_league(league, header, journal)
+    try:
+        logged = _results_from_record({**league, "games": entries})
+    except NotationError as error:
+        raise ValueError(f"the journal {_quoted(journal)} cannot be resumed: {error}") from None
+    for game in logged.games:
+        if game.number in done and _game_entry(done[game.number]) != _game_entry(game):
+            raise ValueError(f"cannot resume: game {game.number} differs between {_quoted(path)} "
+                             "and its journal")
+        done[game.number] = game
+    return done, kept
+
+
+def _check_same_league(saved: dict[str, Any], now: dict[str, Any], where: Path) -> None:
+    """Raise ValueError, saying what differs, unless the saved league is the one being run."""
+    difference = _league_difference(saved, now)
+    if difference:
+        raise ValueError(f"cannot resume the league saved in {_quoted(where)}: {difference}")
+
+
+def _league_difference(saved: dict[str, Any], now: dict[str, Any]) -> str | None:
+    for key, what in (("variant", "board"), ("rules", "rules"), ("first", "first colour to move"),
+                      ("bottom", "colour at the bottom")):
+        if saved.get(key) != now[key]:
+            return f"its {what} was {shown(saved.get(key))}, now {shown(now[key])}"
+    before = [(p.get("name"), p.get("fingerprint")) for p in saved.get("players", []) if isinstance(p, dict)]
+    after = [(p["name"], p["fingerprint"]) for p in now["players"]]
+    if before != after:
+        old, new = [n for n, _ in before], [n for n, _ in after]
+        gone = [n for n in old if n not in new]
+        added = [n for n in new if n not in old]
+        if gone or added:
+            parts = ([f"players gone: {', '.join(map(str, gone[:5]))}"] if gone else []) + \
+                    ([f"players added: {', '.join(added[:5])}"] if added else [])
+            return "; ".join(parts)
+        if old != new:
+            return "the same players, in another order (the schedule follows their order)"
+        changed = [n for (n, a), (_, b) in zip(before, after) if a != b]
+        return f"the code of {', '.join(map(str, changed[:5]))} changed since (its fingerprint differs)"
+    old_settings, new_settings = saved.get("settings", {}), now["settings"]
+    for key in sorted(set(old_settings) | set(new_settings)):
+        if old_settings.get(key) != new_settings.get(key):
+            return f"{key} was {shown(old_settings.get(key))}, now {shown(new_settings.get(key))}"
+    if saved.get("title") != now["title"]:
+        return f"its title was {shown(saved.get('title'))}, now {shown(now['title'])}"
+    return None

@@ -71,7 +71,7 @@ import threading
 import time
 import traceback
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,9 +83,11 @@ from ..variants import Color, Variant, get_variant
 from .levels import MAX_SECONDS, make_player
 
 __all__ = [
-    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_NAME_CHARS",
-    "MAX_SOURCE_BYTES", "Contestant", "InProcessPlayer", "PlayerFailure", "PlayerProcess",
-    "check_league_variant", "check_time_limit", "contestants_from_folder", "grace_seconds",
+    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_FOLDER_ENTRIES",
+    "MAX_FOLDER_PLAYERS", "MAX_NAME_CHARS", "MAX_PRINTED_CHARS", "MAX_SOURCE_BYTES", "Contestant",
+    "InProcessPlayer", "NotConfinedError", "PlayerFailure", "PlayerProcess", "PlayersFolderError",
+    "check_league_variant", "check_time_limit", "confinement_plan", "contestants_from_folder",
+    "grace_seconds", "processes_available",
 ]
 
 #: Seconds a player may think about one move, unless the league says otherwise.
@@ -283,34 +285,101 @@ def _name_from_stem(stem: str) -> str:
     return cleaned or "player"
 
 
+class PlayersFolderError(ValueError):
+    """A folder of players cannot be used: it does not exist, is not a folder, or holds no players
+    or too many files. A ``ValueError``, so ``except ValueError`` catches it."""
+
+
+#: The most entries (files and folders of any kind) :func:`contestants_from_folder` looks at in one folder.
+MAX_FOLDER_ENTRIES = 10_000
+
+
 def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py") -> list[Contestant]:
     """One contestant per ``.py`` file in ``folder`` (not its subfolders), in name order.
 
     Files whose names start with ``_`` or ``.`` are skipped (``__init__.py``,
-    editor backups). At most :data:`MAX_FOLDER_PLAYERS` files.
+    editor backups). The folder is read one entry at a time and refused as
+    soon as it shows more than :data:`MAX_FOLDER_PLAYERS` player files or
+    more than :data:`MAX_FOLDER_ENTRIES` entries, before any file is read.
+
+    Parameters
+    ----------
+    folder : str or path
+        The folder of players.
+    pattern : str
+        Which file names are players (``fnmatch`` style, default ``"*.py"``).
+
+    Returns
+    -------
+    list of Contestant
+        In the order of the file names.
 
     Raises
     ------
-    NotADirectoryError
-        ``folder`` is not a folder.
-    ValueError
-        No player files, or more than :data:`MAX_FOLDER_PLAYERS`.
+    TypeError
+        ``folder`` is not a path.
+    PlayersFolderError
+        A ``ValueError``: the folder does not exist, is not a folder, holds no
+        player files, or too many.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "ada.py").write_text("def choose_move(position):\\n    return position.legal_moves()[0]\\n")
+    >>> _ = (folder / "_helper.py").write_text("X = 1\\n")
+    >>> [player.name for player in contestants_from_folder(folder)]
+    ['ada']
+    >>> contestants_from_folder(folder / "missing")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.players.sandbox.PlayersFolderError: the folder '...missing' does not exist
     """
+    import fnmatch
+
     if not isinstance(folder, (str, os.PathLike)):
         raise TypeError(f"contestants_from_folder takes a folder path, got {type(folder).__name__}")
-    root = Path(folder)
-    if not root.is_dir():
-        raise NotADirectoryError(f"{os.fspath(folder)!r} is not a folder of players")
-    files = []
-    for path in sorted(root.glob(pattern)):
-        if path.name.startswith(("_", ".")) or not path.is_file():
-            continue
-        files.append(path)
-        if len(files) > MAX_FOLDER_PLAYERS:
-            raise ValueError(f"{os.fspath(folder)!r} holds more than {MAX_FOLDER_PLAYERS} player files")
-    if not files:
-        raise ValueError(f"{os.fspath(folder)!r} holds no player files ({pattern})")
-    return [Contestant.from_file(path) for path in files]
+    if not isinstance(pattern, str):
+        raise TypeError(f"pattern is a file name pattern such as '*.py', got {type(pattern).__name__}")
+    name = os.fspath(folder)
+    if not isinstance(name, str):
+        raise TypeError(f"contestants_from_folder takes a folder path as text, got {type(name).__name__}")
+    quoted = _quoted(name)
+    if not os.path.exists(name):
+        raise PlayersFolderError(f"the folder {quoted} does not exist")
+    if not os.path.isdir(name):
+        raise PlayersFolderError(f"{quoted} is not a folder of players")
+    found: list[str] = []
+    seen = 0
+    try:
+        with os.scandir(name) as entries:
+            for entry in entries:
+                seen += 1
+                if seen > MAX_FOLDER_ENTRIES:
+                    raise PlayersFolderError(f"{quoted} holds more than {MAX_FOLDER_ENTRIES:,} files and folders: "
+                                             "put the players in a folder of their own")
+                if entry.name.startswith(("_", ".")) or not fnmatch.fnmatch(entry.name, pattern):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                except OSError:
+                    continue
+                found.append(entry.name)
+                if len(found) > MAX_FOLDER_PLAYERS:
+                    raise PlayersFolderError(f"{quoted} holds more than {MAX_FOLDER_PLAYERS} player files")
+    except OSError as error:
+        raise PlayersFolderError(f"cannot read the folder {quoted}: {error.strerror or error}") from None
+    if not found:
+        raise PlayersFolderError(f"{quoted} holds no player files ({pattern})")
+    root = Path(name)
+    return [Contestant.from_file(root / file) for file in sorted(found)]
+
+
+def _quoted(name: str) -> str:
+    """A path as a message quotes it: repr, cut short."""
+    text = repr(name)
+    return text if len(text) <= 90 else text[:80] + "...'"
 
 
 # --- sending a notebook function to another process -----------------------------------
@@ -550,25 +619,90 @@ def _move_text(result: object) -> str:
                                    "(return one of position.legal_moves())")
 
 
+#: What a player may print that :meth:`PlayerProcess.printed` gives back (the rest is dropped).
+MAX_PRINTED_CHARS = 4_000
+
+
+class _CappedOutput:
+    """``sys.stdout`` and ``sys.stderr`` of a player's process: keeps the first characters, drops the rest.
+
+    A ``print`` never fails nor slows the player, however much it prints.
+    """
+
+    encoding = "utf-8"
+    errors = "backslashreplace"
+
+    def __init__(self, fd: int, limit: int) -> None:
+        self._fd, self._left = fd, limit
+
+    def write(self, text: str) -> int:
+        if self._left > 0 and isinstance(text, str):
+            kept = text[: self._left]
+            self._left -= len(kept)
+            with contextlib.suppress(OSError):
+                os.write(self._fd, kept.encode("utf-8", "backslashreplace"))
+        return len(text) if isinstance(text, str) else 0
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return True
+
+
+def _redirect_output(scratch: str | None) -> None:
+    """File descriptors 1 and 2 into the scratch folder's ``printed.txt`` (or nowhere), so that nothing a
+    player writes reaches the league's own output, a terminal or a notebook (which captures those descriptors)."""
+    target = os.path.join(scratch, PRINTED_FILE) if scratch else os.devnull
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+    sys.stdout = sys.stderr = _CappedOutput(1, MAX_PRINTED_CHARS)  # type: ignore[assignment]
+
+
+#: The file in a player's scratch folder that holds what it printed.
+PRINTED_FILE = "printed.txt"
+
+
 def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, str, str, str],
-           memory_bytes: int | None) -> None:
-    """The player's process: load the player, then answer one message at a time until told to stop."""
+           memory_bytes: int | None, scratch: str | None = None, confinement: dict[str, Any] | None = None) -> None:
+    """The player's process: confine itself, load the player, then answer one request at a time.
+
+    Every reply echoes the number of the request it answers, so that the
+    league can tell an answer from a message sent out of turn.
+    """
     with contextlib.suppress(AttributeError, OSError):
-        os.setpgid(0, 0)  # its own process group: the league can end it with anything it starts
+        os.setsid()  # a session and process group of its own: the league ends the whole group
     with contextlib.suppress(AttributeError, ValueError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the league, which ends its players
     for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[variable] = "1"  # one core a player, for fairness (read when numpy is imported)
-    quiet = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the life of the process
-    sys.stdout = sys.stderr = quiet
+    number = [0]
 
     def send(message: dict[str, Any]) -> None:
+        message["n"] = number[0]
         connection.send_bytes(json.dumps(message).encode("utf-8"))
 
     numbered = contestant.origin != NOTEBOOK_ORIGIN  # sent code is numbered unlike its cell
     try:
+        _redirect_output(scratch)
         variant = _variant_from_fields(variant_fields)
         _cap_memory(memory_bytes)
+        if scratch is not None:
+            os.chdir(scratch)
+            os.environ["TMPDIR"] = scratch
+            import tempfile
+            tempfile.tempdir = scratch
+        if confinement is not None:
+            from .confine import ConfinementError, confine_self
+            try:
+                confine_self(scratch or os.devnull, report=confinement)
+            except ConfinementError as error:
+                raise PlayerFailure("load", f"its process could not be confined ({error}), so it was not run") from None
         choose, builtin = _load_choose(contestant, None)
     except PlayerFailure as failure:
         send({"kind": "failed", "failure": failure.kind, "why": failure.why})
@@ -579,14 +713,15 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
     except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
         send({"kind": "failed", "failure": "load", "why": _describe(error, contestant.origin, numbered)})
         return
-    out_of_memory = json.dumps({"kind": "failed", "failure": "memory",
-                                "why": "ran out of memory (MemoryError)"}).encode("utf-8")
     send({"kind": "ready"})
     while True:
         try:
             message = json.loads(connection.recv_bytes())
         except (EOFError, OSError):
             return
+        number[0] = message.get("n", 0)
+        out_of_memory = json.dumps({"kind": "failed", "failure": "memory", "n": number[0],
+                                    "why": "ran out of memory (MemoryError)"}).encode("utf-8")
         if message["kind"] == "stop":
             return
         if message["kind"] == "game":
@@ -601,11 +736,9 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
         position = Position(variant, message["white"], message["black"], Color(message["turn"]),
                             message["quiet"], message["dead"])
         reply: dict[str, Any] | None = None
-        started = time.perf_counter()
         try:
             result = choose(position)
-            seconds = time.perf_counter() - started
-            reply = {"kind": "move", "move": _move_text(result), "seconds": seconds}
+            reply = {"kind": "move", "move": _move_text(result)}
         except PlayerFailure as failure:
             reply = {"kind": "failed", "failure": failure.kind, "why": failure.why}
         except MemoryError:
@@ -680,6 +813,76 @@ def _signal_name(code: int) -> str:
         return f"signal {code}"
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user and system) a process has used, read by the league from ``/proc`` (Linux), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            fields = file.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+#: Seconds a player's process may take to start (the forkserver answering), before the league ends the
+#: forkserver and starts a fresh one.
+START_TIME_LIMIT = 10.0
+
+
+def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) -> Any:
+    """A started process from ``make()``; a forkserver that does not answer is ended and replaced once.
+
+    multiprocessing waits for ever on a forkserver that was stopped with
+    SIGSTOP. A confined player cannot signal it (Landlock ABI 6); on a
+    machine that cannot confine, this keeps the league from hanging.
+    """
+    for attempt in range(2):
+        process = make()
+        failure: list[BaseException] = []
+
+        def start(process: Any = process, failure: list[BaseException] = failure) -> None:
+            try:
+                process.start()
+            except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+                failure.append(error)
+
+        starter = threading.Thread(target=start, name="awithlaknannai-start", daemon=True)
+        starter.start()
+        starter.join(seconds)
+        if not starter.is_alive() and not failure:
+            return process
+        if context.get_start_method() != "forkserver" or attempt == 1:
+            break
+        _replace_forkserver()
+        starter.join(2.0)
+    raise PlayerFailure("crash", f"its process could not be started within {seconds:g} s")
+
+
+def _replace_forkserver() -> None:
+    """End the forkserver and forget it, so that the next process start launches a fresh one.
+
+    multiprocessing has no public call for this; its ForkServer keeps the
+    server's pid, its "alive" pipe and its socket address (Python 3.10-3.13).
+    """
+    from multiprocessing import forkserver
+
+    server = forkserver._forkserver
+    with server._lock:
+        pid = server._forkserver_pid
+        if pid is None:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+        with contextlib.suppress(OSError, TypeError):
+            os.close(server._forkserver_alive_fd)
+        address = server._forkserver_address
+        if isinstance(address, str) and not address.startswith("\0"):
+            with contextlib.suppress(OSError):
+                os.unlink(address)
+        server._forkserver_pid = server._forkserver_alive_fd = server._forkserver_address = None
+
+
 class PlayerProcess:
     """One contestant in a process of its own: load it once, then ask it for moves, game after game.
 
@@ -690,28 +893,40 @@ class PlayerProcess:
     variant : Variant
         The league's variant (a named one, rebuilt in the player's process).
     time_limit : float
-        Seconds a move may take by the player's own clock. The league waits
-        :func:`grace_seconds` longer for the answer, then kills the process.
+        Seconds a move may take. The league keeps the clock: a move loses on
+        time when the player's process used more CPU seconds than this
+        (measured by the league on Linux), or when no answer came within
+        ``time_limit`` plus :func:`grace_seconds` of wall time (the process
+        is then ended).
     memory_limit_mb : int or None
         How many megabytes the process may grow by (Linux); ``None``: no cap.
     load_time_limit : float
         Seconds the player's code may take to load.
+    confinement : dict or None
+        What the process confines itself with, before the player's code
+        runs: a report of :func:`awithlaknannai.players.confine.available`;
+        ``None``: not confined (for built-in players and the notebook's own
+        functions).
 
     Every method that talks to the player raises :class:`PlayerFailure`
-    when it cannot answer; the process is then ended, and :meth:`start`
-    would start a fresh one.
+    when it cannot answer; the process (and its whole process group) is
+    then ended, and :meth:`start` would start a fresh one.
     """
 
     def __init__(self, contestant: Contestant, variant: Variant, time_limit: float = DEFAULT_TIME_LIMIT,
                  memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
-                 load_time_limit: float = LOAD_TIME_LIMIT) -> None:
+                 load_time_limit: float = LOAD_TIME_LIMIT, confinement: dict[str, Any] | None = None) -> None:
         self.contestant = contestant
         self.variant = variant
         self.time_limit = time_limit
         self.memory_limit_mb = memory_limit_mb
         self.load_time_limit = load_time_limit
+        self.confinement = confinement
         self._process: Any = None
         self._connection: Any = None
+        self._scratch: str | None = None
+        self._number = 0
+        self._printed = ""
 
     @property
     def alive(self) -> bool:
@@ -722,70 +937,119 @@ class PlayerProcess:
         if self.contestant.problem is not None:
             raise PlayerFailure("load", self.contestant.problem)
         self.close()
+        import tempfile
+
         context = _context()
         ours, theirs = context.Pipe()
         memory = None if self.memory_limit_mb is None else self.memory_limit_mb * 2**20
-        process = context.Process(target=_serve, name=PROCESS_NAME_PREFIX + self.contestant.name, daemon=True,
-                                  args=(theirs, self.contestant, _variant_fields(self.variant), memory))
-        process.start()
+        self._scratch = tempfile.mkdtemp(prefix="awithlaknannai-player-")
+        arguments = (theirs, self.contestant, _variant_fields(self.variant), memory, self._scratch,
+                     self.confinement)
+
+        def make() -> Any:
+            return context.Process(target=_serve, name=PROCESS_NAME_PREFIX + self.contestant.name, daemon=True,
+                                   args=arguments)
+
+        self._connection = ours
+        try:
+            process = _start_with_deadline(make, context, START_TIME_LIMIT)
+        except PlayerFailure:
+            theirs.close()
+            self.close()
+            raise
         theirs.close()
-        self._process, self._connection = process, ours
-        reply = self._receive(self.load_time_limit, loading=True)
+        self._process = process
+        reply = self._request({"kind": "load"}, ("ready",), self.load_time_limit, loading=True)
         if reply["kind"] != "ready":
             self.close()
             raise PlayerFailure(reply.get("failure", "load"), f"could not be loaded: {reply.get('why', '')}")
 
     def new_game(self, seed: int | None) -> None:
         """Tell the player a new game begins (reseeds its random numbers when ``seed`` is given)."""
-        self._send({"kind": "game", "seed": seed})
-        self._receive(self.load_time_limit)
+        reply = self._request({"kind": "game", "seed": seed}, ("ready",), self.load_time_limit)
+        if reply["kind"] != "ready":
+            self.close()
+            raise PlayerFailure(reply["failure"], reply["why"])
 
     def choose(self, position: Position) -> tuple[str, float]:
-        """Ask for a move in ``position``: its text and the seconds it took (PlayerFailure if none)."""
-        self._send({"kind": "move", "white": position.white, "black": position.black,
-                    "turn": position.turn.value, "quiet": position.quiet_turns, "dead": position.dead})
-        reply = self._receive(self.time_limit + grace_seconds(self.time_limit))
+        """Ask for a move in ``position``: its text and the seconds it took by the league's clock."""
+        pid = self._process.pid if self._process is not None else None
+        cpu_before = _cpu_seconds(pid) if pid else None
+        started = time.monotonic()
+        reply = self._request({"kind": "move", "white": position.white, "black": position.black,
+                               "turn": position.turn.value, "quiet": position.quiet_turns, "dead": position.dead},
+                              ("move",), self.time_limit + grace_seconds(self.time_limit))
+        seconds = time.monotonic() - started
         if reply["kind"] != "move":
             self.close()
             raise PlayerFailure(reply["failure"], reply["why"])
-        seconds = reply["seconds"]
-        if seconds > self.time_limit:
+        cpu_after = _cpu_seconds(pid) if pid else None
+        if cpu_before is not None and cpu_after is not None and cpu_after - cpu_before > self.time_limit:
             self.close()
-            raise PlayerFailure("timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s")
+            raise PlayerFailure("timeout", f"used {cpu_after - cpu_before:.2f} s of processor time for a move; "
+                                           f"the limit is {self.time_limit:g} s")
         return reply["move"], seconds
 
-    def _send(self, message: dict[str, Any]) -> None:
-        if self._connection is None:
+    def printed(self) -> str:
+        """What the player printed so far (at most :data:`MAX_PRINTED_CHARS` characters), kept after it ends."""
+        if self._scratch is not None:
+            with contextlib.suppress(OSError):
+                with open(os.path.join(self._scratch, PRINTED_FILE), "rb") as file:
+                    data = file.read(4 * MAX_PRINTED_CHARS)
+                self._printed = data.decode("utf-8", "replace")[:MAX_PRINTED_CHARS]
+        return self._printed
+
+    def _request(self, message: dict[str, Any], expected: tuple[str, ...], timeout: float,
+                 loading: bool = False) -> dict[str, Any]:
+        """Send ``message`` (but the first "load", which is implicit) and read the one reply to it.
+
+        Anything else is the player's forfeit, never the league's error: a
+        message sent out of turn, a reply to another request, of the wrong
+        kind or shape, or longer than :data:`MAX_REPLY_BYTES`.
+        """
+        connection = self._connection
+        if connection is None:
             raise PlayerFailure("crash", "its process is not running")
+        self._number += 1
+        if message["kind"] != "load":
+            try:
+                waiting = connection.poll(0)
+            except (OSError, ValueError):
+                raise self._ended() from None
+            if waiting:
+                self.close()
+                raise PlayerFailure("crash", "its process sent a message out of turn")
+            message["n"] = self._number
+            try:
+                connection.send_bytes(json.dumps(message).encode("utf-8"))
+            except (OSError, ValueError):
+                raise self._ended() from None
+        else:
+            self._number = 0  # the first message a process sends answers its loading, number 0
         try:
-            self._connection.send_bytes(json.dumps(message).encode("utf-8"))
+            ready = connection.poll(timeout)
         except (OSError, ValueError):
             raise self._ended() from None
-
-    def _receive(self, timeout: float, loading: bool = False) -> dict[str, Any]:
-        assert self._connection is not None
-        if not self._connection.poll(timeout):
+        if not ready:
             self.close()
             if loading:
                 raise PlayerFailure("load", f"took more than {timeout:g} s to load")
-            raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move")
+            if message["kind"] == "move":
+                raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move")
+            raise PlayerFailure("timeout", f"did not answer within {timeout:g} s")
         try:
-            data = self._connection.recv_bytes(MAX_REPLY_BYTES)
-        except (EOFError, OSError):
-            raise self._ended() from None
-        try:
-            reply = json.loads(data.decode("utf-8"))
-            valid = isinstance(reply, dict) and (
-                reply.get("kind") == "ready"
-                or (reply.get("kind") == "move" and isinstance(reply.get("move"), str)
-                    and isinstance(reply.get("seconds"), (int, float)))
-                or (reply.get("kind") == "failed" and reply.get("failure") in FORFEIT_KINDS
-                    and isinstance(reply.get("why"), str)))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            valid = False
-        if not valid:
+            data = connection.recv_bytes(MAX_REPLY_BYTES)
+        except OSError as error:
             self.close()
-            raise PlayerFailure("crash", "its process sent something that is not a reply")
+            if "bad message length" in str(error):
+                raise PlayerFailure("crash", f"its process sent a message longer than {MAX_REPLY_BYTES:,} bytes") from None
+            raise PlayerFailure("crash", "its process stopped answering") from None
+        except EOFError:
+            raise self._ended() from None
+        reply = _valid_reply(data, expected, self._number)
+        if reply is None:
+            self.close()
+            raise PlayerFailure("crash", "its process sent something that is not an answer to the league's question")
         return reply
 
     def _ended(self) -> PlayerFailure:
@@ -798,12 +1062,13 @@ class PlayerProcess:
             return PlayerFailure("crash", "its process stopped answering")
         if code < 0:
             name = _signal_name(-code)
-            hint = " (perhaps the computer ran out of memory)" if name == "SIGKILL" else ""
+            hint = (" (perhaps the computer ran out of memory)" if name == "SIGKILL"
+                    else " (it used its hour of processor time)" if name == "SIGXCPU" else "")
             return PlayerFailure("crash", f"its process was ended by {name}{hint}")
         return PlayerFailure("crash", f"its process ended (exit code {code}): did it call exit()?")
 
     def close(self) -> None:
-        """Stop the process (and anything it started in its process group); safe to call twice."""
+        """End the process and everything in its process group, and remove its scratch folder; safe twice."""
         process, connection = self._process, self._connection
         self._process = self._connection = None
         if connection is not None:
@@ -811,16 +1076,42 @@ class PlayerProcess:
                 if process is not None and process.is_alive():
                     connection.send_bytes(b'{"kind": "stop"}')
             connection.close()
-        if process is None:
-            return
-        process.join(0.05)
-        if process.is_alive() or process.exitcode is None:
+        if process is not None:
+            process.join(0.05)
+            # The whole group, also after a clean exit: whatever the player left behind goes with it.
             with contextlib.suppress(ProcessLookupError, PermissionError, OSError, AttributeError):
                 os.killpg(process.pid, signal.SIGKILL)
-            process.kill()
-            process.join(2.0)
-        with contextlib.suppress(ValueError):
-            process.close()
+            if process.is_alive() or process.exitcode is None:
+                process.kill()
+                process.join(2.0)
+            with contextlib.suppress(ValueError):
+                process.close()
+        if self._scratch is not None:
+            self.printed()
+            import shutil
+
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+
+def _valid_reply(data: bytes, expected: tuple[str, ...], number: int) -> dict[str, Any] | None:
+    """The reply if it is one of the ``expected`` kinds (or a failure) answering request ``number``."""
+    try:
+        reply = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return None
+    if not isinstance(reply, dict) or reply.get("n") != number or isinstance(reply.get("n"), bool):
+        return None
+    kind = reply.get("kind")
+    if kind == "failed":
+        if reply.get("failure") in FORFEIT_KINDS and isinstance(reply.get("why"), str):
+            return {"kind": "failed", "failure": reply["failure"], "why": _cut(reply["why"], 400)}
+        return None
+    if kind not in expected:
+        return None
+    if kind == "move":
+        return reply if isinstance(reply.get("move"), str) else None
+    return reply
 
 
 # --- a player in the notebook's own process ------------------------------------------
@@ -831,24 +1122,46 @@ class _MoveTimeout(BaseException):
     ``except Exception`` in the player's code does not swallow it)."""
 
 
+def _alarm_usable() -> bool:
+    return (hasattr(signal, "setitimer") and sys.platform != "emscripten"
+            and threading.current_thread() is threading.main_thread())
+
+
 @contextlib.contextmanager
 def _alarm(seconds: float) -> Iterator[None]:
-    """Interrupt the code inside after ``seconds`` where Unix signals allow it (the main thread)."""
-    usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread())
-    if not usable:
-        yield
+    """Interrupt the code inside after ``seconds``.
+
+    With Unix signals (the main thread: a notebook cell) a timer interrupts
+    Python code at once. Elsewhere (Pyodide in a JupyterLite site, another
+    thread) a trace function checks the clock as each line of Python runs:
+    it interrupts Python loops, but not one long call into C (such as
+    ``sum(range(10**10))``), which is caught once it returns.
+    """
+    if _alarm_usable():
+        def ring(signum: int, frame: object) -> None:
+            raise _MoveTimeout
+
+        previous = signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
         return
+    deadline = time.monotonic() + seconds
 
-    def ring(signum: int, frame: object) -> None:
-        raise _MoveTimeout
+    def tracer(frame: Any, event: str, argument: Any) -> Any:
+        if time.monotonic() > deadline:
+            raise _MoveTimeout
+        return tracer
 
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous_trace = sys.gettrace()
+    sys.settrace(tracer)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        sys.settrace(previous_trace)
 
 
 class InProcessPlayer:
@@ -869,6 +1182,35 @@ class InProcessPlayer:
         self._choose = choose
         self._player = player
         self.time_limit = time_limit
+        self._filename: str | None = None
+
+    @classmethod
+    def load(cls, contestant: Contestant, time_limit: float = DEFAULT_TIME_LIMIT) -> InProcessPlayer:
+        """The contestant's code loaded into this process (raises PlayerFailure "load" if it cannot).
+
+        For a machine with no processes (a JupyterLite site, where the
+        browser tab is the boundary): the player's code runs in this Python,
+        with the time limit of :func:`_alarm` and no memory cap.
+        """
+        if contestant.problem is not None:
+            raise PlayerFailure("load", contestant.problem)
+        numbered = contestant.origin != NOTEBOOK_ORIGIN
+        try:
+            with _alarm(LOAD_TIME_LIMIT):
+                choose, builtin = _load_choose(contestant, None)
+        except PlayerFailure:
+            raise
+        except _MoveTimeout:
+            raise PlayerFailure("load", f"took more than {LOAD_TIME_LIMIT:g} s to load") from None
+        except MemoryError:
+            raise PlayerFailure("memory", "ran out of memory while loading") from None
+        except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            raise PlayerFailure("load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}") from None
+        player = cls(contestant.name, choose, time_limit, player=builtin)
+        player._filename = contestant.origin
+        return player
 
     def start(self) -> None:
         pass
@@ -896,7 +1238,8 @@ class InProcessPlayer:
         except (KeyboardInterrupt, GeneratorExit):
             raise
         except BaseException as error:  # noqa: BLE001 - a player's error loses its game
-            filename = inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose) else None
+            filename = self._filename or (inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose)
+                                          else None)
             raise PlayerFailure("error", f"choose_move raised {_describe(error, filename or '')}") from None
         seconds = time.perf_counter() - started
         if seconds > self.time_limit:
@@ -905,6 +1248,64 @@ class InProcessPlayer:
 
     def close(self) -> None:
         pass
+
+
+class NotConfinedError(ValueError):
+    """Players' code from files would run unconfined on this machine, and the teacher has not said yes."""
+
+
+def processes_available() -> bool:
+    """Whether players can run in processes of their own (not in Pyodide, the JupyterLite site's Python)."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import _multiprocessing  # noqa: F401 - missing in Pyodide
+    except ImportError:
+        return False
+    return True
+
+
+def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[dict[str, Any] | None, str]:
+    """How a league runs these players here: (the confinement report for their processes, one line to say).
+
+    Players whose code came from files (or text) are confined with
+    everything :func:`awithlaknannai.players.confine.available` reports. If
+    something is missing, they run only when ``trusted`` is True, and the
+    line says which protections do not hold. Built-in players and functions
+    from the notebook itself (the teacher's or student's own cells) need no
+    word. The line is empty when there is nothing from files.
+
+    Raises
+    ------
+    NotConfinedError
+        Some protection is missing, players come from files, and ``trusted`` is False.
+    """
+    from .confine import available, protections
+
+    if not isinstance(trusted, bool):
+        raise TypeError(f"trusted is True or False, got {type(trusted).__name__}")
+    from_files = [c for c in contestants if c.code is not None and c.origin != NOTEBOOK_ORIGIN]
+    if not processes_available():
+        line = ("In this browser tab, players run in the page's own Python, one at a time (no processes here): "
+                "the tab holds nothing of yours but this site, and a move's time limit stops Python loops, "
+                "not one long call into C.") if from_files else ""
+        return None, line
+    report = available()
+    held, missing = protections(report)
+    if not from_files:
+        return report, ""
+    if not missing:
+        return report, (f"{len(from_files)} player files run confined: they can read only Python and this "
+                        "package, write only a scratch folder of their own, and reach no network, no other "
+                        "program and no other player.")
+    if not trusted:
+        raise NotConfinedError(
+            f"this machine cannot confine players' code ({', '.join(missing)} not protected), so a player file "
+            "could read or change your files: read the files first, then run the league again with "
+            "trusted=True, or run it in a fresh Binder session")
+    protected = f"; protected: {', '.join(held)}" if held else ""
+    return report, (f"Not confined on this machine: {', '.join(missing)}{protected}. Running "
+                    f"{len(from_files)} player files because you said trusted=True.")
 
 
 def check_time_limit(time_limit: object) -> float:

@@ -1,9 +1,11 @@
 """The printable results sheet of a league: the standings and who beat whom, on one page.
 
 One table, as chess clubs print a tournament: each row is a player in
-standings order (rank, name, games, won, drawn, lost, points, rating,
+standings order (place, name, games, won, drawn, lost, points, rating,
 forfeits), and the grid on its right gives that player's points against
-each other player, the columns numbered by rank. The numbers carry all the
+each other player, the columns numbered by row. A line under the table says
+how ties on points are broken (:data:`~awithlaknannai.players.league.TIE_BREAKS`);
+players who share a place show it as ``3-4``. The numbers carry all the
 information; the tint of a cell (a win, a loss or an even score) only helps
 the eye, and an asterisk marks a score that includes a game lost by forfeit.
 The page is A4 landscape in millimetres (longer for large leagues); the
@@ -18,7 +20,7 @@ Examples
 True
 >>> from awithlaknannai.render import Picture
 >>> print(Picture(svg).alt)
-League on zuni-3: results. 2 players on zuni-3 (standard rules), 2 games. 1. casual, 2 points, rating 1631; 2. beginner, 0 points, rating 1369. The grid gives each row player's points against each column player (columns numbered by rank).
+League on zuni-3: results. 2 players on zuni-3 (standard rules), 2 games. 1. casual, 2 points, rating 1631; 2. beginner, 0 points, rating 1369. The grid gives each row player's points against each column player (columns numbered in the order of the rows).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ _RULE = "#8c8477"
 # Light tints behind dark text (contrast above 12:1 on each); the numbers say the same thing.
 _TINT = {"ahead": "#d8eee2", "behind": "#f9e0cf", "even": "#ececec", "self": "#b9b2a6"}
 # Columns of the standings part: (heading, width in mm, alignment).
-_COLUMNS = (("#", 7.0, "end"), ("player", 40.0, "start"), ("games", 12.0, "end"), ("won", 11.0, "end"),
+_COLUMNS = (("#", 10.0, "end"), ("player", 40.0, "start"), ("games", 12.0, "end"), ("won", 11.0, "end"),
             ("drawn", 12.0, "end"), ("lost", 10.0, "end"), ("points", 13.0, "end"), ("rating", 13.0, "end"),
             ("forfeits", 16.0, "end"))
 
@@ -62,11 +64,11 @@ def _text(text: str, x: float, y: float, size: float, anchor: str = "start", bol
 
 def _description(results: LeagueResults, rows: list) -> str:
     variant = results.variant
-    standings = "; ".join(f"{r.rank}. {r.name}, {_points(r.points)} points, rating {r.rating:.0f}"
+    standings = "; ".join(f"{r.place or r.rank}. {r.name}, {_points(r.points)} points, rating {r.rating:.0f}"
                           + (f", {r.forfeits} lost by forfeit" if r.forfeits else "") for r in rows)
     return (f"{len(results.players)} players on {variant.name} ({variant.rules.to_text()} rules), "
             f"{len(results.games)} games. {standings}. The grid gives each row player's points against each "
-            "column player (columns numbered by rank).")
+            "column player (columns numbered in the order of the rows).")
 
 
 def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
@@ -148,7 +150,8 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
         top = y + i * row_h
         if i % 2 == 1:  # banding, so a long line is easy to follow across the page
             parts.append(_element("rect", x=left, y=top, width=standings_w, height=row_h, fill="#f6f3ec"))
-        cells = [str(row.rank), row.name, str(row.games), str(row.wins), str(row.draws), str(row.losses),
+        cells = [row.place or str(row.rank), row.name, str(row.games), str(row.wins), str(row.draws),
+                 str(row.losses),
                  _points(row.points), f"{row.rating:.0f}", str(row.forfeits) if row.forfeits else ""]
         x = left
         for text, (_, width, anchor) in zip(cells, _COLUMNS):
@@ -187,8 +190,11 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
 
 
 def _footer(results: LeagueResults) -> list[str]:
-    """Notes under the table: how to read it, the rating, and the forfeits by player."""
+    """Notes under the table: how to read it, how ties are broken, the rating, and the forfeits by player."""
+    from ..players.league import TIE_BREAKS
+
     lines = [
+        TIE_BREAKS,
         ("Grid: the row player's points against the column player (win 1, draw ½). Tints: green ahead, "
          "orange behind, grey even; * includes a game lost by forfeit."),
         ("Rating: Elo-style, from all games at once (1500 = average; 200 points ahead means an expected "
