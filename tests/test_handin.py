@@ -337,3 +337,15 @@ def test_the_upload_box_takes_a_zip_and_refuses_a_bad_folder(tmp_path: Path) -> 
         box.choose(0, "yes")
     with pytest.raises(ValueError, match="no file waiting at 0: 0 wait for a choice"):
         box.choose(0, "replace")
+
+
+def test_a_collected_folder_plays_a_league(tmp_path: Path) -> None:
+    """From the upload to the standings: the names in the table are the (tidied) file names."""
+    from awithlaknannai.players import run_league
+
+    folder = tmp_path / "players"
+    folder.mkdir()
+    results = receive_files(folder, [("class.zip", _zip({"9b/Ada L.py": CODE, "9b/Bo: B.py": OTHER}))])
+    assert [r.saved_as for r in results] == ["Ada L.py", "Bo_ B.py"]
+    league = run_league(folder, "zuni-3", progress=False, time_limit=2)
+    assert sorted(league.names) == ["Ada L", "Bo_ B"] and len(league.games) == 2 and not league.forfeits()
