@@ -59,6 +59,45 @@ def test_a_slip_gives_one_sentence_and_no_traceback(shell, capsys, code, sentenc
     assert len(shown.strip().splitlines()) <= 2, shown
 
 
+PLAYER_SLIPS = [
+    ("def choose_move(position)\n    return position.legal_moves()[0]",
+     "Line 1 (def choose_move(position)): a : is missing at the end of the line"),
+    ("def choose_move(position):\n    for move in position.legal_moves()\n        return move",
+     "Line 2 (for move in position.legal_moves()): a : is missing at the end of the line"),
+    ("def choose_move(position):\n    moves = list(position.legal_moves()\n    return moves[0]",
+     "Line 2 (moves = list(position.legal_moves()): a ( is opened here and never closed: add its )"),
+    ("def choose_move(position):\nreturn position.legal_moves()[0]",
+     "Line 2 (return position.legal_moves()[0]): this line should start further right than line 1"),
+    ("def choose_move(position):\n    me = position.turn\n        return 1",
+     "Line 3 (return 1): this line starts further right than it should"),
+    ("name = 'Ada\n", "Line 1 (name = 'Ada): a text in quotation marks is not closed"),
+    ("def choose_move(position):\n    if position.turn = 1:\n        return 1",
+     "to compare two things write ==; a single = stores a value"),
+    ("x = 3 *\n", "Line 1: Python cannot read this line (invalid syntax)"),
+]
+
+
+@pytest.mark.parametrize("code,sentence", PLAYER_SLIPS)
+def test_a_cell_python_cannot_read_gives_one_line_naming_the_line(shell, capsys, code, sentence):
+    friendly.friendly_errors(shell)
+    shown = run(shell, code, capsys)
+    assert sentence in shown.replace("`", ""), shown
+    assert "Traceback" not in shown and "SyntaxError" not in shown and "^" not in shown
+    assert len(shown.strip().splitlines()) <= 2, shown
+
+
+def test_a_syntax_error_without_friendly_errors_or_inside_the_package_keeps_its_traceback(shell, capsys):
+    shown = run(shell, "def choose_move(position)\n    return 1", capsys)
+    assert "SyntaxError" in shown and "Line 1" not in shown
+    friendly.friendly_errors(shell)
+    # A player's file that Python cannot read, compiled inside the package, is the package's business.
+    # A function whose module is in the package compiles some code that is not Python.
+    shown = run(shell, 'namespace = {"__name__": "awithlaknannai.reader"}\n'
+                       'exec("def read():\\n    compile(\'def f(:\', \'player.py\', \'exec\')", namespace)\n'
+                       'namespace["read"]()', capsys)
+    assert "SyntaxError" in shown and "invalid syntax" in shown and "Not yet" not in shown, shown
+
+
 def test_a_bug_in_the_students_own_code_keeps_its_traceback(shell, capsys):
     friendly.friendly_errors(shell)
     shown = run(shell, "def f(x):\n    return int('seven')\nf(1)", capsys)

@@ -28,7 +28,7 @@ from .league import (
     elo_ratings,
     run_league,
 )
-from .lesson import PlayerTest, greedy_choose_move, save_player, template_code, test_player
+from .lesson import PlayerTest, SavedPlayer, greedy_choose_move, save_player, template_code, test_player
 from .levels import LEVELS, make_player, player_for_level
 from .match import GameRow, MatchResult, play_game, run_match
 from .mcts import MCTSPlayer
@@ -51,6 +51,7 @@ __all__ = [
     "PlayerTest",
     "PlayersFolderError",
     "RandomPlayer",
+    "SavedPlayer",
     "SeededPlayer",
     "Standings",
     "Weights",

@@ -26,19 +26,22 @@ Move('M1xM3')
 
 from __future__ import annotations
 
+import base64
 import html
 import inspect
 import os
 import random
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
-from ..files import write_text_file
+from ..errors import shown
+from ..files import write_file_bytes
 from ..game import Game
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Variant
+from .handin import PlayerFileNameError, check_file_name
 from .league import (
     MAX_GAMES_PER_PAIR,
     LeagueGame,
@@ -61,7 +64,7 @@ from .sandbox import (
     check_league_variant,
 )
 
-__all__ = ["PlayerTest", "greedy_choose_move", "save_player", "template_code", "test_player"]
+__all__ = ["PlayerTest", "SavedPlayer", "greedy_choose_move", "save_player", "template_code", "test_player"]
 
 
 def greedy_choose_move(position: Position) -> Move:
@@ -153,9 +156,37 @@ class PlayerTest:
         return max(mine, key=lambda g: (len(g.moves), -g.number))
 
     def problems(self) -> list[str]:
-        """What went wrong in games lost by forfeit (an error, an illegal move, too slow), one line each."""
-        return [f"game {g.number}: {f.why}" for g in self.results.games for f in g.forfeits
-                if f.player == self.name]
+        """What went wrong in games lost by forfeit (an error, an illegal move, too slow): one line a problem.
+
+        The same problem in several games is one line, with the count and
+        the games' numbers (the first 8), so a player that returns ``None``
+        gives one line, not one a game.
+
+        Examples
+        --------
+        >>> report = test_player(lambda position: None, against=["beginner"], games=4, variant="zuni-3",
+        ...                      progress=False)
+        >>> report.problems()
+        ['choose_move returned None in 4 games (1, 2, 3, 4): not a move (return one of position.legal_moves())']
+        """
+        groups: dict[str, list[int]] = {}
+        for game in self.results.games:
+            for forfeit in game.forfeits:
+                if forfeit.player == self.name:
+                    groups.setdefault(forfeit.why, []).append(game.number)
+        lines = []
+        for why, numbers in groups.items():
+            if len(numbers) == 1:
+                lines.append(f"game {numbers[0]}: {why}")
+                continue
+            listed = ", ".join(str(n) for n in numbers[:8]) + (", ..." if len(numbers) > 8 else "")
+            where = f"in {len(numbers)} games ({listed})"
+            head, comma, rest = why.partition(", ")
+            if head.startswith("choose_move returned ") and comma:  # "choose_move returned None, not a move"
+                lines.append(f"{head} {where}: {rest}")
+            else:
+                lines.append(f"{where}: {why}")
+        return lines
 
     def game(self, number: int) -> Game:
         """Game ``number`` to replay."""
@@ -287,28 +318,137 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
 test_player.__test__ = False  # type: ignore[attr-defined]  # pytest: a helper for students, not a test
 
 
+class SavedPlayer(os.PathLike[str]):
+    """The file :func:`save_player` wrote: a path, shown in a notebook with a download link.
+
+    It works wherever a path does (``open``, ``run_league``, ``os.fspath``):
+    ``path`` is the :class:`~pathlib.Path`, and any other attribute of a path
+    (``name``, ``stem``, ``read_text()`` ...) reads through to it. In
+    JupyterLab, Notebook 7 and Voila it shows where the file is and a
+    **Download** link that holds the file itself (a ``data:`` address, so it
+    needs no server: it works in JupyterLite too), and reminds that Binder
+    deletes the file when the session ends.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> saved = save_player(greedy_choose_move, folder / "ada.py")
+    >>> saved.name, saved.stem, os.fspath(saved) == str(folder / "ada.py"), saved == folder / "ada.py"
+    ('ada.py', 'ada', True, True)
+    >>> 'download="ada.py"' in saved._repr_html_() and ">Download ada.py</a>" in saved._repr_html_()
+    True
+    """
+
+    __slots__ = ("_data", "path")
+
+    def __init__(self, path: str | os.PathLike[str], data: bytes) -> None:
+        self.path = Path(path)
+        self._data = bytes(data)
+
+    def __fspath__(self) -> str:
+        return os.fspath(self.path)
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("_") or attribute == "path":  # not set yet (a copy being made)
+            raise AttributeError(attribute)
+        return getattr(self.path, attribute)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SavedPlayer):
+            return self.path == other.path
+        if isinstance(other, PurePath):
+            return self.path == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.path)
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    def __repr__(self) -> str:
+        return f"SavedPlayer({str(self.path)!r})"
+
+    def _repr_html_(self) -> str:
+        name = self.path.name
+        folder = self.path.resolve().parent
+        address = "data:text/x-python;charset=utf-8;base64," + base64.b64encode(self._data).decode("ascii")
+        return (f'<div class="awithlaknannai-saved-player">{_download_style()}'
+                f"<p>Your player is saved in the file <code>{html.escape(name)}</code>, in the folder "
+                f"<code>{html.escape(str(folder))}</code>.</p>"
+                f'<p><a class="awithlaknannai-download" download="{html.escape(name)}" '
+                f'href="{address}">Download {html.escape(name)}</a></p>'
+                f"<p>{html.escape(BINDER_WARNING)}</p></div>")
+
+
+#: What the download link of :class:`SavedPlayer` says under it.
+BINDER_WARNING = ("On Binder, download your file now: Binder deletes it when the session ends or times out. "
+                  "Then give the downloaded file to your teacher.")
+
+
+def _download_style() -> str:
+    """The download link's look: a button in colours of its own that reach WCAG AA on any page.
+
+    White on navy (11:1) in the light theme, near-black on light blue (10:1)
+    in the dark theme (JupyterLab, Notebook 7 and Voila mark the page with
+    ``data-jp-theme-light``), and a 2 px focus ring. The colours are the
+    widgets' focus colours (``render.style``, imported here only, as a
+    picture hook imports the renderer: players sit below render).
+    """
+    from ..render.style import FOCUS
+
+    dark = '[data-jp-theme-light="false"]'
+    link = ".awithlaknannai-saved-player a.awithlaknannai-download"
+    return f"""<style>
+{link} {{ display: inline-block; padding: 0.35em 0.9em; border: 2px solid {FOCUS["light"]};
+  border-radius: 4px; background: {FOCUS["light"]}; color: #ffffff; font-weight: 600; text-decoration: none; }}
+{link}:hover {{ text-decoration: underline; }}
+{link}:focus-visible {{ outline: 2px solid {FOCUS["light"]}; outline-offset: 2px; }}
+{dark} {link} {{ background: {FOCUS["dark"]}; border-color: {FOCUS["dark"]}; color: #111111; }}
+{dark} {link}:focus-visible {{ outline-color: {FOCUS["dark"]}; }}
+</style>"""
+
+
 def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[str], *,
-                overwrite: bool = False) -> Path:
+                overwrite: bool = False) -> SavedPlayer:
     """Write your player to a ``.py`` file, to hand in for a league.
 
     The file holds ``choose_move`` with everything it uses from the
     notebook (helper functions, imports, constants), so it runs on its own:
     ``run_league`` on a folder of such files plays them against each other.
+    In a notebook the answer shows where the file is and a link to download
+    it (on Binder, download it before the session ends: Binder deletes it).
 
     Parameters
     ----------
     choose_move : function
         Your player (any name: the file calls it ``choose_move``).
     path : str or path
-        The file to write, ending in ``.py`` (its name is your name in the league).
+        The file to write, such as ``"Ada L.py"``: its name (1 to 40
+        letters, digits, spaces and ``- _ . ( ) + '``, then ``.py``) is your
+        name in the league. It may start with a folder that exists
+        (``"players/Ada L.py"``).
     overwrite : bool
         Replace a file that is already there (otherwise that is an error,
         so that a player handed in before is never lost by mistake).
 
     Returns
     -------
-    Path
-        The file written.
+    SavedPlayer
+        The file written: a path (``.name``, ``os.fspath``) that shows the
+        download link in a notebook.
+
+    Raises
+    ------
+    TypeError
+        ``choose_move`` is not a function, ``path`` not a file name, or
+        ``overwrite`` not ``True`` or ``False``.
+    PlayerFileNameError
+        The file name cannot be a player's (a ``ValueError``; the message
+        says why: ``"Ada/L"`` is refused for its ``/``).
+    FileExistsError
+        The file is there and ``overwrite`` is ``False``.
 
     Examples
     --------
@@ -323,19 +463,34 @@ def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[
     Traceback (most recent call last):
     ...
     FileExistsError: ...ada.py is already there: give another name, or overwrite=True to replace it
+    >>> save_player(greedy_choose_move, "Ada/L")
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.players.handin.PlayerFileNameError: '/' cannot be in a file name: it separates folders, and there is no folder 'Ada' here; try 'Ada L.py'
     """
     if not callable(choose_move) or isinstance(choose_move, Contestant):
         raise TypeError(f"save_player takes your choose_move function, got {type(choose_move).__name__}")
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"save_player takes a file name such as 'ada.py', got {type(path).__name__}")
-    file = Path(path)
-    if file.suffix != ".py":
-        raise ValueError(f"a player's file name ends in .py (it is a Python file), got {file.name!r}")
+    if not isinstance(overwrite, bool):
+        raise TypeError(f"overwrite is True or False, got {shown(overwrite)}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise TypeError(f"save_player takes a file name such as 'ada.py', got {type(text).__name__}")
+    file = Path(text)
+    if file.name and str(file.parent) != "." and not file.parent.is_dir():
+        separator = "\\" if "\\" in text and "/" not in text else "/"
+        suggestion = " ".join(text.replace("\\", "/").split("/")).strip()
+        suggestion = suggestion if suggestion.endswith(".py") else suggestion + ".py"
+        raise PlayerFileNameError(f"{separator!r} cannot be in a file name: it separates folders, and there is "
+                                  f"no folder {shown(str(file.parent))} here; try {shown(suggestion)}")
+    check_file_name(file.name or text)
     if file.exists() and not overwrite:
         raise FileExistsError(f"{file} is already there: give another name, or overwrite=True to replace it")
     contestant = Contestant.from_function(choose_move, name=_name_from_stem(file.stem))
     code = contestant.code or ""
     if contestant.entry != "choose_move":
         code += f"\n\nchoose_move = {contestant.entry}\n"
-    write_text_file(file, code, "the player")
-    return file
+    data = code.encode("utf-8")
+    write_file_bytes(file, data, "the player")
+    return SavedPlayer(file, data)

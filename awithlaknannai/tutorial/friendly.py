@@ -47,8 +47,8 @@ from typing import Any
 from ..errors import missing_package
 from .exercises import WRONG, Feedback
 
-__all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "friendly_errors",
-           "load_ipython_extension", "notebook_wants_friendly_errors"]
+__all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "explain_syntax_error",
+           "friendly_errors", "load_ipython_extension", "notebook_wants_friendly_errors"]
 
 _NAME = re.compile(r"name '([^']+)' is not defined")
 _KEYWORD = re.compile(r"^(?P<callable>[\w.]+)\(\) got an unexpected keyword argument '(?P<keyword>\w+)'")
@@ -78,6 +78,64 @@ def explain_name_error(error: NameError) -> Feedback:
         f"Python does not know the word `{name}`. If `{name}` is your answer in words, put it in "
         f'quotation marks: `"{name}"`. If it is made in an earlier cell, run the cells above this one first.',
     )
+
+
+_CLOSERS = {"(": ")", "[": "]", "{": "}"}
+_NEVER_CLOSED = re.compile(r"^'([(\[{])' was never closed")
+_UNMATCHED = re.compile(r"^unmatched '([)\]}])'")
+_INDENT_AFTER = re.compile(r"^expected an indented block after (?P<what>.+?) on line (?P<line>\d+)")
+
+
+def _syntax_words(error: SyntaxError) -> str:
+    """What Python's message about a slip in a line means, in plain words."""
+    message = error.msg or ""
+    bracket = _NEVER_CLOSED.match(message)
+    after = _INDENT_AFTER.match(message)
+    unmatched = _UNMATCHED.match(message)
+    if message == "expected ':'":
+        return "a `:` is missing at the end of the line (after `def`, `if`, `else`, `for` or `while`)"
+    if bracket:
+        return f"a `{bracket.group(1)}` is opened here and never closed: add its `{_CLOSERS[bracket.group(1)]}`"
+    if unmatched:
+        return f"this `{unmatched.group(1)}` closes nothing: remove it, or add what it should close"
+    if message.startswith(("unterminated string literal", "unterminated triple-quoted string literal")):
+        return "a text in quotation marks is not closed: add the closing quotation mark"
+    if after:
+        return (f"this line should start further right than line {after.group('line')}, which ends with `:` "
+                "(indent it with 4 spaces)")
+    if message == "unexpected indent":
+        return "this line starts further right than it should: line it up with the line above"
+    if message.startswith("unindent does not match"):
+        return "this line's start does not line up with the lines above: use the same number of spaces"
+    if isinstance(error, TabError) or "inconsistent use of tabs" in message:
+        return "this line mixes tabs and spaces at its start: use spaces only"
+    if "Perhaps you forgot a comma?" in message:
+        return "a comma is missing between two things in the line"
+    if "instead of '='" in message:
+        return "to compare two things write `==`; a single `=` stores a value"
+    if message == "'return' outside function":
+        return "`return` only works inside a function (indented under its `def` line)"
+    return f"Python cannot read this line ({message.rstrip('.')})"
+
+
+def explain_syntax_error(error: SyntaxError) -> Feedback:
+    """One line for a cell Python cannot read: the line, and what is missing or wrong in it.
+
+    Examples
+    --------
+    >>> try:
+    ...     compile("def choose_move(position)\\n    return 1\\n", "<cell>", "exec")
+    ... except SyntaxError as error:
+    ...     print(explain_syntax_error(error))
+    Not yet. Line 1 (def choose_move(position)): a : is missing at the end of the line (after def, if, else, for or while).
+    """
+    words = _syntax_words(error)
+    line = (error.text or "").strip()
+    line = line if len(line) <= 60 else line[:57] + "..."
+    # The line is shown as code, unless it holds a character the feedback's Markdown would read.
+    shown = f" (`{line}`)" if line and not any(c in line for c in "`*") else ""
+    where = f"Line {error.lineno}{shown}: " if error.lineno else ""
+    return Feedback("python", WRONG, f"{where}{words}.")
 
 
 def explain_keyword_error(error: TypeError, namespace: Mapping[str, Any] | None = None) -> Feedback | None:
@@ -124,7 +182,8 @@ def explain_error(error: BaseException, traceback: Any = None,
                   namespace: Mapping[str, Any] | None = None) -> Feedback | None:
     """One plain sentence for a beginner's slip, or ``None`` when the error should keep its traceback.
 
-    Explained: a :class:`NameError`; a misspelt keyword; a ``ValueError`` or
+    Explained: a :class:`NameError`; a cell Python cannot read (a
+    :class:`SyntaxError`: the line, and what is missing); a misspelt keyword; a ``ValueError`` or
     ``TypeError`` that this package raised about an argument (its messages
     already say what was wrong), and its ``ImportError`` for a feature whose
     optional package is missing (matplotlib in a JupyterLite site). Anything
@@ -132,6 +191,10 @@ def explain_error(error: BaseException, traceback: Any = None,
     """
     if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
         return explain_name_error(error)
+    # A cell Python cannot read (a missing `:`): one line naming the line. A SyntaxError raised inside
+    # the package (reading a player's file) is the package's business, and keeps its traceback.
+    if isinstance(error, SyntaxError) and not _from_the_package(traceback):
+        return explain_syntax_error(error)
     if isinstance(error, TypeError):
         keyword = explain_keyword_error(error, namespace)
         if keyword is not None:
@@ -182,7 +245,7 @@ def friendly_errors(shell: Any = None) -> None:
             return
         shell = get_ipython()
     if shell is not None:
-        shell.set_custom_exc((NameError, TypeError, ValueError, ImportError), _show)
+        shell.set_custom_exc((NameError, TypeError, ValueError, ImportError, SyntaxError), _show)
 
 
 def notebook_wants_friendly_errors(path: str | os.PathLike[str] | None) -> bool:

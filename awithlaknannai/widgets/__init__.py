@@ -5,6 +5,8 @@
   history buttons and move number box, move list, game record and computer opponents.
 - :class:`CompareWidget`: the same moves replayed on several boards or
   rules side by side.
+- :func:`collect_players`: the teacher's upload box that puts the class's
+  player files into one folder for the league.
 
 The widgets never decide what is legal: the click logic
 (:class:`ClickController`, usable without any widget) filters the game's
@@ -17,6 +19,7 @@ Examples
 """
 
 from .board import BoardWidget
+from .collect import CollectPlayers, collect_players
 from .compare import CompareWidget
 from .controller import ClickController, ClickResult, Selection, turn_status
 from .game import GameWidget
@@ -25,8 +28,10 @@ __all__ = [
            "BoardWidget",
            "ClickController",
            "ClickResult",
+           "CollectPlayers",
            "CompareWidget",
            "GameWidget",
            "Selection",
+           "collect_players",
            "turn_status",
 ]
