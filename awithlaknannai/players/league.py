@@ -67,6 +67,7 @@ from .sandbox import (
     DEFAULT_TIME_LIMIT,
     FORFEIT_KINDS,
     LOAD_TIME_LIMIT,
+    MAX_PRINTED_CHARS,
     Contestant,
     InProcessPlayer,
     PlayerFailure,
@@ -1232,6 +1233,7 @@ class _ProcessSeats:
         self.idle: list[tuple[int, PlayerProcess]] = []  # least recently used first
         self.busy = 0
         self.unloadable: dict[int, PlayerFailure] = {}  # players whose code cannot load: no retry
+        self.output: dict[int, str] = {}  # what each player printed, from its processes that ended
         self.lock = threading.Lock()
 
     def acquire(self, index: int) -> PlayerProcess:
@@ -1247,7 +1249,7 @@ class _ProcessSeats:
             while self.idle and len(self.idle) + self.busy > self.keep:
                 evicted.append(self.idle.pop(0)[1])
         for process in evicted:
-            process.close()
+            self._retire(process)
         contestant = self.contestants[index]
         process = PlayerProcess(contestant, self.variant, self.time_limit, self.memory_limit_mb,
                                 self.load_time_limit, None if contestant.code is None else self.confinement)
@@ -1267,14 +1269,26 @@ class _ProcessSeats:
             if process.alive:
                 self.idle.append((index, process))
                 return
+        self._retire(process)
+
+    def _retire(self, process: PlayerProcess) -> None:
         process.close()
+        index = self.contestants.index(process.contestant)
+        printed = process.printed()
+        with self.lock:
+            kept = self.output.get(index, "")
+            self.output[index] = (kept + printed)[:MAX_PRINTED_CHARS]
+
+    def printed(self, index: int) -> str:
+        """What player ``index`` printed in its processes so far (the first MAX_PRINTED_CHARS characters)."""
+        return self.output.get(index, "")
 
     def close(self) -> None:
         with self.lock:
             idle, self.idle = self.idle, []
         wake_forkserver()  # a player may have stopped it: the processes' ends are reported through it
         for _, process in idle:
-            process.close()
+            self._retire(process)
 
 
 class _InProcessSeats:

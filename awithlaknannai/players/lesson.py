@@ -44,6 +44,7 @@ from ..variants import Variant
 from .handin import PlayerFileNameError, check_file_name
 from .league import (
     MAX_GAMES_PER_PAIR,
+    MAX_PLAYERS,
     LeagueGame,
     LeaguePlayer,
     LeagueResults,
@@ -62,6 +63,8 @@ from .sandbox import (
     _check_name,
     _name_from_stem,
     check_league_variant,
+    confinement_plan,
+    processes_available,
 )
 
 __all__ = ["PlayerTest", "SavedPlayer", "greedy_choose_move", "save_player", "template_code", "test_player"]
@@ -110,11 +113,16 @@ class PlayerTest:
         The tested player's name in the games.
     results : LeagueResults
         Every game (``results.game(3)`` to replay game 3).
+    printed : str
+        What your player printed, when it ran in a process of its own (at
+        most :data:`~awithlaknannai.players.sandbox.MAX_PRINTED_CHARS`
+        characters; empty when it ran in the notebook, where print shows at once).
     """
 
-    def __init__(self, name: str, results: LeagueResults) -> None:
+    def __init__(self, name: str, results: LeagueResults, printed: str = "") -> None:
         self.name = name
         self.results = results
+        self.printed = printed
 
     def table(self) -> list[dict[str, Any]]:
         """One dict per opponent: opponent, games, won, drawn, lost, score (points per game), forfeits."""
@@ -165,7 +173,7 @@ class PlayerTest:
         Examples
         --------
         >>> report = test_player(lambda position: None, against=["beginner"], games=4, variant="zuni-3",
-        ...                      progress=False)
+        ...                      progress=False, sandbox=False)
         >>> report.problems()
         ['choose_move returned None in 4 games (1, 2, 3, 4): not a move (return one of position.legal_moves())']
         """
@@ -205,6 +213,8 @@ class PlayerTest:
         lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
                   for row in cells]
         lines += self.problems()[:10]
+        if self.printed:
+            lines += ["What your player printed:", self.printed]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -222,14 +232,17 @@ class PlayerTest:
         caption = html.escape(f"{self.name} on {self.results.variant.name}, "
                               f"{self.results.variant.rules.to_text()} rules")
         problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems()[:10])
+        printed = (f"<details><summary>What your player printed</summary><pre>{html.escape(self.printed)}</pre>"
+                   "</details>" if self.printed else "")
         return (f'<table class="awithlaknannai-player-test"><caption>{caption}</caption><thead><tr>{head}'
-                f"</tr></thead><tbody>{body}</tbody></table>" + (f"<ul>{problems}</ul>" if problems else ""))
+                f"</tr></thead><tbody>{body}</tbody></table>" + (f"<ul>{problems}</ul>" if problems else "")
+                + printed)
 
 
 def test_player(choose_move: Callable[[Position], Any] | Contestant,
                 against: Sequence[str | Any] = ("beginner", "casual", "club"), games: int = 4,
                 variant: str | Variant = "mosona", rules: str | Rules | None = None, *, seed: int | None = 0,
-                time_limit: float = DEFAULT_TIME_LIMIT, max_turns: int = 1000, sandbox: bool = False,
+                time_limit: float = DEFAULT_TIME_LIMIT, max_turns: int = 1000, sandbox: bool | None = None,
                 progress: bool = True, name: str = "you") -> PlayerTest:
     """Play your ``choose_move`` against each opponent, ``games`` games each, colours swapped.
 
@@ -239,8 +252,8 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
         Your player: ``choose_move(position)`` returns a legal move.
     against : list of str or players
         Levels (``"beginner"``, ``"casual"``, ``"club"``, ``"strong"``),
-        player specs (``"alphabeta:3"``), or player objects (without
-        ``sandbox``).
+        player specs (``"alphabeta:3"``), or player objects (these run in
+        the notebook).
     games : int
         Games against each opponent (half of them with White).
     variant, rules
@@ -252,12 +265,17 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
         Seconds your player may think about a move; a slower move loses.
     max_turns : int
         A longer game is stopped as a draw.
-    sandbox : bool
-        ``False`` (default): your function runs here, in the notebook, so
-        ``print`` shows and you can fix it and test again at once; an error
-        or an illegal move loses that game and is listed. A move that takes
-        too long is interrupted where the notebook allows it. ``True``: it
-        runs in a process of its own with a memory cap, as in a league.
+    sandbox : bool or None
+        ``None`` (default): your function runs in a process of its own, as
+        in a league, so a move stuck in a long calculation (even one call
+        into C, such as ``sum(range(10**10))``) is stopped at the time
+        limit; what it prints is shown under the table. It runs here in
+        the notebook instead where that cannot be done (a JupyterLite site
+        has no processes; a function that uses something that cannot be
+        sent, said in one line; opponents given as player objects).
+        ``True``: always a process of its own (an error if it cannot).
+        ``False``: always here, so ``print`` shows at once; a slow move is
+        interrupted only where Python code runs.
     progress : bool
         Show a progress bar (tqdm; skipped when it is not installed).
     name : str
@@ -268,13 +286,23 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
     PlayerTest
         Shows as a table; ``lost_games()`` and ``problems()`` say where to look.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES_PER_PAIR:
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is a whole number such as 4, got {type(games).__name__}")
+    if not 1 <= games <= MAX_GAMES_PER_PAIR:
         raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES_PER_PAIR}, got {games!r}"[:120])
+    if sandbox is not None and not isinstance(sandbox, bool):
+        raise TypeError(f"sandbox is True, False or None, got {type(sandbox).__name__}")
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress is True or False, got {type(progress).__name__}")
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games, time_limit, DEFAULT_MEMORY_LIMIT_MB, max_turns, seed, 1)
     name = _check_name(name)
-    if isinstance(against, str) or not isinstance(against, Sequence) or not against:
+    if isinstance(against, str) or not isinstance(against, Sequence):
         raise TypeError("against is a list of opponents, such as ['beginner', 'casual']")
+    if not against:
+        raise ValueError("against names at least one opponent, such as ['beginner']")
+    if len(against) > MAX_PLAYERS:
+        raise ValueError(f"against names at most {MAX_PLAYERS} opponents")
     opponents = []
     for item in against:
         if isinstance(item, str):
@@ -284,35 +312,53 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
                 raise TypeError(f"with sandbox=True, opponents are given by name such as 'casual', not {item!r}")
             opponents.append((item.name, item))
         else:
-            raise TypeError(f"an opponent is a level such as 'casual' or a player object, got {item!r}")
+            raise TypeError(f"an opponent is a level such as 'casual' or a player object, got {item!r}"[:200])
     names = [name, *(_check_name(n) for n, _ in opponents)]
     if len(set(names)) != len(names):
         raise ValueError(f"two players in this test have the same name: {', '.join(names)}")
+    if not isinstance(choose_move, Contestant) and not callable(choose_move):
+        raise TypeError(f"test_player takes your choose_move function, got {type(choose_move).__name__}")
     start = Position.start(variant_checked)
+    mine: Contestant | None = None
+    if isinstance(choose_move, Contestant):
+        mine = Contestant(name=name, code=choose_move.code, entry=choose_move.entry, spec=choose_move.spec,
+                          seed=choose_move.seed, origin=choose_move.origin, problem=choose_move.problem)
+        if sandbox is None:
+            sandbox = processes_available()
+    elif sandbox is None:
+        sandbox = processes_available() and all(isinstance(item, str) for item in against)
+        if sandbox:
+            try:
+                mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
+            except (TypeError, ValueError) as error:
+                sandbox = False
+                print(f"Your player runs here in the notebook ({error}), so a move stuck in one long "
+                      "calculation cannot be stopped.")
+    elif sandbox:
+        mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
     entries: list[LeaguePlayer]
     if sandbox:
-        if isinstance(choose_move, Contestant):
-            mine = Contestant(name=name, code=choose_move.code, entry=choose_move.entry, spec=choose_move.spec,
-                              seed=choose_move.seed, origin=choose_move.origin, problem=choose_move.problem)
-        else:
-            mine = Contestant.from_function(choose_move, name=name)
+        assert mine is not None
         contestants = [mine, *(Contestant.builtin(spec, name=n, seed=seed) for n, spec in zip(
             names[1:], [item for item in against]))]
-        seats: Any = _ProcessSeats(contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2)
+        confinement, _ = confinement_plan([mine], trusted=True)
+        seats: Any = _ProcessSeats(contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2,
+                                   confinement=confinement)
         entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
     else:
-        if isinstance(choose_move, Contestant) or not callable(choose_move):
-            raise TypeError(f"test_player takes your choose_move function, got {type(choose_move).__name__}")
-        players = [InProcessPlayer(name, choose_move, limit)]
+        if mine is not None:  # a Contestant, loaded into this process
+            players: list[Any] = [mine]
+        else:
+            players = [InProcessPlayer(name, choose_move, limit)]
         players += [InProcessPlayer(n, player.choose_move, limit, player=player) for n, player in opponents]
-        seats = _InProcessSeats(players)
+        seats = _InProcessSeats(players, limit)
         entries = [LeaguePlayer(name, "notebook"), *(LeaguePlayer(n, "built-in") for n, _ in opponents)]
     pairs = [(0, k) for k in range(1, len(names))]
     played = _play(names, pairs, start, seats, games, max_turns, seed, 1, progress, f"testing {name}")
     results = LeagueResults(variant_checked, entries, played,
                             _settings(games, limit, DEFAULT_MEMORY_LIMIT_MB if sandbox else None, max_turns, seed),
                             f"Test of {name}")
-    return PlayerTest(name, results)
+    return PlayerTest(name, results, seats.printed(0) if sandbox else "")
 
 
 test_player.__test__ = False  # type: ignore[attr-defined]  # pytest: a helper for students, not a test

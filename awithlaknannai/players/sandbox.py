@@ -57,6 +57,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import enum
+import functools
 import hashlib
 import inspect
 import json
@@ -412,10 +413,26 @@ def _importable(obj: Any) -> bool:
     module = sys.modules.get(module_name)
     if module is None or getattr(module, "__file__", None) is None:
         return False
+    if not _readable_by_players(module.__file__):
+        return False  # a confined player could not read it (a teacher's own module): its source is sent
     found: Any = module
     for part in qualname.split("."):
         found = getattr(found, part, None)
     return found is obj
+
+
+@functools.lru_cache(maxsize=1)
+def _player_readable_roots() -> tuple[str, ...]:
+    from .confine import read_paths
+
+    return tuple(str(path) for path in read_paths())
+
+
+def _readable_by_players(file: str) -> bool:
+    """Whether a confined player's process can read ``file`` (it lies in Python's or this package's folders)."""
+    resolved = os.path.realpath(file)
+    return any(resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)
+               for root in _player_readable_roots())
 
 
 def _literal(value: object) -> str | None:
@@ -823,6 +840,10 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
 
 
+#: On a busy machine the league waits for a move up to this many times the time limit by the wall
+#: clock, as long as the player has used less than the limit in processor time (Linux).
+WALL_FACTOR = 4.0
+
 #: Seconds a player's process may take to start (the forkserver answering), before the league ends the
 #: forkserver and starts a fresh one.
 START_TIME_LIMIT = 10.0
@@ -908,11 +929,13 @@ class PlayerProcess:
     variant : Variant
         The league's variant (a named one, rebuilt in the player's process).
     time_limit : float
-        Seconds a move may take. The league keeps the clock: a move loses on
-        time when the player's process used more CPU seconds than this
-        (measured by the league on Linux), or when no answer came within
-        ``time_limit`` plus :func:`grace_seconds` of wall time (the process
-        is then ended).
+        Seconds a move may take. The league keeps the clock (it never reads
+        the player's own): on Linux a move loses on time when the player's
+        process used more processor time than this, read by the league from
+        ``/proc``; a player that waits instead of thinking loses once no
+        answer came within :data:`WALL_FACTOR` times the limit. Elsewhere a
+        move loses when no answer came within ``time_limit`` plus
+        :func:`grace_seconds`. The process is then ended.
     memory_limit_mb : int or None
         How many megabytes the process may grow by (Linux); ``None``: no cap.
     load_time_limit : float
@@ -942,6 +965,7 @@ class PlayerProcess:
         self._scratch: str | None = None
         self._number = 0
         self._printed = ""
+        self._move_cpu_start = 0.0
 
     @property
     def alive(self) -> bool:
@@ -990,6 +1014,7 @@ class PlayerProcess:
         """Ask for a move in ``position``: its text and the seconds it took by the league's clock."""
         pid = self._process.pid if self._process is not None else None
         cpu_before = _cpu_seconds(pid) if pid else None
+        self._move_cpu_start = cpu_before if cpu_before is not None else 0.0
         started = time.monotonic()
         reply = self._request({"kind": "move", "white": position.white, "black": position.black,
                                "turn": position.turn.value, "quiet": position.quiet_turns, "dead": position.dead},
@@ -1043,6 +1068,8 @@ class PlayerProcess:
             self._number = 0  # the first message a process sends answers its loading, number 0
         try:
             ready = connection.poll(timeout)
+            if not ready and message["kind"] == "move":
+                ready = self._wait_while_starved(connection, timeout)
         except (OSError, ValueError):
             raise self._ended() from None
         if not ready:
@@ -1066,6 +1093,30 @@ class PlayerProcess:
             self.close()
             raise PlayerFailure("crash", "its process sent something that is not an answer to the league's question")
         return reply
+
+    def _wait_while_starved(self, connection: Any, waited: float) -> bool:
+        """Go on waiting for a move while the player has used less than its time limit of processor time.
+
+        On a busy machine a player may get only part of a processor: its
+        move then takes longer by the wall clock than by its own processor
+        time. The league waits on (up to :data:`WALL_FACTOR` times the limit
+        in all) while the process's processor time, read from ``/proc``
+        (Linux), stays under the limit. Without ``/proc`` it does not wait.
+        """
+        pid = self._process.pid if self._process is not None else None
+        if pid is None:
+            return False
+        start = _cpu_seconds(pid)
+        if start is None:
+            return False
+        deadline = time.monotonic() + WALL_FACTOR * self.time_limit - waited
+        while time.monotonic() < deadline:
+            used = _cpu_seconds(pid)
+            if used is None or used - self._move_cpu_start > self.time_limit:
+                return False
+            if connection.poll(min(0.1, max(0.0, deadline - time.monotonic()))):
+                return True
+        return False
 
     def _ended(self) -> PlayerFailure:
         process = self._process
