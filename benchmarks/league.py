@@ -7,6 +7,7 @@ Usage::
     python benchmarks/league.py --players 8 --save league.json  # a smaller league; keep the results
     python benchmarks/league.py --save league.json --no-journal  # saved only at the end, as before the journal
     python benchmarks/league.py --files benchmarks/players       # students' files: 30 copies of these
+    python benchmarks/league.py --files benchmarks/players --compare-confinement  # confined and not, in one run
 
 The built-in levels stand in for students' players (each is a Contestant
 run in a process of its own, exactly as a student's file would be), named
@@ -47,6 +48,10 @@ def main() -> None:
                         help="games at once (default 1: at most 2 player processes alive)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="save the results (JSON) here: run_league(save_to=...), journal and all")
+    parser.add_argument("--compare-confinement", action="store_true",
+                        help="play the league twice, with each player file's process confined (Landlock, "
+                             "seccomp, limits) and without (trusted=True on a machine told it cannot confine), "
+                             "and print the confinement's cost")
     parser.add_argument("--no-journal", action="store_true",
                         help="with --save: save only once the league is over (results.save), to compare")
     args = parser.parse_args()
@@ -99,8 +104,21 @@ def main() -> None:
     wall = time.perf_counter()
     cpu = time.process_time()
     results = run_league(players, args.variant, games_per_pair=args.games_per_pair, time_limit=args.time_limit,
-                         seed=args.seed, jobs=args.jobs, progress=False, title="Benchmark league", save_to=save_to)
+                         seed=args.seed, jobs=args.jobs, progress=False, title="Benchmark league", save_to=save_to,
+                         trusted=True)
     wall = time.perf_counter() - wall
+    unconfined_wall = None
+    if args.compare_confinement:
+        os.environ["AWITHLAKNANNAI_NO_CONFINEMENT"] = "1"
+        try:
+            unconfined_wall = time.perf_counter()
+            unconfined = run_league(players, args.variant, games_per_pair=args.games_per_pair,
+                                    time_limit=args.time_limit, seed=args.seed, jobs=args.jobs, progress=False,
+                                    title="Benchmark league", trusted=True)
+            unconfined_wall = time.perf_counter() - unconfined_wall
+        finally:
+            del os.environ["AWITHLAKNANNAI_NO_CONFINEMENT"]
+        same = [g.moves for g in unconfined.games] == [g.moves for g in results.games]
     cpu = time.process_time() - cpu
     load_after = os.getloadavg()
     if args.save and args.no_journal:
@@ -125,11 +143,15 @@ def main() -> None:
     print(f"league: {args.players} players, {pairs} pairs, {len(games)} games, {moves:,} moves "
           f"({moves / len(games):.1f} a game)")
     print(f"wall time: {wall:.1f} s ({wall / 60:.1f} min); games at once: {args.jobs}")
-    print(f"players' thinking time (inside their processes): {thinking:.1f} s")
+    print(f"players' thinking time (the league's clock, from question to answer): {thinking:.1f} s")
     overhead = wall * args.jobs - thinking
     print(f"league overhead (wall x jobs - thinking): {overhead:.1f} s, {1000 * overhead / moves:.2f} ms a move; "
           f"the league's own process used {cpu:.1f} s of CPU")
     print(f"player processes started: {starts[0]} ({starts[0] / len(games):.2f} a game)")
+    if unconfined_wall is not None:
+        print(f"confined (Landlock, seccomp, limits): {wall:.1f} s; unconfined: {unconfined_wall:.1f} s; "
+              f"the confinement costs {100 * (wall / unconfined_wall - 1):+.1f}% "
+              f"(same games both times: {'yes' if same else 'no'})")
     if args.save:
         started = time.perf_counter()
         loaded = LeagueResults.load(args.save)

@@ -48,6 +48,9 @@ _ATTACKS: dict[str, str] = {
     "shell": "if os.system('touch ' + {marker_file!r}) != 0: raise OSError('refused')",
     "thread": "threading.Thread(target=time.sleep, args=(30,)).start()",
     "raise_memory_cap": "resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2)",
+    "raise_cpu_limit": "resource.setrlimit(resource.RLIMIT_CPU, (resource.RLIM_INFINITY,) * 2)",
+    "raise_file_limits": "resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY,) * 2)",
+    "more_open_files": "resource.setrlimit(resource.RLIMIT_NOFILE, (4096, 4096))",
     "list_home": "os.listdir(os.path.expanduser('~'))",
 }
 _HEADER = textwrap.dedent("""\
@@ -124,7 +127,7 @@ def _in_pid_namespace() -> list[str] | None:
     for prefix in ([unshare, "--pid", "--fork", "--mount", "--mount-proc", "--kill-child"],
                    [unshare, "--user", "--map-root-user", "--pid", "--fork", "--mount", "--mount-proc",
                     "--kill-child"]):
-        if subprocess.run([*prefix, "true"], capture_output=True, timeout=30).returncode == 0:
+        if subprocess.run([*prefix, "true"], capture_output=True, timeout=30, check=False).returncode == 0:
             return prefix
     return None
 
@@ -194,7 +197,8 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                        PYTHONPATH=str(ROOT))
     command = [*(namespace or []), sys.executable, str(HERE / "hostile_league.py"), str(work)]
     try:
-        finished = subprocess.run(command, capture_output=True, timeout=600, env=environment, cwd=str(teacher))
+        finished = subprocess.run(command, capture_output=True, timeout=600, env=environment, cwd=str(teacher),
+                                  check=False)
     finally:
         listener.close()
     report = json.loads((work / "report.json").read_text()) if (work / "report.json").exists() else {}
@@ -237,8 +241,7 @@ def test_what_the_attacks_aimed_at_is_untouched(hostile: dict[str, Any]) -> None
 
 def test_each_protocol_breaker_loses_with_the_leagues_own_reason(hostile: dict[str, Any]) -> None:
     forfeits = hostile["report"]["forfeits"]
-    assert all(why.startswith("crash: its process sent a message out of turn")
-               or why.startswith("crash: its process sent something that is not an answer")
+    assert all(why.startswith(("crash: its process sent a message out of turn", "crash: its process sent something that is not an answer"))
                for why in forfeits["extra_message"])
     assert all("longer than 65,536 bytes" in why for why in forfeits["oversized_reply"])
     assert all("not an answer" in why for why in forfeits["not_json"])
@@ -301,8 +304,7 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
 
     The signal goes only to the forkserver, a process this test's league started.
     """
-    from awithlaknannai.players import run_league
-    from awithlaknannai.players import sandbox
+    from awithlaknannai.players import run_league, sandbox
 
     folder = _write_players(tmp_path / "players")
     (folder / "stopper.py").write_text(
@@ -324,3 +326,17 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
     assert pid is not None
     with open(f"/proc/{pid}/stat", "rb") as file:
         assert file.read().rsplit(b")", 1)[1].split()[0] != b"T"
+
+
+def test_a_python_installed_into_the_home_folder_does_not_open_the_home_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / ".config" / "awithlaknannai").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("AWITHLAKNANNAI_CONFIG", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setattr(sys, "prefix", str(home))
+    monkeypatch.setattr(sys, "exec_prefix", str(tmp_path))
+    readable = [str(path) for path in confine.read_paths()]
+    assert str(home) not in readable and str(tmp_path) not in readable
+    assert any(path.endswith("site-packages") for path in readable)

@@ -206,7 +206,7 @@ def protections(report: dict[str, Any] | None = None) -> tuple[list[str], list[s
     seccomp = report["seccomp"]
     checks = [
         ("reading and writing your files", abi >= 1),
-        ("the network", abi >= 4 and seccomp),
+        ("the network", seccomp),  # no socket at all; Landlock ABI 4+ adds TCP on top
         ("signals to your other programs", abi >= 6 or seccomp),
         ("starting programs or processes", seccomp),
         ("CPU, memory and file-size limits", bool(report["process_limits"])),
@@ -248,14 +248,32 @@ def read_paths() -> list[Path]:
     candidates += ["/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/usr/share/zoneinfo",
                    "/etc/ld.so.cache", "/etc/localtime", "/proc/cpuinfo", "/sys/devices/system/cpu",
                    "/dev/null", "/dev/urandom"]
+    # A folder that holds the user's home, the current folder or the league's key would open them all
+    # (Landlock grants a whole tree): such a prefix (Python installed into the home folder itself) is
+    # left out, and its standard library and site-packages, listed above on their own, are kept.
+    private = [os.path.realpath(place) for place in (os.path.expanduser("~"), os.getcwd(), _key_folder())
+               if place]
     seen: dict[str, Path] = {}
     for candidate in candidates:
         if not candidate:
             continue
         for form in {candidate, os.path.realpath(candidate)}:
-            if os.path.isabs(form) and os.path.exists(form):
-                seen.setdefault(form, Path(form))
+            if not os.path.isabs(form) or not os.path.exists(form):
+                continue
+            if any(place == form or place.startswith(form.rstrip(os.sep) + os.sep) for place in private):
+                continue
+            seen.setdefault(form, Path(form))
     return list(seen.values())
+
+
+def _key_folder() -> str:
+    """The folder of the league's signing key (see ``league_key_path``), which no player may read."""
+    try:
+        from .league import league_key_path
+
+        return str(league_key_path().parent)
+    except Exception:  # noqa: BLE001 - no key configured: nothing more to keep out
+        return ""
 
 
 def _check(result: int, what: str) -> int:
@@ -348,7 +366,7 @@ def _limits(cpu_seconds: int) -> None:
     import resource
 
     def cap(which: int, value: int) -> None:
-        soft, hard = resource.getrlimit(which)
+        _soft, hard = resource.getrlimit(which)
         if hard != resource.RLIM_INFINITY:
             value = min(value, hard)
         resource.setrlimit(which, (value, value))  # soft and hard: the player cannot raise them again

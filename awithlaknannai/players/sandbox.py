@@ -15,32 +15,48 @@ What the sandbox protects
   :class:`~awithlaknannai.Position` built in its own process from the
   numbers that describe it, and answers with the text of a move. The league
   checks that move against its own copy of the game and never runs the
-  player's code, nor unpickles anything it sends (a reply is a short JSON
-  text, read with a length limit). Whatever a player changes in its process
-  (the position, this package's classes, its own globals) stays there.
-* **The other players.** Every contestant has its own process; no two share
-  one, so a player cannot change, read or crash another player.
-* **The league's progress.** An exception, an illegal move or an answer
-  that is not a move, a move over the time limit (the process is killed), a
-  crash (the process dies, e.g. ``os._exit`` or a segfault) and running out
-  of memory (the process may not grow by more than its cap; Python raises
-  ``MemoryError``) each lose that one game, with a message naming the player
-  and the reason, and the league goes on. A player whose code cannot be
-  loaded (a syntax error, no ``choose_move``) loses all its games.
+  player's code, nor unpickles anything it sends: a reply is a short JSON
+  text, read with a length limit, that must answer the league's last
+  question by its number. Anything else (a message out of turn, a reply of
+  the wrong kind, an oversized or garbled one) loses that game with the
+  league's own reason. The league keeps the clock itself (processor time
+  read from ``/proc`` on Linux, see :class:`PlayerProcess`); a player's
+  error text is kept only as the detail of its own forfeit.
+* **The other players and the league's progress.** Every contestant has its
+  own process, in a session and process group of its own that the league
+  ends whole when its games are over. An exception, an illegal move, a move
+  over the time limit (the process is ended), a crash (``os._exit``, a
+  segfault) and running out of memory (the address space may grow by at
+  most the cap; Python raises ``MemoryError``) each lose that one game, and
+  the league goes on. A player whose code cannot be loaded loses all its
+  games. What a player prints goes into a file of its scratch folder, never
+  to the league's output or a notebook (:meth:`PlayerProcess.printed` reads
+  the first :data:`MAX_PRINTED_CHARS` characters).
+* **The teacher's account, where the machine can confine.** On Linux with
+  Landlock (kernel 5.13 or newer, enabled) and seccomp, a player file's
+  process confines itself before its code runs
+  (:mod:`~awithlaknannai.players.confine`): it can read only Python's
+  installation, this package and the system's libraries; write only its
+  own scratch folder, removed afterwards; use no network; start no program,
+  process or thread; signal no process but itself (so neither the league,
+  nor its forkserver, nor another player, nor the Jupyter server); and it
+  has limits on processor time, file size and open files.
 
 What it does not protect
 ------------------------
-Player processes run with the rights of whoever runs the league: the
-teacher's account on the teacher's machine, or the Binder session. **A time
-limit and a memory cap are not a security boundary.** A player can read or
-write any file that account can (other students' players, the results
-file), use the network, start other programs, or stop the league's own
-process. Deliberately malicious code could also stall the league by sending
-half a reply. So: run a league on players you have read (the code of a
-class is short), in a scratch folder or a fresh Binder session, never on
-code from strangers. The memory cap needs Linux (``RLIMIT_AS``); elsewhere
-the time limit still holds. Output that players print is discarded during a
-league (use :func:`~awithlaknannai.players.test_player` to see it).
+* Where the machine cannot confine (macOS, Windows, an older kernel, a
+  container that forbids Landlock or seccomp), a player file runs with the
+  rights of whoever runs the league: it could read or change that account's
+  files or use the network. :func:`confinement_plan` then refuses a league
+  of player files unless the teacher says ``trusted=True``, and the league
+  prints which protections do not hold. Read the files first, or run the
+  league in a fresh Binder session.
+* Confined or not, a player can use its share of processor time and memory
+  up to its limits, and can make its own games slow up to the time limit.
+* Functions from the notebook itself (``test_player(choose_move)``, or a
+  league of notebook functions) and built-in players are the notebook's own
+  code: they need no word from the teacher, and where they run in the
+  notebook (``sandbox=False``, or a JupyterLite site) nothing above applies.
 
 Examples
 --------
@@ -1270,7 +1286,7 @@ class InProcessPlayer:
             raise PlayerFailure("load", f"took more than {LOAD_TIME_LIMIT:g} s to load") from None
         except MemoryError:
             raise PlayerFailure("memory", "ran out of memory while loading") from None
-        except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
+        except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise
             raise PlayerFailure("load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}") from None
