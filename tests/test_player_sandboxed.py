@@ -60,3 +60,40 @@ def test_a_function_that_cannot_be_sent_runs_here_and_says_so(capsys: pytest.Cap
 def test_wrong_arguments_name_what_was_expected(arguments: dict, error: type, words: str) -> None:
     with pytest.raises(error, match=words):
         try_player(chatty, **{"variant": "zuni-3", "progress": False, **arguments})
+
+
+def test_the_league_clock_counts_processor_time_and_bounds_waiting_by_the_wall_clock() -> None:
+    from awithlaknannai.players import Contestant
+    from awithlaknannai.players.sandbox import WALL_FACTOR, PlayerFailure, PlayerProcess
+    from awithlaknannai.position import Position
+    from awithlaknannai.variants import get_variant
+
+    variant = get_variant("zuni-3")
+    code = ("import time\n"
+            "def choose_move(position):\n"
+            "    if len(position.legal_moves()) > 0 and WAIT:\n"
+            "        time.sleep(WAIT)\n"
+            "    while SPIN:\n"
+            "        pass\n"
+            "    return position.legal_moves()[0]\n")
+
+    def ask(wait: float, spin: bool) -> tuple[str | None, float]:
+        player = Contestant.from_source(f"WAIT = {wait}\nSPIN = {spin}\n" + code, "p", origin="p.py")
+        process = PlayerProcess(player, variant, time_limit=0.5)
+        process.start()
+        started = time.monotonic()
+        try:
+            process.choose(Position.start(variant))
+            return None, time.monotonic() - started
+        except PlayerFailure as failure:
+            return failure.kind, time.monotonic() - started
+        finally:
+            process.close()
+
+    # Waiting a little past the limit uses no processor time: still in time.
+    assert ask(0.8, False)[0] is None
+    # Waiting for ever loses on time once the wall clock reaches WALL_FACTOR times the limit.
+    kind, seconds = ask(60, False)
+    assert kind == "timeout" and seconds >= WALL_FACTOR * 0.5 - 0.1
+    # Thinking for ever loses on time as soon as it has used the limit in processor time.
+    assert ask(0, True)[0] == "timeout"

@@ -209,7 +209,7 @@ def protections(report: dict[str, Any] | None = None) -> tuple[list[str], list[s
         ("the network", seccomp),  # no socket at all; Landlock ABI 4+ adds TCP on top
         ("signals to your other programs", abi >= 6 or seccomp),
         ("starting programs or processes", seccomp),
-        ("CPU, memory and file-size limits", bool(report["process_limits"])),
+        ("processor-time and file-size limits", bool(report["process_limits"])),
     ]
     return [name for name, held in checks if held], [name for name, held in checks if not held]
 

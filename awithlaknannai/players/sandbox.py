@@ -846,14 +846,36 @@ def _signal_name(code: int) -> str:
         return f"signal {code}"
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """CPU seconds (user and system) a process has used, read by the league from ``/proc`` (Linux), or None."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as file:
-            fields = file.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
+class _ProcessorClock:
+    """A process's processor time (user and system), read by the league from ``/proc/PID/stat`` (Linux).
+
+    The file is opened once and read again from its start for each reading
+    (the kernel makes its text afresh at every read).
+    """
+
+    _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def __init__(self, pid: int) -> None:
+        try:
+            self._fd: int | None = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+        except (OSError, AttributeError):
+            self._fd = None
+
+    def seconds(self) -> float | None:
+        """Processor seconds used so far, or None where that cannot be read."""
+        if self._fd is None:
+            return None
+        try:
+            fields = os.pread(self._fd, 1024, 0).rsplit(b")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / self._TICKS
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def close(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
 
 
 #: On a busy machine the league waits for a move up to this many times the time limit by the wall
@@ -982,6 +1004,7 @@ class PlayerProcess:
         self._number = 0
         self._printed = ""
         self._move_cpu_start = 0.0
+        self._clock: _ProcessorClock | None = None
 
     @property
     def alive(self) -> bool:
@@ -1014,6 +1037,7 @@ class PlayerProcess:
             raise
         theirs.close()
         self._process = process
+        self._clock = _ProcessorClock(process.pid)
         reply = self._request({"kind": "load"}, ("ready",), self.load_time_limit, loading=True)
         if reply["kind"] != "ready":
             self.close()
@@ -1028,8 +1052,7 @@ class PlayerProcess:
 
     def choose(self, position: Position) -> tuple[str, float]:
         """Ask for a move in ``position``: its text and the seconds it took by the league's clock."""
-        pid = self._process.pid if self._process is not None else None
-        cpu_before = _cpu_seconds(pid) if pid else None
+        cpu_before = self._clock.seconds() if self._clock is not None else None
         self._move_cpu_start = cpu_before if cpu_before is not None else 0.0
         started = time.monotonic()
         reply = self._request({"kind": "move", "white": position.white, "black": position.black,
@@ -1039,7 +1062,7 @@ class PlayerProcess:
         if reply["kind"] != "move":
             self.close()
             raise PlayerFailure(reply["failure"], reply["why"])
-        cpu_after = _cpu_seconds(pid) if pid else None
+        cpu_after = self._clock.seconds() if self._clock is not None else None
         if cpu_before is not None and cpu_after is not None and cpu_after - cpu_before > self.time_limit:
             self.close()
             raise PlayerFailure("timeout", f"used {cpu_after - cpu_before:.2f} s of processor time for a move; "
@@ -1119,15 +1142,11 @@ class PlayerProcess:
         in all) while the process's processor time, read from ``/proc``
         (Linux), stays under the limit. Without ``/proc`` it does not wait.
         """
-        pid = self._process.pid if self._process is not None else None
-        if pid is None:
-            return False
-        start = _cpu_seconds(pid)
-        if start is None:
+        if self._clock is None or self._clock.seconds() is None:
             return False
         deadline = time.monotonic() + WALL_FACTOR * self.time_limit - waited
         while time.monotonic() < deadline:
-            used = _cpu_seconds(pid)
+            used = self._clock.seconds()
             if used is None or used - self._move_cpu_start > self.time_limit:
                 return False
             if connection.poll(min(0.1, max(0.0, deadline - time.monotonic()))):
@@ -1153,6 +1172,9 @@ class PlayerProcess:
         """End the process and everything in its process group, and remove its scratch folder; safe twice."""
         process, connection = self._process, self._connection
         self._process = self._connection = None
+        if self._clock is not None:
+            self._clock.close()
+            self._clock = None
         if connection is not None:
             with contextlib.suppress(OSError, ValueError):
                 if process is not None and process.is_alive():
