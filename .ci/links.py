@@ -18,6 +18,7 @@ each commit wait minutes for a rebuild.
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -38,18 +39,39 @@ def project() -> tuple[str, str, str]:
     return url.group(1), url.group(2), version.group(1)
 
 
-def block() -> str:
+def release_tagged(version: str) -> bool | None:
+    """Whether this repository has the tag ``v<version>`` (None: no git here to ask)."""
+    try:
+        found = subprocess.run(["git", "-C", str(ROOT), "tag", "--list", f"v{version}"], capture_output=True,
+                               text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if found.returncode != 0:
+        return None
+    return found.stdout.strip() == f"v{version}"
+
+
+def block(tagged: bool) -> str:
+    """The links; the class links name the release tag only when it exists (a link to a missing tag fails)."""
     owner, repo, version = project()
     binder = f"https://mybinder.org/v2/gh/{owner}/{repo}"
     tutorial = "urlpath=lab/tree/notebooks/00_start_here.ipynb"
     play = "urlpath=voila/render/notebooks/play.ipynb"
     lite = f"https://{owner}.github.io/{repo}/"
+    if tagged:
+        badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/v{version}?{tutorial})"
+        for_a_class = (f"**For a class**: [the tutorial on Binder, version {version}]({binder}/v{version}?{tutorial}) "
+                       f"(built once for the release, so it starts quickly) and "
+                       f"[the play page]({binder}/v{version}?{play}); ")
+    else:
+        badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/HEAD?{tutorial})"
+        for_a_class = (f"**For a class**: version {version} has no release tag yet, so there is no link built once "
+                       f"for a class: use the latest, and [the play page at HEAD]({binder}/HEAD?{play}); ")
     return "\n".join([
         BEGIN,
-        f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/v{version}?{tutorial})",
-        f"**For a class**: [the tutorial on Binder, version {version}]({binder}/v{version}?{tutorial}) "
-        f"(built once for the release, so it starts quickly) and [the play page]({binder}/v{version}?{play}); "
-        f"**the latest**: [the tutorial at HEAD]({binder}/HEAD?{tutorial}) (rebuilt after every change: "
+        badge,
+        for_a_class
+        + f"**the latest**: [the tutorial at HEAD]({binder}/HEAD?{tutorial}) (rebuilt after every change: "
         f"the first start can take minutes); **no server at all**: [the JupyterLite site]({lite}) "
         "(runs in the browser; see \"A classroom with no server\").",
         END,
@@ -74,9 +96,12 @@ def main(argv: list[str]) -> int:
     if not pattern.search(text):
         print(f"README.md has no block between {BEGIN!r} and {END!r}", file=sys.stderr)
         return 1
-    new = absolute_file_links(pattern.sub(lambda _: block(), text, count=1))
+    tagged = release_tagged(project()[2])
+    choices = [tagged] if tagged is not None else [True, False]  # without git, either is right
+    made = [absolute_file_links(pattern.sub(lambda _, t=t: block(t), text, count=1)) for t in choices]
+    new = made[0]
     if "--check" in argv:
-        if new != text:
+        if text not in made:
             print("README.md's links are stale: run python .ci/links.py", file=sys.stderr)
             return 1
         return 0

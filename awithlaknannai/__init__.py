@@ -16,7 +16,17 @@ from .position import EndReason, Move, Outcome, Position, perft
 from .rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from .variants import VARIANT_NAMES, Color, Variant, get_variant
 
-__version__ = "0.1.0"
+def _installed_version() -> str:
+    """The version pip installed (pyproject.toml's, the one place it is written); "0+unknown" from a bare copy."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("awithlaknannai")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "alquerque", "kolowis", "leap_lines", "leaps", "mosona", "tukvnanawopi", "zuni",

@@ -177,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m awithlaknannai",
         description="Awithlaknannai Mosona and its relatives: count, show, draw, play and solve.",
     )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"awithlaknannai {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = commands.add_parser("perft", help="count move sequences to each depth (one line per depth)")

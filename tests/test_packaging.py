@@ -84,3 +84,27 @@ def test_the_notebooks_command_refuses_a_file_and_bad_arguments(tmp_path: Path, 
         copy_notebooks(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         copy_notebooks("  ")
+
+
+def test_one_version_read_from_the_metadata_and_shown_by_the_command_line() -> None:
+    import re
+
+    import awithlaknannai
+
+    written = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    assert written is not None and awithlaknannai.__version__ == written.group(1)
+    shown = subprocess.run([sys.executable, "-m", "awithlaknannai", "--version"], capture_output=True, text=True,
+                           check=True)
+    assert shown.stdout.strip() == f"awithlaknannai {written.group(1)}"
+
+
+def test_the_class_links_name_a_release_tag_only_when_the_repository_has_it() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("links", ROOT / ".ci" / "links.py")
+    assert spec is not None and spec.loader is not None
+    links = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(links)
+    version = links.project()[2]
+    assert f"/v{version}?" in links.block(True) and f"/v{version}?" not in links.block(False)
+    assert "no release tag yet" in links.block(False)
