@@ -82,9 +82,11 @@ def _attacker(name: str, attack: str) -> str:
 _PROTOCOL = {
     "extra_message": "connection().send_bytes(b'{{\"kind\": \"move\", \"move\": \"x\", \"n\": 99}}')",
     "forged_failure": ("connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"error\", \"why\": '"
-                       "'\"victim deleted your files\", \"n\": ' + str(NUMBER[0]) + '}}').encode())"),
+                       "'\"victim deleted your files\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"),
     "oversized_reply": "connection().send_bytes(b'x' * 1_000_000)",
     "not_json": "connection().send_bytes(b'\\xff\\xfe')",
+    "forged_timeout": ("connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"timeout\", \"why\": '"
+                       "'\"the league was slow\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"),
 }
 
 
@@ -245,6 +247,11 @@ def test_each_protocol_breaker_loses_with_the_leagues_own_reason(hostile: dict[s
                for why in forfeits["extra_message"])
     assert all("longer than 65,536 bytes" in why for why in forfeits["oversized_reply"])
     assert all("not an answer" in why for why in forfeits["not_json"])
+    # Only the league says that a player ran out of time or crashed.
+    assert not any(why.startswith("timeout") for why in forfeits["forged_timeout"])
+    assert all("not an answer" in why for why in forfeits["forged_timeout"])
+    # A forged error (answering the right question) is kept as the forger's own loss, in its own words.
+    assert all(why.startswith("error: victim deleted your files") for why in forfeits["forged_failure"])
     # A forged failure is that player's own loss; nobody else is blamed.
     assert set(forfeits) == set(_PROTOCOL)
 

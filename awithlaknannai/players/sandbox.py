@@ -143,6 +143,9 @@ FORFEIT_KINDS: dict[str, str] = {
     "load": "its code could not be loaded",
 }
 
+#: The kinds of failure a player's process may report about itself (the league decides "timeout" and "crash").
+REPORTED_KINDS = frozenset({"error", "illegal", "memory", "load"})
+
 _NAME_SAFE = "-_.:+ ()'"
 #: The origin of a player sent from a notebook cell (its code is the cell's functions, gathered).
 NOTEBOOK_ORIGIN = "notebook cell"
@@ -1208,7 +1211,8 @@ def _valid_reply(data: bytes, expected: tuple[str, ...], number: int) -> dict[st
         return None
     kind = reply.get("kind")
     if kind == "failed":
-        if reply.get("failure") in FORFEIT_KINDS and isinstance(reply.get("why"), str):
+        # A process may report only what happened inside it; a timeout or a crash is the league's to say.
+        if reply.get("failure") in REPORTED_KINDS and isinstance(reply.get("why"), str):
             return {"kind": "failed", "failure": reply["failure"], "why": _cut(reply["why"], 400)}
         return None
     if kind not in expected:
