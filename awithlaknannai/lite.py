@@ -110,6 +110,9 @@ PYODIDE_MARKERS = {
 }
 
 PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Voila's JupyterLab extension (installed with voila, for Binder's play page): its "Render with Voila"
+#: button needs a Voila server, so the site turns it off.
+VOILA_PREVIEW_EXTENSION = "@voila-dashboards/jupyterlab-preview"
 _PIP_TIMEOUT = 600  # seconds for one pip or npm call
 
 
@@ -428,7 +431,8 @@ def _lite_config(lite_dir: Path) -> None:
         "appName": "Awithlaknannai Mosona",
         "litePluginSettings": {PYODIDE_KERNEL_PLUGIN: kernel},
         # No news pop-up (it would fetch from the internet); the site has JupyterLab only (--apps lab).
-        "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
+        # No "Render with Voila" button: Voila is a server, and the site has none.
+        "disabledExtensions": ["@jupyterlab/apputils-extension:announcements", VOILA_PREVIEW_EXTENSION],
     }}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     overrides = {

@@ -180,6 +180,9 @@ def test_mean_length_bars_is_a_picture_with_a_text_alternative():
 
     stats = {name: selfplay_statistics(name, players="random", games=3, seed=0) for name in ("zuni-3", "zuni-4")}
     picture = Picture.from_figure(mean_length_bars(stats, title="How long?"))
-    assert picture.alt == "How long? A chart of average length of a game (turns) for zuni-3, zuni-4."
+    # The numbers written on the bars are in the text alternative too.
+    assert picture.alt == ("How long? A chart of average length of a game (turns) for zuni-3, zuni-4. The numbers: "
+                           f"zuni-3: average length (turns) {stats['zuni-3'].mean_length:.0f}; "
+                           f"zuni-4: average length (turns) {stats['zuni-4'].mean_length:.0f}.")
     figure = mean_length_bars(stats)
     assert [t.get_text() for t in figure.axes[0].texts] == [f"{s.mean_length:.0f}" for s in stats.values()]

@@ -110,15 +110,26 @@ def test_a_feature_without_its_optional_package_says_so_in_one_line(shell, capsy
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     friendly.friendly_errors(shell)
-    shown = run(shell, "from awithlaknannai.analysis.plots import result_bars\n"
+    # (A histogram: the bar charts show their numbers as a table instead, see test_picture.)
+    shown = run(shell, "from awithlaknannai.analysis.plots import length_histograms\n"
                        "from awithlaknannai.analysis.selfplay import selfplay_statistics\n"
-                       "result_bars([selfplay_statistics('zuni-3', games=2, seed=1)])", capsys)
-    assert "That did not work: drawing a chart needs matplotlib" in shown.replace("`", ""), shown
+                       "length_histograms([selfplay_statistics('zuni-3', games=2, seed=1)])", capsys)
+    # Information, not a verdict: nothing was wrong with the student's cell.
+    assert "Drawing a chart needs matplotlib, which this Python does not have" in shown.replace("`", ""), shown
+    assert "Not yet" not in shown and "That did not work" not in shown, shown
     assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
     # A notebook's own chart code (02's growth chart) importing matplotlib: the same kind of line.
     shown = run(shell, "import matplotlib.pyplot as plt", capsys)
-    assert "That did not work: this cell needs matplotlib" in shown.replace("`", ""), shown
+    assert "This cell needs matplotlib, which this Python does not have" in shown.replace("`", ""), shown
+    assert "Not yet" not in shown and "That did not work" not in shown, shown
     assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
+    try:
+        import matplotlib.pyplot  # noqa: F401
+    except ImportError as error:
+        note = friendly.explain_error(error)
+    assert note is not None and note.status == "info"
+    assert '<span aria-hidden="true">\u2139</span></strong> This cell needs matplotlib' in note._repr_html_()
+    assert "Not yet" not in note._repr_html_()
     # An import failing inside the package is a bug: it keeps its traceback.
     shown = run(shell, "import awithlaknannai.no_such_module", capsys)
     assert "ModuleNotFoundError" in shown and "That did not work" not in shown

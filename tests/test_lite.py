@@ -236,12 +236,15 @@ def one_line(call):
         print("ERROR", str(error).count("\n"), error)
 from awithlaknannai.playout_batch import BatchPlayouts
 from awithlaknannai.players.league import elo_ratings
-from awithlaknannai.analysis.plots import end_reason_bars
+from awithlaknannai.analysis.plots import end_reason_bars, length_histograms
 from awithlaknannai.analysis.selfplay import selfplay_statistics
+from awithlaknannai.render import Picture
 one_line(lambda: BatchPlayouts("mosona"))
 one_line(lambda: elo_ratings([("a", "b", 1)]))
 one_line(lambda: solve_endgames("zuni-3", 1, cache_dir=False, engine="arrays"))
-one_line(lambda: end_reason_bars(selfplay_statistics("zuni-3", games=2, seed=1)))
+one_line(lambda: length_histograms(selfplay_statistics("zuni-3", games=2, seed=1)))
+table = Picture.from_figure(end_reason_bars({"zuni-3": selfplay_statistics("zuni-3", games=4, seed=1)}))
+print("TABLE", type(table).__name__, table.rows)
 '''
 
 
@@ -265,6 +268,10 @@ def test_the_library_works_without_numpy_ipycanvas_and_matplotlib() -> None:
     assert "elo_ratings needs numpy" in errors[1]
     assert "engine='python'" in errors[2]
     assert "matplotlib" in errors[3]
+    # A bar chart gives its numbers as a table instead (a chart's table passes through Picture.from_figure).
+    table = re.search(r"^TABLE ChartNumbers (.*)$", out, re.MULTILINE)
+    assert table is not None, out
+    assert all(cell.endswith("%") for row in eval(table.group(1)) for cell in row[1:])
 
 
 _PURE_TABLES = r'''

@@ -217,8 +217,12 @@ def test_matplotlib_figure_becomes_a_picture_with_alt_text() -> None:
     stats = {"with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
              "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)}
     picture = Picture.from_figure(result_bars(stats))
+    # The numbers are in the text alternative too: a screen reader gets what the bars show.
     assert picture.alt == ("Who wins? A chart of share of games for with outer lines, without; "
-                           "series: first player wins, draw, second player wins.")
+                           "series: first player wins, draw, second player wins. The numbers: with outer lines: "
+                           "first player wins 25%, draw 75%, second player wins 0%; without: first player wins "
+                           "25%, draw 50%, second player wins 25%.")
+    assert [stats["with outer lines"].rate(result) for result in ("first", "draw", "second")] == [0.25, 0.75, 0]
     img = image_of(picture.html())
     assert img["alt"] == picture.alt and img["width"] == "672"  # 7 inches of 72 pt, in CSS pixels
     media, content = embedded(img["src"] or "")
@@ -226,6 +230,41 @@ def test_matplotlib_figure_becomes_a_picture_with_alt_text() -> None:
     # Drawn the same on every run (no date, fixed ids), so saved notebooks do not churn.
     assert Picture.from_figure(result_bars(stats)).svg == picture.svg
     assert Picture.from_figure(result_bars(stats), alt="Bars").alt == "Bars"
+
+
+def test_without_matplotlib_a_bar_chart_shows_its_numbers_as_a_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a JupyterLite site: 07's section 5 charts become tables with the same numbers as the alt texts."""
+    from awithlaknannai.analysis.plots import (
+        ChartNumbers,
+        end_reason_bars,
+        mean_length_bars,
+        result_bars,
+        score_bars,
+    )
+    from awithlaknannai.analysis.selfplay import selfplay_statistics
+
+    stats = {"with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
+             "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)}
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    table = Picture.from_figure(result_bars(stats, title="Who wins here?"))
+    assert isinstance(table, ChartNumbers)
+    assert table.rows == (("with outer lines", "25%", "75%", "0%"), ("without", "25%", "50%", "25%"))
+    page = table._repr_html_()
+    assert page.startswith('<div class="awithlaknannai-chart-numbers"><p role="note"><span aria-hidden="true">'
+                           "\u2139</span> This picture needs matplotlib, which this Python does not have; here are "
+                           "the numbers instead.</p><table><caption>Who wins here?</caption>")
+    assert '<th scope="col">second player wins</th>' in page and '<th scope="row" style="text-align:left">without' \
+        in page and "Not yet" not in page
+    assert table.html() == page
+    reasons = Picture.from_figure(end_reason_bars(stats))
+    assert reasons.headings == ("how games end", "with outer lines", "without")
+    assert ("turn limit without a capture", "50%", "0%") in reasons.rows
+    assert mean_length_bars(stats).headings == ("games", "average length (turns)")
+    assert score_bars({"me": (1, 0, 3)}).rows == (("me", "25%", "0%", "75%"),)
+    assert str(table).splitlines()[:2] == [ChartNumbers.NOTE, "Who wins here?"]
+    with pytest.raises(ValueError, match="each row has 2 cells"):
+        ChartNumbers("t", ("a", "b"), [("x",)])
 
 
 def test_from_figure_needs_a_figure_with_words() -> None:

@@ -225,12 +225,18 @@ class Picture:
         ``display(Picture.from_figure(fig))`` shows the same chart as an
         image a screen reader can name. The default ``alt`` names the
         chart's title, what it measures, its categories and its series
-        (the numbers belong in a table beside it).
+        (the numbers belong in a table beside it). The project's bar charts
+        (:mod:`awithlaknannai.analysis.plots`) carry their numbers, and the
+        default ``alt`` ends with them in words. Where matplotlib is missing
+        those charts give their numbers as a table instead
+        (:class:`~awithlaknannai.analysis.plots.ChartNumbers`): it is
+        returned as it is, so ``Picture.from_figure(result_bars(...))`` shows
+        the table.
 
         Raises
         ------
         TypeError
-            If ``figure`` is not a matplotlib figure.
+            If ``figure`` is not a matplotlib figure (or a chart's table).
         ValueError
             If the figure has no title, labels or legend and no ``alt`` is given.
 
@@ -244,6 +250,10 @@ class Picture:
         >>> Picture.from_figure(fig).alt
         'How many pieces? A chart for mosona, kolowis; series: pieces each.'
         """
+        from ..analysis.plots import ChartNumbers
+
+        if isinstance(figure, ChartNumbers):  # no matplotlib here: the chart's numbers, as a table
+            return figure  # type: ignore[return-value]
         if not callable(getattr(figure, "savefig", None)) or not hasattr(figure, "axes"):
             raise TypeError(f"from_figure needs a matplotlib Figure, got {type(figure).__name__}")
         import io
@@ -255,6 +265,9 @@ class Picture:
             if not alt:
                 raise ValueError("the figure has no title, axis labels or legend: give it a text "
                                  "alternative with alt=")
+            numbers = getattr(figure, "awithlaknannai_numbers", None)
+            if isinstance(numbers, ChartNumbers):
+                alt = f"{alt} The numbers: {numbers.sentence()}"
         buffer = io.BytesIO()
         # A fixed salt and no date: the same figure gives the same SVG on every run.
         with matplotlib.rc_context({"svg.hashsalt": "awithlaknannai", "svg.fonttype": "path"}):

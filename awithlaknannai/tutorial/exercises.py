@@ -59,6 +59,8 @@ from .. import boards
 __all__ = ["EXERCISES", "Exercise", "Feedback", "Sealed", "answer_digest", "check", "exercise_ids", "marks", "question"]
 
 CORRECT, WRONG, MISSING = "correct", "wrong", "missing"
+#: Not about an answer: something to know (a picture this Python cannot draw). No headline, only the sign.
+INFO = "info"
 
 # Headline word, symbol and colour of each status. The colours are from the
 # Okabe-Ito palette (colour-blind safe) and mark only the box's left edge and
@@ -69,6 +71,7 @@ _STYLE: dict[str, tuple[str, str, str]] = {
     CORRECT: ("Correct!", "\u2714", "#009E73"),
     WRONG: ("Not yet.", "\u2718", "#D55E00"),
     MISSING: ("No answer yet.", "\u2026", "#0072B2"),
+    INFO: ("", "\u2139", "#56B4E9"),
 }
 
 _CODE_SPAN = re.compile(r"`([^`]+)`")
@@ -84,8 +87,9 @@ class Feedback:
     ----------
     exercise : str
         The exercise's id, such as ``"02-zuni3-edges"``.
-    status : {"correct", "wrong", "missing"}
-        ``"missing"`` means the answer is still the ``...`` placeholder.
+    status : {"correct", "wrong", "missing", "info"}
+        ``"missing"`` means the answer is still the ``...`` placeholder;
+        ``"info"`` is a note that judges nothing (no headline: the message alone).
     message : str
         What was right or wrong, in a little Markdown: text between backticks
         is shown as code, text between single asterisks in italics.
@@ -99,10 +103,14 @@ class Feedback:
     'Not yet. M4 has 6 neighbours. Hint: Count the lines.'
     >>> fb._repr_markdown_()
     '**\u2718 Not yet.** `M4` has 6 neighbours.\\n\\n*Hint:* Count the lines.'
+    >>> print(Feedback("python", "info", "this cell needs matplotlib."))
+    This cell needs matplotlib.
+    >>> Feedback("python", "info", "this cell needs matplotlib.")._repr_markdown_()
+    '**\u2139** This cell needs matplotlib.'
     >>> Feedback("demo", "maybe", "?")
     Traceback (most recent call last):
     ...
-    ValueError: feedback status must be 'correct', 'wrong' or 'missing', got 'maybe'
+    ValueError: feedback status must be 'correct', 'wrong', 'missing' or 'info', got 'maybe'
     """
 
     exercise: str
@@ -112,7 +120,7 @@ class Feedback:
 
     def __post_init__(self) -> None:
         if self.status not in _STYLE:
-            raise ValueError(f"feedback status must be 'correct', 'wrong' or 'missing', got {self.status!r}")
+            raise ValueError(f"feedback status must be 'correct', 'wrong', 'missing' or 'info', got {self.status!r}")
         # Every message follows a headline ("Not yet."): it starts a sentence.
         object.__setattr__(self, "message", _sentence(self.message))
         object.__setattr__(self, "hint", _sentence(self.hint))
@@ -127,7 +135,7 @@ class Feedback:
 
     def __str__(self) -> str:
         headline = _STYLE[self.status][0]
-        text = f"{headline} {_plain(self.message)}"
+        text = f"{headline} {_plain(self.message)}".lstrip()
         if self.hint:
             text += f" Hint: {_plain(self.hint)}"
         return text
@@ -137,7 +145,7 @@ class Feedback:
 
     def _repr_markdown_(self) -> str:
         headline, symbol, _ = _STYLE[self.status]
-        text = f"**{symbol} {headline}** {self.message}"
+        text = f"**{symbol} {headline}".rstrip() + f"** {self.message}"
         if self.hint:
             text += f"\n\n*Hint:* {self.hint}"
         return text
@@ -149,7 +157,7 @@ class Feedback:
             f'<div role="status" data-exercise="{html.escape(self.exercise)}" '
             f'style="border-left:6px solid {colour};padding:0.4em 0.8em;margin:0.3em 0;'
             f'background:{colour}1a;border-radius:4px;font-size:1.05em;line-height:1.45">'
-            f'<strong><span aria-hidden="true">{symbol}</span> {headline}</strong> '
+            f'<strong><span aria-hidden="true">{symbol}</span>{" " + headline if headline else ""}</strong> '
             f"{_html(self.message)}{hint}</div>"
         )
 

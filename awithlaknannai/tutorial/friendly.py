@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import missing_package
-from .exercises import WRONG, Feedback
+from .exercises import INFO, WRONG, Feedback
 
 __all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "explain_syntax_error",
            "friendly_errors", "load_ipython_extension", "notebook_wants_friendly_errors"]
@@ -186,8 +186,9 @@ def explain_error(error: BaseException, traceback: Any = None,
     :class:`SyntaxError`: the line, and what is missing); a misspelt keyword; a ``ValueError`` or
     ``TypeError`` that this package raised about an argument (its messages
     already say what was wrong), and its ``ImportError`` for a feature whose
-    optional package is missing (matplotlib in a JupyterLite site). Anything
-    raised in the student's own code keeps its traceback.
+    optional package is missing (matplotlib in a JupyterLite site: a note
+    with the status ``"info"``, since nothing was wrong). Anything raised in
+    the student's own code keeps its traceback.
     """
     if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
         return explain_name_error(error)
@@ -201,18 +202,20 @@ def explain_error(error: BaseException, traceback: Any = None,
             return keyword
     # A feature whose optional package is missing (errors.missing_package: matplotlib, numpy in a
     # JupyterLite site) says so in one line; an import failing inside the package keeps its traceback.
+    # Not the student's mistake: the line informs ("ℹ"), it does not say "Not yet".
     missing = isinstance(error, ImportError) and not isinstance(error, ModuleNotFoundError)
     if (isinstance(error, (ValueError, TypeError)) or missing) and _from_the_package(traceback):
         message = str(error).strip() or type(error).__name__
         if len(message) > 300:
             message = message[:297] + "..."
-        return Feedback("python", WRONG, f"That did not work: {message}")
+        return Feedback("python", INFO, message) if missing else Feedback("python", WRONG,
+                                                                           f"That did not work: {message}")
     # A notebook's own chart code importing matplotlib (or numpy, Pillow) where this Python has none,
     # as in a JupyterLite site: the same one line. Inside the package it is a bug, and keeps its traceback.
     if isinstance(error, ModuleNotFoundError) and not _from_the_package(traceback):
         package = _OPTIONAL_PACKAGES.get((error.name or "").split(".")[0])
         if package is not None:
-            return Feedback("python", WRONG, f"That did not work: {missing_package('this cell', package)}")
+            return Feedback("python", INFO, str(missing_package("this cell", package)))
     return None
 
 

@@ -107,9 +107,9 @@ def wait_for_kernel_idle(page: Any, timeout: float = 180_000) -> None:
     )
 
 
-def run_all_cells(page: Any, attempts: int = 3) -> None:
-    """Run > Run All Cells (again if the kernel was not connected yet and nothing ran), then wait
-    until every code cell has run."""
+def start_run_all(page: Any, attempts: int = 3) -> None:
+    """Run > Run All Cells (again if the kernel was not connected yet and nothing ran), until the first
+    code cell has started."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     first_prompt = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt").first
@@ -123,10 +123,15 @@ def run_all_cells(page: Any, attempts: int = 3) -> None:
         try:
             page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.textContent)",
                                    arg=first_prompt.element_handle(), timeout=15_000)
-            break
+            return
         except PlaywrightTimeout:
             if attempt == attempts - 1:
                 raise
+
+
+def run_all_cells(page: Any, attempts: int = 3) -> None:
+    """Run > Run All Cells (see :func:`start_run_all`), then wait until every code cell has run."""
+    start_run_all(page, attempts)
     wait_for_kernel_idle(page)
     # Every code cell has run: no prompt is empty or still waiting.
     page.wait_for_function(

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, ROOT, missing, run_all_cells, wait_for_kernel_idle
+from browser_helpers import PANEL, ROOT, missing, run_all_cells, start_run_all, wait_for_kernel_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -82,47 +82,71 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_the_lite_site_plays_offline(lite_site: Path, offline_browser: Any, serve: Any, artifacts: Path,
-                                     tmp_path: Path) -> None:
-    from awithlaknannai.widgets import BoardWidget
-
+@pytest.fixture
+def site_url(lite_site: Path, serve: Any, tmp_path: Path) -> str:
+    """The site served by Python's http.server on 127.0.0.1 for one test."""
     port = _free_port()
     base = f"http://{LOCAL}:{port}"
+    work = tmp_path
     serve([sys.executable, "-m", "http.server", "--bind", LOCAL, "--directory", str(lite_site), str(port)],
-          f"{base}/jupyter-lite.json", cwd=tmp_path, env=dict(os.environ), log=tmp_path / "http.log",
-          name="http.server")
+          f"{base}/jupyter-lite.json", cwd=work, env=dict(os.environ), log=work / "http.log", name="http.server")
+    return base
 
-    context = offline_browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
-    requests: list[str] = []
-    left: list[str] = []
 
-    def only_this_machine(route: Any) -> None:
+class OfflinePage:
+    """A page of the offline browser: every request seen, every one to another host aborted and kept."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+        self.requests: list[str] = []
+        self.left: list[str] = []
+        self.context.route("**/*", self._only_this_machine)
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(120_000)
+        self.messages: list[str] = []
+        self.page.on("console", lambda message: self.messages.append(f"{message.type}: {message.text}"))
+
+    def _only_this_machine(self, route: Any) -> None:
         url = route.request.url
-        if url.startswith((f"{base}/", "data:", "blob:")):
+        if url.startswith((f"{self.base}/", "data:", "blob:")):
             route.continue_()
         else:
-            left.append(url)
+            self.left.append(url)
             route.abort()
 
-    context.route("**/*", only_this_machine)
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.set_default_timeout(120_000)
-    messages: list[str] = []
-    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    def check_nothing_left(self) -> None:
+        """Not one request left the machine, and there were requests (the site's own)."""
+        assert self.left == [], f"requests to other hosts: {self.left[:10]}"
+        assert self.requests and all(url.startswith((f"{self.base}/", "data:", "blob:")) for url in self.requests), \
+            [url for url in self.requests if not url.startswith(self.base)][:10]
+
+
+def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifacts: Path) -> None:
+    from awithlaknannai.widgets import BoardWidget
+
+    base = site_url
+    offline = OfflinePage(offline_browser, base)
+    page, context, messages = offline.page, offline.context, offline.messages
     try:
         started = time.perf_counter()
         page.goto(f"{base}/lab/index.html?path=00_start_here.ipynb")
         page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
         shown = time.perf_counter() - started
         wait_for_kernel_idle(page)
+        ready = time.perf_counter() - started
+        # The notebook's toolbar has its buttons, but not Voila's "Render with Voila": Voila needs a server.
+        toolbar = page.locator(f"{PANEL} .jp-NotebookPanel-toolbar")
+        assert toolbar.locator("[data-command='notebook:run-cell-and-select-next']").count() == 1
+        assert toolbar.locator("[title*='Voil'], .voilaRender").count() == 0
         run_all_cells(page)
         board = f"{PANEL} .awithlaknannai-board"
         canvas = page.locator(f"{board} canvas").first
         canvas.wait_for(state="visible")
         playable = time.perf_counter() - started
-        print(f"\nlite site in chromium: notebook shown {shown:.1f} s, 00_start_here run and its board playable "
-              f"{playable:.1f} s after the page was opened", file=sys.stderr)
+        print(f"\nlite site in chromium: notebook shown {shown:.1f} s, kernel ready {ready:.1f} s, 00_start_here "
+              f"run and its board playable {playable:.1f} s after the page was opened", file=sys.stderr)
 
         # The board is the project's own canvas front end (no ipycanvas in the site), with its accessible name.
         assert page.locator(f"{board} .awithlaknannai-canvas").count() >= 1
@@ -159,10 +183,106 @@ def test_the_lite_site_plays_offline(lite_site: Path, offline_browser: Any, serv
     finally:
         context.close()
 
-    assert left == [], f"requests to other hosts: {left[:10]}"
-    assert requests and all(url.startswith((f"{base}/", "data:", "blob:")) for url in requests), \
-        [url for url in requests if not url.startswith(base)][:10]
+    offline.check_nothing_left()
     # The runtime and the wheels came from the site's own folder.
-    assert any(url.endswith("/static/pyodide/pyodide.asm.wasm") for url in requests)
-    assert any("/static/pyodide/awithlaknannai-" in url for url in requests)
+    assert any(url.endswith("/static/pyodide/pyodide.asm.wasm") for url in offline.requests)
+    assert any("/static/pyodide/awithlaknannai-" in url for url in offline.requests)
 
+
+
+# A whole notebook (08) took up to about 2 minutes in the site on a busy 2-core machine: generous, but bounded.
+NOTEBOOK_SECONDS = 15 * 60
+# What a cell that stopped shows: a traceback, or the one friendly line of an error (its "Not yet." box).
+STOPPED = ("Traceback", "Error:", "ModuleNotFoundError", "Not yet.", "That did not work")
+# The kernel is idle with nothing queued, or some cell stopped (then the rest may never run: no need to wait).
+_DONE_OR_STOPPED = f"""() => {{
+    const indicator = document.querySelector('{PANEL} .jp-Notebook-ExecutionIndicator');
+    if (indicator !== null && indicator.dataset.status === 'idle') return true;
+    const outputs = [...document.querySelectorAll('{PANEL} .jp-OutputArea-output')];
+    return outputs.some(o => o.dataset.mimeType === 'application/vnd.jupyter.error'
+                             || {' || '.join(f'o.textContent.includes({word!r})' for word in STOPPED)});
+}}"""
+
+
+def _run_to_the_end(offline: OfflinePage, name: str) -> str:
+    """Open the notebook ``name`` in the site, Run All, and return the text of its outputs once every cell
+    has run; fails at the first cell that stopped (a traceback or a friendly error's box)."""
+    page, site_url = offline.page, offline.base
+    started = time.perf_counter()
+    page.goto(f"{site_url}/lab/index.html?path={name}")
+    page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
+    wait_for_kernel_idle(page)
+    start_run_all(page)
+    page.wait_for_function(_DONE_OR_STOPPED, timeout=NOTEBOOK_SECONDS * 1000)
+    print(f"\nlite site in chromium: {name} run to its end (or stopped) {time.perf_counter() - started:.0f} s "
+          "after the page was opened", file=sys.stderr)
+    outputs = page.locator(f"{PANEL} .jp-OutputArea-output")
+    text = "\n".join(outputs.all_inner_texts())
+    errors = page.locator(f"{PANEL} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.all_inner_texts()[:3]
+    stopped = [word for word in STOPPED if word in text]
+    assert stopped == [], f"{stopped} in the outputs:\n{text[-3000:]}"
+    # Every code cell has run: no prompt is empty or still waiting.
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-prompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=30_000)
+    return "\n".join(outputs.all_inner_texts())
+
+
+def test_notebook_08_runs_top_to_bottom_in_the_lite_site(site_url: str, offline_browser: Any, artifacts: Path) -> None:
+    """Write a player, in the browser: Run All goes to the end, the league plays in the page's Python."""
+    offline = OfflinePage(offline_browser, site_url)
+    page = offline.page
+    try:
+        text = _run_to_the_end(offline, "08_write_a_player.ipynb")
+        # The league: the one line saying where the players run, its standings, its sheet.
+        assert "players run in the page's own Python" in text, text[-3000:]
+        standings = page.locator(f"{PANEL} table.awithlaknannai-standings")
+        assert standings.count() == 1
+        assert "My first league" in standings.locator("caption").inner_text()
+        assert {row.split("\t")[1].strip() for row in standings.locator("tbody tr").all_inner_texts()} == \
+            {"you", "beginner", "casual", "club"}
+        sheet = page.locator(f"{PANEL} .jp-OutputArea-output img[alt*='My first league'], "
+                             f"{PANEL} .jp-OutputArea-output svg[aria-label*='My first league']")
+        assert sheet.count() >= 1, "no results sheet"
+        # save_player's download link: the file itself, in a data: address.
+        link = page.locator(f"{PANEL} a.awithlaknannai-download")
+        assert link.count() == 1
+        assert link.inner_text().strip() == "Download my player.py"
+        assert (link.get_attribute("href") or "").startswith("data:text/x-python")
+        page.screenshot(path=str(artifacts / "lite-08-end.png"))
+    except Exception:
+        page.screenshot(path=str(artifacts / "failed-lite-08.png"), full_page=True)
+        (artifacts / "failed-lite-08.log").write_text("\n".join(offline.messages), encoding="utf-8")
+        raise
+    finally:
+        offline.context.close()
+    offline.check_nothing_left()
+
+
+def test_notebook_07_shows_its_charts_numbers_as_tables_in_the_lite_site(site_url: str, offline_browser: Any,
+                                                                         artifacts: Path) -> None:
+    """The family album without matplotlib: section 5's two charts are tables, under a line that informs."""
+    offline = OfflinePage(offline_browser, site_url)
+    page = offline.page
+    try:
+        text = _run_to_the_end(offline, "07_family_album.ipynb")
+        tables = page.locator(f"{PANEL} .awithlaknannai-chart-numbers")
+        assert tables.count() == 2
+        assert [tables.nth(i).locator("caption").inner_text() for i in range(2)] == \
+            ["Who wins 100 random games on each board?", "How do games end on the Hopi boards?"]
+        note = "This picture needs matplotlib, which this Python does not have; here are the numbers instead."
+        assert all(note in tables.nth(i).locator("p[role='note']").inner_text() for i in range(2))
+        assert text.count("needs matplotlib") == 2, text[-3000:]
+        first = tables.nth(0).locator("tbody tr")
+        assert first.count() == 9 and first.nth(0).locator("th").inner_text() == "mosona"
+        assert all(cell.endswith("%") for cell in first.nth(0).locator("td").all_inner_texts())
+        tables.nth(0).scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "lite-07-tables.png"))
+    except Exception:
+        page.screenshot(path=str(artifacts / "failed-lite-07.png"), full_page=True)
+        (artifacts / "failed-lite-07.log").write_text("\n".join(offline.messages), encoding="utf-8")
+        raise
+    finally:
+        offline.context.close()
+    offline.check_nothing_left()

@@ -1,0 +1,144 @@
+"""League ratings without numpy: :func:`~awithlaknannai.players.league.elo_ratings` in plain Python.
+
+A JupyterLite site (Python in the browser, :mod:`awithlaknannai.lite`) has
+no numpy, and a league's standings show each player's rating. This module
+finds the same ratings with the same method (Newton's method on the
+Bradley-Terry likelihood with ``prior_games`` imaginary draws against a
+``base`` player), solving each step's small linear system by Gaussian
+elimination. A league has a few dozen players at most, so plain lists are
+quick enough.
+
+Examples
+--------
+>>> ratings = elo_ratings_python([("ann", "bob", 1)] * 3 + [("ann", "bob", 0.5)], base=1500, prior_games=2)
+>>> round(ratings["ann"]), round(ratings["bob"])
+(1617, 1383)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+__all__ = ["elo_ratings_python"]
+
+
+def _log1p_exp(x: float) -> float:
+    """``log(1 + e**x)`` without overflow (numpy's ``logaddexp(0, x)``)."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1 + z)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``x`` with ``matrix @ x == vector`` (Gaussian elimination with partial pivoting)."""
+    size = len(vector)
+    rows = [[*row, value] for row, value in zip(matrix, vector)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        if rows[pivot][column] == 0:
+            raise ZeroDivisionError("singular matrix")
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        top = rows[column]
+        for r in range(column + 1, size):
+            factor = rows[r][column] / top[column]
+            if factor:
+                row = rows[r]
+                for c in range(column, size + 1):
+                    row[c] -= factor * top[c]
+    solution = [0.0] * size
+    for r in range(size - 1, -1, -1):
+        total = rows[r][size] - sum(rows[r][c] * solution[c] for c in range(r + 1, size))
+        solution[r] = total / rows[r][r]
+    return solution
+
+
+def elo_ratings_python(scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *,
+                       base: float, prior_games: float) -> dict[str, float]:
+    """The ratings of :func:`~awithlaknannai.players.league.elo_ratings`, computed without numpy.
+
+    Parameters
+    ----------
+    scores : iterable of (str, str, float)
+        ``(player, opponent, score of player)`` for each game, a score from 0 to 1.
+    players : iterable of str
+        Players to rate even if they have no games (they get ``base``).
+    base : float
+        The rating of the imaginary opponent (and of an average player).
+    prior_games : float
+        How many imaginary draws each player has (above 0).
+
+    Returns
+    -------
+    dict
+        ``{player: rating}``, the same as ``elo_ratings`` to a millionth of a point.
+
+    Raises
+    ------
+    ValueError
+        With the messages of ``elo_ratings``: a player against itself, a score
+        outside 0 to 1, ``prior_games`` not above 0, ``base`` not finite.
+    """
+    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
+        raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
+    if isinstance(base, bool) or not isinstance(base, (int, float)) or not math.isfinite(base):
+        raise ValueError(f"base must be a finite number, got {base!r}")
+    index: dict[str, int] = {}
+    for name in players:
+        index.setdefault(name, len(index))
+    games: list[tuple[int, int, float]] = []
+    for row in scores:
+        name, opponent, score = row
+        if name == opponent:
+            raise ValueError(f"{name!r} cannot play against itself")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
+        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+    size = len(index)
+    if size == 0:
+        return {}
+    played = [[0.0] * size for _ in range(size)]
+    won = [[0.0] * size for _ in range(size)]  # won[i][j]: points i scored against j
+    for i, j, score in games:
+        played[i][j] += 1
+        played[j][i] += 1
+        won[i][j] += score
+        won[j][i] += 1 - score
+    points = [sum(row) for row in won]
+    pairs = [(i, j) for i in range(size) for j in range(size) if played[i][j]]
+
+    def log_likelihood(theta: list[float]) -> float:
+        total = -sum(won[i][j] * _log1p_exp(theta[j] - theta[i]) for i, j in pairs)
+        return total - prior_games / 2 * sum(_log1p_exp(-t) + _log1p_exp(t) for t in theta)
+
+    theta = [0.0] * size  # rating difference from base in natural units
+    current = log_likelihood(theta)
+    for _ in range(200):
+        against_base = [_sigmoid(t) for t in theta]
+        gradient = [points[i] + prior_games * (0.5 - against_base[i]) for i in range(size)]
+        hessian = [[0.0] * size for _ in range(size)]
+        for i, j in pairs:
+            expected = _sigmoid(theta[i] - theta[j])
+            gradient[i] -= played[i][j] * expected
+            weight = played[i][j] * expected * (1 - expected)
+            hessian[i][j] += weight
+            hessian[i][i] -= weight
+        for i in range(size):
+            hessian[i][i] -= prior_games * against_base[i] * (1 - against_base[i])
+        step = _solve(hessian, [-g for g in gradient])
+        scale = 1.0
+        while True:  # the likelihood is concave: halve the step until it does not go down
+            candidate = [t + scale * s for t, s in zip(theta, step)]
+            value = log_likelihood(candidate)
+            if value >= current - 1e-12 or scale < 1e-6:
+                break
+            scale /= 2
+        theta, current = candidate, value
+        if max(abs(scale * s) for s in step) * 400 / math.log(10) < 1e-6:
+            break
+    return {name: base + theta[i] * 400 / math.log(10) for name, i in index.items()}
