@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import NotationError, missing_package, shown
+from ..errors import NotationError, shown
 from ..files import read_file_bytes, sync_folder, write_text_file
 from ..game import Game
 from ..notation import (
@@ -340,8 +340,10 @@ def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
     """
     try:
         import numpy as np
-    except ImportError:
-        raise missing_package("elo_ratings", "numpy") from None
+    except ImportError:  # a JupyterLite site: the same ratings in plain Python (checked against these)
+        from .ratings import elo_ratings_python
+
+        return elo_ratings_python(scores, players, base=base, prior_games=prior_games)
 
     if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
         raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")

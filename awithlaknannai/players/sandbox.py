@@ -1381,7 +1381,9 @@ def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[
     something is missing, they run only when ``trusted`` is True, and the
     line says which protections do not hold. Built-in players and functions
     from the notebook itself (the teacher's or student's own cells) need no
-    word. The line is empty when there is nothing from files.
+    word. Where there are processes, the line is empty when there is nothing
+    from files; where there are none (a JupyterLite site), it always says
+    that players run in the page's own Python.
 
     Raises
     ------
@@ -1396,7 +1398,9 @@ def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[
     if not processes_available():
         line = ("In this browser tab, players run in the page's own Python, one at a time (no processes here): "
                 "the tab holds nothing of yours but this site, and a move's time limit stops Python loops, "
-                "not one long call into C.") if from_files else ""
+                "not one long call into C.") if from_files else (
+                "In this browser tab, players run in the page's own Python, one at a time (no processes here): "
+                "a move's time limit stops Python loops, not one long call into C.")
         return None, line
     report = available()
     held, missing = protections(report)
