@@ -55,6 +55,7 @@ from typing import Any
 import networkx as nx
 
 from .. import boards
+from ..errors import did_you_mean, shown
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "Sealed", "answer_digest", "check", "exercise_ids", "marks", "question"]
 
@@ -258,7 +259,8 @@ def exercise_ids() -> list[str]:
 
 def _get(exercise_id: str) -> Exercise:
     if exercise_id not in EXERCISES:
-        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
+        raise ValueError(f"unknown exercise {shown(exercise_id)}{did_you_mean(exercise_id, list(EXERCISES))}; "
+                         f"known: {', '.join(EXERCISES)}")
     return EXERCISES[exercise_id]
 
 

@@ -61,6 +61,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..errors import did_you_mean
 from ..position import Position
 from ..variants import Color
 from ..render.picture import Picture
@@ -428,7 +429,8 @@ def predict(prediction: str | Prediction) -> PredictBox:
     """
     if isinstance(prediction, str):
         if prediction not in PREDICTIONS:
-            raise ValueError(f"unknown prediction {prediction!r}; known: {', '.join(PREDICTIONS)}")
+            raise ValueError(f"unknown prediction {prediction!r}{did_you_mean(prediction, list(PREDICTIONS))}; "
+                             f"known: {', '.join(PREDICTIONS)}")
         prediction = PREDICTIONS[prediction]
     if not isinstance(prediction, Prediction):
         raise TypeError(f"predict needs a prediction id or a Prediction, got {type(prediction).__name__}")
