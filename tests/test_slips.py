@@ -37,3 +37,31 @@ def test_the_copier_hint_adds_allow_root_only_for_root(tmp_path: Path, monkeypat
     line = next(line for line in text.splitlines() if line.startswith("Open the tutorial"))
     assert ("--allow-root" in line) == (uid == 0)
     assert line.endswith("00_start_here.ipynb")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_teacher_readme_lists_every_teacher_copy():
+    table = (ROOT / "teacher" / "README.md").read_text(encoding="utf-8")
+    copies = [path.stem for path in (ROOT / "teacher").glob("[0-9][0-9]_*.ipynb")]
+    assert "08_write_a_player" in copies
+    assert [stem for stem in copies if f"`{stem}`" not in table] == []
+
+
+def test_the_notebooks_readme_gives_each_notebook_the_time_it_states_itself():
+    import re
+
+    import nbformat
+
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| \[(\w+)\]\(\w+\.ipynb\) \| .* \| ([^|]+) \|$",
+                                                        (ROOT / "notebooks" / "README.md").read_text(), re.M)}
+    stated = 0
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells[:3])
+        found = re.search(r"About (\d+) minutes", text)
+        if found:
+            stated += 1
+            assert rows[path.stem] == f"{found.group(1)} min", path.name
+    assert stated >= 2
+    assert "quiz" not in rows and "a quiz" not in (ROOT / "notebooks" / "README.md").read_text()
