@@ -65,6 +65,7 @@ from ..errors import did_you_mean
 from ..position import Position
 from ..variants import Color
 from ..render.picture import Picture
+from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 
 __all__ = ["PREDICTIONS", "PredictBox", "Prediction", "Reveal", "predict", "prediction_ids"]
@@ -321,7 +322,7 @@ class PredictBox(widgets.VBox):
         question = f"<p><strong>Predict:</strong> {_html(prediction.question)}</p>"
         if prediction.note:
             question += f"<p>{_html(prediction.note)}</p>"
-        self.question_view = widgets.HTML(_STYLE + question)
+        self.question_view = widgets.HTML(_STYLE + FOCUS_STYLE + question)
         if prediction.choices is not None:
             self._options = {f"{letter}) {text}": letter for letter, text in prediction.choices.items()}
             self.guess_input: widgets.Widget = widgets.RadioButtons(
