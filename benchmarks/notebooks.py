@@ -20,6 +20,9 @@ the kernel is asked for its own figures (``resource.getrusage``):
 ``wall_s``
     seconds on the clock for Run All (depends on what else the machine does).
 
+The first line gives the CPU seconds of a fixed pure-Python loop (see
+:func:`reference_cpu`): on a busy or slow machine every figure grows with it.
+
 With ``--class N`` each named notebook is run by N kernels started together,
 like a class pressing Run All in the same minute. The report gives the wall
 time until the last kernel finished, the sum and the largest of the kernels'
@@ -91,6 +94,20 @@ async def run_all(path: Path | None, timeout: int = 900) -> dict[str, float]:
     return figures
 
 
+def reference_cpu() -> float:
+    """CPU seconds of a fixed pure-Python loop in this process: how fast this machine is right now.
+
+    On a shared or busy server the loop takes longer, and every figure in the
+    table grows with it: compare runs on different machines (or at different
+    times) by their ratio to this figure, not by their seconds alone.
+    """
+    start = time.process_time()
+    total = 0
+    for i in range(5_000_000):
+        total += i
+    return time.process_time() - start
+
+
 def one_by_one(paths: list[Path]) -> None:
     print(f"{'notebook':28} {'cpu_s':>7} {'peak_mb':>8} {'wall_s':>7} {'errors':>6}")
     for name, path in [("(empty kernel)", None)] + [(p.name, p) for p in paths]:
@@ -128,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print("no notebook matches", file=sys.stderr)
         return 1
-    print(f"python {sys.version.split()[0]}, {'teacher' if args.teacher else 'student'} copies")
+    print(f"python {sys.version.split()[0]}, {'teacher' if args.teacher else 'student'} copies; "
+          f"reference loop (speed of this machine now): {reference_cpu():.2f} CPU s")
     if args.kernels:
         a_class(paths, args.kernels)
     else:

@@ -5,11 +5,11 @@ Usage::
     python benchmarks/saved_results.py           # solve and write the file (about a minute)
     python benchmarks/saved_results.py --check   # solve and compare with the file
 
-The whole games of ``zuni-4`` and ``zuni-4-murray`` under the three rules
-presets, solved by :func:`awithlaknannai.analysis.solver.solve_game` without
+The whole games of ``zuni-3`` and ``zuni-4``, with and without the outer-row
+lines, under the three rules presets, solved by :func:`awithlaknannai.analysis.solver.solve_game` without
 the disk cache: the first player's value and the best first moves. Notebook 6
-reads them through :mod:`awithlaknannai.analysis.saved` instead of solving six
-games during Run All; ``tests/test_saved_results.py`` checks them against a
+reads them through :mod:`awithlaknannai.analysis.saved` instead of solving
+twelve games during Run All (it solves one ``zuni-3`` game live); ``tests/test_saved_results.py`` checks them against a
 fresh solve.
 """
 
@@ -25,7 +25,7 @@ from awithlaknannai import Position
 from awithlaknannai.analysis.solver import EndgameTables, solve_game
 
 TARGET = Path(__file__).resolve().parent.parent / "awithlaknannai" / "analysis" / "saved_results.json"
-BOARDS = ["zuni-4", "zuni-4-murray"]
+BOARDS = ["zuni-3", "zuni-3-murray", "zuni-4", "zuni-4-murray"]
 PRESETS = ["standard", "maximum", "ludii"]
 
 

@@ -1,13 +1,14 @@
 """Results that never change, computed once and shipped with the package.
 
 A whole game of ``zuni-4`` (1.3 million positions) takes a second or two to
-solve; the six games of notebook 6 (two drawings, three rule sets) take
-more than ten seconds of computing, too long to wait for in a lesson, and
-the answer is the same every time. ``benchmarks/saved_results.py`` solved
+solve; the twelve games of notebook 6 (``zuni-3`` and ``zuni-4``, two
+drawings, three rule sets) take more than ten seconds of computing, too long
+to wait for in a lesson, and the answer is the same every time. ``benchmarks/saved_results.py`` solved
 them once with :func:`~awithlaknannai.analysis.solver.solve_game` and wrote
 ``saved_results.json`` beside this module (it travels in the wheel);
 ``tests/test_saved_results.py`` solves them again and compares. The
-notebook still solves the 11-point ``zuni-3`` live, to show how it is done.
+notebook still solves one ``zuni-3`` game live, to show how it is done,
+and compares the saved result with it.
 
 Examples
 --------
@@ -16,7 +17,7 @@ win in 13 moves (25 plies)
 >>> saved_first_moves("zuni-4", "standard")
 ('M3-M2',)
 >>> sorted({board for board, _ in saved_boards()})
-['zuni-4', 'zuni-4-murray']
+['zuni-3', 'zuni-3-murray', 'zuni-4', 'zuni-4-murray']
 """
 
 from __future__ import annotations
