@@ -65,3 +65,24 @@ def test_the_notebooks_readme_gives_each_notebook_the_time_it_states_itself():
             assert rows[path.stem] == f"{found.group(1)} min", path.name
     assert stated >= 2
     assert "quiz" not in rows and "a quiz" not in (ROOT / "notebooks" / "README.md").read_text()
+
+
+def test_a_heat_maps_text_alternative_says_only_what_its_label_says_about_the_colours():
+    from awithlaknannai.boards import mosona
+    from awithlaknannai.render.svg import board_svg, heat_color
+
+    board = mosona()
+    heat = {point: degree / 6 for point, degree in board.degree}
+    labelled = board_svg(board, heat=heat, heat_label="neighbours: from 3 (dark purple) up to 6 (yellow)")
+    assert "from 3 (dark purple) up to 6 (yellow) for each point." in labelled
+    assert "for 0" not in labelled and "for 1" not in labelled  # no second, contradicting scale
+    assert "from dark purple (lowest) to yellow (highest)" in board_svg(board, heat=heat)
+    assert (heat_color(0.0), heat_color(1.0)) == ("#440154", "#fde725")  # viridis: dark purple, yellow
+
+
+def test_the_drawings_comparison_is_drawn_on_stone_not_white():
+    from awithlaknannai.render.compare import FIGURE_BACKGROUND, compare_drawings_svg
+
+    svg = compare_drawings_svg("mosona", "mosona-murray", ["Culin", "Murray"])
+    assert 'fill="#ffffff" class="figure"' not in svg and f'fill="{FIGURE_BACKGROUND}" class="figure"' in svg
+    assert FIGURE_BACKGROUND.lower() not in ("#ffffff", "#fff", "white")
