@@ -65,11 +65,12 @@ def notebooks(folder: Path, only: list[str] | None) -> list[Path]:
 
 
 def _figures(notebook: nbformat.NotebookNode) -> dict[str, float]:
-    for output in notebook.cells[-1].get("outputs", []):
-        for line in str(output.get("text", "")).splitlines():
-            if line.startswith("@@figures@@"):
-                return json.loads(line.removeprefix("@@figures@@"))
-    raise RuntimeError("the kernel did not report its figures")
+    outputs = notebook.cells[-1].get("outputs", [])
+    text = "".join(str(output.get("text", "")) for output in outputs)
+    for line in text.splitlines():
+        if line.startswith("@@figures@@"):
+            return json.loads(line.removeprefix("@@figures@@"))
+    raise RuntimeError(f"the kernel did not report its figures: {outputs!r:.300}")
 
 
 async def run_all(path: Path | None, timeout: int = 900) -> dict[str, float]:
@@ -82,7 +83,9 @@ async def run_all(path: Path | None, timeout: int = 900) -> dict[str, float]:
     notebook = nbformat.read(path, as_version=4) if path else nbformat.v4.new_notebook()
     notebook.cells.append(nbformat.v4.new_code_cell(PROBE))
     folder = path.parent if path else ROOT
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=True,
+    # iopub_timeout: on a busy machine (a class of kernels at once) a cell's output may come well
+    # after its reply; nbclient's default (4 s) would drop it.
+    client = NotebookClient(notebook, timeout=timeout, iopub_timeout=120, kernel_name="python3", allow_errors=True,
                             store_widget_state=False, record_timing=False,
                             resources={"metadata": {"path": str(folder)}})
     start = time.perf_counter()
@@ -117,8 +120,8 @@ def one_by_one(paths: list[Path]) -> None:
               flush=True)
 
 
-async def _together(path: Path, kernels: int) -> list[dict[str, float]]:
-    return await asyncio.gather(*(run_all(path, timeout=3600) for _ in range(kernels)))
+async def _together(path: Path, kernels: int) -> list[dict[str, float] | BaseException]:
+    return await asyncio.gather(*(run_all(path, timeout=3600) for _ in range(kernels)), return_exceptions=True)
 
 
 def a_class(paths: list[Path], kernels: int) -> None:
@@ -127,11 +130,18 @@ def a_class(paths: list[Path], kernels: int) -> None:
           f"{'peak_max_mb':>11} {'errors':>6}")
     for path in paths:
         start = time.perf_counter()
-        runs = asyncio.run(_together(path, kernels))
+        results = asyncio.run(_together(path, kernels))
         wall = time.perf_counter() - start
+        runs = [r for r in results if isinstance(r, dict)]
+        for failure in (r for r in results if not isinstance(r, dict)):
+            print(f"  a kernel failed: {failure!r:.200}", file=sys.stderr)
+        if not runs:
+            print(f"{path.name:28} every kernel failed")
+            continue
         print(f"{path.name:28} {wall:7.1f} {sum(r['cpu_s'] for r in runs):9.1f} "
               f"{max(r['cpu_s'] for r in runs):9.2f} {sum(r['peak_mb'] for r in runs):11.0f} "
-              f"{max(r['peak_mb'] for r in runs):11.0f} {sum(r['errors'] for r in runs):6d}", flush=True)
+              f"{max(r['peak_mb'] for r in runs):11.0f} {sum(r['errors'] for r in runs):6d}"
+              f"{'' if len(runs) == kernels else f'  ({kernels - len(runs)} kernels failed)'}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
