@@ -647,11 +647,11 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     if all(marks.get(place) for place in MAP_PLACES):
         return Feedback(exercise_id, CORRECT, " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
                         "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.")
-    # Each try: which way to look from the letter chosen (it changes with the pick), then where each
-    # wrongly placed place is, more precisely at each try: its state, where in the state, where on the map.
-    level = min(max(1, attempt), 3) - 1
-    hint = " ".join([*directions, *(hint[level] for hint in hints)])
-    return Feedback(exercise_id, WRONG, " ".join(notes), hint)
+    # Each try: which way to look from the letter chosen (it changes with the pick), then one step more
+    # of where each wrongly placed place is: its state, where in the state, where on the map.
+    steps = [" ".join(hint[level] for hint in hints) for level in range(3)] if hints else []
+    hint = " ".join(directions) + (" " + _grown(steps, attempt) if steps else "")
+    return Feedback(exercise_id, WRONG, " ".join(notes), hint.strip())
 
 
 # 01 activity 2: spot where Murray's drawing of the board differs from Culin's.
