@@ -14,8 +14,7 @@ from awithlaknannai.analysis.solver import solve_game
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-import saved_results  # noqa: E402 - the script that makes the file
-
+import saved_results
 
 BOARDS = ("zuni-3", "zuni-3-murray", "zuni-4", "zuni-4-murray")
 

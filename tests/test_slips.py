@@ -55,7 +55,7 @@ def test_the_notebooks_readme_gives_each_notebook_the_time_it_states_itself():
     import nbformat
 
     rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| \[(\w+)\]\(\w+\.ipynb\) \| .* \| ([^|]+) \|$",
-                                                        (ROOT / "notebooks" / "README.md").read_text(), re.M)}
+                                                        (ROOT / "notebooks" / "README.md").read_text(), re.MULTILINE)}
     stated = 0
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells[:3])

@@ -186,8 +186,8 @@ def test_a_bare_word_is_explained_in_plain_words():
 
 # --- the challenge board's Hint button: one step more at every press, in words that fit the goal ------
 
-from awithlaknannai import Position  # noqa: E402
-from awithlaknannai.tutorial.challenges import (  # noqa: E402
+from awithlaknannai import Position
+from awithlaknannai.tutorial.challenges import (
     Challenge,
     ahead_after_reply,
     block,

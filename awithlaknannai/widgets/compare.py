@@ -17,9 +17,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..game import Game
+from ..position import Move
 from ..render import Picture
 from ..render.svg import game_svg
-from ..position import Move
 from ..rules import Rules
 from ..variants import Variant, get_variant
 from .board import BoardWidget
