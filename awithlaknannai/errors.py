@@ -15,6 +15,7 @@ a number of about 5,001 digits
 
 from __future__ import annotations
 
+import difflib
 import reprlib
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "MoveTypeError",
     "NotationError",
     "TooManyMovesError",
+    "did_you_mean",
     "missing_package",
     "shown",
 ]
@@ -108,6 +110,22 @@ def shown(value: object, limit: int = 40) -> str:
         return f"<{type(value).__name__} object>"
     text = " ".join(text.split())
     return text if len(text) <= limit + 20 else text[: limit + 17] + "..."
+
+
+def did_you_mean(name: object, known: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for a name close to one of ``known`` (a slip), else ``""``.
+
+    Examples
+    --------
+    >>> did_you_mean("mosana", ["mosona", "kolowis"])
+    " (did you mean 'mosona'?)"
+    >>> did_you_mean("checkers", ["mosona", "kolowis"]), did_you_mean(3, ["mosona"])
+    ('', '')
+    """
+    if not isinstance(name, str) or len(name) > 100:
+        return ""
+    close = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def missing_package(feature: str, package: str, advice: str = "") -> ImportError:

@@ -1,7 +1,7 @@
 """Rules as values: one switch per question the sources disagree on.
 
 The written sources do not record the full rules of Awithlaknannai Mosona:
-Stevenson (1903), whose account Culin (1907) reprints, describes the board,
+Stevenson (1903) and Culin (1907), who wrote after her, describe the board,
 the set-up and the opening, but not whether captures are compulsory or how a
 game ends. (Zuni people may know more than the books; the books are all this
 project can cite.) The presets below each follow one later source; every

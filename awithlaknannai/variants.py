@@ -54,7 +54,7 @@ from functools import cached_property, lru_cache
 import networkx as nx
 
 from . import boards
-from .errors import shown
+from .errors import did_you_mean, shown
 from .rules import Rules, get_rules
 
 __all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "MAX_ZUNI_N",
@@ -599,7 +599,8 @@ def get_variant(
         else:
             start = _centre_start(board, bottom_color)
     else:
-        raise ValueError(f"unknown variant {shown(name)}; known: {', '.join(VARIANT_NAMES)}")
+        raise ValueError(f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
+                         f"known: {', '.join(VARIANT_NAMES)}")
     return Variant(name, board, start, rules_value, first_color, bottom_color, description)
 
 

@@ -75,10 +75,27 @@ def test_the_map_is_a_picture_with_words_for_every_spot_and_marks_that_are_not_c
 def test_a_wrong_map_pick_says_how_far_off_it_is_and_hints_grow():
     first = check("01-locator-map", {"Zuni Pueblo": "C", "Hopi mesas": "B"}, attempt=1)
     assert not first and "C is about 430 km (270 miles) away from Zuni Pueblo" in first.message
-    assert "B is the Hopi mesas" in first.message and first.hint == "Zuni Pueblo is in New Mexico."
+    assert "B is the Hopi mesas" in first.message
+    assert first.hint == "From C, Zuni Pueblo lies to the west. Zuni Pueblo is in New Mexico."
     second = check("01-locator-map", {"Zuni Pueblo": "C", "Hopi mesas": "B"}, attempt=2)
-    assert second.hint.startswith(first.hint) and "west of New Mexico" in second.hint
-    assert "E" not in first.message + first.hint + second.hint
+    third = check("01-locator-map", {"Zuni Pueblo": "C", "Hopi mesas": "B"}, attempt=3)
+    assert "west of New Mexico" in second.hint and "closest to the line" in third.hint
+    assert len({first.hint, second.hint, third.hint}) == 3
+    assert "E" not in first.message + first.hint + second.hint + third.hint
+
+
+def test_every_wrong_check_on_the_map_shows_a_different_hint():
+    """As a student picks again and again: the direction from each new pick, and the place more precisely."""
+    from awithlaknannai.tutorial.activities import LocatorMap
+
+    board = LocatorMap()
+    hints = []
+    for zuni, hopi in [("A", "C"), ("C", "D"), ("D", "A"), ("F", "C")]:
+        board.menus["zuni"].value, board.menus["hopi"].value = zuni, hopi
+        hints.append(board.check().hint)
+        assert f"From {zuni}, Zuni Pueblo lies to the" in hints[-1]
+    assert len(set(hints)) == len(hints)
+    assert "From D, Zuni Pueblo lies to the north-east" in hints[2]
 
 
 def test_map_answers_in_other_forms():

@@ -130,14 +130,17 @@ def test_bad_goal_arguments():
         custom("not a function", "x")
 
 
-def test_hints_grow_from_words_to_the_piece_to_its_first_leap():
+def test_hints_grow_from_words_to_the_piece_to_its_leaps_to_the_whole_move():
     challenge = Challenge(CHOICE, capture(2), "Two", hints=("Look for a chain.",))
     run = challenge.run()
-    first, second, third = run.hint(), run.hint(), run.hint()
-    assert first.text == "Look for a chain." and first.piece is None and first.path == ()
-    assert second.piece == "B2" and second.path == ()
-    assert third.piece == "B2" and third.path == ("B2", "T3")
-    assert "B4" not in third.text  # never the last landing point
+    marks = [run.hint() for _ in range(7)]
+    assert marks[0].text == "Look for a chain." and marks[0].piece is None and marks[0].path == ()
+    assert marks[1].piece is None and "empty point just behind it" in marks[1].text  # what to look for
+    assert marks[2].piece == "B2" and marks[2].path == ()
+    assert marks[3].piece == "B2" and "takes 2 pieces" in marks[3].text and marks[3].path == ()
+    assert marks[4].path == ("B2", "T3") and "B4" not in marks[4].text  # the first leap, not the last landing
+    assert marks[5].path == ("B2", "T3", "B4") and "B2 to T3 to B4" in marks[5].text  # the whole move, not played
+    assert marks[6] == marks[5] and run.line == []  # the ladder ends there; nothing was played
 
 
 # --- puzzles as challenges ---------------------------------------------------------------------
@@ -189,7 +192,7 @@ def test_a_hinted_move_always_meets_the_goal(variant, seed):
         return
     run = Challenge(position.text(), capture(best), "Most").run()
     run.hint()
-    mark = run.hint()
+    mark = run.hint()  # the second step rings the piece
     target = next(m for m in position.legal_moves() if m.origin == mark.piece and len(m.captures) >= best)
     assert run.play(target).solved
 
@@ -224,10 +227,13 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_restores_the_start()
 
 def test_hint_button_draws_the_piece_then_the_first_leap():
     board = ChallengeBoard(Challenge(CHOICE, capture(2), "Two"), animate=False)
+    board.hint_button.click()  # words only: what to look for
+    assert board.board.hint == () and "Hint: Look for" in board.board.status_text
     board.hint_button.click()
     scene = board.board.scene()
     assert any(op[0] == "set_line_dash" and op[1] for op in scene)  # the dashed ring
     assert board.board.hint == ()
+    board.hint_button.click()
     board.hint_button.click()
     assert board.board.hint == ("B2", "T3") and "Hint:" in board.board.status_text
 

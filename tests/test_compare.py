@@ -134,3 +134,15 @@ def test_comparison_figure_without_numbers_and_bad_input():
 def test_comparison_svg_method_matches_the_function():
     table = compare_boards(["mosona", "kolowis"])
     assert table.svg() == compare_boards_svg(["mosona", "kolowis"], labels=["mosona", "kolowis"])
+
+
+def test_a_compare_widget_saved_in_a_notebook_shows_pictures_not_a_python_repr():
+    from awithlaknannai.widgets import CompareWidget
+
+    view = CompareWidget(["mosona", "mosona-murray"], moves="1. M5-M4 M3xM5", animate=False)
+    bundle = view._repr_mimebundle_()
+    shown = bundle["text/html"]
+    assert shown.count("<img alt=") == 2 and "Run this cell" in shown
+    assert "<b>mosona</b>" in shown and "<b>mosona-murray</b>" in shown
+    assert "CompareWidget" not in shown and "&lt;" not in shown.split("<img", 1)[0]
+    assert bundle["text/plain"].startswith("<CompareWidget: mosona")  # the plain text keeps its one line

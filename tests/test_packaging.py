@@ -32,6 +32,10 @@ def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_j
     # Every module of the package (pyproject lists the subpackages by name: a new one must be added there).
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai").rglob("*.py")}
     assert modules - names == set(), "modules missing from the wheel (add their package to pyproject.toml)"
+    # Package data (pyproject's package-data): every JSON file beside the modules.
+    saved = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai").rglob("*.json")}
+    assert "awithlaknannai/analysis/saved_results.json" in saved
+    assert saved - names == set(), "package data missing from the wheel (add it to pyproject's package-data)"
     dist_info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
     for licence in ("LICENSE", "LICENSES/BSD-3-Clause.txt", "LICENSES/CC-BY-4.0.txt"):
         assert f"{dist_info}/licenses/{licence}" in names

@@ -90,8 +90,10 @@ def test_the_trap_challenge_refutes_greedy_on_the_board() -> None:
     assert verdict.status == "wrong" and verdict.reply is not None and verdict.reply.text() == "B2xB4xT5xT7"
     assert verdict.message == "Not yet: Black answers B2xB4xT5xT7, and you are 1 piece behind."
     assert check_challenge(trap, ["B3xB1"]).correct
-    # The hint finds the one right move (nothing stored): its piece first, then the leap.
+    # The hint finds the one right move (nothing stored): what to look for, then its piece, then the leap.
     run.reset()
+    first = run.hint()
+    assert first.piece is None and "Look one move ahead" in first.text
     assert run.hint().piece == "B3"
 
 

@@ -185,3 +185,20 @@ def test_plain_order_listing_is_bounded() -> None:
     table = ClassTable(index, np.zeros(1, dtype=np.uint16), np.broadcast_to(np.uint8(0), (index.size,)))
     with pytest.raises(ValueError, match="too many to list"):
         table.full_codes()
+
+
+def test_the_permutation_tables_map_every_byte_as_the_symmetry_maps_its_points():
+    """The numpy-built tables against the bits moved one at a time, for boards with 4 and 12 symmetries."""
+    from awithlaknannai.analysis.symmetry import _permutation_tables
+
+    for name in ("zuni-3", "mosona", "pretwa"):
+        variant = get_variant(name)
+        group, n = board_symmetries(variant), variant.tables.size
+        table = _permutation_tables(group, n)
+        assert table.shape == (len(group) * 4, 256) and not table.flags.writeable
+        for g, perm in enumerate(group):
+            for k in range(4):
+                for value in range(256):
+                    image = sum(1 << perm[8 * k + j] for j in range(8) if value >> j & 1 and 8 * k + j < n)
+                    assert table[g * 4 + k, value] == image, (name, g, k, value)
+        assert _permutation_tables(group, n) is table  # kept: every class and rule set of a board shares it

@@ -182,3 +182,80 @@ def test_a_bare_word_is_explained_in_plain_words():
     feedback = explain_name_error(NameError("name 'b' is not defined", name="b"))
     assert '`"b"`' in feedback.message and "Traceback" not in str(feedback)
     assert friendly_errors() is None  # outside IPython: nothing to do, no error
+
+
+# --- the challenge board's Hint button: one step more at every press, in words that fit the goal ------
+
+from awithlaknannai import Position
+from awithlaknannai.tutorial.challenges import (
+    Challenge,
+    ahead_after_reply,
+    block,
+    capture,
+    every_move,
+    only_move,
+    reach,
+    win_in,
+)
+
+GOALS = {  # goal kind: (challenge, words the first step must use)
+    "reach": (Challenge(Position.start("mosona").text(), reach("M4"), "00: into the centre"),
+              ["M4", "follow its lines back"]),
+    "only": (Challenge(Position.start("mosona").play("B3-M4").text(), only_move(), "03, 3.1: Black's reply"),
+             ["the one piece that can"]),
+    "capture": (Challenge("mosona standard .wb...../......b../...wb... w 0", capture(2), "Two in one turn"),
+                ["empty point just behind it", "You need 2 in one turn"]),
+    "every": (Challenge("mosona standard .......b/...w...../...w.... w 0", every_move(), "Every step"),
+              ["try every line", "0 of"]),
+    "block": (Challenge("mosona standard bww...../w.w....../ww...... w 0", block(), "Shut it in"),
+              ["no move at all"]),
+    "win": (Challenge(PUZZLES[2].position_text, win_in(2), "Puzzle 3"), ["win in 2 moves", f"whatever {PUZZLES[2].position.turn.other} answers"]),
+    "ahead": (Challenge("mosona standard .bwb...w/.....w.bb/..bw.... w 0", ahead_after_reply(), "Look ahead"),
+              ["Look one move ahead", "take back"]),
+}
+
+
+@pytest.mark.parametrize("kind", GOALS)
+def test_each_press_of_hint_shows_more_and_the_last_shows_the_move_unplayed(kind):
+    challenge, words = GOALS[kind]
+    run = challenge.run()
+    marks = [run.hint() for _ in range(12)]
+    steps = marks[: next(i for i in range(1, len(marks)) if marks[i] == marks[i - 1])]
+    assert len(steps) >= 4, steps
+    seen = [(m.text, m.piece, m.path) for m in steps]
+    assert len(set(seen)) == len(seen), "a press that changes nothing"
+    assert all(len(m.text) <= 200 for m in steps)
+    first = steps[0]
+    assert first.piece is None and first.path == ()  # words first, nothing on the board yet
+    for word in words:
+        assert word in first.text, (kind, first.text)
+    target = run._target()
+    assert target is not None and target.origin not in first.text.replace(f"{challenge.goal.point}", "")
+    assert steps[1].piece == target.origin and steps[1].path == ()  # then the ring on the piece
+    assert steps[-1].path == tuple(target.path) and "Play it yourself" in steps[-1].text  # last: the move
+    assert run.line == [] and run.position == challenge.start  # shown, never played
+    assert all(mark == steps[-1] for mark in marks[len(steps):])  # the last step stays
+    if kind not in ("win", "ahead"):
+        assert not any("reply" in m.text or "answer" in m.text for m in steps), "look-ahead words for a one-move task"
+
+
+def test_the_hint_move_meets_the_goal_for_every_kind():
+    for kind, (challenge, _) in GOALS.items():
+        run = challenge.run()
+        for _ in range(12):
+            last = run.hint()
+        move = next(m for m in run.position.legal_moves() if tuple(m.path) == last.path)
+        verdict = run.play(move)
+        assert verdict.status in ("solved", "going on"), (kind, verdict)
+
+
+def test_a_chain_is_given_one_landing_at_a_time_and_never_its_last_before_the_end():
+    challenge, _ = GOALS["capture"]
+    run = challenge.run()
+    target = run._target()
+    marks = [run.hint() for _ in range(8)]
+    final = target.landings[-1]
+    last_index = next(i for i, m in enumerate(marks) if m.path == tuple(target.path))
+    assert all(final not in m.text and m.path != tuple(target.path) for m in marks[:last_index])
+    leaps = [m for m in marks[:last_index] if m.path]
+    assert [m.path for m in leaps] == [tuple(target.path[: k + 2]) for k in range(len(target.landings) - 1)]

@@ -1,8 +1,10 @@
 """Whole games this project has solved, as facts a hint can give without the tables.
 
 Solving the 19-point war games takes minutes of CPU and up to 1.4 GB, and
-their tables take a third of a gigabyte a preset: a classroom does not have
-them. What the builds found at the start of each game is kept here, copied
+their tables take room on disk: about a third of a gigabyte a preset for Lau
+kata kati (327 MB) and about 116 MB a preset for Pretwa (``.tbl`` and ``.wdl``
+together, as ``benchmarks/tables-results.txt`` measured them). A classroom does
+not have them. What the builds found at the start of each game is kept here, copied
 from the build log ``benchmarks/tables-results.txt`` (a test checks every
 entry against that file's summary). As everywhere in the solver, perfect
 play leaves out the quiet-turn limit and repetition.

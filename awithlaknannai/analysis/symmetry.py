@@ -132,18 +132,22 @@ def _symmetries(tables: object, board: nx.Graph) -> tuple[tuple[int, ...], ...]:
     return _symmetries_cached(points, positions, tables.steps, tables.leaps)  # type: ignore[attr-defined]
 
 
+@lru_cache(maxsize=64)
 def _permutation_tables(group: tuple[tuple[int, ...], ...], n: int) -> np.ndarray:
-    """``table[g * 4 + k, byte]``: the image under symmetry ``g`` of the bits ``byte << 8k``."""
+    """``table[g * 4 + k, byte]``: the image under symmetry ``g`` of the bits ``byte << 8k``.
+
+    Kept per (group, board size) and read-only: every material class of a
+    board, and every rule set on it, shares the same table.
+    """
     table = np.zeros((len(group) * 4, 256), dtype=np.uint32)
+    values = np.arange(256, dtype=np.uint32)
     for g, perm in enumerate(group):
         for k in range(4):
-            for value in range(256):
-                image = 0
-                for j in range(8):
-                    point = 8 * k + j
-                    if value >> j & 1 and point < n:
-                        image |= 1 << perm[point]
-                table[g * 4 + k, value] = image
+            for j in range(8):
+                point = 8 * k + j
+                if point < n:
+                    table[g * 4 + k] |= ((values >> np.uint32(j)) & np.uint32(1)) * np.uint32(1 << perm[point])
+    table.flags.writeable = False
     return table
 
 

@@ -396,8 +396,11 @@ ACCENT = HIGHLIGHT["captured"]
 """The colour that marks what only one drawing has (dark vermillion: 4.5:1 on the slab, 6.1:1
 under white text); dashes, dotted arcs and "+2" badges carry the same meaning without colour."""
 BADGE_TEXT = "#ffffff"
-FIGURE_BACKGROUND = "#ffffff"
-TEXT_COLOUR = BOARD["label"]
+# The figure's page: a light stone colour like the boards' slabs, not white, so that in JupyterLab's
+# dark theme the figure is no glaring white panel (the boards inside are stone in both themes). Its text
+# is a darker brown than the boards' labels, to keep 7:1 on it (the accent stays above 4.5:1).
+FIGURE_BACKGROUND = "#ede1c8"
+TEXT_COLOUR = "#3a3226"
 _FONT = "DejaVu Sans, Verdana, sans-serif"
 
 Edge: TypeAlias = tuple[str, str]

@@ -613,7 +613,10 @@ def board_svg(
     desc = (f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "
             f"line segments along {lines} drawn lines; no pieces.")
     if heat:
-        desc += f" Coloured disks show {heat_label or 'a value'} for each point, dark for 0 and yellow for 1."
+        # The label, when given, says what the colours mean (in its own numbers); a generic scale
+        # added after it would contradict it.
+        desc += (f" Coloured disks show {heat_label} for each point." if heat_label else
+                 " Coloured disks show a value for each point, from dark purple (lowest) to yellow (highest).")
     return _draw(board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
                  default_title=name, desc=desc, heat_label=heat_label)
 

@@ -47,6 +47,7 @@ from ..render.picture import Picture
 from ..render.spots import spot_drawings_svg
 from ..render.style import FOCUS, HIGHLIGHT, TEXT_DARK
 from ..render.timeline import timeline_svg
+from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 from .exercises import (
     MAP_PLACES,
@@ -118,7 +119,7 @@ class Activity(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, self.empty_message)
-        super().__init__([widgets.HTML(_STYLE), KeyboardShield(), *controls, self.check_button, self.feedback_view])
+        super().__init__([widgets.HTML(_STYLE + FOCUS_STYLE), KeyboardShield(), *controls, self.check_button, self.feedback_view])
         self.add_class("awithlaknannai-answer")  # the page's styles and the tests find every answer box by it
         self.add_class("awithlaknannai-activity")
         self._show(self.feedback)

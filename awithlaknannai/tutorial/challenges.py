@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, hint_steps, winning_moves, wins_within
+from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, winning_moves, wins_within
 from ..errors import NotationError
 from ..notation import parse_position
 from ..position import Move, Position
@@ -51,6 +51,7 @@ __all__ = [
     "check_challenge",
     "custom",
     "every_move",
+    "hint_ladder",
     "only_move",
     "reach",
     "win_in",
@@ -393,7 +394,14 @@ class ChallengeRun:
         return Verdict(GOING_ON, f"Good. {them} answers {reply}: your move.", reply)
 
     def hint(self) -> HintMark:
-        """One more step of a hint: the challenge's own words first, then the piece, then its first leap."""
+        """One more step of a hint: each press shows more, and the last shows the move (not played).
+
+        The challenge's own words come first, one a press; then the steps
+        of :func:`hint_ladder` for the goal: what to look for, the piece (a
+        ring), what kind of move it makes, the landing points of a chain but
+        the last, and at last the whole move as an arrow. After that the
+        last step stays.
+        """
         self.hints_given += 1
         own = self.challenge.hints
         if self.hints_given <= len(own):
@@ -402,10 +410,8 @@ class ChallengeRun:
         target = self._target()
         if target is None:
             return HintMark("Press Try again to start from the beginning.")
-        steps = hint_steps(target)
-        text = " ".join(steps[: min(level + 1, len(steps))]).replace("`", "")
-        path = target.path[:2] if level >= 2 else ()
-        return HintMark(text, piece=target.origin, path=path)
+        ladder = hint_ladder(self.challenge.goal, self.position, target, found=len(self.found))
+        return ladder[min(level, len(ladder)) - 1]
 
     def _target(self) -> Move | None:
         """A move that meets the goal from where the run stands (found now, never stored)."""
@@ -419,6 +425,80 @@ class ChallengeRun:
             return found[0] if found else None
         found = _solutions(goal, self.position) if self.position.turn is self.challenge.start.turn else []
         return found[0] if found else None
+
+
+# --- hints ----------------------------------------------------------------------------------
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _look_for(goal: Goal, position: Position, found: int) -> str:
+    """The first hint for a goal: what to look for, in words that fit the task, and no point named."""
+    me, them = str(position.turn), str(position.turn.other)
+    if goal.kind == "reach":
+        return (f"Start from {goal.point} and follow its lines back: which of your pieces could get there "
+                f"this turn, by a step or a leap?")
+    if goal.kind == "every":
+        total = len(position.legal_moves())
+        return (f"Go through your pieces one at a time and try every line from each: where can it step, "
+                f"and can it leap? {found} of {total} moves found so far.")
+    if goal.kind == "capture":
+        more = (f" You need {goal.amount} in one turn: after a leap, the same piece must look for the "
+                f"next one." if goal.amount > 1 else "")
+        return f"Look for a {them} piece next to one of yours with an empty point just behind it, on the same line.{more}"
+    if goal.kind == "only":
+        return "Most of your pieces cannot move at all here. Look for the one piece that can."
+    if goal.kind == "block":
+        return (f"After your move, {them} must have no move at all. Which {them} pieces can still move now, "
+                f"and how could you take that away?")
+    if goal.kind == "win":
+        plural = "" if goal.amount == 1 else "s"
+        return (f"You must win in {goal.amount} move{plural}, whatever {them} answers. Look for a move "
+                f"that leaves {them} only bad answers.")
+    if goal.kind == "ahead":
+        return (f"Look one move ahead: for each capture, ask what {them} can take back. A capture that "
+                f"{them} pays back with more is no gain for {me}.")
+    return "Read the task again, and try each move in your head before you play it."
+
+
+def hint_ladder(goal: Goal, position: Position, target: Move, found: int = 0) -> list[HintMark]:
+    """The hints towards ``target`` for ``goal`` in ``position``, each step showing more than the last.
+
+    What to look for (words that fit the goal, no point named); the piece
+    (ringed on the board); the kind of move it makes; for a chain, each
+    landing point but the last; and last, the whole move drawn as an arrow,
+    for the student to play. ``found`` is the moves found so far of an
+    :func:`every_move` goal.
+
+    Examples
+    --------
+    >>> p = Position.start("mosona")
+    >>> for mark in hint_ladder(reach("M4"), p, p.find_move("B3-M4")):
+    ...     print(mark.piece, mark.path, mark.text)
+    None () Start from M4 and follow its lines back: which of your pieces could get there this turn, by a step or a leap?
+    B3 () Look at the piece on B3 (the ring).
+    B3 () It makes one step along a line, onto an empty point next to it.
+    B3 ('B3', 'M4') The arrow shows the move: B3 to M4. Play it yourself.
+    """
+    piece = target.origin
+    ladder = [HintMark(_look_for(goal, position, found)),
+              HintMark(f"Look at the piece on {piece} (the ring).", piece=piece)]
+    if target.is_capture:
+        count = len(target.captures)
+        ladder.append(HintMark(f"It leaps over an enemy piece, and takes {count} piece{'s' if count != 1 else ''} "
+                               f"in all this turn.", piece=piece))
+        for index, landing in enumerate(target.landings[:-1]):
+            nth = _ORDINALS[index] if index < len(_ORDINALS) else f"number {index + 1}"
+            ladder.append(HintMark(f"Its {nth} leap lands on {landing}; then it leaps again.",
+                                   piece=piece, path=target.path[: index + 2]))
+        route = " to ".join(target.path)
+        ladder.append(HintMark(f"The arrow shows the whole move: {route}. Play it yourself.", piece=piece,
+                               path=tuple(target.path)))
+    else:
+        ladder.append(HintMark("It makes one step along a line, onto an empty point next to it.", piece=piece))
+        ladder.append(HintMark(f"The arrow shows the move: {piece} to {target.destination}. Play it yourself.",
+                               piece=piece, path=tuple(target.path)))
+    return ladder
 
 
 # --- judging -----------------------------------------------------------------------------

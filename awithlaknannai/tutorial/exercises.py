@@ -55,6 +55,7 @@ from typing import Any
 import networkx as nx
 
 from .. import boards
+from ..errors import did_you_mean, shown
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "Sealed", "answer_digest", "check", "exercise_ids", "marks", "question"]
 
@@ -266,7 +267,8 @@ def exercise_ids() -> list[str]:
 
 def _get(exercise_id: str) -> Exercise:
     if exercise_id not in EXERCISES:
-        raise ValueError(f"unknown exercise {exercise_id!r}; known: {', '.join(EXERCISES)}")
+        raise ValueError(f"unknown exercise {shown(exercise_id)}{did_you_mean(exercise_id, list(EXERCISES))}; "
+                         f"known: {', '.join(EXERCISES)}")
     return EXERCISES[exercise_id]
 
 
@@ -561,10 +563,26 @@ MAP_PLACES = {"zuni": "Zuni Pueblo", "hopi": "the Hopi mesas"}
 _MAP_RIGHT = {"zuni": Sealed("7c4d6d28875df1a18cbc7310"), "hopi": Sealed("caa70ba923587d062afcd8d4")}
 _MAP_HINTS = {
     "zuni": ("Zuni Pueblo is in New Mexico.",
-             "It is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona."),
+             "Zuni Pueblo is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona.",
+             "On the map, look for the spot in New Mexico closest to the line between New Mexico and Arizona."),
     "hopi": ("The Hopi mesas are in Arizona.",
-             "They are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo."),
+             "The Hopi mesas are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo.",
+             "On the map, look for the spot in the top right part of Arizona."),
 }
+
+
+def _compass(start: tuple[float, float], end: tuple[float, float]) -> str:
+    """The direction from ``start`` to ``end`` (latitude, longitude) in words: "north-east", "south".
+
+    >>> _compass((35.0, -109.0), (36.0, -110.0)), _compass((35.0, -109.0), (33.0, -109.1))
+    ('north-west', 'south')
+    """
+    import math
+
+    north = end[0] - start[0]
+    east = (end[1] - start[1]) * math.cos(math.radians((start[0] + end[0]) / 2))
+    names = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"]
+    return names[round(math.degrees(math.atan2(north, east)) / 45) % 8]
 
 
 def _map_place(key: Any) -> str | None:
@@ -620,7 +638,7 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(exercise_id, WRONG, "There is no letter in that answer: choose one for each place.")
     where = {"zuni": ZUNI_PUEBLO, "hopi": HOPI_MESAS}
     marks = _map_marks(exercise_id, answer)
-    notes, hints = [], []
+    notes, hints, directions = [], [], []
     for place, letter in picks.items():
         name = MAP_PLACES[place]
         if letter is None:
@@ -632,12 +650,16 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
             notes.append(f"{letter} is about {round(km, -1):.0f} km ({round(km / KM_PER_MILE, -1):.0f} miles) "
                          f"away from {name}.")
             hints.append(_MAP_HINTS[place])
+            lies = "lie" if place == "hopi" else "lies"
+            directions.append(f"From {letter}, {name} {lies} to the {_compass(SPOTS[letter].where, where[place])}.")
     if all(marks.get(place) for place in MAP_PLACES):
         return Feedback(exercise_id, CORRECT, " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
                         "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.")
-    # One step more each try: first where each wrongly placed place is, then more precisely.
-    steps = [" ".join(hint[level] for hint in hints) for level in range(2)] if hints else []
-    return Feedback(exercise_id, WRONG, " ".join(notes), _grown(steps, attempt) if steps else "")
+    # Each try: which way to look from the letter chosen (it changes with the pick), then one step more
+    # of where each wrongly placed place is: its state, where in the state, where on the map.
+    steps = [" ".join(hint[level] for hint in hints) for level in range(3)] if hints else []
+    hint = " ".join(directions) + (" " + _grown(steps, attempt) if steps else "")
+    return Feedback(exercise_id, WRONG, " ".join(notes), hint.strip())
 
 
 # 01 activity 2: spot where Murray's drawing of the board differs from Culin's.
@@ -973,7 +995,7 @@ def _authentic(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     if Sealed("6a15adb9675479cdd2692ac5").matches(exercise_id, str(bool(answer)).lower()):
         return Feedback(
             exercise_id, CORRECT,
-            "The written sources do not record the full rules. Stevenson (and Culin, who reprints her) "
+            "The written sources do not record the full rules. Stevenson and Culin (who wrote after her) "
             "describe the board and the first moves; later writers filled the gaps in different ways. "
             "Zuni people may know more than the books say.",
         )

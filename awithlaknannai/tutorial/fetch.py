@@ -65,7 +65,9 @@ class CopyReport:
         if self.backups:
             lines.append(f"  your earlier files kept as: {', '.join(self.backups)}")
         start = self.folder / "00_start_here.ipynb"
-        lines.append(f"Open the tutorial: jupyter lab {start}")
+        # Jupyter refuses to start as root without --allow-root (a container, a school server's admin).
+        as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+        lines.append(f"Open the tutorial: jupyter lab {'--allow-root ' if as_root else ''}{start}")
         return "\n".join(lines)
 
 

@@ -61,9 +61,11 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..errors import did_you_mean
 from ..position import Position
 from ..variants import Color
 from ..render.picture import Picture
+from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 
 __all__ = ["PREDICTIONS", "PredictBox", "Prediction", "Reveal", "predict", "prediction_ids"]
@@ -320,7 +322,7 @@ class PredictBox(widgets.VBox):
         question = f"<p><strong>Predict:</strong> {_html(prediction.question)}</p>"
         if prediction.note:
             question += f"<p>{_html(prediction.note)}</p>"
-        self.question_view = widgets.HTML(_STYLE + question)
+        self.question_view = widgets.HTML(_STYLE + FOCUS_STYLE + question)
         if prediction.choices is not None:
             self._options = {f"{letter}) {text}": letter for letter, text in prediction.choices.items()}
             self.guess_input: widgets.Widget = widgets.RadioButtons(
@@ -428,7 +430,8 @@ def predict(prediction: str | Prediction) -> PredictBox:
     """
     if isinstance(prediction, str):
         if prediction not in PREDICTIONS:
-            raise ValueError(f"unknown prediction {prediction!r}; known: {', '.join(PREDICTIONS)}")
+            raise ValueError(f"unknown prediction {prediction!r}{did_you_mean(prediction, list(PREDICTIONS))}; "
+                             f"known: {', '.join(PREDICTIONS)}")
         prediction = PREDICTIONS[prediction]
     if not isinstance(prediction, Prediction):
         raise TypeError(f"predict needs a prediction id or a Prediction, got {type(prediction).__name__}")

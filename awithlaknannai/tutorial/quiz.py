@@ -43,6 +43,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 from .exercises import MISSING, Feedback, _get, check
 from .practice import _position, check_legal_moves, check_move, check_outcome, check_puzzle
@@ -143,7 +144,7 @@ class AnswerBox(widgets.VBox):
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
         # KeyboardShield: the keys pressed in the box go to its inputs, not to JupyterLab.
-        super().__init__([widgets.HTML(_STYLE), KeyboardShield(), *inputs, self.check_button, self.feedback_view])
+        super().__init__([widgets.HTML(_STYLE + FOCUS_STYLE), KeyboardShield(), *inputs, self.check_button, self.feedback_view])
         self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
         self._checked: str | None = None  # the last answer checked, so a repeat is not a new try
         if answer is not ... and answer is not None:

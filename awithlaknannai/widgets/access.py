@@ -139,6 +139,19 @@ export default { render };
 # tests/test_widgets.py computes the ratios from TEXT and FOCUS, and the browser tests measure
 # them on the page in both themes.
 _DARK = '[data-jp-theme-light="false"]'
+# Keyboard focus on every control of the package's widgets. Only a board brings _CSS to the page,
+# so the widgets without one (answer boxes, predictions, activities, comparisons) carry FOCUS_STYLE
+# themselves: a notebook holding only ask(...) and predict(...) gets the same ring.
+_FOCUS = f"""/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ipywidgets' own is 1 px, about 2:1,
+   and its menus and text boxes say "outline: none !important", hence ours). */
+:is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
+  :is(button, select, input, textarea, [tabindex]):focus-visible {{
+  outline: 2px solid {FOCUS["light"]} !important; outline-offset: 2px; }}
+{_DARK} :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
+  :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]} !important; }}
+"""
+#: The focus rules as a ``<style>`` element, for a widget to put in an ``ipywidgets.HTML``.
+FOCUS_STYLE = f"<style>\n{_FOCUS}</style>"
 _CSS = f"""
 .awithlaknannai-board canvas {{ cursor: pointer; }}
 .awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
@@ -154,14 +167,7 @@ _CSS = f"""
 {_DARK} .awithlaknannai-current-move {{ background: {TEXT_DARK["current_move"]};
   color: {TEXT_DARK["current_move_text"]}; }}
 .awithlaknannai-move {{ white-space: nowrap; }}
-/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ipywidgets' own is 1 px, about 2:1,
-   and its menus and text boxes say "outline: none !important", hence ours). */
-:is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
-  :is(button, select, input, textarea, [tabindex]):focus-visible {{
-  outline: 2px solid {FOCUS["light"]} !important; outline-offset: 2px; }}
-{_DARK} :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)
-  :is(button, select, input, textarea, [tabindex]):focus-visible {{ outline-color: {FOCUS["dark"]} !important; }}
-.awithlaknannai-current-challenge {{ font-weight: 700; box-shadow: inset 0 -3px 0 {FOCUS["light"]}; }}
+{_FOCUS}.awithlaknannai-current-challenge {{ font-weight: 700; box-shadow: inset 0 -3px 0 {FOCUS["light"]}; }}
 {_DARK} .awithlaknannai-current-challenge {{ box-shadow: inset 0 -3px 0 {FOCUS["dark"]}; }}
 /* Buttons keep their whole label at any zoom: rows wrap instead of squeezing a button to "P...". */
 :is(.awithlaknannai-game, .awithlaknannai-answer, .awithlaknannai-compare, .awithlaknannai-challenge)

@@ -18,6 +18,8 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..position import Move
+from ..render import Picture
+from ..render.svg import game_svg
 from ..rules import Rules
 from ..variants import Variant, get_variant
 from .board import BoardWidget
@@ -138,6 +140,26 @@ class CompareWidget(widgets.VBox):
     def __repr__(self) -> str:
         names = ", ".join(f"{r.variant.name} ({r.variant.rules.to_text()})" for r in self.replays)
         return f"<CompareWidget: {names}; interactive boards when the notebook runs>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:  # pictures for a notebook opened without its kernel, as the boards give
+            bundle["text/html"] = self.preview_html()
+        return bundle
+
+    def preview_html(self) -> str:
+        """What a saved notebook shows before the cell runs: each board's title and picture as shown now.
+
+        >>> view = CompareWidget(["zuni-3", "zuni-3-murray"], moves="1. M2-M1", animate=False)
+        >>> html = view.preview_html()
+        >>> html.count("<img alt="), "Run this cell" in html, "CompareWidget" in html
+        (2, True, False)
+        """
+        pictures = "".join(
+            title.value + Picture(game_svg(board.game, labels=board.labels, flipped=board.flipped))
+            ._repr_mimebundle_()[0]["text/html"] for title, board in zip(self.titles, self.boards))
+        return (f'<div class="awithlaknannai-preview">{pictures}<p><em>Run this cell (Shift + Enter) to step '
+                f"through the moves on these boards: they are pictures until then.</em></p></div>")
 
     def __init__(
         self,

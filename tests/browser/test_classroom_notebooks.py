@@ -102,7 +102,7 @@ def test_history_activities_run_with_no_answers_and_hints_do_not_give_them_away(
 
 def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_move(
         lab_server: Any, page: Any, artifacts: Path) -> None:
-    """05 answers on the board: Hint rings the piece, then draws the first leap; a wrong move is refuted."""
+    """05 answers on the board: Hint says what to look for, rings the piece, then the leaps; a wrong move is refuted."""
     from awithlaknannai.analysis.puzzles import tutorial_puzzles, winning_moves
     from test_challenges_in_browser import board_selector, click_move, geometry_for
 
@@ -124,11 +124,15 @@ def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_mo
     # innerText, not textContent: the status line's warning sign is there but hidden.
     page.wait_for_function("(s) => s.innerText.startsWith('Hint:')", arg=status.element_handle())
     first = status.inner_text()
-    assert f"Look at the piece on {solution.origin}." in first and solution.text() not in first
-    row.get_by_role("button", name="Hint").click()
-    page.wait_for_function("([s, before]) => s.innerText !== before", arg=[status.element_handle(), first])
-    second = status.inner_text()
-    assert "leap" in second and solution.text() not in second and solution.landings[-1] not in second
+    assert "win in" in first and solution.origin not in first  # what to look for, in words
+    shown = [first]
+    for _ in range(2):
+        row.get_by_role("button", name="Hint").click()
+        page.wait_for_function("([s, before]) => s.innerText !== before", arg=[status.element_handle(), shown[-1]])
+        shown.append(status.inner_text())
+    assert f"Look at the piece on {solution.origin}" in shown[1]
+    assert "leap" in shown[2]
+    assert all(solution.text() not in hint and solution.landings[-1] not in hint for hint in shown)
 
     # Puzzle 3 (win in 2): a wrong first move is answered by the reply that spoils it, on the board.
     row.get_by_role("button", name=re.compile(r"^3\. Puzzle 3")).click()

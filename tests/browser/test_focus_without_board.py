@@ -1,0 +1,75 @@
+"""Keyboard focus in a notebook with no board (02, 07): the answer and prediction boxes bring their own ring.
+
+The focus ring's styles used to come with the board widget only, so in a
+notebook holding just ``ask(...)`` and ``predict(...)`` the boxes kept
+ipywidgets' own 1 px ring (about 2:1, lost against the blue button). Here,
+in a real JupyterLab, every control of such a notebook, focused from the
+keyboard, shows a ring of at least 2 px whose colour reaches 3:1 against
+what is behind it (WCAG 2.1 1.4.11), in the light and the dark theme.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import PANEL, open_notebook, run_all_cells
+from test_what_a_class_meets import THEMES, set_theme, write_notebook
+
+pytestmark = pytest.mark.browser
+
+# The ring's width and style, and the contrast of its colour against the background behind the
+# element (the ring is drawn outside it, 2 px off, on its parent's background).
+_RING = """(e) => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a), a: 1});
+  let colour = {r: 255, g: 255, b: 255, a: 1}; const layers = [];
+  for (let p = e.parentElement; p; p = p.parentElement) { const c = parse(getComputedStyle(p).backgroundColor);
+    if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+  for (const layer of layers.reverse()) colour = over(layer, colour);
+  const s = getComputedStyle(e); const ring = over(parse(s.outlineColor), colour);
+  const [a, b] = [lum(ring), lum(colour)].sort((x, y) => y - x);
+  return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), ratio: (a + 0.05) / (b + 0.05),
+          keyboard: e.matches(':focus-visible'), label: (e.textContent || e.value || e.type).trim().slice(0, 30)};
+}"""
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(lab_server: Any, page: Any, artifacts: Path,
+                                                                 theme: str) -> None:
+    name = write_notebook(lab_server, f"focus_no_board_{theme.split()[-1]}.ipynb", [
+        'from awithlaknannai.tutorial.quiz import ask\nask("02-zuni3-edges")',
+        'from awithlaknannai.tutorial.predict import predict\npredict("02-more-edges")',
+        'predict("06-who-wins-random")',
+    ])
+    open_notebook(page, lab_server.url, name)
+    set_theme(page, theme)
+    try:
+        run_all_cells(page)
+        assert page.locator(f"{PANEL} .awithlaknannai-board").count() == 0  # no board brings the styles
+        controls = page.locator(f"{PANEL} .awithlaknannai-answer :is(button, input, select, textarea)")
+        page.locator(f"{PANEL} .awithlaknannai-predict").nth(1).wait_for(state="visible")
+        controls.first.focus()
+        page.keyboard.press("Tab")  # a key press: from now on focus is keyboard focus (:focus-visible)
+        rings = []
+        for index in range(controls.count()):
+            control = controls.nth(index)
+            if not control.is_visible() or control.is_disabled():
+                continue
+            control.focus()
+            rings.append(control.evaluate(_RING))
+        kinds = {ring["label"] for ring in rings}
+        assert len(rings) >= 5 and "Check" in kinds, rings  # the box's text field and button, the choices, ...
+        for ring in rings:
+            assert ring["keyboard"], ring
+            assert ring["style"] != "none" and ring["width"] >= 2, (theme, ring)
+            assert ring["ratio"] >= 3, (theme, ring)
+        page.locator(f"{PANEL} .awithlaknannai-answer button").first.focus()
+        page.screenshot(path=str(artifacts / f"focus-no-board-{theme.split()[-1].lower()}.png"))
+    finally:
+        set_theme(page, THEMES[0])
