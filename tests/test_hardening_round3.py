@@ -99,3 +99,96 @@ def test_a_damaged_pair_is_removed_as_one(tmp_path: Path) -> None:
     with pytest.raises(StaleTableError, match="2v2.wdl"):
         files.read(expected, lazy._index(2, 2), lazy.rules_text)
     assert not files.tbl.exists() and not files.wdl.exists()
+
+
+# --- a teacher's files in a JupyterLite site -------------------------------------------------------
+
+
+def _fake_build(folder: Path, version: str) -> Path:
+    """A stand-in for what `jupyter lite build` writes (the real build needs Pyodide and PyPI)."""
+    (folder / "lab").mkdir(parents=True)
+    (folder / "jupyter-lite.json").write_text('{"version": "%s"}' % version)
+    (folder / "lab" / "index.html").write_text(f"<html>{version}</html>")
+    (folder / "files").mkdir()
+    (folder / "files" / "00_start_here.ipynb").write_text(f"notebook {version}")
+    if version == "1":
+        (folder / "old-only.js").write_text("gone in version 2")
+    return folder
+
+
+def test_lite_force_replaces_only_what_the_builder_wrote(tmp_path: Path) -> None:
+    from awithlaknannai.lite import _install_site
+
+    site = tmp_path / "site"
+    _install_site(_fake_build(tmp_path / "b1", "1"), site)
+    # The teacher adds a worksheet and a picture, and edits the start notebook.
+    (site / "files" / "worksheet.ipynb").write_text("the teacher's own")
+    (site / "logo.png").write_bytes(b"\x89PNG teacher")
+    (site / "files" / "00_start_here.ipynb").write_text("notebook 1, with the teacher's notes")
+    kept, backups = _install_site(_fake_build(tmp_path / "b2", "2"), site)
+    assert (site / "files" / "worksheet.ipynb").read_text() == "the teacher's own"
+    assert (site / "logo.png").read_bytes() == b"\x89PNG teacher"
+    assert (site / "files" / "00_start_here.ipynb.bak").read_text() == "notebook 1, with the teacher's notes"
+    assert (site / "files" / "00_start_here.ipynb").read_text() == "notebook 2"
+    assert (site / "lab" / "index.html").read_text() == "<html>2</html>"
+    assert not (site / "old-only.js").exists()  # the former build's own file, unchanged: replaced by nothing
+    assert set(kept) == {"files/worksheet.ipynb", "logo.png"} and backups == ("files/00_start_here.ipynb.bak",)
+
+
+def test_lite_force_keeps_a_site_of_unknown_origin_whole(tmp_path: Path) -> None:
+    from awithlaknannai.lite import _install_site
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "jupyter-lite.json").write_text("{}")  # built by an older version: no list of its files
+    (site / "teacher.txt").write_text("mine")
+    kept, backups = _install_site(_fake_build(tmp_path / "b", "2"), site)
+    assert backups == ("site.bak",) and (tmp_path / "site.bak" / "teacher.txt").read_text() == "mine"
+    assert (site / "lab" / "index.html").read_text() == "<html>2</html>"
+
+
+def test_lite_refuses_a_wheel_that_is_not_a_zip_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    from awithlaknannai import cli
+
+    wheel = tmp_path / "awithlaknannai-9.9-py3-none-any.whl"
+    wheel.write_text("not a zip")
+    assert cli.main(["lite", str(tmp_path / "site"), "--wheel", str(wheel)]) == 1
+    err = capsys.readouterr().err
+    assert "is not a wheel" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# --- notebooks DIR: links and huge files -----------------------------------------------------------
+
+
+def test_notebooks_never_write_through_a_dangling_link(tmp_path: Path) -> None:
+    from awithlaknannai.tutorial.fetch import copy_notebooks
+
+    lesson, outside = tmp_path / "lesson", tmp_path / "outside"
+    lesson.mkdir()
+    outside.mkdir()
+    (lesson / "00_start_here.ipynb").symlink_to(outside / "planted.ipynb")
+    report = copy_notebooks(lesson)
+    assert not (outside / "planted.ipynb").exists() and "00_start_here.ipynb" in report.kept
+    report = copy_notebooks(lesson, force=True)
+    assert not (outside / "planted.ipynb").exists()
+    assert (lesson / "00_start_here.ipynb").is_file() and not (lesson / "00_start_here.ipynb").is_symlink()
+    assert (lesson / "00_start_here.ipynb.bak").is_symlink()  # the link itself, kept
+
+
+def test_notebooks_do_not_read_a_huge_file_to_compare_it(tmp_path: Path) -> None:
+    """A 3 GB (sparse) file named like a notebook, under a 1 GB memory limit: known to differ by its size."""
+    import subprocess
+    import sys
+
+    lesson = tmp_path / "lesson"
+    lesson.mkdir()
+    with open(lesson / "00_start_here.ipynb", "wb") as file:
+        file.truncate(3 * 2**30)
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+            "from awithlaknannai.tutorial.fetch import copy_notebooks\n"
+            f"print(copy_notebooks({str(lesson)!r}).kept)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "00_start_here.ipynb" in done.stdout
