@@ -444,7 +444,8 @@ cells = st.fixed_dictionaries({}, optional={
 
 
 @FUZZ
-@given(notebook=st.one_of(hostile, st.fixed_dictionaries({"cells": st.lists(st.one_of(cells, hostile), max_size=5)},
+@given(notebook=st.one_of(hostile, st.fixed_dictionaries({"cells": st.lists(st.one_of(cells, hostile), max_size=5),
+                                                          "nbformat": st.one_of(st.just(4), hostile)},
                                                          optional={"metadata": st.one_of(st.just({}), hostile)})),
        name=st.one_of(st.just("notebook"), hostile))
 def test_student_copies_are_made_or_refused(notebook: object, name: object, memory_bound: None) -> None:

@@ -475,8 +475,9 @@ def test_student_copy_refuses_a_malformed_notebook() -> None:
     for cells in ([1], [{"cell_type": "code"}], [{"cell_type": "code", "source": "x", "metadata": []}],
                   [{"cell_type": "code", "source": "x", "metadata": {"nbgrader": "yes"}}], [{"source": "x"}]):
         with pytest.raises(CopyError):
-            student_copy({"cells": cells})  # type: ignore[arg-type]
-    plain = student_copy({"cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}]})  # type: ignore[arg-type]
+            student_copy({"cells": cells, "nbformat": 4})  # type: ignore[arg-type]
+    plain = student_copy({"cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}],  # type: ignore[arg-type]
+                          "nbformat": 4})
     assert plain.cells[0].source == "[n](04_play.ipynb)"
 
 
