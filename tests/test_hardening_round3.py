@@ -192,3 +192,127 @@ def test_notebooks_do_not_read_a_huge_file_to_compare_it(tmp_path: Path) -> None
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr[-500:]
     assert "00_start_here.ipynb" in done.stdout
+
+
+# --- unbounded work and memory ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def zuni3_tables() -> EndgameTables:
+    return solve_endgames("zuni-3", 2, cache_dir=False)
+
+
+def test_find_puzzles_bounds_its_count_and_reads_moves_lazily(zuni3_tables: EndgameTables) -> None:
+    with pytest.raises(ValueError, match="count must be an integer from 1 to 100"):
+        find_puzzles(zuni3_tables, count=10**9)
+    with pytest.raises(ValueError, match="moves must hold at most"):
+        find_puzzles(zuni3_tables, moves=itertools.count(1))
+    with pytest.raises(TypeError, match="find_puzzles takes EndgameTables"):
+        find_puzzles(5)  # type: ignore[arg-type]
+
+
+def test_a_challenge_reads_at_most_its_bound_of_moves() -> None:
+    challenge = Challenge(CHOICE, capture(2), "Two")
+    with pytest.raises(ValueError, match="moves must hold at most 200 moves"):
+        check_challenge(challenge, itertools.repeat("B3-M4"))
+    with pytest.raises(TypeError, match="check_challenge takes a Challenge"):
+        check_challenge("x", [])  # type: ignore[arg-type]
+
+
+def test_wins_within_bounds_its_depth() -> None:
+    start = Position.start("zuni-3")
+    with pytest.raises(ValueError, match="plies must be an integer from 0 to 12"):
+        wins_within(start, 10**9)
+    with pytest.raises(ValueError, match="plies must be an integer from 0 to 12"):
+        wins_within(start, -1)
+    with pytest.raises(TypeError):
+        wins_within(start, 2.0)  # type: ignore[arg-type]
+
+
+def test_long_texts_are_refused_or_quoted_short() -> None:
+    from awithlaknannai.analysis.judge import judge_player
+    from awithlaknannai.tutorial.exercises import check
+    from awithlaknannai.widgets.controller import ClickController
+    from awithlaknannai import Game
+
+    with pytest.raises(ValueError, match="name must be at most 100 characters"):
+        judge_player(lambda position: position.legal_moves()[0], name="x" * 10**7)
+    with pytest.raises(ValueError) as refused:
+        check("x" * 10**7, 1)
+    assert len(str(refused.value)) < 1000
+    result = ClickController(Game("mosona")).click("x" * 10**7)
+    assert not result.accepted and len(result.status) < 1000
+
+
+def test_copies_never_parse_a_deeply_nested_cell_and_want_a_notebook() -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from awithlaknannai.tutorial.copies import CopyError, student_copy
+
+    deep = "### BEGIN SOLUTION\nanswer = 1\n### END SOLUTION\nx = " + "(" * 200_000 + "1" + ")" * 200_000
+    cell = new_code_cell(deep, metadata={"nbgrader": {"solution": True}})
+    copy = student_copy(new_notebook(cells=[cell]), "deep")
+    assert "BEGIN SOLUTION" not in copy.cells[0].source
+    with pytest.raises(CopyError, match="not a version-4 notebook"):
+        student_copy({"cells": []})  # type: ignore[arg-type]
+    assert isinstance(student_copy(nbformat.v4.new_notebook()), dict)
+
+
+# --- tracebacks instead of one line -----------------------------------------------------------------
+
+
+def test_the_distributed_build_checks_its_arguments_first_and_needs_mpi4py_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    pytest.importorskip("numpy", reason="the distributed build needs numpy")
+    from awithlaknannai.analysis import distributed
+
+    monkeypatch.setitem(sys.modules, "mpi4py", None)  # as without the distributed extra
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    for argv in (["--max-pieces", "-1", "--cache", str(tmp_path)], ["--variant", "nope", "--cache", str(tmp_path)],
+                 ["--cache", str(a_file)], ["--cache", str(tmp_path / "tables")]):
+        with pytest.raises(SystemExit) as exited:
+            distributed.main(argv)
+        err = capsys.readouterr().err
+        assert exited.value.code in (1, 2) and "Traceback" not in err, err
+        assert len([line for line in err.splitlines() if "error:" in line]) == 1, err
+    assert "mpi4py" in err and not (tmp_path / "tables").exists()
+
+
+def test_one_line_refusals_for_things_that_are_not_what_a_call_takes() -> None:
+    from awithlaknannai.errors import NotationError
+    from awithlaknannai.notation import game_from_record
+    from awithlaknannai.widgets.controller import ClickController, turn_status
+
+    with pytest.raises(TypeError, match="ClickController takes a Game"):
+        ClickController(None).click("B3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="turn_status takes a Game"):
+        turn_status(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hint_steps takes a Move"):
+        hint_steps("x")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="field names are texts"):
+        game_from_record({"format": "awithlaknannai-game", "version": 1, 1: "x"})
+
+
+# --- wrong exception classes and wrong types accepted ----------------------------------------------
+
+
+def test_a_wrong_type_is_a_type_error_and_a_right_number_is_right() -> None:
+    from awithlaknannai.tutorial.exercises import check
+    from awithlaknannai.tutorial.player_goals import goals
+
+    player = lambda position: position.legal_moves()[0]  # noqa: E731
+    for kwargs in ({"games": "x"}, {"name": None}, {"progress": "x"}, {"games": 2.0}):
+        with pytest.raises(TypeError):
+            goals(player, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        capture(at_least=math.nan)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        win_in(1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Puzzle("zuni-3 standard ww./...b/b.. w 0", math.nan)  # type: ignore[arg-type]
+    assert check("02-zuni3-edges", Decimal(19))
+    assert not check("02-zuni3-edges", Decimal("19.5"))
