@@ -180,7 +180,7 @@ def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: s
     TypeError
         An argument of the wrong type (``games="4"``, ``name=None``, ``progress="no"``).
     ValueError
-        ``games`` outside 1 to 20, a name longer than 100 characters, an unknown variant.
+        ``games`` outside 1 to 20, an empty name or one longer than 100 characters, an unknown variant.
 
     Examples
     --------
@@ -193,7 +193,7 @@ def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: s
         raise TypeError(f"goals takes your choose_move function, got {type(choose_move).__name__}")
     whole_number("games", games, 1, 20)
     text("variant", variant, 100)
-    text("name", name, 100)
+    text("name", name, 100, empty=False)
     flag("progress", progress)
     opponents = [step.opponent for step in GOAL_STEPS]
     report = test_player(choose_move, against=opponents, games=games, variant=variant,
