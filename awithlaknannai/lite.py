@@ -39,9 +39,9 @@ second build is quick and can run offline.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
-import contextlib
 import json
 import os
 import re

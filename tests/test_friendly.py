@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("IPython")
-from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
+from IPython.core.interactiveshell import InteractiveShell
 
-from awithlaknannai.tutorial import friendly  # noqa: E402
+from awithlaknannai.tutorial import friendly
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,6 @@ import resource
 import time
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings

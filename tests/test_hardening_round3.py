@@ -230,10 +230,10 @@ def test_wins_within_bounds_its_depth() -> None:
 
 
 def test_long_texts_are_refused_or_quoted_short() -> None:
+    from awithlaknannai import Game
     from awithlaknannai.analysis.judge import judge_player
     from awithlaknannai.tutorial.exercises import check
     from awithlaknannai.widgets.controller import ClickController
-    from awithlaknannai import Game
 
     with pytest.raises(ValueError, match="name must be at most 100 characters"):
         judge_player(lambda position: position.legal_moves()[0], name="x" * 10**7)
@@ -304,7 +304,7 @@ def test_a_wrong_type_is_a_type_error_and_a_right_number_is_right() -> None:
     from awithlaknannai.tutorial.exercises import check
     from awithlaknannai.tutorial.player_goals import goals
 
-    player = lambda position: position.legal_moves()[0]  # noqa: E731
+    player = lambda position: position.legal_moves()[0]
     for kwargs in ({"games": "x"}, {"name": None}, {"progress": "x"}, {"games": 2.0}):
         with pytest.raises(TypeError):
             goals(player, **kwargs)  # type: ignore[arg-type]

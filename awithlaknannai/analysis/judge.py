@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..players.sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 from ..limits import text as checked_text
+from ..players.sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Color, Variant, get_variant

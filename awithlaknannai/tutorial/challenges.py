@@ -553,7 +553,7 @@ def _longest_defence(after: Position, plies: int) -> Move:
     best, best_length = None, -1
     for reply in after.legal_moves():
         then = after.play(reply)
-        length = next((k for k in range(0, plies + 1) if then.is_terminal() or _wins_within(then, k)), plies + 1)
+        length = next((k for k in range(plies + 1) if then.is_terminal() or _wins_within(then, k)), plies + 1)
         if length > best_length:
             best, best_length = reply, length
     assert best is not None  # a position that is not over has a legal move
