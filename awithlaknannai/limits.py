@@ -36,11 +36,20 @@ awithlaknannai.errors.LongJobError: perft to depth 30: estimated 158 years, more
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from .errors import LongJobError, shown
 
-__all__ = ["LONG_JOB_BYTES", "LONG_JOB_SECONDS", "check_long_job", "duration", "flag", "whole_number"]
+__all__ = ["LONG_JOB_BYTES", "LONG_JOB_SECONDS", "MAX_TEXT_CHARS", "bounded_items", "check_long_job", "duration",
+           "flag", "text", "whole_number"]
+
+_T = TypeVar("_T")
+
+#: The longest text (a name, a title, an identifier) the public API takes, unless a call says otherwise.
+MAX_TEXT_CHARS = 1000
 
 #: The longest a call runs without ``allow_long=True``: one minute.
 LONG_JOB_SECONDS = 60.0
@@ -162,3 +171,65 @@ def whole_number(name: str, value: object, low: int | None = None, high: int | N
                   else f">= {low:,}" if low is not None else f"<= {high:,}")
         raise ValueError(f"{name} must be an integer {bounds}, got {shown(number)}")
     return number
+
+
+def text(name: str, value: object, most: int = MAX_TEXT_CHARS, *, empty: bool = True) -> str:
+    """``value`` if it is a ``str`` of at most ``most`` characters; else a TypeError or ValueError saying so.
+
+    The length is checked before anything reads the text, so a 10 MB name
+    costs nothing and is quoted in the message by its length only.
+
+    >>> text("name", "Ada")
+    'Ada'
+    >>> text("name", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: name must be a text (str), got NoneType
+    >>> text("name", "x" * 10**7)
+    Traceback (most recent call last):
+    ...
+    ValueError: name must be at most 1,000 characters, got 10,000,000
+    >>> text("name", " ", empty=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: name must not be empty
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a text (str), got {type(value).__name__}")
+    if len(value) > most:
+        raise ValueError(f"{name} must be at most {most:,} characters, got {len(value):,}")
+    if not empty and not value.strip():
+        raise ValueError(f"{name} must not be empty")
+    return value
+
+
+def bounded_items(name: str, items: Iterable[_T], most: int, *, what: str = "items") -> list[_T]:
+    """The items of ``items`` as a list, read lazily: at most ``most`` + 1 are ever taken from it.
+
+    An endless iterator (``itertools.count()``) or a huge one is refused
+    after ``most`` + 1 items, before any work is done on them; a text or
+    something that is not iterable is a TypeError.
+
+    >>> bounded_items("moves", iter([1, 2]), 3)
+    [1, 2]
+    >>> import itertools
+    >>> bounded_items("moves", itertools.count(1), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: moves must hold at most 3 items, got more
+    >>> bounded_items("moves", 5, 3)
+    Traceback (most recent call last):
+    ...
+    TypeError: moves must be a list or another collection of items, got int
+    """
+    if isinstance(items, (str, bytes, bytearray, dict)):
+        raise TypeError(f"{name} must be a list or another collection of {what}, got {type(items).__name__}")
+    try:
+        iterator = iter(items)
+    except TypeError:
+        raise TypeError(f"{name} must be a list or another collection of {what}, "
+                        f"got {type(items).__name__}") from None
+    taken: list[Any] = list(itertools.islice(iterator, most + 1))
+    if len(taken) > most:
+        raise ValueError(f"{name} must hold at most {most:,} {what}, got more")
+    return taken

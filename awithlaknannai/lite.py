@@ -39,6 +39,7 @@ second build is quick and can run offline.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import json
@@ -129,10 +130,22 @@ class LiteSite:
     packages: tuple[str, ...]
     size_bytes: int
     seconds: float
+    #: Files in the folder that the builder did not write (a teacher's), kept where they were.
+    kept: tuple[str, ...] = ()
+    #: Files the builder would have replaced that someone had changed or put there: kept under these names.
+    backups: tuple[str, ...] = ()
 
     def __str__(self) -> str:
+        extra = []
+        if self.kept:
+            extra.append(f"  your own files, kept: {', '.join(self.kept[:20])}"
+                         + (f" and {len(self.kept) - 20} more" if len(self.kept) > 20 else ""))
+        if self.backups:
+            extra.append(f"  your earlier files kept as: {', '.join(self.backups[:20])}"
+                         + (f" and {len(self.backups) - 20} more" if len(self.backups) > 20 else ""))
         return "\n".join([
             f"JupyterLite site in {self.folder} ({self.size_bytes / 2**20:.0f} MB, built in {self.seconds:.0f} s)",
+            *extra,
             f"  notebooks: {', '.join(self.notebooks)}",
             f"  Python packages in the browser: {', '.join(self.packages)}",
             "Serve the folder with any static web server, for example:",
@@ -377,6 +390,9 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
         wheel = Path(given)
         if not (wheel.is_file() and wheel.name.startswith("awithlaknannai-") and wheel.suffix == ".whl"):
             raise LiteBuildError(f"--wheel must be an awithlaknannai-*.whl file, got {str(wheel)[:200]!r}")
+        if not zipfile.is_zipfile(wheel):
+            raise LiteBuildError(f"--wheel {wheel.name[:200]!r} is not a wheel: a wheel is a zip file, and this one is "
+                                 "not (damaged, or cut short by a download?)")
         return wheel
     folder.mkdir(parents=True, exist_ok=True)
     checkout = Path(__file__).resolve().parents[1]
@@ -442,6 +458,128 @@ def _lite_config(lite_dir: Path) -> None:
     (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
 
 
+#: The list of the files the builder wrote, in the site's folder: ``--force`` replaces those only.
+MANIFEST = ".awithlaknannai-site.json"
+MAX_MANIFEST_BYTES = 16 * 2**20
+MAX_BACKUPS = 100
+
+
+def _digest(path: Path) -> str:
+    hasher = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(2**20), b""):
+            hasher.update(block)
+    return hasher.hexdigest()
+
+
+def _written_files(folder: Path) -> dict[str, str]:
+    """Every regular file under ``folder`` (links not followed), by its path relative to it: its sha256."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            found[path.relative_to(folder).as_posix()] = _digest(path)
+    return found
+
+
+def _read_manifest(target: Path) -> dict[str, str] | None:
+    """The files a former build wrote in ``target`` (their sha256 by relative path), or ``None`` if unknown."""
+    path = target / MANIFEST
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_MANIFEST_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        return None
+    return {name: digest for name, digest in files.items()
+            if name and not name.startswith("/") and ".." not in name.split("/") and "\\" not in name}
+
+
+def _backup_name(path: Path) -> Path:
+    for number in range(MAX_BACKUPS):
+        candidate = path.with_name(path.name + (".bak" if number == 0 else f".bak{number}"))
+        if not candidate.exists() and not candidate.is_symlink():
+            return candidate
+    raise LiteBuildError(f"{path.name} already has {MAX_BACKUPS} backups beside it; move some away first")
+
+
+def _within(target: Path, relative: str) -> Path | None:
+    """``target / relative`` if no folder on the way is a symbolic link (nothing is touched outside)."""
+    path = target
+    for part in relative.split("/")[:-1]:
+        path = path / part
+        if path.is_symlink() or (path.exists() and not path.is_dir()):
+            return None
+    return path / relative.split("/")[-1]
+
+
+def _install_site(build: Path, target: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Put the freshly built site ``build`` in ``target``, replacing only what a former build wrote.
+
+    A file the former build wrote and nobody changed is replaced or removed;
+    one that was changed, or that a teacher put where the new build writes,
+    is first renamed to ``NAME.bak`` (``.bak1``, ...); every other file (a
+    teacher's) stays as it is. A folder without the builder's list of files
+    (a site from an older version) is kept whole as ``FOLDER.bak``. Returns
+    the teacher's files kept and the backups made (paths relative to the
+    site's folder, or the backup folder's name).
+    """
+    new_files = _written_files(build)
+    new_files.pop(MANIFEST, None)
+    backups: list[str] = []
+    if target.is_dir() and not any(target.iterdir()):
+        target.rmdir()
+    if target.exists():
+        old = _read_manifest(target)
+        if old is None:
+            backup = _backup_name(target)
+            target.rename(backup)
+            backups.append(backup.name)
+    if not target.exists():
+        shutil.move(str(build), str(target))
+        (target / MANIFEST).write_text(json.dumps({"files": new_files}, indent=0), encoding="utf-8")
+        return (), tuple(backups)
+    old = _read_manifest(target) or {}
+    for relative, digest in old.items():  # the former build's files: removed, or kept aside if changed
+        path = _within(target, relative)
+        if path is None or path.is_symlink() or not path.is_file():
+            continue
+        if _digest(path) == digest:
+            path.unlink()
+        else:
+            backup = _backup_name(path)
+            path.rename(backup)
+            backups.append(backup.relative_to(target).as_posix())
+    for relative in new_files:
+        source, path = build / relative, _within(target, relative)
+        if path is None:
+            raise LiteBuildError(f"{target}: a link or a file stands where the site's folder "
+                                 f"{relative.rsplit('/', 1)[0]} goes: move it away, then build again")
+        if path.exists() or path.is_symlink():
+            if path.is_dir() and not path.is_symlink():
+                raise LiteBuildError(f"{target}: a folder stands where the site's file {relative} goes: "
+                                     "move it away, then build again")
+            backup = _backup_name(path)
+            path.rename(backup)
+            backups.append(backup.relative_to(target).as_posix())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, path)
+    # Folders the former build made that are empty now (nothing of a teacher's in them) go too.
+    folders = {parent.as_posix() for name in old for parent in Path(name).parents if parent.as_posix() != "."}
+    for relative in sorted(folders, key=lambda name: -name.count("/")):
+        folder = _within(target, relative)
+        if folder is not None and folder.is_dir() and not folder.is_symlink():
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if empty
+    (target / MANIFEST).write_text(json.dumps({"files": new_files}, indent=0), encoding="utf-8")
+    kept = tuple(path.relative_to(target).as_posix() for path in sorted(target.rglob("*"))
+                 if (path.is_file() or path.is_symlink()) and path.relative_to(target).as_posix() not in new_files
+                 and path.name != MANIFEST and path.relative_to(target).as_posix() not in backups)
+    return kept, tuple(backups)
+
+
 def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str] | None = None,
                wheel: str | os.PathLike[str] | None = None, force: bool = False,
                say: Callable[[str], Any] | None = None) -> LiteSite:
@@ -450,7 +588,9 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
     Parameters
     ----------
     output : path
-        The site's folder (made; with ``force``, an old site there is replaced).
+        The site's folder (made). With ``force``, a site built there before is rebuilt: the files
+        the builder wrote are replaced, a teacher's own files are kept, and a file the builder
+        would overwrite that someone changed is kept as ``NAME.bak`` (see :func:`_install_site`).
     pyodide : path, optional
         The npm package ``pyodide`` (a ``node_modules/pyodide`` folder); found or fetched by default.
     wheel : path, optional
@@ -471,6 +611,10 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
         if not (target / "jupyter-lite.json").is_file():
             raise LiteBuildError(f"{target} holds something other than a JupyterLite site: --force replaces "
                                  "only a site built before")
+    if target.is_symlink():
+        raise LiteBuildError(f"{target} is a symbolic link: give the site's folder itself")
+    if wheel is not None:
+        _project_wheel(wheel, target)  # a given wheel is checked before anything is downloaded or built
     runtime = find_pyodide(pyodide)
     say(f"Pyodide {_pyodide_version(runtime)} from {runtime}")
     base_lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -498,10 +642,8 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
               "--no-sourcemaps", "--no-unused-shared-packages"], "jupyter lite build", cwd=lite_dir)
         if not (build / "jupyter-lite.json").is_file():
             raise LiteBuildError("jupyter lite build wrote no site")
-        if target.exists():
-            shutil.rmtree(target)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(build), str(target))
+        kept, backups = _install_site(build, target)
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
     return LiteSite(target, tuple(n for n in notebooks if n.endswith(".ipynb")), tuple(lock["packages"]), size,
-                    time.perf_counter() - started)
+                    time.perf_counter() - started, kept, backups)

@@ -228,6 +228,9 @@ def game_from_record(record: Any) -> Game:
                             f"got {_shown(version)}")
     known = {"format", "version", "variant", "rules", "first", "bottom", "start", "moves", "result",
              "reason", "tags"}
+    if not all(isinstance(key, str) for key in record):
+        odd = next(key for key in record if not isinstance(key, str))
+        raise NotationError(f"a game record's field names are texts, got {_shown(odd)}")
     unknown = sorted(set(record) - known)
     if unknown:
         raise NotationError(f"record has unknown field(s): {', '.join(map(_shown, unknown[:5]))}")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("IPython")
-from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
+from IPython.core.interactiveshell import InteractiveShell
 
-from awithlaknannai.tutorial import friendly  # noqa: E402
+from awithlaknannai.tutorial import friendly
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -190,3 +190,35 @@ def test_every_tutorial_notebook_asks_for_friendly_errors():
     assert len(paths) >= 14
     for path in paths:
         assert friendly.notebook_wants_friendly_errors(path), path.name
+
+
+# A function of the package's own code (its module is in the package) with a bug in it: Python, not
+# the package, raises the error. Issue 26: these became "Not yet. That did not work: ..." with no traceback.
+PACKAGE_BUGS = [
+    ("def helper(x):\n    return len(x)", "helper(None)", "TypeError", "has no len()"),
+    ("def helper(x):\n    return x + undefined_name", "helper(1)", "NameError", "undefined_name"),
+    ("def helper(x):\n    return int(x)", "helper('seven')", "ValueError", "invalid literal"),
+    ("def helper(x):\n    return sorted([x, 'a'])", "helper(1)", "TypeError", "not supported"),
+]
+
+
+@pytest.mark.parametrize("definition,call,kind,words", PACKAGE_BUGS)
+def test_an_error_python_raises_inside_the_package_keeps_its_traceback(shell, capsys, definition, call, kind,
+                                                                       words):
+    friendly.friendly_errors(shell)
+    shown = run(shell, f'namespace = {{"__name__": "awithlaknannai.helpers"}}\nexec({definition!r}, namespace)\n'
+                       f'namespace[{call.split("(")[0]!r}]({call.split("(", 1)[1][:-1]})', capsys)
+    assert kind in shown and words in shown and "Traceback" in shown, shown
+    assert "Not yet" not in shown and "That did not work" not in shown, shown
+    # And %tb shows it again, whole.
+    again = run(shell, "%tb", capsys)
+    assert kind in again and "No traceback available" not in again, again
+
+
+def test_a_refusal_the_package_words_itself_is_one_line_and_tb_still_finds_it(shell, capsys):
+    friendly.friendly_errors(shell)
+    shown = run(shell, 'from awithlaknannai.tutorial.challenges import win_in\nwin_in(99)', capsys)
+    assert "That did not work: win_in()'s moves must be an integer from 1 to 6" in shown, shown
+    assert "Traceback" not in shown
+    again = run(shell, "%tb", capsys)
+    assert "ValueError" in again and "No traceback available" not in again, again

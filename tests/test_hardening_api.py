@@ -236,10 +236,10 @@ def test_real_positions_stay_far_below_the_leap_bound() -> None:
 def test_long_jobs_are_refused_before_they_start(call, message: str) -> None:  # type: ignore[no-untyped-def]
     import time
 
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(LongJobError, match=message) as caught:
         call()
-    assert time.perf_counter() - started < 10  # refused at once, not after the work
+    assert time.process_time() - started < 10  # refused at once, not after the work (CPU time: a busy machine is no failure)
     assert "allow_long=True" in str(caught.value) and len(str(caught.value)) < 400
 
 
@@ -475,8 +475,9 @@ def test_student_copy_refuses_a_malformed_notebook() -> None:
     for cells in ([1], [{"cell_type": "code"}], [{"cell_type": "code", "source": "x", "metadata": []}],
                   [{"cell_type": "code", "source": "x", "metadata": {"nbgrader": "yes"}}], [{"source": "x"}]):
         with pytest.raises(CopyError):
-            student_copy({"cells": cells})  # type: ignore[arg-type]
-    plain = student_copy({"cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}]})  # type: ignore[arg-type]
+            student_copy({"cells": cells, "nbformat": 4})  # type: ignore[arg-type]
+    plain = student_copy({"cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}],  # type: ignore[arg-type]
+                          "nbformat": 4})
     assert plain.cells[0].source == "[n](04_play.ipynb)"
 
 

@@ -102,7 +102,7 @@ def test_ahead_after_reply_counts_a_win_and_refuses_a_level_trade() -> None:
     challenge = Challenge(level, ahead_after_reply(), "Level")
     assert "level again" in check_challenge(challenge, ["M0xM2xM4"]).message
     assert check_challenge(challenge, ["M6xM8"]).correct
-    with pytest.raises(ValueError, match="pieces must be a whole number"):
+    with pytest.raises(ValueError, match="pieces must be an integer from 1 to 64"):
         ahead_after_reply(0)
     win = Challenge("mosona standard ......../...b...../...w.... w 0", ahead_after_reply(), "Last piece")
     assert check_challenge(win, ["B3xT2"]).correct

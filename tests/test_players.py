@@ -176,10 +176,12 @@ def test_time_limited_search_stops_and_reports() -> None:
     player = AlphaBetaPlayer(depth=None, time_limit=0.05, seed=0)
     position = Position.start("kolowis")
     assert len(position.legal_moves()) > 1
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     move = player.choose_move(position)
-    # Generous bound: only that the clock stops the search, not a speed target.
-    assert time.perf_counter() - started < 2.0
+    # Only that the clock stops the search, not a speed target: the CPU time this process spent (a busy
+    # machine slows the wall clock, not this), and a wall-clock bound no stopped search comes near.
+    assert time.process_time() - cpu < 2.0
+    assert time.perf_counter() - started < 60
     assert move in position.legal_moves()
     assert player.last_search["depth"] >= 1
 

@@ -79,9 +79,10 @@ def test_find_puzzles_options(zuni3_tables):
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"moves": ()}, "moves must be whole numbers >= 1"),
-    ({"moves": (0,)}, "moves must be whole numbers >= 1"),
-    ({"count": 0}, "count must be an integer >= 1"),
+    ({"moves": ()}, "moves must hold at least one number of moves"),
+    ({"moves": (0,)}, "each of moves must be an integer from 1 to 1,000, got 0"),
+    ({"count": 0}, "count must be an integer from 1 to 100, got 0"),
+    ({"count": 10**9}, "count must be an integer from 1 to 100"),
     ({"max_total": 1}, "no class with that few pieces"),
     ({"moves": (40,), "attempts": 2000}, "found too few puzzles in 2000 tries (missing 8 of win in 40)"),
 ])

@@ -185,7 +185,7 @@ def work_left(tables: Any, size: int, use_arrays: bool) -> tuple[int, float, int
         count = _pair_size(n, a, b)
         positions += count
         try:
-            cached = all((path := tables._path(*cls)) is not None and path.is_file() for cls in members)
+            cached = all((files := tables._files(*cls)) is not None and files.exist() for cls in members)
         except OSError:  # a cache folder that cannot be read: the classes will be solved
             cached = False
         if not cached:

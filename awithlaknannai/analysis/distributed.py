@@ -46,6 +46,7 @@ except ImportError:  # a browser's Pyodide (JupyterLite); the build runs on the 
 
     raise missing_package("awithlaknannai.analysis.distributed (the table build on MPI)", "numpy") from None
 
+from ..errors import missing_package, shown
 from ..limits import whole_number
 from ..variants import Color, Variant, get_variant
 from . import blocks
@@ -292,17 +293,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", action="store_true", help="every class up to the start material")
     parser.add_argument("--cache", required=True, help="the table folder (shared by every rank)")
     args = parser.parse_args(argv)
-    from mpi4py import MPI
-
-    variant = get_variant(args.variant, args.rules)
-    start = variant.start
-    most = (max(start.count(Color.WHITE), start.count(Color.BLACK)) if args.game
-            else whole_number("--max-pieces", args.max_pieces, 1, variant.tables.size))
+    # Every argument is checked before anything starts, each refusal one line (argparse's usage and error).
+    try:
+        variant = get_variant(args.variant, args.rules)
+        start = variant.start
+        most = (max(start.count(Color.WHITE), start.count(Color.BLACK)) if args.game
+                else whole_number("--max-pieces", args.max_pieces, 1, variant.tables.size))
+        cache = _cache_path(args.cache, "--cache")
+    except ValueError as error:
+        parser.error(str(error).splitlines()[0][:500])
     if variant.tables.size > MAX_POINTS or variant.shrink is not None:
         parser.error(f"the distributed build takes boards of up to {MAX_POINTS} points that do not shrink")
+    if cache.exists() and not cache.is_dir():
+        parser.error(f"--cache {shown(str(cache))} is a file, not a folder")
+    try:
+        from mpi4py import MPI
+    except ImportError:
+        parser.exit(1, f"{parser.prog}: error: "
+                    f"{missing_package('the distributed build', 'mpi4py', 'and run it under mpiexec')}\n")
     rank = MPI.COMM_WORLD.Get_rank()
     started, cpu = time.perf_counter(), time.process_time()
-    build(variant, most, _cache_path(args.cache, "--cache"), lambda line: print(line, flush=True))
+    build(variant, most, cache, lambda line: print(line, flush=True))
     cpu = MPI.COMM_WORLD.allreduce(time.process_time() - cpu, op=MPI.SUM)
     if rank == 0:
         print(f"== {variant.name} rules {args.rules}, up to {most} a side, {MPI.COMM_WORLD.Get_size()} ranks: "

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..limits import text as checked_text
 from ..players.sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 from ..position import Move, Position
 from ..rules import Rules
@@ -235,6 +236,7 @@ def judge_player(choose_move: Callable[[Position], Any], variant: str | Variant 
             raise ValueError(f"{label} must be from 1 to {high:,}, got {value}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed is an integer or None, got {type(seed).__name__}")
+    checked_text("name", name, 100)  # before the tables are solved: every argument is checked first
     limit = check_time_limit(time_limit)
     solved = _tables_for(chosen, pieces, tables, cache_dir)
     player = InProcessPlayer(name, choose_move, limit)

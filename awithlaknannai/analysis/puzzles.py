@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import NotationError
+from ..limits import bounded_items, whole_number
 from ..notation import parse_position
 from ..position import Move, Position, generate_raw
 from ..variants import Color
@@ -43,6 +44,9 @@ __all__ = ["Puzzle", "Feedback", "find_puzzles", "forces_win", "hint_steps", "tu
 TUTORIAL_SEED = 2024
 # A puzzle's search looks 2N-1 turns ahead: beyond this it could take minutes.
 MAX_PUZZLE_MOVES = 6
+#: The most puzzles one call of :func:`find_puzzles` draws, and the most random positions it looks at.
+MAX_PUZZLES = 100
+MAX_ATTEMPTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -107,9 +111,7 @@ class Puzzle:
     moves: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or not 1 <= self.moves <= MAX_PUZZLE_MOVES:
-            raise ValueError(f"a puzzle's number of moves must be an integer from 1 to {MAX_PUZZLE_MOVES}, "
-                             f"got {self.moves!r}")
+        whole_number("a puzzle's number of moves", self.moves, 1, MAX_PUZZLE_MOVES)
         if not isinstance(self.position_text, str):
             raise TypeError(f"a puzzle's position must be a position text, got {type(self.position_text).__name__}")
         try:
@@ -214,6 +216,8 @@ def hint_steps(target: Move) -> list[str]:
     >>> hint_steps(Move("M8", ("M7",)))[-1]
     'It is a quiet step, not a capture: try each step of that piece on the board and think about the reply.'
     """
+    if not isinstance(target, Move):
+        raise TypeError(f"hint_steps takes a Move, got {type(target).__name__}")
     steps = [f"Look at the piece on `{target.origin}`."]
     if not target.is_capture:
         steps.append("It is a quiet step, not a capture: try each step of that piece on the board "
@@ -238,8 +242,7 @@ def forces_win(position: Position, move: Move, moves: int) -> bool:
     >>> forces_win(p, p.find_move("T1-M1"), 2), forces_win(p, p.find_move("T1-T2"), 2)
     (True, False)
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= MAX_PUZZLE_MOVES:
-        raise ValueError(f"moves must be an integer from 1 to {MAX_PUZZLE_MOVES}, got {moves!r}")
+    whole_number("moves", moves, 1, MAX_PUZZLE_MOVES)
     after = position.play(move)
     outcome = after.outcome()
     if outcome is not None:
@@ -275,7 +278,21 @@ def wins_within(position: Position, plies: int) -> bool:
     >>> p = Position.from_pieces("zuni-3", {"T0": "w", "M1": "b"})
     >>> wins_within(p, 1), wins_within(p, 0)
     (True, False)
+
+    ``plies`` is at most ``2 *`` :data:`MAX_PUZZLE_MOVES` (a deeper search could take hours):
+
+    >>> wins_within(p, 10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: plies must be an integer from 0 to 12, got 1000000000
     """
+    if not isinstance(position, Position):
+        raise TypeError(f"wins_within takes a Position, got {type(position).__name__}")
+    return _wins_within(position, whole_number("plies", plies, 0, 2 * MAX_PUZZLE_MOVES))
+
+
+def _wins_within(position: Position, plies: int) -> bool:
+    """:func:`wins_within` without its checks (plies below 1 answer False), for this package's searches."""
     variant = position.variant
     blocked_loses = variant.rules.blocked_player_loses
     known: dict[tuple[int, int, int], bool] = {}
@@ -303,7 +320,7 @@ def wins_within(position: Position, plies: int) -> bool:
 def _spoiling_reply(after: Position, plies_left: int) -> Move | None:
     """The opponent's first reply after which the puzzle's side cannot win within ``plies_left`` turns."""
     for reply in after.legal_moves():
-        if not wins_within(after.play(reply), plies_left - 1):
+        if not _wins_within(after.play(reply), plies_left - 1):
             return reply
     return None
 
@@ -334,10 +351,10 @@ def find_puzzles(
     tables : EndgameTables
         Solved tables (see :func:`~awithlaknannai.analysis.solver.solve_endgames`).
     count : int
-        How many puzzles, shared out as evenly as possible over ``moves``
+        How many puzzles (1 to :data:`MAX_PUZZLES`), shared out as evenly as possible over ``moves``
         (the harder ones get any remainder).
     moves : iterable of int
-        The wanted lengths ``N`` ("win in N").
+        The wanted lengths ``N`` ("win in N"); read lazily, at most 48 of them.
     seed : int
         The same seed and tables give the same puzzles.
     min_choices : int
@@ -345,7 +362,7 @@ def find_puzzles(
     max_total : int, optional
         Only positions with at most this many pieces on the board.
     attempts : int
-        How many random positions to look at before giving up.
+        How many random positions to look at before giving up (at most :data:`MAX_ATTEMPTS`).
 
     Returns
     -------
@@ -354,8 +371,10 @@ def find_puzzles(
 
     Raises
     ------
+    TypeError
+        For an argument of the wrong type (``tables`` that are not :class:`EndgameTables`).
     ValueError
-        For bad arguments, or when not enough puzzles turn up.
+        For values out of range, or when not enough puzzles turn up.
 
     Examples
     --------
@@ -364,11 +383,18 @@ def find_puzzles(
     >>> [p.goal for p in find_puzzles(tables, 2, moves=(2,), seed=1)]
     ['Black to play and win in 2 moves', 'Black to play and win in 2 moves']
     """
-    wanted = tuple(sorted(set(moves)))
-    if not wanted or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in wanted):
-        raise ValueError(f"moves must be whole numbers >= 1, got {moves!r}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be an integer >= 1, got {count!r}")
+    if not isinstance(tables, EndgameTables):
+        raise TypeError(f"find_puzzles takes EndgameTables (from solve_endgames), got {type(tables).__name__}")
+    count = whole_number("count", count, 1, MAX_PUZZLES)
+    lengths = bounded_items("moves", moves, 8 * MAX_PUZZLE_MOVES, what="numbers of moves")
+    wanted = tuple(sorted({whole_number("each of moves", n, 1, 1000) for n in lengths}))
+    if not wanted:
+        raise ValueError("moves must hold at least one number of moves, e.g. (1, 2)")
+    whole_number("seed", seed)
+    min_choices = whole_number("min_choices", min_choices, 1)
+    if max_total is not None:
+        whole_number("max_total", max_total, 0)
+    attempts = whole_number("attempts", attempts, 1, MAX_ATTEMPTS)
     codes = {cls: tables.codes(*cls) for cls in tables.classes()
              if max_total is None or sum(cls) <= max_total}
     classes = [cls for cls, found in codes.items() if found is not None]

@@ -87,6 +87,7 @@ Move('T0xT2xB2')
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -127,11 +128,10 @@ from .tablefile import (
     ClassTable,
     PlainIndex,
     StaleTableError,
+    TableFiles,
     _cache_path,
     board_fingerprint,
     default_cache_dir,
-    read_class,
-    read_wdl,
     table_dir,
     table_rules_text,
     wdl_entry,
@@ -219,18 +219,31 @@ class EndgameTables:
         return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
                        self._index(mover, opponent))
 
-    def _load(self, mover: int, opponent: int) -> ClassTable | None:
+    def _files(self, mover: int, opponent: int) -> TableFiles | None:
+        """The class's pair of files in the cache (``None`` without a cache folder)."""
         path = self._path(mover, opponent)
-        if path is None or not path.exists():
+        return None if path is None else TableFiles(path)
+
+    def _load(self, mover: int, opponent: int) -> ClassTable | None:
+        """The class from the cache, both of its files checked (``None`` when not cached).
+
+        A damaged pair (either file) is removed and :class:`StaleTableError`
+        raised: the solver builds the class again and writes both files.
+        """
+        files = self._files(mover, opponent)
+        if files is None or not files.tbl.exists():
             return None
         expected = self._expected_header(mover, opponent)
         expected.pop("variant")  # the same board under another name is fine
-        return read_class(path, expected, self._index(mover, opponent), self.rules_text)
+        table, packed = files.read(expected, self._index(mover, opponent), self.rules_text)
+        self._wdl[(mover, opponent)] = packed
+        return table
 
     def _store(self, mover: int, opponent: int, table: ClassTable) -> None:
-        path = self._path(mover, opponent)
-        if path is not None:
-            write_class(path, self._expected_header(mover, opponent), table)
+        files = self._files(mover, opponent)
+        if files is not None:
+            self._wdl.pop((mover, opponent), None)
+            files.write(self._expected_header(mover, opponent), table)
 
     def save(self, cache_dir: str | os.PathLike[str] | None = None) -> Path:
         """Write every class held in memory as table files; return the directory used.
@@ -309,11 +322,16 @@ class EndgameTables:
             return "loss" if not own else "win"
         cls = (own.bit_count(), opp.bit_count())
         packed = self._wdl.get(cls)
-        path = self._path(*cls)
-        if packed is None and path is not None and path.with_suffix(".wdl").exists():
+        if packed is None:
+            self.table(*cls)  # loads the class's pair of files, both checked (a damaged pair is removed)
+            packed = self._wdl.get(cls)
+        files = self._files(*cls)
+        if packed is None and files is not None and files.wdl.exists() and self.table(*cls) is None:
+            # Who wins from the 2-bit file alone (its .tbl is not there): a damaged one is removed.
             expected = self._expected_header(*cls)
             expected.pop("variant")
-            packed = self._wdl[cls] = read_wdl(path.with_suffix(".wdl"), expected)
+            with contextlib.suppress(StaleTableError):
+                packed = self._wdl[cls] = files.read_wdl(expected)
         if packed is None:
             return self.value(position).outcome
         table_index = self._index(*cls)

@@ -77,7 +77,7 @@ from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
 __all__ = ["SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION", "board_fingerprint", "table_rules_text",
            "symmetry_digest", "header", "ClassTable", "PlainIndex", "StaleTableError", "CacheDirError", "write_class", "read_class",
-           "read_wdl", "wdl_of", "impossible_codes", "default_cache_dir", "table_dir", "HEADER_LIMIT"]
+           "read_wdl", "TableFiles", "wdl_of", "impossible_codes", "default_cache_dir", "table_dir", "HEADER_LIMIT"]
 
 HEADER_LIMIT = 1 << 20  # a header line longer than this is not ours (a palette of 65,536 codes fits)
 _HEADER_BRACKETS = 8  # our header has four lists in one object
@@ -628,6 +628,67 @@ def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray | array:
     if entries % 4 and int(body[-1]) >> (2 * (entries % 4)):
         raise StaleTableError(f"{path.name}: bits set past the last entry (a corrupt file)")
     return body
+
+
+class TableFiles:
+    """The two files of one solved class, ``AvB.tbl`` and ``AvB.wdl``: one table, checked, written and
+    discarded together.
+
+    Both files are checked whenever the class is read: if either is damaged
+    (a flipped bit, a file of another class, a ``.tbl`` copied over the
+    ``.wdl``, a file cut short), :meth:`read` removes both and raises
+    :class:`StaleTableError`, and the solver builds the class again and
+    writes both anew. Nothing but the solver writes these files. The
+    ``.wdl`` stays optional: without it, the results are taken from the
+    ``.tbl`` in memory.
+
+    Parameters
+    ----------
+    tbl : Path
+        The ``.tbl`` file; the ``.wdl`` is beside it, with the same stem.
+    """
+
+    def __init__(self, tbl: Path) -> None:
+        self.tbl = Path(tbl)
+        self.wdl = self.tbl.with_suffix(".wdl")
+
+    def __repr__(self) -> str:
+        return f"TableFiles({str(self.tbl)!r})"
+
+    def exist(self) -> bool:
+        """Whether both files are there (the class is cached, if they pass their checks)."""
+        return self.tbl.is_file() and self.wdl.is_file()
+
+    def write(self, header: dict[str, object], table: ClassTable) -> None:
+        """Write both files (each atomically: a reader sees an old file or a whole new one)."""
+        write_class(self.tbl, header, table, wdl=True)
+
+    def read_wdl(self, expected: dict[str, object]) -> np.ndarray | array:
+        """The packed results alone (who wins, without the ``.tbl``), checked; a damaged file is
+        removed (with its ``.tbl``, if any) and :class:`StaleTableError` raised."""
+        try:
+            return read_wdl(self.wdl, expected)
+        except StaleTableError:
+            self.discard()
+            raise
+
+    def read(self, expected: dict[str, object], index: object,
+             rules_text: str) -> tuple[ClassTable, np.ndarray | array]:
+        """The class and its packed results, both files checked in full; or :class:`StaleTableError`
+        (naming the damaged file) once both files are removed."""
+        try:
+            table = read_class(self.tbl, expected, index, rules_text)
+            packed = read_wdl(self.wdl, expected) if self.wdl.exists() else table.wdl()
+        except StaleTableError:
+            self.discard()
+            raise
+        return table, packed
+
+    def discard(self) -> None:
+        """Remove both files (those that are there)."""
+        for path in (self.tbl, self.wdl):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
 
 def wdl_entry(packed: np.ndarray | array, entry: int) -> int:

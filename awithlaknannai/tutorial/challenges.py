@@ -31,8 +31,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis.puzzles import MAX_PUZZLE_MOVES, forces_win, winning_moves, wins_within
-from ..errors import NotationError
+from ..analysis.puzzles import (
+    MAX_PUZZLE_MOVES,
+    _wins_within,
+    forces_win,
+    winning_moves,
+)
+from ..errors import NotationError, shown
+from ..limits import bounded_items, text, whole_number
 from ..notation import parse_position
 from ..position import Move, Position
 from .exercises import CORRECT, Feedback
@@ -58,6 +64,9 @@ __all__ = [
 ]
 
 SOLVED, WRONG, GOING_ON, REFUSED = "solved", "wrong", "going on", "refused"
+#: The goals the judge knows (see :class:`Goal`).
+GOAL_KINDS = frozenset({"capture", "only", "block", "reach", "win", "every", "ahead", "custom"})
+MAX_CHALLENGE_MOVES = 200  # check_challenge reads at most this many moves
 MAX_TEXT = 600  # a title, task, explanation or hint longer than this is no classroom text
 
 
@@ -114,6 +123,14 @@ class Goal:
 
     ``kind`` names the goal, ``amount`` is its number (pieces, moves) and
     ``point`` its point, where it has one; ``check`` is a custom goal's test.
+
+    A goal of a kind the judge does not know is refused when it is made
+    (it would otherwise be met by any move):
+
+    >>> Goal(kind="nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: a goal's kind is one of 'ahead', 'block', 'capture', 'custom', 'every', 'only', 'reach', 'win', got 'nope'
     """
 
     kind: str
@@ -121,6 +138,22 @@ class Goal:
     point: str | None = None
     check: Callable[[Position, Move, Position], str | None] | None = field(default=None, compare=False)
     wording: str = ""
+
+    def __post_init__(self) -> None:
+        kind = text("a goal's kind", self.kind, 20)
+        if kind not in GOAL_KINDS:
+            raise ValueError(f"a goal's kind is one of {', '.join(map(repr, sorted(GOAL_KINDS)))}, "
+                             f"got {kind!r}")
+        whole_number("a goal's amount", self.amount, 1, 64)
+        if self.point is not None:
+            text("a goal's point", self.point, 8)
+        if kind == "custom" and not callable(self.check):
+            raise TypeError("a custom goal needs a function check(before, move, after)")
+        if self.check is not None and kind != "custom":
+            raise ValueError("only a custom goal has a check function")
+        if kind == "reach" and self.point is None:
+            raise ValueError("a reach goal needs a point, e.g. reach('M4')")
+        text("a goal's wording", self.wording, MAX_TEXT)
 
     def describe(self, side: str) -> str:
         """The task in words for ``side`` ("White")."""
@@ -160,16 +193,16 @@ def block() -> Goal:
 
 def reach(point: str) -> Goal:
     """Move a piece so that it ends its turn on ``point``."""
-    if not isinstance(point, str) or not 1 <= len(point) <= 8:
-        raise TypeError(f"reach() takes a point name such as 'M4', got {point!r}"[:120])
+    if not isinstance(point, str):
+        raise TypeError(f"reach() takes a point name such as 'M4', got {type(point).__name__}")
+    if not 1 <= len(point) <= 8:
+        raise ValueError(f"reach() takes a point name such as 'M4', got {shown(point)}")
     return Goal("reach", point=point)
 
 
 def win_in(moves: int) -> Goal:
     """Win by force within ``moves`` of your own moves; the computer defends as well as it can."""
-    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= MAX_PUZZLE_MOVES:
-        raise ValueError(f"win_in() takes a number of moves from 1 to {MAX_PUZZLE_MOVES}, got {moves!r}"[:120])
-    return Goal("win", moves)
+    return Goal("win", whole_number("win_in()'s moves", moves, 1, MAX_PUZZLE_MOVES))
 
 
 def ahead_after_reply(pieces: int = 1) -> Goal:
@@ -206,9 +239,7 @@ def custom(check: Callable[[Position, Move, Position], str | None], wording: str
 
 
 def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
-        raise ValueError(f"{name} must be a whole number from 1 to 64, got {value!r}"[:120])
-    return value
+    return whole_number(name, value, 1, 64)
 
 
 def _text(value: Any, name: str) -> str:
@@ -592,7 +623,7 @@ def _spoiler(goal: Goal, after: Position, plies: int = 0) -> Move | None:
         return None
     if goal.kind == "win":
         for reply in after.legal_moves():
-            if not wins_within(after.play(reply), plies - 1):
+            if not _wins_within(after.play(reply), plies - 1):
                 return reply
         return None
     if goal.kind == "block":
@@ -607,7 +638,7 @@ def _longest_defence(after: Position, plies: int) -> Move:
     best, best_length = None, -1
     for reply in after.legal_moves():
         then = after.play(reply)
-        length = next((k for k in range(0, plies + 1) if then.is_terminal() or wins_within(then, k)), plies + 1)
+        length = next((k for k in range(plies + 1) if then.is_terminal() or _wins_within(then, k)), plies + 1)
         if length > best_length:
             best, best_length = reply, length
     assert best is not None  # a position that is not over has a legal move
@@ -637,11 +668,14 @@ def check_challenge(challenge: Challenge, moves: Sequence[Move | str]) -> Feedba
     >>> print(check_challenge(two, ["B6xT7"]))
     Not yet. That move takes 1 piece. Find a move that takes 2.
     """
+    if not isinstance(challenge, Challenge):
+        raise TypeError(f"check_challenge takes a Challenge, got {type(challenge).__name__}")
     if isinstance(moves, (str, Move)):
         moves = [moves]
+    played = bounded_items("moves", moves, MAX_CHALLENGE_MOVES, what="moves")
     run = challenge.run()
     verdict = Verdict(GOING_ON, "No move yet.")
-    for move in list(moves)[:200]:
+    for move in played:
         verdict = run.play(move)
         if verdict.status in (WRONG, REFUSED) or run.solved:
             break

@@ -116,11 +116,35 @@ def _student_source(source: str, where: str) -> str:
     return _REGION.sub(lambda m: stub, source, count=1).rstrip("\n")
 
 
+MAX_NESTING = 100  # brackets deeper than this are no answer box call: not parsed (Python's parser could exhaust memory)
+MAX_CELL_CHARS = 100_000
+
+
+def _nesting(code: str) -> int:
+    """The deepest nesting of brackets in ``code`` (strings not told apart: an upper bound is enough)."""
+    depth = deepest = 0
+    for char in code:
+        if char in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
 def _answer_box_call(code: str) -> str | None:
-    """``ask(..., answer)`` alone in the code -> the same call without the answer; else None."""
+    """``ask(..., answer)`` alone in the code -> the same call without the answer; else None.
+
+    >>> _answer_box_call("ask('02-zuni3-edges', answer)")
+    "ask('02-zuni3-edges')"
+    >>> _answer_box_call("x = " + "(" * 100_000 + ")" * 100_000) is None  # never parsed: too deep
+    True
+    """
+    if len(code) > MAX_CELL_CHARS or _nesting(code) > MAX_NESTING:
+        return None
     try:
         tree = ast.parse(code)
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
         return None
@@ -142,6 +166,8 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
     ------
     TypeError
         If ``teacher`` is not a notebook (a dict with a list of cells).
+    CopyError
+        If it is a dict but not a version-4 notebook (``"nbformat": 4``).
     CopyError
         If a solution cell's markers do not pair up, or a cell is malformed
         (no ``cell_type``, a ``source`` that is not text, ``metadata`` that
@@ -180,6 +206,9 @@ def _check_notebook(notebook: object, name: object) -> None:
         raise TypeError(f"a notebook's name is a text, got {type(name).__name__}")
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise TypeError(f"student_copy takes a notebook (nbformat.read(...)), got {type(notebook).__name__}")
+    if type(notebook.get("nbformat")) is not int or notebook["nbformat"] != 4:
+        raise CopyError(f"{name[:80]}: not a version-4 notebook (no \"nbformat\": 4): read it with "
+                        "nbformat.read(path, as_version=4)")
     if not isinstance(notebook.get("metadata", {}), dict):
         raise CopyError(f"{name[:80]}: the notebook's metadata is not a dict")
     for index, cell in enumerate(notebook["cells"]):

@@ -46,6 +46,7 @@ import dataclasses
 import hashlib
 import html
 import itertools
+import numbers
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -266,9 +267,14 @@ def exercise_ids() -> list[str]:
 
 
 def _get(exercise_id: str) -> Exercise:
+    if not isinstance(exercise_id, str):
+        raise TypeError(f"an exercise is named by its text id, such as '02-zuni3-edges', "
+                        f"got {type(exercise_id).__name__}")
     if exercise_id not in EXERCISES:
+        known = ", ".join(EXERCISES)
+        known = known if len(known) <= 600 else f"{len(EXERCISES)} of them, listed by exercise_ids()"
         raise ValueError(f"unknown exercise {shown(exercise_id)}{did_you_mean(exercise_id, list(EXERCISES))}; "
-                         f"known: {', '.join(EXERCISES)}")
+                         f"known: {known}")
     return EXERCISES[exercise_id]
 
 
@@ -373,10 +379,14 @@ def _is_bool(answer: Any) -> bool:
 def _as_number(answer: Any) -> tuple[int | None, str]:
     """Read a whole number; return it (or None) and a note on how it was written.
 
-    ``25``, ``25.0``, numpy's ``int64(25)``, ``"25"`` and ``"25 points"`` all read as 25.
+    ``25``, ``25.0``, numpy's ``int64(25)``, ``Decimal(25)``, ``"25"`` and ``"25 points"`` all read as 25.
 
     >>> _as_number("25 points"), _as_number("--5")[0], _as_number("\u00b2")[0], _as_number(True)[0]
     ((25, ''), None, None, None)
+    >>> from decimal import Decimal
+    >>> from fractions import Fraction
+    >>> _as_number(Decimal(25)), _as_number(Fraction(50, 2))[0], _as_number(Decimal("25.5"))[0]
+    ((25, ''), 25, None)
     """
     if _is_bool(answer):
         return None, "That is True or False; this question wants a number."
@@ -397,6 +407,14 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
         if value.is_integer() and abs(value) < 1e12:
             return int(value), ""
         return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
+    if isinstance(answer, numbers.Number) and not isinstance(answer, numbers.Integral):
+        # Decimal(19), Fraction(19): any number equal to a whole number is that number.
+        try:
+            if abs(answer) < 10**12 and answer == int(answer.real):  # type: ignore[call-overload,arg-type]
+                return int(answer.real), ""  # type: ignore[call-overload,arg-type]
+        except (TypeError, ValueError, ArithmeticError):
+            pass
+        return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
     try:
         value = operator.index(answer)  # int, numpy integers: anything that is a whole number
     except TypeError:
@@ -407,11 +425,9 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
 
 
 def _shown(answer: Any) -> str:
-    """A short, safe description of an answer for a message (never raises, never long)."""
-    try:
-        text = repr(answer)
-    except Exception:  # noqa: BLE001 - a student's object may fail to describe itself
-        text = f"a {type(answer).__name__}"
+    """A short, safe description of an answer for a message (never raises, never long, never costly:
+    a 10 MB text is not copied whole to be cut)."""
+    text = shown(answer, 50)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

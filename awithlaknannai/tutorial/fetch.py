@@ -9,7 +9,13 @@ into a folder of the user's. A notebook already there is a student's work:
   ``force=True``; even then the student's file is first kept beside it as
   ``NAME.ipynb.bak`` (``.bak1``, ``.bak2``, ... if that name is taken), so
   nothing a student saved is lost.
+* a symbolic link (also one that leads nowhere): never written through,
+  so nothing is written outside the folder; it is kept, or with
+  ``force=True`` the link itself is renamed to ``.bak`` and the notebook
+  written in its place.
 
+A file is compared with the packaged notebook only when their sizes match
+(a 3 GB file of the same name is known to differ without reading it).
 Every file is written whole or not at all (a temporary file, then one rename).
 
 Examples
@@ -101,6 +107,17 @@ def _backup_name(target: Path) -> Path:
     raise FileExistsError(f"{target.name} already has {MAX_BACKUPS} backups beside it; move some away first")
 
 
+def _same_content(target: Path, content: bytes) -> bool:
+    """Whether the regular file ``target`` holds exactly ``content`` (read only when the sizes match)."""
+    try:
+        if target.stat().st_size != len(content):
+            return False
+        with open(target, "rb") as file:
+            return file.read(len(content) + 1) == content
+    except OSError:
+        return False
+
+
 def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyReport:
     """Copy the tutorial notebooks into ``folder`` (made if missing), never losing a student's edits.
 
@@ -126,14 +143,15 @@ def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyR
     copied, unchanged, kept, backups = [], [], [], []
     for file_name, content in notebooks.items():
         target = target_folder / file_name
-        if target.exists():
-            if target.is_file() and target.read_bytes() == content:
+        link = target.is_symlink()  # never followed: a link may lead out of the folder, or nowhere
+        if link or target.exists():
+            if not link and target.is_file() and _same_content(target, content):
                 unchanged.append(file_name)
                 continue
             if not force:
                 kept.append(file_name)
                 continue
-            if not target.is_file():
+            if not link and not target.is_file():
                 raise ValueError(f"{target} is not a regular file: move it away, then copy again")
             backup = _backup_name(target)
             target.rename(backup)

@@ -37,10 +37,12 @@ Not yet. Rules has no setting called compulsory_captur: did you mean compulsory_
 from __future__ import annotations
 
 import difflib
+import dis
 import inspect
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -167,36 +169,69 @@ def _keywords(target: Any) -> list[str]:
     return [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def _from_the_package(traceback: Any) -> bool:
-    """Whether the error was raised in this package's code (not in the student's own function)."""
+def _innermost(traceback: Any) -> Any:
     frame = traceback
     while frame is not None and frame.tb_next is not None:
         frame = frame.tb_next
+    return frame
+
+
+def _module_of(traceback: Any) -> str | None:
+    """The module whose code raised the error (``None`` without a traceback)."""
+    frame = _innermost(traceback)
     if frame is None:
-        return False
+        return None
     module = frame.tb_frame.f_globals.get("__name__", "")
-    return module == "awithlaknannai" or module.startswith("awithlaknannai.")
+    return module if isinstance(module, str) else ""
+
+
+def _from_the_package(traceback: Any) -> bool:
+    """Whether the error was raised in this package's code (not in the student's own function)."""
+    module = _module_of(traceback)
+    return module is not None and (module == "awithlaknannai" or module.startswith("awithlaknannai."))
+
+
+def _from_the_cell(traceback: Any) -> bool:
+    """Whether the error was raised in the notebook's own code: a cell, or a function a cell made."""
+    return _module_of(traceback) in (None, "__main__")
+
+
+def _raised_on_purpose(traceback: Any) -> bool:
+    """Whether the package's code raised the error with a ``raise`` statement (a refusal it words itself),
+    rather than Python raising it inside the package (a bug: ``len(None)``, a misspelt name)."""
+    if not _from_the_package(traceback):
+        return False
+    frame = _innermost(traceback)
+    try:
+        instruction = next((i for i in dis.get_instructions(frame.tb_frame.f_code) if i.offset == frame.tb_lasti),
+                           None)
+    except Exception:  # noqa: BLE001 - a frame that cannot be read is not known to be on purpose
+        return False
+    return instruction is not None and instruction.opname == "RAISE_VARARGS"
 
 
 def explain_error(error: BaseException, traceback: Any = None,
                   namespace: Mapping[str, Any] | None = None) -> Feedback | None:
     """One plain sentence for a beginner's slip, or ``None`` when the error should keep its traceback.
 
-    Explained: a :class:`NameError`; a cell Python cannot read (a
-    :class:`SyntaxError`: the line, and what is missing); a misspelt keyword; a ``ValueError`` or
-    ``TypeError`` that this package raised about an argument (its messages
-    already say what was wrong), and its ``ImportError`` for a feature whose
-    optional package is missing (matplotlib in a JupyterLite site: a note
-    with the status ``"info"``, since nothing was wrong). Anything raised in
-    the student's own code keeps its traceback.
+    Explained: a :class:`NameError` in the notebook's own code; a cell Python cannot read (a
+    :class:`SyntaxError`: the line, and what is missing); a misspelt keyword in the notebook's call; a
+    ``ValueError`` or ``TypeError`` that this package raised on purpose about an argument (with a
+    ``raise`` statement: its messages already say what was wrong), and its ``ImportError`` for a
+    feature whose optional package is missing (matplotlib in a JupyterLite site: a note with the
+    status ``"info"``, since nothing was wrong). Anything else keeps
+    its traceback: an error raised in the student's own code, and above all an error Python raised
+    inside the package (a bug, such as a ``TypeError`` or ``NameError`` in its code), which must stay
+    visible. Without a traceback the error is taken as the notebook's own.
     """
     if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
-        return explain_name_error(error)
+        return explain_name_error(error) if _from_the_cell(traceback) else None
     # A cell Python cannot read (a missing `:`): one line naming the line. A SyntaxError raised inside
     # the package (reading a player's file) is the package's business, and keeps its traceback.
     if isinstance(error, SyntaxError) and not _from_the_package(traceback):
         return explain_syntax_error(error)
-    if isinstance(error, TypeError):
+    on_purpose = _raised_on_purpose(traceback)
+    if isinstance(error, TypeError) and (on_purpose or not _from_the_package(traceback)):
         keyword = explain_keyword_error(error, namespace)
         if keyword is not None:
             return keyword
@@ -204,7 +239,7 @@ def explain_error(error: BaseException, traceback: Any = None,
     # JupyterLite site) says so in one line; an import failing inside the package keeps its traceback.
     # Not the student's mistake: the line informs ("ℹ"), it does not say "Not yet".
     missing = isinstance(error, ImportError) and not isinstance(error, ModuleNotFoundError)
-    if (isinstance(error, (ValueError, TypeError)) or missing) and _from_the_package(traceback):
+    if (isinstance(error, (ValueError, TypeError)) or missing) and on_purpose:
         message = str(error).strip() or type(error).__name__
         if len(message) > 300:
             message = message[:297] + "..."
@@ -227,6 +262,10 @@ def _show(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any
     from IPython.display import display
 
     feedback = explain_error(value, tb, getattr(shell, "user_ns", None))
+    # As IPython does for any error: %tb (and %debug) find the last one, whole, whatever was shown.
+    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+    if sys.version_info >= (3, 12):
+        sys.last_exc = value
     if feedback is None:
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
         return None

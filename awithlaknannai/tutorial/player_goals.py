@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.judge import JudgedMove, MoveJudgement
+from ..limits import flag, text, whole_number
 from ..players.lesson import test_player
 from ..position import Move, Position
 from .challenges import Challenge, custom
@@ -173,7 +174,27 @@ def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: s
     -------
     GoalsReport
         Shows the steps, the games behind each, and the next idea to try.
+
+    Raises
+    ------
+    TypeError
+        An argument of the wrong type (``games="4"``, ``name=None``, ``progress="no"``).
+    ValueError
+        ``games`` outside 1 to 20, an empty name or one longer than 100 characters, an unknown variant.
+
+    Examples
+    --------
+    >>> goals(lambda position: position.legal_moves()[0], games="x")
+    Traceback (most recent call last):
+    ...
+    TypeError: games must be an integer, got str
     """
+    if not callable(choose_move):
+        raise TypeError(f"goals takes your choose_move function, got {type(choose_move).__name__}")
+    whole_number("games", games, 1, 20)
+    text("variant", variant, 100)
+    text("name", name, 100, empty=False)
+    flag("progress", progress)
     opponents = [step.opponent for step in GOAL_STEPS]
     report = test_player(choose_move, against=opponents, games=games, variant=variant,
                          progress=progress, name="you")

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..errors import GameOverError
+from ..errors import GameOverError, shown
 from ..game import Game
 from ..position import Move, Position
 
@@ -123,7 +123,13 @@ def turn_status(game: Game) -> str:
     >>> _ = game.play("B3-M4")
     >>> turn_status(game)
     'Black to move. Last move: White B3-M4. Black must capture.'
+    >>> turn_status(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: turn_status takes a Game, got NoneType
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"turn_status takes a Game, got {type(game).__name__}")
     outcome = game.outcome()
     parts: list[str] = []
     if outcome is not None:
@@ -176,6 +182,8 @@ class ClickController:
     """
 
     def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"ClickController takes a Game, got {type(game).__name__}")
         self.game = game
         self.locked: str | None = None
         self._origin: str | None = None
@@ -258,8 +266,11 @@ class ClickController:
         """Handle a click on ``point`` (``None``: the click hit no point).
 
         Returns a :class:`ClickResult`; a refused click leaves the game and
-        the selection exactly as they were.
+        the selection exactly as they were. A point that is not text is a
+        TypeError; a name no board has is refused, quoted short.
         """
+        if point is not None and not isinstance(point, str):
+            raise TypeError(f"a click is on a point name such as 'M4' (or None), got {type(point).__name__}")
         selection = self.selection  # drops a stale selection first
         if self.locked is not None:
             return self._refuse(point, self.locked)
@@ -273,7 +284,7 @@ class ClickController:
                                        f"or {selection.current} again to cancel.")
         position = self.game.position
         if point not in position.variant.tables.index:
-            return self._refuse(point, f"there is no point {point!r} on this board ({position.variant.name})")
+            return self._refuse(point, f"there is no point {shown(point)} on this board ({position.variant.name})")
         if selection is None:
             return self._select(point)
         return self._continue(point, selection)
