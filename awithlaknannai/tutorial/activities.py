@@ -30,7 +30,7 @@ Examples
 >>> box = activity("01-locator-map", {"Zuni Pueblo": "C"})
 >>> print(repr(box))
 Answer box (01-locator-map): Zuni Pueblo C, the Hopi mesas (none)
-Not yet. C is about 430 km (270 miles) away from Zuni Pueblo. Choose a letter for the Hopi mesas too. Hint: Zuni Pueblo is in New Mexico.
+Not yet. C is about 430 km (270 miles) away from Zuni Pueblo. Choose a letter for the Hopi mesas too. Hint: From C, Zuni Pueblo lies to the west. Zuni Pueblo is in New Mexico.
 """
 
 from __future__ import annotations
