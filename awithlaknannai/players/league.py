@@ -62,6 +62,7 @@ from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
 from .match import STOPPED, _game_seed
+from .ratings import elo_ratings_python, rated_games
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,
@@ -341,25 +342,9 @@ def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
     try:
         import numpy as np
     except ImportError:  # a JupyterLite site: the same ratings in plain Python (checked against these)
-        from .ratings import elo_ratings_python
-
         return elo_ratings_python(scores, players, base=base, prior_games=prior_games)
 
-    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
-        raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
-    if isinstance(base, bool) or not isinstance(base, (int, float)) or not math.isfinite(base):
-        raise ValueError(f"base must be a finite number, got {base!r}")
-    index: dict[str, int] = {}
-    for name in players:
-        index.setdefault(name, len(index))
-    games: list[tuple[int, int, float]] = []
-    for row in scores:
-        name, opponent, score = row
-        if name == opponent:
-            raise ValueError(f"{name!r} cannot play against itself")
-        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
-        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+    index, games = rated_games(scores, players, base, prior_games)
     size = len(index)
     if size == 0:
         return {}

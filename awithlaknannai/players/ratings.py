@@ -23,6 +23,30 @@ from collections.abc import Iterable
 __all__ = ["elo_ratings_python"]
 
 
+def rated_games(scores: Iterable[tuple[str, str, float]], players: Iterable[str], base: float,
+                prior_games: float) -> tuple[dict[str, int], list[tuple[int, int, float]]]:
+    """The checked arguments of a rating: each player's number, and the games as (i, j, i's score).
+
+    Shared by :func:`~awithlaknannai.players.league.elo_ratings` and :func:`elo_ratings_python`.
+    """
+    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
+        raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
+    if isinstance(base, bool) or not isinstance(base, (int, float)) or not math.isfinite(base):
+        raise ValueError(f"base must be a finite number, got {base!r}")
+    index: dict[str, int] = {}
+    for name in players:
+        index.setdefault(name, len(index))
+    games: list[tuple[int, int, float]] = []
+    for row in scores:
+        name, opponent, score = row
+        if name == opponent:
+            raise ValueError(f"{name!r} cannot play against itself")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
+        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+    return index, games
+
+
 def _log1p_exp(x: float) -> float:
     """``log(1 + e**x)`` without overflow (numpy's ``logaddexp(0, x)``)."""
     return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
@@ -84,21 +108,7 @@ def elo_ratings_python(scores: Iterable[tuple[str, str, float]], players: Iterab
         With the messages of ``elo_ratings``: a player against itself, a score
         outside 0 to 1, ``prior_games`` not above 0, ``base`` not finite.
     """
-    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
-        raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
-    if isinstance(base, bool) or not isinstance(base, (int, float)) or not math.isfinite(base):
-        raise ValueError(f"base must be a finite number, got {base!r}")
-    index: dict[str, int] = {}
-    for name in players:
-        index.setdefault(name, len(index))
-    games: list[tuple[int, int, float]] = []
-    for row in scores:
-        name, opponent, score = row
-        if name == opponent:
-            raise ValueError(f"{name!r} cannot play against itself")
-        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
-        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+    index, games = rated_games(scores, players, base, prior_games)
     size = len(index)
     if size == 0:
         return {}
