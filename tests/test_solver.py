@@ -485,6 +485,7 @@ def test_best_moves_reads_the_default_cache(monkeypatch, tmp_path):
     from awithlaknannai.analysis import solver
 
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
+    monkeypatch.setattr(solver, "_REGISTRY", {})  # set aside what earlier tests solved in this session
     p = Position.from_pieces("zuni-3-murray", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"}, rules="ludii")
     assert best_moves(p) is None  # nothing solved, nothing cached
     solve_endgames("zuni-3-murray", 2, rules="ludii")  # default cache dir: tmp_path
