@@ -56,7 +56,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ConfinementError", "Protection", "available", "confine_self", "protections", "read_paths"]
+__all__ = ["CONFIG_ENV", "ConfinementError", "Protection", "available", "confine_self", "league_key_path", "protections",
+           "read_paths"]
 
 # --- Landlock: constants from linux/landlock.h (stable kernel ABI) ---------------------------------
 _SYS_LANDLOCK_CREATE_RULESET, _SYS_LANDLOCK_ADD_RULE, _SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -110,6 +111,35 @@ _DENIED = ("socket", "socketpair", "clone", "clone3", "fork", "vfork", "execve",
            "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key")
 #: Calls whose first argument is a process: allowed only for the process itself.
 _SELF_ONLY = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")
+
+#: The environment variable that names the folder holding the league's key (see :func:`league_key_path`).
+CONFIG_ENV = "AWITHLAKNANNAI_CONFIG"
+
+
+def league_key_path() -> Path:
+    """Where this computer keeps the key that signs league results: a file players must not read.
+
+    ``$AWITHLAKNANNAI_CONFIG/league.key`` if that environment variable is
+    set (a folder), else ``$XDG_CONFIG_HOME/awithlaknannai/league.key``
+    (when ``XDG_CONFIG_HOME`` is an absolute path), else
+    ``~/.config/awithlaknannai/league.key``. The file is made, readable by
+    its owner only, the first time results are saved; its folder too.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ[CONFIG_ENV] = "/tmp/league-config"
+    >>> league_key_path().as_posix()
+    '/tmp/league-config/league.key'
+    >>> del os.environ[CONFIG_ENV]
+    """
+    folder = os.environ.get(CONFIG_ENV)
+    if folder:
+        return Path(folder) / "league.key"
+    config = os.environ.get("XDG_CONFIG_HOME")
+    base = Path(config) if config and os.path.isabs(config) else Path.home() / ".config"
+    return base / "awithlaknannai" / "league.key"
+
 
 #: Limits set by :func:`confine_self` (the address space is the league's memory cap).
 CPU_SECONDS = 3600
@@ -267,12 +297,10 @@ def read_paths() -> list[Path]:
 
 
 def _key_folder() -> str:
-    """The folder of the league's signing key (see ``league_key_path``), which no player may read."""
+    """The folder of the league's signing key, which no player may read ("" when no home folder is known)."""
     try:
-        from .league import league_key_path
-
         return str(league_key_path().parent)
-    except Exception:  # noqa: BLE001 - no key configured: nothing more to keep out
+    except RuntimeError:  # Path.home() with no home folder: no key folder to keep out
         return ""
 
 

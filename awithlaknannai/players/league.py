@@ -61,6 +61,7 @@ from ..notation import (
 from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
+from .confine import CONFIG_ENV, league_key_path
 from .match import STOPPED, _game_seed
 from .ratings import elo_ratings_python, rated_games
 from .sandbox import (
@@ -110,8 +111,6 @@ PRIOR_GAMES = 2.0
 FORFEIT = "forfeit"
 #: The longest text a player's failure leaves in the results (a forfeit's ``why``), in characters.
 MAX_TEXT_CHARS = 1000
-#: The environment variable that names the folder holding the league's key (see :func:`league_key_path`).
-CONFIG_ENV = "AWITHLAKNANNAI_CONFIG"
 #: The journal beside a results file: ``results.json`` has ``results.json.journal`` while a league runs.
 JOURNAL_SUFFIX = ".journal"
 #: How the standings order players with equal points, in one line (the table and the sheet show it).
@@ -168,31 +167,6 @@ class LeagueSignatureError(NotationError):
     :meth:`LeagueResults.load` raises it; ``verify=False`` reads the file
     without that check (for a file brought from another computer).
     """
-
-
-def league_key_path() -> Path:
-    """Where this computer keeps the key that signs league results: a file players must not read.
-
-    ``$AWITHLAKNANNAI_CONFIG/league.key`` if that environment variable is
-    set (a folder), else ``$XDG_CONFIG_HOME/awithlaknannai/league.key``
-    (when ``XDG_CONFIG_HOME`` is an absolute path), else
-    ``~/.config/awithlaknannai/league.key``. The file is made, readable by
-    its owner only, the first time results are saved; its folder too.
-
-    Examples
-    --------
-    >>> import os
-    >>> os.environ[CONFIG_ENV] = "/tmp/league-config"
-    >>> league_key_path().as_posix()
-    '/tmp/league-config/league.key'
-    >>> del os.environ[CONFIG_ENV]
-    """
-    folder = os.environ.get(CONFIG_ENV)
-    if folder:
-        return Path(folder) / "league.key"
-    config = os.environ.get("XDG_CONFIG_HOME")
-    base = Path(config) if config and os.path.isabs(config) else Path.home() / ".config"
-    return base / "awithlaknannai" / "league.key"
 
 
 def _league_key(create: bool) -> bytes | None:
