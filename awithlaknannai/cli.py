@@ -17,9 +17,9 @@ Limits, checked before any work starts:
   MCTS playouts or 600 seconds a move, alpha-beta deeper than 8 only with a
   time limit);
 * ``solve`` refuses work estimated above an hour or 8 GB
-  (:func:`awithlaknannai.analysis.solver.estimate_cost`) and prints the
+  (:func:`awithlaknannai.tables.solver.estimate_cost`) and prints the
   estimate before it starts;
-* ``league``: what :func:`awithlaknannai.players.run_league` bounds (at
+* ``league``: what :func:`awithlaknannai.league.run_league` bounds (at
   most 200 player files in the folder, 20 games a pair, 600 seconds a
   move), all checked before the first game; each game is kept on the disk
   as it ends (a journal beside the results file), so ``--resume``
@@ -110,7 +110,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .analysis.solver import cli_solve
+    from .tables.solver import cli_solve
 
     return cli_solve(args)
 
@@ -119,7 +119,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .files import write_text_file
-    from .players.league import run_league
+    from .league.tournament import run_league
 
     out = Path(args.out)
     sheet = out.with_suffix(".svg")

@@ -4,7 +4,7 @@ A move that matches no legal move is replayed here point by point, to say
 what went wrong in words a student can act on (``M5 is occupied``,
 ``capture is compulsory: Black must leap (for example T4xB3)``). The move
 list itself comes from the move generator
-(:mod:`awithlaknannai.engines.generator`); these functions only explain,
+(:mod:`awithlaknannai.movegen`); these functions only explain,
 and run only when a move is refused, so they favour clear words over speed.
 
 Examples

@@ -1,7 +1,7 @@
 """Saving and loading the project's text files: whole or not at all, bounded in size.
 
 Games (:meth:`awithlaknannai.Game.save`) and league results
-(:meth:`awithlaknannai.players.LeagueResults.save`) are written and read the
+(:meth:`awithlaknannai.league.LeagueResults.save`) are written and read the
 same way, so both keep the same promises:
 
 * a save writes a temporary file in the same folder and then replaces the

@@ -5,16 +5,16 @@ memory, and no way to stop a runaway cell but restarting the kernel), so
 every call that can start work of any size estimates the work from its
 arguments before spending anything:
 
-* :func:`~awithlaknannai.analysis.solver.solve_endgames` and
-  :func:`~awithlaknannai.analysis.solver.solve_game`: positions, seconds and
-  bytes by :func:`~awithlaknannai.analysis.solver.estimate_cost` (classes
+* :func:`~awithlaknannai.tables.solver.solve_endgames` and
+  :func:`~awithlaknannai.tables.solver.solve_game`: positions, seconds and
+  bytes by :func:`~awithlaknannai.tables.solver.estimate_cost` (classes
   already in the cache count as loading, not solving);
 * :func:`~awithlaknannai.position.perft` and
-  :meth:`~awithlaknannai.playout.LeanEngine.perft`: the size of the game
+  :meth:`~awithlaknannai.engines.lean.LeanEngine.perft`: the size of the game
   tree and the time of its nodes, from a few random descents timed on the
   spot (:func:`~awithlaknannai.position.perft_estimate`);
-* :meth:`~awithlaknannai.playout.LeanEngine.random_games` and
-  :meth:`~awithlaknannai.playout_batch.BatchPlayouts.play`: the time of the
+* :meth:`~awithlaknannai.engines.lean.LeanEngine.random_games` and
+  :meth:`~awithlaknannai.engines.batch.BatchPlayouts.play`: the time of the
   first games, times the rest;
 * :class:`~awithlaknannai.players.mcts.MCTSPlayer`: playouts and seconds a
   move, and the memory of its tree; the first playouts of a move timed;

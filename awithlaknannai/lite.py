@@ -156,7 +156,7 @@ class LiteSite:
 
 
 def _cache_folder() -> Path:
-    from .analysis.solver import default_cache_dir
+    from .tables.solver import default_cache_dir
 
     return default_cache_dir() / "lite"
 

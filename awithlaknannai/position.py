@@ -4,7 +4,7 @@ A :class:`Position` is an immutable value: the variant (board, rules), the
 pieces of each side as bit sets over the variant's points, the side to move,
 the turns played since the last capture and, on a shrinking board, the
 points out of play. Its legal moves come from the move generator that every
-engine of the package uses (:mod:`awithlaknannai.engines.generator`): the
+engine of the package uses (:mod:`awithlaknannai.movegen`): the
 :class:`Move` objects are built once per step or single leap of a board and
 shared, and only when the moves are asked for. Playing a move taken from
 :meth:`Position.legal_moves` looks nothing up and checks nothing again: the
@@ -34,7 +34,7 @@ from operator import attrgetter, is_
 from typing import Any, TypeVar
 
 from . import explain
-from .engines.generator import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
+from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, shown
 from .moves import EndReason, Move, Outcome
 from .rules import Rules
@@ -62,7 +62,7 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
     ``(origin, landings, captured, captured_mask)`` per move (indices into
     ``variant.points``, and a bit set), in the order of
     :meth:`Position.legal_moves`; the rules, the order and the bound on the
-    leap search are the generator's (:mod:`awithlaknannai.engines.generator`).
+    leap search are the generator's (:mod:`awithlaknannai.movegen`).
     ``dead`` is the set of points out of play on a shrinking board. The
     tuples may be shared between calls: treat them as read-only.
 

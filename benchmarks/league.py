@@ -30,7 +30,7 @@ import os
 import time
 from pathlib import Path
 
-from awithlaknannai.players import Contestant, LeagueResults, league, run_league, sandbox
+from awithlaknannai.league import Contestant, LeagueResults, tournament as league, run_league, sandbox
 
 
 def main() -> None:

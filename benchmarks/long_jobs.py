@@ -134,13 +134,13 @@ def run_probe(code: str, cap: int = 2 * 2**30, timeout: float = 600) -> tuple[st
         import resource, time
         resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
         from awithlaknannai import *
-        from awithlaknannai.analysis.solver import solve_endgames, solve_game, best_moves
+        from awithlaknannai.tables.solver import solve_endgames, solve_game, best_moves
         from awithlaknannai.boards import zuni
         from awithlaknannai.cli import main
         from awithlaknannai.notation import game_from_json
         from awithlaknannai.players import AlphaBetaPlayer, MCTSPlayer, run_match
-        from awithlaknannai.playout import LeanEngine
-        from awithlaknannai.playout_batch import BatchPlayouts
+        from awithlaknannai.engines.lean import LeanEngine
+        from awithlaknannai.engines.batch import BatchPlayouts
         import contextlib, io
         TMP = {tempfile.mkdtemp()!r}
         began = time.perf_counter()

@@ -105,8 +105,14 @@ def load_before(directory: str) -> ModuleType:
     return module
 
 
-def submodule(package: ModuleType, name: str) -> ModuleType:
-    return importlib.import_module(f"{package.__name__}.{name}")
+def submodule(package: ModuleType, *names: str) -> ModuleType:
+    """The first of ``names`` that ``package`` has (a module moved between the two versions compared)."""
+    for name in names[:-1]:
+        try:
+            return importlib.import_module(f"{package.__name__}.{name}")
+        except ModuleNotFoundError:
+            continue
+    return importlib.import_module(f"{package.__name__}.{names[-1]}")
 
 
 # --- the engines, given a package (this one or the one before) ---------------------------------
@@ -129,11 +135,11 @@ def position_games(package: ModuleType, variant_name: str, rules: str, games: in
 
 
 def lean_engine(package: ModuleType, variant_name: str, rules: str):
-    return submodule(package, "playout").LeanEngine(variant_name, rules)
+    return submodule(package, "engines.lean", "playout").LeanEngine(variant_name, rules)
 
 
 def batch_engine(package: ModuleType, variant_name: str, rules: str):
-    return submodule(package, "playout_batch").BatchPlayouts(variant_name, rules)
+    return submodule(package, "engines.batch", "playout_batch").BatchPlayouts(variant_name, rules)
 
 
 def search_positions(package: ModuleType) -> list:
@@ -340,7 +346,7 @@ def bench_more() -> None:
                 f"({len(ms)} clicks)")
         say()
     say("== endgame tables: Mosona up to 2 a side, built in a fresh process (CPU s) ==")
-    code = ("import time; from awithlaknannai.analysis.solver import solve_endgames; t = time.process_time(); "
+    code = ("import time; from awithlaknannai.tables.solver import solve_endgames; t = time.process_time(); "
             "solve_endgames('mosona', 2, cache_dir=False, allow_long=True); print(time.process_time() - t)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     say(f"array solver: {float(out.stdout.strip()):.2f} s")

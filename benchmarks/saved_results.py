@@ -6,7 +6,7 @@ Usage::
     python benchmarks/saved_results.py --check   # solve and compare with the file
 
 The whole games of ``zuni-3`` and ``zuni-4``, with and without the outer-row
-lines, under the three rules presets, solved by :func:`awithlaknannai.analysis.solver.solve_game` without
+lines, under the three rules presets, solved by :func:`awithlaknannai.tables.solver.solve_game` without
 the disk cache: the first player's value and the best first moves. Notebook 6
 reads them through :mod:`awithlaknannai.analysis.saved` instead of solving
 twelve games during Run All (it solves one ``zuni-3`` game live); ``tests/test_saved_results.py`` checks them against a
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from awithlaknannai import Position
-from awithlaknannai.analysis.solver import EndgameTables, solve_game
+from awithlaknannai.tables.solver import EndgameTables, solve_game
 
 TARGET = Path(__file__).resolve().parent.parent / "awithlaknannai" / "analysis" / "saved_results.json"
 BOARDS = ["zuni-3", "zuni-3-murray", "zuni-4", "zuni-4-murray"]

@@ -38,14 +38,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from awithlaknannai import Color, Game, Position, get_variant
-from awithlaknannai.analysis.solver import (
+from awithlaknannai.tables.solver import (
     PerfectPlayer,
     estimate,
     format_reports,
     solve_endgames,
     solve_game,
 )
-from awithlaknannai.analysis.solver_core import class_size
+from awithlaknannai.tables.solver_core import class_size
 
 PRESETS = ("standard", "maximum", "ludii")
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from awithlaknannai import Color, Game, Position, get_variant
-from awithlaknannai.analysis.solver import (
+from awithlaknannai.tables.solver import (
     EndgameTables,
     PerfectPlayer,
     estimate,
@@ -33,7 +33,7 @@ from awithlaknannai.analysis.solver import (
     solve_endgames,
     solve_game,
 )
-from awithlaknannai.analysis.solver_core import WIN
+from awithlaknannai.tables.solver_core import WIN
 
 
 def longest_win(tables: EndgameTables) -> tuple[Position, Game] | None:

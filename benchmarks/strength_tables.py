@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from awithlaknannai import Position, get_variant
-from awithlaknannai.analysis.solver import EndgameTables, solve_endgames
+from awithlaknannai.tables.solver import EndgameTables, solve_endgames
 from awithlaknannai.players import player_for_level, run_match
 from awithlaknannai.players.endgames import EndgameProbe
 

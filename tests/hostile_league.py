@@ -38,7 +38,7 @@ def main() -> int:
     for template in sorted((work / "templates").glob("*.py")):
         (players / template.name).write_text(template.read_text().format(**values))
 
-    from awithlaknannai.players import run_league
+    from awithlaknannai.league import run_league
 
     started = time.monotonic()
     results = run_league(players, "zuni-3", games_per_pair=1, time_limit=settings["time_limit"],

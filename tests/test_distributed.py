@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from awithlaknannai.analysis import solver
-from awithlaknannai.analysis.distributed import engine_missing, run_local
-from awithlaknannai.analysis.solver import solve_endgames, solve_game
+from awithlaknannai.tables.distributed import engine_missing, run_local
+from awithlaknannai.tables.solver import solve_endgames, solve_game
 
 MISSING = engine_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the 'distributed' extra is not installed: {MISSING}")

@@ -33,8 +33,8 @@ from awithlaknannai.analysis import solver
 from awithlaknannai.boards import concentric, leap_lines, leaps, rows, zuni
 from awithlaknannai.errors import GameOverError, LongJobError
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer, RandomPlayer, make_player
-from awithlaknannai.playout import LeanEngine, lean_move_of
-from awithlaknannai.playout_batch import BatchPlayouts
+from awithlaknannai.engines.lean import LeanEngine, lean_move_of
+from awithlaknannai.engines.batch import BatchPlayouts
 from awithlaknannai.rules import MAX_LIMIT
 
 FUZZ = settings(max_examples=100, deadline=None, derandomize=True, database=None,

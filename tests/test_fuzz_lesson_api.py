@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from awithlaknannai import Game, Move, Position
 from awithlaknannai.analysis.puzzles import Puzzle, find_puzzles, hint_steps, wins_within
-from awithlaknannai.analysis.solver import EndgameTables, solve_endgames
+from awithlaknannai.tables.solver import EndgameTables, solve_endgames
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,

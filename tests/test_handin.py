@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from awithlaknannai.players import contestants_from_folder, greedy_choose_move, save_player, test_player
-from awithlaknannai.players.handin import (
+from awithlaknannai.league import contestants_from_folder, greedy_choose_move, save_player, test_player
+from awithlaknannai.league.handin import (
     MAX_FILE_BYTES,
     MAX_FILES,
     MAX_ZIP_BYTES,
@@ -28,7 +28,7 @@ from awithlaknannai.players.handin import (
     receive_files,
     safe_file_name,
 )
-from awithlaknannai.players.lesson import BINDER_WARNING, SavedPlayer
+from awithlaknannai.league.lesson import BINDER_WARNING, SavedPlayer
 
 CODE = b"def choose_move(position):\n    return position.legal_moves()[0]\n"
 OTHER = b"import random\n\ndef choose_move(position):\n    return random.choice(position.legal_moves())\n"
@@ -341,7 +341,7 @@ def test_the_upload_box_takes_a_zip_and_refuses_a_bad_folder(tmp_path: Path) -> 
 
 def test_a_collected_folder_plays_a_league(tmp_path: Path) -> None:
     """From the upload to the standings: the names in the table are the (tidied) file names."""
-    from awithlaknannai.players import run_league
+    from awithlaknannai.league import run_league
 
     folder = tmp_path / "players"
     folder.mkdir()

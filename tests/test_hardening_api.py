@@ -26,8 +26,8 @@ from awithlaknannai.cli import main
 from awithlaknannai.errors import InvalidMoveError, LongJobError, NotationError, TooManyMovesError
 from awithlaknannai.notation import MAX_RECORD_WORK, game_from_json, game_from_record, parse_position
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer
-from awithlaknannai.playout import LeanEngine
-from awithlaknannai.playout_batch import BatchPlayouts
+from awithlaknannai.engines.lean import LeanEngine
+from awithlaknannai.engines.batch import BatchPlayouts
 from awithlaknannai.position import MAX_MOVE_TEXT, MAX_QUIET_TURNS, perft_estimate
 
 CAP = 2**30  # the child's address space: what the limits must fit in

@@ -16,8 +16,8 @@ import pytest
 
 from awithlaknannai import Position, get_variant
 from awithlaknannai.analysis.puzzles import Puzzle, find_puzzles, hint_steps, wins_within
-from awithlaknannai.analysis.solver import EndgameTables, solve_endgames
-from awithlaknannai.analysis.tablefile import StaleTableError, TableFiles
+from awithlaknannai.tables.solver import EndgameTables, solve_endgames
+from awithlaknannai.tables.tablefile import StaleTableError, TableFiles
 from awithlaknannai.tutorial.challenges import Challenge, Goal, capture, check_challenge, win_in
 
 CHOICE = "mosona standard ......../...bb..b./b.w...w. w 0"
@@ -231,7 +231,7 @@ def test_wins_within_bounds_its_depth() -> None:
 
 def test_long_texts_are_refused_or_quoted_short() -> None:
     from awithlaknannai import Game
-    from awithlaknannai.analysis.judge import judge_player
+    from awithlaknannai.league import judge_player
     from awithlaknannai.tutorial.exercises import check
     from awithlaknannai.widgets.controller import ClickController
 

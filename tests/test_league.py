@@ -14,21 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Game, NotationError, Position
-from awithlaknannai.analysis.judge import judge_player
-from awithlaknannai.analysis.solver import PerfectPlayer, solve_endgames
-from awithlaknannai.players import (
-    Contestant,
-    LeagueResults,
-    contestants_from_folder,
-    elo_ratings,
-    greedy_choose_move,
-    run_league,
-    save_player,
-    template_code,
-    test_player,
-)
-from awithlaknannai.players.league import CONFIG_ENV, FORFEIT, PRIOR_GAMES
-from awithlaknannai.players.sandbox import PlayerFailure, PlayerProcess
+from awithlaknannai.league import judge_player
+from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames
+from awithlaknannai.league import Contestant, LeagueResults, contestants_from_folder, elo_ratings, greedy_choose_move, run_league, save_player, template_code, test_player
+from awithlaknannai.league.tournament import CONFIG_ENV, FORFEIT, PRIOR_GAMES
+from awithlaknannai.league.sandbox import PlayerFailure, PlayerProcess
 from awithlaknannai.render import Picture, league_sheet_svg
 from awithlaknannai.variants import get_variant
 
@@ -37,7 +27,7 @@ from awithlaknannai.variants import get_variant
 TIME_LIMIT = 0.8
 MEMORY_MB = 150
 
-GOOD = "from awithlaknannai.players.lesson import greedy_choose_move as choose_move\n"
+GOOD = "from awithlaknannai.league.lesson import greedy_choose_move as choose_move\n"
 
 BAD_PLAYERS = {
     # name: (code, the kind of forfeit it must lose by, a word its reasons must contain)
@@ -57,7 +47,7 @@ BAD_PLAYERS = {
 MEDDLER = textwrap.dedent("""
     import gc
     from awithlaknannai import Game, Position
-    from awithlaknannai.players import league
+    from awithlaknannai.league import tournament as league
 
     legal_moves = Position.legal_moves
 

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Game, NotationError, Position
-from awithlaknannai.players import Contestant, LeagueResults, contestants_from_folder, run_league, sandbox
-from awithlaknannai.players import league as league_module
-from awithlaknannai.players.league import (
+from awithlaknannai.league import Contestant, LeagueResults, contestants_from_folder, run_league, sandbox
+from awithlaknannai.league import tournament as league_module
+from awithlaknannai.league.tournament import (
     CONFIG_ENV,
     FORFEIT,
     JOURNAL_SUFFIX,
@@ -35,7 +35,7 @@ from awithlaknannai.players.league import (
     printable_text,
 )
 from awithlaknannai.players.match import STOPPED
-from awithlaknannai.players.sandbox import PlayersFolderError
+from awithlaknannai.league.sandbox import PlayersFolderError
 from awithlaknannai.variants import get_variant
 
 THREE = ["beginner", "casual", "club"]  # built-in players: quick, and a seeded league of them repeats exactly
@@ -225,7 +225,7 @@ def test_a_league_that_died_resumes_from_its_journal_ignoring_a_torn_last_line(
 def test_a_league_killed_by_the_system_resumes_from_its_journal(tmp_path: Path) -> None:
     path = tmp_path / "results.json"
     script = textwrap.dedent(f"""
-        from awithlaknannai.players import run_league
+        from awithlaknannai.league import run_league
         run_league({THREE!r}, "zuni-4", seed=3, progress=False, games_per_pair=4, save_to={str(path)!r})
     """)
     child = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).parents[1],
@@ -613,7 +613,7 @@ def test_a_folder_with_too_many_files_is_refused_before_it_is_all_listed(tmp_pat
 # --- 7. the command line ---------------------------------------------------------------------------
 
 
-GREEDY = "from awithlaknannai.players.lesson import greedy_choose_move as choose_move\n"
+GREEDY = "from awithlaknannai.league.lesson import greedy_choose_move as choose_move\n"
 FIRST = "def choose_move(position):\n    return position.legal_moves()[0]\n"
 
 

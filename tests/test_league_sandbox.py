@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from awithlaknannai.players import confine
-from awithlaknannai.players.sandbox import NotConfinedError, confinement_plan
+from awithlaknannai.league import confine
+from awithlaknannai.league.sandbox import NotConfinedError, confinement_plan
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -278,7 +278,7 @@ def _write_players(folder: Path) -> Path:
 
 def test_where_players_cannot_be_confined_a_league_of_files_needs_the_teachers_word(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from awithlaknannai.players import run_league
+    from awithlaknannai.league import run_league
 
     folder = _write_players(tmp_path / "players")
     monkeypatch.setenv("AWITHLAKNANNAI_NO_CONFINEMENT", "1")
@@ -295,7 +295,7 @@ def test_where_players_cannot_be_confined_a_league_of_files_needs_the_teachers_w
 
 
 def test_the_plan_names_what_holds(monkeypatch: pytest.MonkeyPatch) -> None:
-    from awithlaknannai.players import Contestant
+    from awithlaknannai.league import Contestant
 
     files = [Contestant.from_source(_GOOD, "ada", origin="ada.py")]
     report, line = confinement_plan(files, trusted=False)
@@ -311,7 +311,7 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
 
     The signal goes only to the forkserver, a process this test's league started.
     """
-    from awithlaknannai.players import run_league, sandbox
+    from awithlaknannai.league import run_league, sandbox
 
     folder = _write_players(tmp_path / "players")
     (folder / "stopper.py").write_text(

@@ -227,15 +227,15 @@ print("FAILED", failed)
 from awithlaknannai.widgets import GameWidget
 game = GameWidget("mosona")
 print("CANVAS", type(game.board.canvas).__name__)
-from awithlaknannai.analysis.solver import solve_endgames
+from awithlaknannai.tables.solver import solve_endgames
 print("SOLVED", sum(r.positions for r in solve_endgames("zuni-3", 2, cache_dir=False).reports))
 def one_line(call):
     try:
         call()
     except ImportError as error:
         print("ERROR", str(error).count("\n"), error)
-from awithlaknannai.playout_batch import BatchPlayouts
-from awithlaknannai.players.league import elo_ratings
+from awithlaknannai.engines.batch import BatchPlayouts
+from awithlaknannai.league.tournament import elo_ratings
 from awithlaknannai.analysis.plots import end_reason_bars, length_histograms
 from awithlaknannai.analysis.selfplay import selfplay_statistics
 from awithlaknannai.render import Picture
@@ -285,9 +285,9 @@ class Blocker:
             raise ModuleNotFoundError(f"No module named {name!r}")
 sys.meta_path.insert(0, Blocker())
 from awithlaknannai import Position, get_variant
-from awithlaknannai.analysis.solver import estimate_cost, solve_endgames
-from awithlaknannai.analysis.solver_cli import cli_solve
-from awithlaknannai.analysis.symmetry import SymmetricIndex, board_symmetries
+from awithlaknannai.tables.solver import estimate_cost, solve_endgames
+from awithlaknannai.tables.solver_cli import cli_solve
+from awithlaknannai.tables.symmetry import SymmetricIndex, board_symmetries
 cache = Path(sys.argv[1])
 def counts(tables):
     return [[r.name, r.positions, r.won, r.lost, r.drawn, r.on_pieces, r.longest] for r in tables.reports]
@@ -326,8 +326,8 @@ print(json.dumps(out))
 
 def test_without_numpy_the_solver_writes_reads_and_checks_its_table_files(tmp_path: Path) -> None:
     from awithlaknannai import get_variant
-    from awithlaknannai.analysis.costs import BYTES_PER_POSITION, SECONDS_PER_UNIT, estimate, estimate_cost
-    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.tables.costs import BYTES_PER_POSITION, SECONDS_PER_UNIT, estimate, estimate_cost
+    from awithlaknannai.tables.solver import solve_endgames
 
     by_symmetry = solve_endgames("zuni-2", 1, cache_dir=tmp_path / "numpy")  # files in numpy's order
     done = subprocess.run([sys.executable, "-c", _PURE_TABLES, str(tmp_path / "pure"), str(tmp_path / "numpy")],

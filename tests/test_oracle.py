@@ -12,7 +12,7 @@ import pytest
 from oracle import leap_triples, move_key, oracle_moves, oracle_perft
 
 from awithlaknannai import Color, Position, Rules, get_variant, perft
-from awithlaknannai.engines.generator import generator_for, lean_move_of
+from awithlaknannai.movegen import generator_for, lean_move_of
 from awithlaknannai.position import generate_raw
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi",

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from awithlaknannai import Position
-from awithlaknannai.analysis.judge import judge_player
-from awithlaknannai.players import greedy_choose_move
+from awithlaknannai.league import judge_player
+from awithlaknannai.league import greedy_choose_move
 from awithlaknannai.tutorial.challenges import Challenge, ahead_after_reply, check_challenge
 from awithlaknannai.tutorial.player_goals import GOAL_STEPS, goals, review_board, review_challenges
 
@@ -70,7 +70,7 @@ def test_each_slip_is_solved_by_a_good_move_and_not_by_the_players_move() -> Non
 
 
 def test_a_player_without_slips_gets_a_note_instead_of_a_board() -> None:
-    from awithlaknannai.analysis.solver import PerfectPlayer, solve_endgames
+    from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames
 
     tables = solve_endgames("zuni-3", max_pieces=2, cache_dir=False)
     judgement = judge_player(PerfectPlayer(tables).choose_move, "zuni-3", positions=10, tables=tables)

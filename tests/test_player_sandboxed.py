@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from awithlaknannai.players import test_player as try_player
+from awithlaknannai.league import test_player as try_player
 
 
 def stuck_in_c(position):  # type: ignore[no-untyped-def]
@@ -63,8 +63,8 @@ def test_wrong_arguments_name_what_was_expected(arguments: dict, error: type, wo
 
 
 def test_the_league_clock_counts_processor_time_and_bounds_waiting_by_the_wall_clock() -> None:
-    from awithlaknannai.players import Contestant
-    from awithlaknannai.players.sandbox import WALL_FACTOR, PlayerFailure, PlayerProcess
+    from awithlaknannai.league import Contestant
+    from awithlaknannai.league.sandbox import WALL_FACTOR, PlayerFailure, PlayerProcess
     from awithlaknannai.position import Position
     from awithlaknannai.variants import get_variant
 

@@ -368,7 +368,7 @@ def test_the_remembered_evaluation_is_its_formula(variant: str, rules: str) -> N
 
 
 def test_the_strong_level_plays_covered_endgames_as_the_tables_say() -> None:
-    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.tables.solver import solve_endgames
     from awithlaknannai.players.endgames import EndgameProbe
 
     tables = solve_endgames("zuni-4", 2, cache_dir=False)
@@ -396,7 +396,7 @@ def test_the_tables_narrow_the_root_and_leave_the_search_alone() -> None:
     # among those (it plays for the opponent's mistakes); where they do not, it searches exactly
     # as without tables (scoring positions inside the search by the tables made it sacrifice
     # pieces to keep out of endgames they call lost).
-    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.tables.solver import solve_endgames
     from awithlaknannai.players.endgames import EndgameProbe
 
     tables = solve_endgames("zuni-4", 2, cache_dir=False)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from awithlaknannai import Position
-from awithlaknannai.engines.generator import generator_for
-from awithlaknannai.playout import LeanEngine, lean_move_of
+from awithlaknannai.movegen import generator_for
+from awithlaknannai.engines.lean import LeanEngine, lean_move_of
 from awithlaknannai.rules import PRESETS, Rules
 from awithlaknannai.variants import VARIANT_NAMES, Color
 
@@ -68,7 +68,7 @@ def test_lean_moves_from_a_mid_game_position() -> None:
 
 
 def test_the_lean_engine_follows_a_shrinking_board() -> None:
-    from awithlaknannai.playout_batch import BatchPlayouts
+    from awithlaknannai.engines.batch import BatchPlayouts
 
     for name in ("tukvnanawopi-shrinking", "tuknanavuhpi"):
         engine = LeanEngine(name)

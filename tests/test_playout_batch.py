@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from awithlaknannai import Position
-from awithlaknannai.playout import lean_move_of
-from awithlaknannai.playout_batch import REASONS, BatchPlayouts
+from awithlaknannai.engines.lean import lean_move_of
+from awithlaknannai.engines.batch import REASONS, BatchPlayouts
 from awithlaknannai.rules import PRESETS, Rules
 from awithlaknannai.variants import VARIANT_NAMES, Color
 

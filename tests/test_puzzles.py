@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from awithlaknannai.analysis.puzzles import Feedback, Puzzle, find_puzzles, tutorial_puzzles, winning_moves
-from awithlaknannai.analysis.solver import EndgameTables, Value, solve_endgames
+from awithlaknannai.tables.solver import EndgameTables, Value, solve_endgames
 
 
 @pytest.fixture(scope="module")

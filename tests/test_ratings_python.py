@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from awithlaknannai.players.league import BASE_RATING, PRIOR_GAMES, elo_ratings
-from awithlaknannai.players.ratings import elo_ratings_python
+from awithlaknannai.league.tournament import BASE_RATING, PRIOR_GAMES, elo_ratings
+from awithlaknannai.league.ratings import elo_ratings_python
 
 pytest.importorskip("numpy")
 

@@ -10,7 +10,7 @@ import pytest
 
 from awithlaknannai import Position
 from awithlaknannai.analysis.saved import FILE, saved_boards, saved_first_moves, saved_value
-from awithlaknannai.analysis.solver import solve_game
+from awithlaknannai.tables.solver import solve_game
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))

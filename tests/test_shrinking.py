@@ -193,7 +193,7 @@ def test_perft_agrees_with_the_oracle_on_thin_boards(name: str, reading: str) ->
 
 
 def test_the_solver_refuses_a_shrinking_board_instead_of_answering_wrongly() -> None:
-    from awithlaknannai.analysis.solver import best_moves, solve_endgames
+    from awithlaknannai.tables.solver import best_moves, solve_endgames
 
     with pytest.raises(ValueError, match="does not follow a shrinking board"):
         solve_endgames("tukvnanawopi-shrinking", 1, cache_dir=False)

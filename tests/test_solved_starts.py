@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from awithlaknannai import Game, Position
-from awithlaknannai.analysis.solved_starts import SOLVED_STARTS, solved_start
+from awithlaknannai.tables.solved_starts import SOLVED_STARTS, solved_start
 from awithlaknannai.rules import PRESETS
 from awithlaknannai.widgets.game import hint_for
 

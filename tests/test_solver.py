@@ -18,7 +18,7 @@ import pytest
 
 from awithlaknannai import Color, Game, Position, get_variant
 from awithlaknannai.analysis import solver_core as core
-from awithlaknannai.analysis.solver import (
+from awithlaknannai.tables.solver import (
     SOLVER_VERSION,
     EndgameTables,
     PerfectPlayer,
@@ -30,7 +30,7 @@ from awithlaknannai.analysis.solver import (
     solve_endgames,
     solve_game,
 )
-from awithlaknannai.analysis.solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+from awithlaknannai.tables.solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 from awithlaknannai.cli import main
 from awithlaknannai.errors import GameOverError
 from awithlaknannai.position import generate_raw

@@ -12,9 +12,9 @@ import pytest
 from awithlaknannai import Position
 from awithlaknannai.analysis import solver
 from awithlaknannai.analysis import solver_core as core
-from awithlaknannai.analysis.solver import EndgameTables, solve_endgames
-from awithlaknannai.analysis.symmetry import SymmetricIndex, board_symmetries
-from awithlaknannai.analysis.tablefile import ClassTable, StaleTableError, read_wdl, wdl_of
+from awithlaknannai.tables.solver import EndgameTables, solve_endgames
+from awithlaknannai.tables.symmetry import SymmetricIndex, board_symmetries
+from awithlaknannai.tables.tablefile import ClassTable, StaleTableError, read_wdl, wdl_of
 from awithlaknannai.variants import get_variant
 
 
@@ -189,7 +189,7 @@ def test_plain_order_listing_is_bounded() -> None:
 
 def test_the_permutation_tables_map_every_byte_as_the_symmetry_maps_its_points():
     """The numpy-built tables against the bits moved one at a time, for boards with 4 and 12 symmetries."""
-    from awithlaknannai.analysis.symmetry import _permutation_tables
+    from awithlaknannai.tables.symmetry import _permutation_tables
 
     for name in ("zuni-3", "mosona", "pretwa"):
         variant = get_variant(name)

@@ -10,8 +10,8 @@ import pytest
 
 from awithlaknannai import Position
 from awithlaknannai.analysis import solver_core as core
-from awithlaknannai.analysis.solver import solve_endgames, solve_game
-from awithlaknannai.analysis.tables import RankBoard, lex_table
+from awithlaknannai.tables.solver import solve_endgames, solve_game
+from awithlaknannai.tables.ranks import RankBoard, lex_table
 from awithlaknannai.variants import get_variant
 
 PRESETS = ("standard", "maximum", "ludii")

@@ -625,7 +625,7 @@ def test_compare_needs_two_boards_and_readable_moves() -> None:
 
 def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_path, monkeypatch):
     from awithlaknannai import Game, Position
-    from awithlaknannai.analysis.solver import solve_endgames
+    from awithlaknannai.tables.solver import solve_endgames
     from awithlaknannai.widgets import GameWidget
 
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))

@@ -2,7 +2,7 @@
 
 A puzzle is a position where the side to move wins in ``N`` of its own
 moves with perfect play, and exactly one of its legal moves wins at all
-(checked by the endgame solver, :mod:`awithlaknannai.analysis.solver`).
+(checked by the endgame solver, :mod:`awithlaknannai.tables.solver`).
 :func:`find_puzzles` draws such positions at random from solved tables,
 reproducibly from a seed; :func:`tutorial_puzzles` returns a small curated
 set for the tutorial at once (stored here as position texts; the test suite
@@ -34,8 +34,8 @@ from ..limits import bounded_items, whole_number
 from ..notation import parse_position
 from ..position import Move, Position, generate_raw
 from ..variants import Color
-from .solver import EndgameTables
-from .solver_core import WIN, class_keys
+from ..tables.solver import EndgameTables
+from ..tables.solver_core import WIN, class_keys
 
 __all__ = ["Puzzle", "Feedback", "find_puzzles", "forces_win", "hint_steps", "tutorial_puzzles", "winning_moves",
            "wins_within",
@@ -349,7 +349,7 @@ def find_puzzles(
     Parameters
     ----------
     tables : EndgameTables
-        Solved tables (see :func:`~awithlaknannai.analysis.solver.solve_endgames`).
+        Solved tables (see :func:`~awithlaknannai.tables.solver.solve_endgames`).
     count : int
         How many puzzles (1 to :data:`MAX_PUZZLES`), shared out as evenly as possible over ``moves``
         (the harder ones get any remainder).
@@ -378,7 +378,7 @@ def find_puzzles(
 
     Examples
     --------
-    >>> from awithlaknannai.analysis.solver import solve_endgames
+    >>> from awithlaknannai.tables.solver import solve_endgames
     >>> tables = solve_endgames("zuni-3", 2, cache_dir=False)
     >>> [p.goal for p in find_puzzles(tables, 2, moves=(2,), seed=1)]
     ['Black to play and win in 2 moves', 'Black to play and win in 2 moves']

@@ -4,7 +4,7 @@ A whole game of ``zuni-4`` (1.3 million positions) takes a second or two to
 solve; the twelve games of notebook 6 (``zuni-3`` and ``zuni-4``, two
 drawings, three rule sets) take more than ten seconds of computing, too long
 to wait for in a lesson, and the answer is the same every time. ``benchmarks/saved_results.py`` solved
-them once with :func:`~awithlaknannai.analysis.solver.solve_game` and wrote
+them once with :func:`~awithlaknannai.tables.solver.solve_game` and wrote
 ``saved_results.json`` beside this module (it travels in the wheel);
 ``tests/test_saved_results.py`` solves them again and compares. The
 notebook still solves one ``zuni-3`` game live, to show how it is done,
@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Any
 
 from ..rules import PRESETS
-from .values import Value
+from ..tables.values import Value
 
 __all__ = ["saved_boards", "saved_first_moves", "saved_value"]
 

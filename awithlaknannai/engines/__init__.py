@@ -16,7 +16,7 @@ module                        what it is
 ============================  ===============================================================
 
 The third form, the rank-indexed tables of the array endgame solver, lives with the
-solver (:mod:`awithlaknannai.analysis.tables`); its moves are checked against the
+solver (:mod:`awithlaknannai.tables.ranks`); its moves are checked against the
 generator's by ``tests/test_tables.py``.
 
 Import the engines from their modules (``from awithlaknannai.engines.lean import

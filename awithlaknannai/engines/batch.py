@@ -13,7 +13,7 @@ The choice is uniform over first actions, not over whole moves: with
 ``multi_leap="none"`` (the ``ludii`` preset) the two are the same; with
 multi-leaps a long chain is one move among others from its first leap on.
 ``maximum_capture`` needs the length of every chain before choosing and is
-not offered here (:class:`~awithlaknannai.playout.LeanEngine` plays it).
+not offered here (:class:`~awithlaknannai.engines.lean.LeanEngine` plays it).
 
 Examples
 --------
@@ -120,7 +120,7 @@ class BatchPlayouts:
         of plies ``(own, opp, first_actions, move)``: the bit sets seen from the
         mover, the set of legal first actions (``("step", origin, to)`` or
         ``("leap", origin, over, to)``) and the move played as
-        ``(xor, captured)`` (see :mod:`awithlaknannai.playout`).
+        ``(xor, captured)`` (see :mod:`awithlaknannai.engines.lean`).
 
         The games are played in batches of at most :data:`BATCH_BYTES` of
         working memory each; the first batch (at most

@@ -13,7 +13,7 @@ move is a pair of integers ``(xor, captured)``::
 ``xor`` flips the piece's origin and destination (0 for a leap sequence that
 comes back to where it started) and ``captured`` is the set of jumped points.
 The moves come from the one move generator
-(:mod:`awithlaknannai.engines.generator`) that also lists a Position's moves,
+(:mod:`awithlaknannai.movegen`) that also lists a Position's moves,
 in the same order and with the same entries (one per distinct leap
 sequence), so a uniform choice picks moves with the same odds. Tests replay
 seeded playouts through Position, ply by ply.
@@ -42,7 +42,7 @@ from ..errors import LongJobError
 from ..position import MAX_PERFT_DEPTH, Position, _variant_argument, perft
 from ..rules import Rules
 from ..variants import Color, Variant
-from .generator import LeanMove, generator_for, lean_move_of
+from ..movegen import LeanMove, generator_for, lean_move_of
 
 __all__ = ["LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
 

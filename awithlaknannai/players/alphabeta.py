@@ -4,7 +4,7 @@ The player imagines every sequence of moves a few turns deep, scores the
 positions at the end with :class:`~awithlaknannai.players.evaluation.Evaluator`,
 and assumes both sides pick their best. Inside the search a position is two
 bit sets and a move the move generator's lean pair ``(xor, captured)``
-(:mod:`awithlaknannai.engines.generator`): no
+(:mod:`awithlaknannai.movegen`): no
 :class:`~awithlaknannai.Position` or :class:`~awithlaknannai.Move` object is
 made below the root, so it searches hundreds of thousands of positions a
 second.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 
-from ..engines.generator import LeanMove, generator_for
+from ..movegen import LeanMove, generator_for
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position

@@ -1,6 +1,6 @@
 """Perfect endgames for the search players: endgame tables where they cover a position.
 
-The endgame solver (:mod:`awithlaknannai.analysis.solver`) works out who
+The endgame solver (:mod:`awithlaknannai.tables.solver`) works out who
 wins every position with few pieces a side, and how quickly. A player given
 an :class:`EndgameProbe` plays such positions perfectly: where the tables
 cover the position to move in, it chooses only among their best moves. The
@@ -11,7 +11,7 @@ beside the evaluation's estimates made it throw pieces away).
 Tables come from two places, and nothing is ever written to disk here:
 
 * classes already solved in the table cache (``$AWITHLAKNANNAI_CACHE``, or
-  the user cache folder; see :func:`~awithlaknannai.analysis.solver.default_cache_dir`),
+  the user cache folder; see :func:`~awithlaknannai.tables.solver.default_cache_dir`),
   read the first time a position needs them;
 * the classes small enough to solve on the spot, in memory: up to
   :data:`SOLVE_ON_THE_SPOT` seconds by the solver's own estimate (Mosona up
@@ -143,7 +143,7 @@ def table_moves(endgames: bool | EndgameProbe, position: Position) -> list[Move]
 
 
 def _probe_key(variant: Variant) -> tuple[object, ...]:
-    from ..analysis.solver import board_fingerprint, table_rules_text
+    from ..tables.solver import board_fingerprint, table_rules_text
 
     return (board_fingerprint(variant), table_rules_text(variant.rules))
 
@@ -152,7 +152,7 @@ def _sources(variant: Variant) -> list[Any]:
     """The tables a variant's probe reads: the cache on disk, then what is quick to solve now."""
     if variant.shrink is not None:
         return []  # no table knows a shrinking board's dead part
-    from ..analysis import solver
+    from ..tables import solver
 
     sources: list[Any] = []
     try:

@@ -15,7 +15,7 @@ strong        ``alphabeta:6:1s``    six turns ahead, at most about a second,
 ============  ====================  ==========================================
 
 The strong level's endgame tables are those in the table cache (see
-:func:`~awithlaknannai.analysis.solver.default_cache_dir`) and the smallest
+:func:`~awithlaknannai.tables.solver.default_cache_dir`) and the smallest
 classes, solved on the spot once per session (Mosona: up to 2 pieces a
 side, about 0.3 s); see :mod:`awithlaknannai.players.endgames`. The other
 levels play their endgames as they play the rest of the game.

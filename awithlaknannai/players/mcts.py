@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 
-from ..engines.generator import LeanMove, generator_for
+from ..movegen import LeanMove, generator_for
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position

@@ -4,7 +4,7 @@ One table, as chess clubs print a tournament: each row is a player in
 standings order (place, name, games, won, drawn, lost, points, rating,
 forfeits), and the grid on its right gives that player's points against
 each other player, the columns numbered by row. A line under the table says
-how ties on points are broken (:data:`~awithlaknannai.players.league.TIE_BREAKS`);
+how ties on points are broken (:data:`~awithlaknannai.league.tournament.TIE_BREAKS`);
 players who share a place show it as ``3-4``. The numbers carry all the
 information; the tint of a cell (a win, a loss or an even score) only helps
 the eye, and an asterisk marks a score that includes a game lost by forfeit.
@@ -13,7 +13,7 @@ picture has a title and a description for screen readers.
 
 Examples
 --------
->>> from awithlaknannai.players import run_league
+>>> from awithlaknannai.league import run_league
 >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
 >>> svg = league_sheet_svg(results)
 >>> svg.startswith("<svg") and 'width="297mm"' in svg
@@ -33,7 +33,7 @@ from .style import BOARD
 from .svg import _element, _finish, _num, _open_svg
 
 if TYPE_CHECKING:
-    from ..players.league import LeagueResults
+    from ..league.tournament import LeagueResults
 
 __all__ = ["league_sheet_svg"]
 
@@ -77,8 +77,8 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
     Parameters
     ----------
     results : LeagueResults
-        From :func:`~awithlaknannai.players.run_league` or
-        :meth:`~awithlaknannai.players.LeagueResults.load`.
+        From :func:`~awithlaknannai.league.run_league` or
+        :meth:`~awithlaknannai.league.LeagueResults.load`.
     page : bool
         ``True``: a whole A4 landscape page, to print. ``False``: only as
         large as the table, so that a small league reads well on a screen.
@@ -89,7 +89,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
         SVG text, measured in millimetres (A4 landscape, or longer for a
         league too large to fit; smaller with ``page=False``).
     """
-    from ..players.league import LeagueResults
+    from ..league.tournament import LeagueResults
 
     if not isinstance(results, LeagueResults):
         raise TypeError(f"league_sheet_svg draws LeagueResults, got {type(results).__name__}")
@@ -191,7 +191,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
 
 def _footer(results: LeagueResults) -> list[str]:
     """Notes under the table: how to read it, how ties are broken, the rating, and the forfeits by player."""
-    from ..players.league import TIE_BREAKS
+    from ..league.tournament import TIE_BREAKS
 
     lines = [
         TIE_BREAKS,

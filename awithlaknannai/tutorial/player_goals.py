@@ -16,7 +16,7 @@ same player gets the same verdict; each step is 10 games, half with White.
 
 Examples
 --------
->>> from awithlaknannai.players import greedy_choose_move
+>>> from awithlaknannai.league import greedy_choose_move
 >>> report = goals(greedy_choose_move, games=2, variant="zuni-3")
 >>> [step.opponent for step in report.steps]
 ['beginner', 'casual', 'club']
@@ -31,9 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.judge import JudgedMove, MoveJudgement
+from ..league.judge import JudgedMove, MoveJudgement
 from ..limits import flag, text, whole_number
-from ..players.lesson import test_player
+from ..league.lesson import test_player
 from ..position import Move, Position
 from .challenges import Challenge, custom
 
@@ -225,8 +225,8 @@ def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challeng
     endgame tables found (a win stays a win, a draw a draw), and names the
     move the player chose. Only positions with a wrong move are used.
 
-    >>> from awithlaknannai.analysis.judge import judge_player
-    >>> from awithlaknannai.players import greedy_choose_move
+    >>> from awithlaknannai.league import judge_player
+    >>> from awithlaknannai.league import greedy_choose_move
     >>> slips = review_challenges(judge_player(greedy_choose_move, positions=20, seed=1), count=2)
     >>> len(slips), slips[0].title
     (2, 'Slip 1')

@@ -580,7 +580,7 @@ _register(Prediction(
 
 def _first_player_result(variant: str, rules: str = "standard") -> tuple[Any, list[str], float, int]:
     """Solve a whole small game: the first player's value, the winning (or best) first moves, seconds, positions."""
-    from ..analysis.solver import solve_game
+    from ..tables.solver import solve_game
     from ..position import Position
 
     started = time.perf_counter()
@@ -695,7 +695,7 @@ def _greedy_real_choices(results: Any, name: str) -> tuple[int, int]:
 
 def _against_beginner(choose_move: Callable[[Position], Any]) -> tuple[tuple[int, int, int], int, int]:
     """(won, drawn, lost) of ``choose_move`` in 100 seeded games against the beginner, and (turns, real choices)."""
-    from ..players.lesson import test_player
+    from ..league.lesson import test_player
 
     won = drawn = games = turns = differ = 0
     for seed in range(5):  # 5 seeded tests of 20 games: the same 100 games every time
@@ -710,7 +710,7 @@ def _against_beginner(choose_move: Callable[[Position], Any]) -> tuple[tuple[int
 def _greedy_against_beginner() -> Reveal:
     from ..analysis.plots import score_bars
     from ..players import make_player
-    from ..players.lesson import greedy_choose_move
+    from ..league.lesson import greedy_choose_move
 
     (won, drawn, lost), turns, differ = _against_beginner(greedy_choose_move)
     at_random, _, _ = _against_beginner(make_player("random", seed=1).choose_move)

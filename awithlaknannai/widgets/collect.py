@@ -2,7 +2,7 @@
 
 :func:`collect_players` shows an upload button that takes several ``.py``
 files at once, or a ``.zip`` of them, and puts them in the players' folder
-through :func:`~awithlaknannai.players.handin.receive_files` (which checks
+through :func:`~awithlaknannai.league.handin.receive_files` (which checks
 names, sizes and zips, and is tested without a browser). A file whose name
 is taken by a different file is never replaced without asking: it is listed
 with a **Replace** button and a **Keep both** button (the new one saved as
@@ -51,7 +51,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..errors import shown
-from ..players.handin import (
+from ..league.handin import (
     MAX_FILE_BYTES,
     MAX_FILES,
     MAX_ZIP_BYTES,

@@ -26,7 +26,7 @@ from .controller import turn_status
 from .shield import KeyboardShield
 
 if TYPE_CHECKING:
-    from ..analysis.solved_starts import SolvedStart
+    from ..tables.solved_starts import SolvedStart
 
 try:  # the computer players are optional: without them the widget is for two humans
     from ..players import LEVELS, make_player, player_for_level
@@ -542,7 +542,7 @@ class GameWidget(widgets.VBox):
         """A hint for the side to move, in plain words: perfect play where known, else the strongest level's choice.
 
         Perfect play comes from endgame tables already solved in this session
-        or cached on disk (see :func:`awithlaknannai.analysis.solver.solve_endgames`),
+        or cached on disk (see :func:`awithlaknannai.tables.solver.solve_endgames`),
         so it never starts a long computation. Elsewhere the strongest
         computer level (``"strong"``) suggests a move, labelled as such: it
         thinks for about a second (:meth:`show_hint` runs it without freezing
@@ -814,8 +814,8 @@ def hint_for(game: Game) -> Hint:
     >>> hint_for(Game("zuni-3", "standard")).text.startswith(("Try", "The strongest"))
     True
     """
-    from ..analysis.solved_starts import solved_start
-    from ..analysis.solver import best_moves
+    from ..tables.solved_starts import solved_start
+    from ..tables.solver import best_moves
 
     position = game.position
     if game.is_over():

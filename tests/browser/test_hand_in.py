@@ -43,7 +43,7 @@ def choose_move(position):
     return random.choice(position.legal_moves())
 
 
-from awithlaknannai.players import save_player
+from awithlaknannai.league import save_player
 
 save_player(choose_move, "Ada L.py")'''
 

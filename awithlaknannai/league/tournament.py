@@ -1,10 +1,10 @@
 """A class league: every player against every other, colours swapped, with standings and ratings.
 
-:func:`run_league` plays a round robin between :class:`~awithlaknannai.players.sandbox.Contestant`
+:func:`run_league` plays a round robin between :class:`~awithlaknannai.league.sandbox.Contestant`
 players (a folder of ``.py`` files, functions from notebook cells, built-in
 players) on any board and rules. Each player runs in a process of its own
 with a time limit per move and a memory cap (see
-:mod:`~awithlaknannai.players.sandbox` for what that does and does not
+:mod:`~awithlaknannai.league.sandbox` for what that does and does not
 protect): a player that raises an error, answers with an illegal move, runs
 out of time or memory, or crashes loses that game, with a message naming it
 and the reason, and the league goes on.
@@ -62,7 +62,7 @@ from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
 from .confine import CONFIG_ENV, league_key_path
-from .match import STOPPED, _game_seed
+from ..players.match import STOPPED, _game_seed
 from .ratings import elo_ratings_python, rated_games
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
@@ -374,7 +374,7 @@ class Forfeit:
     color : str
         ``"white"`` or ``"black"``.
     kind : str
-        A key of :data:`~awithlaknannai.players.sandbox.FORFEIT_KINDS`:
+        A key of :data:`~awithlaknannai.league.sandbox.FORFEIT_KINDS`:
         ``error``, ``illegal``, ``timeout``, ``memory``, ``crash`` or ``load``.
     why : str
         What happened, in words.
@@ -1511,11 +1511,11 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     ----------
     players : folder, or list
         A folder of ``.py`` files (each defines ``choose_move(position)``;
-        see :func:`~awithlaknannai.players.sandbox.contestants_from_folder`),
-        or a list of :class:`~awithlaknannai.players.sandbox.Contestant`,
+        see :func:`~awithlaknannai.league.sandbox.contestants_from_folder`),
+        or a list of :class:`~awithlaknannai.league.sandbox.Contestant`,
         built-in names (``"casual"``, ``"alphabeta:3"``), functions (from
         notebook cells: see
-        :meth:`~awithlaknannai.players.sandbox.Contestant.from_function`) and
+        :meth:`~awithlaknannai.league.sandbox.Contestant.from_function`) and
         ``pathlib.Path`` objects of ``.py`` files. Names must differ. A
         dict gives each its name: ``{"you": choose_move, "club": "club"}``.
     variant : str or Variant
@@ -1579,7 +1579,7 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         a folder, in a folder that does not exist or cannot be written),
         fewer than 2 players, two players with one name, a folder of players
         that does not exist
-        (:class:`~awithlaknannai.players.sandbox.PlayersFolderError`), a
+        (:class:`~awithlaknannai.league.sandbox.PlayersFolderError`), a
         saved league that differs, or an unfinished league's journal at
         ``save_to`` without ``resume=True``: all before the first game. A
         player's own failures never raise: they lose games.
@@ -1588,13 +1588,13 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     -----
     On Linux with Landlock (kernel 5.13 or newer) and seccomp, each player
     file's process confines itself before its code runs (see
-    :mod:`awithlaknannai.players.confine`): it reads only Python and this
+    :mod:`awithlaknannai.league.confine`): it reads only Python and this
     package, writes only a scratch folder of its own, and can neither use
     the network, nor start programs or processes, nor signal the league,
     the other players or any other program. Before the first game the league
     prints one line saying so. Where some of that is missing (macOS,
     Windows, an older kernel, a container that forbids it), a league of
-    player files raises :class:`~awithlaknannai.players.sandbox.NotConfinedError`
+    player files raises :class:`~awithlaknannai.league.sandbox.NotConfinedError`
     unless ``trusted=True``, and then prints which protections do not hold.
     Built-in players and functions from the notebook itself need no word.
     Where there are no processes at all (a JupyterLite site), players run one

@@ -1,7 +1,7 @@
 """Endgame tables built by several processes at once, with MPI (mpi4py): one block of each pair a process.
 
-The same retrograde analysis as :func:`~awithlaknannai.analysis.solver.solve_endgames`,
-on the same framework-free block functions (:mod:`~awithlaknannai.analysis.blocks`):
+The same retrograde analysis as :func:`~awithlaknannai.tables.solver.solve_endgames`,
+on the same framework-free block functions (:mod:`~awithlaknannai.tables.blocks`):
 each process (an MPI *rank*) owns a contiguous block of the pair being solved
 and keeps its state; at every level each rank finds its decided positions,
 computes their quiet predecessors, and sends each predecessor index to the
@@ -22,8 +22,8 @@ pair is never built again) makes less needed.
 Install the engine with the ``distributed`` extra (``pip install
 "awithlaknannai[distributed]"``: mpi4py and MPICH from PyPI), then::
 
-    mpiexec -n 4 python -m awithlaknannai.analysis.distributed --variant mosona --max-pieces 5 --cache DIR
-    mpiexec -n 2 python -m awithlaknannai.analysis.distributed --variant zuni-5 --game --cache DIR
+    mpiexec -n 4 python -m awithlaknannai.tables.distributed --variant mosona --max-pieces 5 --cache DIR
+    mpiexec -n 2 python -m awithlaknannai.tables.distributed --variant zuni-5 --game --cache DIR
 
 or, from Python, :func:`run_local` (starts ``mpiexec`` on this machine).
 """
@@ -44,7 +44,7 @@ try:
 except ImportError:  # a browser's Pyodide (JupyterLite); the build runs on the array solver's blocks
     from ..errors import missing_package
 
-    raise missing_package("awithlaknannai.analysis.distributed (the table build on MPI)", "numpy") from None
+    raise missing_package("awithlaknannai.tables.distributed (the table build on MPI)", "numpy") from None
 
 from ..errors import missing_package, shown
 from ..limits import whole_number
@@ -54,7 +54,7 @@ from .blocks import UNDECIDED, Block, Pair, StandIn
 from .solver_core import DRAW
 from .symmetry import board_symmetries
 from .tablefile import ClassTable, _cache_path, _count_positions
-from .tables import MAX_POINTS, RankBoard
+from .ranks import MAX_POINTS, RankBoard
 
 __all__ = ["build", "engine_missing", "main", "mpiexec_path", "run_local"]
 
@@ -88,7 +88,7 @@ def run_local(variant: str, cache_dir: str | os.PathLike[str], *, processes: int
     launcher = mpiexec_path()
     if problem or launcher is None:
         raise RuntimeError(problem)
-    command = [launcher, "-n", str(processes), sys.executable, "-m", "awithlaknannai.analysis.distributed",
+    command = [launcher, "-n", str(processes), sys.executable, "-m", "awithlaknannai.tables.distributed",
                "--variant", variant, "--rules", rules, "--cache", os.fspath(cache_dir)]
     command += ["--game"] if max_pieces is None else ["--max-pieces", str(whole_number("max_pieces", max_pieces, 1))]
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
@@ -285,7 +285,7 @@ def _gather_class(comm: object, pair: Pair, block: Block, k: int, index: object)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.analysis.distributed",
+    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tables.distributed",
                                      description="Build endgame tables with MPI (run under mpiexec).")
     parser.add_argument("--variant", default="mosona")
     parser.add_argument("--rules", default="standard")

@@ -22,7 +22,7 @@ student's code, with three Linux mechanisms that need no privileges:
 * **Resource limits**: no new processes (``RLIMIT_NPROC``, for users other
   than root), CPU seconds, the size of a file it writes, open files, and no
   core files. The league adds the address-space cap
-  (:func:`~awithlaknannai.players.sandbox.PlayerProcess`).
+  (:func:`~awithlaknannai.league.sandbox.PlayerProcess`).
 
 What holds depends on the machine: :func:`available` says which of these
 this machine offers, and :func:`protections` turns it into the sentences a
@@ -259,10 +259,9 @@ def read_paths() -> list[Path]:
     installation and the package when they live there), nor ``/etc``
     beyond the few files the dynamic linker and Python read.
     """
-    import awithlaknannai
-
+    package_folder = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # awithlaknannai/
     candidates: list[str] = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-                             os.path.dirname(awithlaknannai.__file__ or ""),
+                             package_folder,
                              os.path.dirname(os.path.realpath(sys.executable))]
     for name in ("stdlib", "platstdlib", "purelib", "platlib"):
         with contextlib.suppress(KeyError):

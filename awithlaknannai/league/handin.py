@@ -1,6 +1,6 @@
 """Handing players in: safe file names, and a teacher's folder that takes in the class's files.
 
-A student saves a player with :func:`~awithlaknannai.players.save_player`,
+A student saves a player with :func:`~awithlaknannai.league.save_player`,
 which refuses a file name the league could not use (:func:`check_file_name`).
 The teacher puts the handed-in files in one folder with :func:`receive_files`
 (the upload widget :func:`awithlaknannai.widgets.collect_players` calls it):
@@ -124,11 +124,11 @@ def check_file_name(name: str) -> str:
     >>> check_file_name("Ada/L")
     Traceback (most recent call last):
     ...
-    awithlaknannai.players.handin.PlayerFileNameError: '/' cannot be in a file name (it separates folders)
+    awithlaknannai.league.handin.PlayerFileNameError: '/' cannot be in a file name (it separates folders)
     >>> check_file_name("Ada?.py")
     Traceback (most recent call last):
     ...
-    awithlaknannai.players.handin.PlayerFileNameError: '?' cannot be in a player's file name: use letters, digits, spaces and - _ . ( ) + '
+    awithlaknannai.league.handin.PlayerFileNameError: '?' cannot be in a player's file name: use letters, digits, spaces and - _ . ( ) + '
     """
     if not isinstance(name, str):
         raise TypeError(f"a file name is a str, got {type(name).__name__}")

@@ -35,7 +35,7 @@ What the sandbox protects
 * **The teacher's account, where the machine can confine.** On Linux with
   Landlock (kernel 5.13 or newer, enabled) and seccomp, a player file's
   process confines itself before its code runs
-  (:mod:`~awithlaknannai.players.confine`): it can read only Python's
+  (:mod:`~awithlaknannai.league.confine`): it can read only Python's
   installation, this package and the system's libraries; write only its
   own scratch folder, removed afterwards; use no network; start no program,
   process or thread; signal no process but itself (so neither the league,
@@ -97,7 +97,7 @@ from ..files import read_file_bytes
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Color, Variant, get_variant
-from .levels import MAX_SECONDS, make_player
+from ..players.levels import MAX_SECONDS, make_player
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "MAX_FOLDER_ENTRIES",
@@ -285,10 +285,10 @@ class Contestant:
 
         Examples
         --------
-        >>> from awithlaknannai.players.lesson import greedy_choose_move
+        >>> from awithlaknannai.league.lesson import greedy_choose_move
         >>> player = Contestant.from_function(greedy_choose_move, name="template")
         >>> print(player.code.strip())
-        from awithlaknannai.players.lesson import greedy_choose_move as greedy_choose_move
+        from awithlaknannai.league.lesson import greedy_choose_move as greedy_choose_move
         """
         code, entry, origin = _function_code(function)
         return cls(name=name if name is not None else function.__name__, code=code, entry=entry, origin=origin)
@@ -353,7 +353,7 @@ def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py
     >>> contestants_from_folder(folder / "missing")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    awithlaknannai.players.sandbox.PlayersFolderError: the folder '...missing' does not exist
+    awithlaknannai.league.sandbox.PlayersFolderError: the folder '...missing' does not exist
     """
     import fnmatch
 
@@ -483,7 +483,7 @@ class _Packer:
     def code(self) -> str:
         self.seen[self.function.__name__] = self.function
         self._add_definition(self.function, self.function.__name__)
-        head = ["# Sent by awithlaknannai.players.Contestant.from_function", *self.imports, *self.values]
+        head = ["# Sent by awithlaknannai.league.Contestant.from_function", *self.imports, *self.values]
         return "\n\n\n".join(["\n".join(head), *(d.strip("\n") for d in self.definitions)]) + "\n"
 
     def _source(self, obj: Any, name: str) -> str:
@@ -983,7 +983,7 @@ class PlayerProcess:
         Seconds the player's code may take to load.
     confinement : dict or None
         What the process confines itself with, before the player's code
-        runs: a report of :func:`awithlaknannai.players.confine.available`;
+        runs: a report of :func:`awithlaknannai.league.confine.available`;
         ``None``: not confined (for built-in players and the notebook's own
         functions).
 
@@ -1377,7 +1377,7 @@ def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[
     """How a league runs these players here: (the confinement report for their processes, one line to say).
 
     Players whose code came from files (or text) are confined with
-    everything :func:`awithlaknannai.players.confine.available` reports. If
+    everything :func:`awithlaknannai.league.confine.available` reports. If
     something is missing, they run only when ``trusted`` is True, and the
     line says which protections do not hold. Built-in players and functions
     from the notebook itself (the teacher's or student's own cells) need no

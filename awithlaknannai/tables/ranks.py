@@ -1,6 +1,6 @@
 """The board as numpy tables: combinatorial ranks and vectorised moves.
 
-The array solver (:mod:`~awithlaknannai.analysis.blocks`) addresses every
+The array solver (:mod:`~awithlaknannai.tables.blocks`) addresses every
 position by its rank and keeps every per-position state in a flat numpy
 array; this module holds what it needs of the board: the rank of a position
 in its material class, and the steps, leaps and un-steps of whole batches
@@ -14,7 +14,7 @@ index is ``lex(own) * C(n - a, b) + lex(compress(opp))`` where ``lex`` is
 the lexicographic rank of a combination (the order of
 :func:`itertools.combinations`) and ``compress`` keeps the opponent's bits
 at the points the mover does not hold: exactly the order of
-:func:`~awithlaknannai.analysis.solver_core.class_keys`. ``lex`` is two lookups in
+:func:`~awithlaknannai.tables.solver_core.class_keys`. ``lex`` is two lookups in
 tables over the low and the high half of the bits (``2**(m/2)`` entries), and
 ``compress`` goes byte by byte through a 64 K table, so ranking a batch of
 positions is a few dozen vectorised numpy operations.
@@ -45,7 +45,7 @@ try:
 except ImportError:  # a browser's Pyodide (JupyterLite): the solver picks its pure-Python engine instead
     from ..errors import missing_package
 
-    raise missing_package("awithlaknannai.analysis.tables (the array solver)", "numpy") from None
+    raise missing_package("awithlaknannai.tables.ranks (the array solver)", "numpy") from None
 
 from ..variants import Variant
 from .solver_core import class_size

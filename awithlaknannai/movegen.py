@@ -52,7 +52,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from ..errors import TooManyMovesError
+from .errors import TooManyMovesError
 
 __all__ = ["MAX_LEAP_STATES", "MAX_LEAP_WORK", "MEMO_WORDS", "LeanMove", "MoveGenerator", "RawMove",
            "generator_for", "lean_move_of"]

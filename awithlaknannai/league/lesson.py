@@ -42,7 +42,7 @@ from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Variant
 from .handin import PlayerFileNameError, check_file_name
-from .league import (
+from .tournament import (
     MAX_GAMES_PER_PAIR,
     MAX_PLAYERS,
     LeagueGame,
@@ -54,7 +54,7 @@ from .league import (
     _settings,
     check_league_settings,
 )
-from .levels import make_player
+from ..players.levels import make_player
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,
@@ -115,7 +115,7 @@ class PlayerTest:
         Every game (``results.game(3)`` to replay game 3).
     printed : str
         What your player printed, when it ran in a process of its own (at
-        most :data:`~awithlaknannai.players.sandbox.MAX_PRINTED_CHARS`
+        most :data:`~awithlaknannai.league.sandbox.MAX_PRINTED_CHARS`
         characters; empty when it ran in the notebook, where print shows at once).
     """
 
@@ -502,7 +502,7 @@ def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> save_player(greedy_choose_move, folder / "ada.py").name
     'ada.py'
-    >>> from awithlaknannai.players import contestants_from_folder
+    >>> from awithlaknannai.league import contestants_from_folder
     >>> contestants_from_folder(folder)
     [Contestant('ada', origin='...ada.py')]
     >>> save_player(greedy_choose_move, folder / "ada.py")
@@ -512,7 +512,7 @@ def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[
     >>> save_player(greedy_choose_move, "Ada/L")
     Traceback (most recent call last):
     ...
-    awithlaknannai.players.handin.PlayerFileNameError: '/' cannot be in a file name: it separates folders, and there is no folder 'Ada' here; try 'Ada L.py'
+    awithlaknannai.league.handin.PlayerFileNameError: '/' cannot be in a file name: it separates folders, and there is no folder 'Ada' here; try 'Ada L.py'
     """
     if not callable(choose_move) or isinstance(choose_move, Contestant):
         raise TypeError(f"save_player takes your choose_move function, got {type(choose_move).__name__}")

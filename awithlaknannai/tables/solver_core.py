@@ -1,6 +1,6 @@
 """The solver's engine room: retrograde analysis of one pair of material classes.
 
-This module holds the tight loops; :mod:`awithlaknannai.analysis.solver` holds
+This module holds the tight loops; :mod:`awithlaknannai.tables.solver` holds
 the public face (values, tables, the cache, hints and the perfect player).
 
 Positions without colours

@@ -1,4 +1,4 @@
-"""League ratings without numpy: :func:`~awithlaknannai.players.league.elo_ratings` in plain Python.
+"""League ratings without numpy: :func:`~awithlaknannai.league.tournament.elo_ratings` in plain Python.
 
 A JupyterLite site (Python in the browser, :mod:`awithlaknannai.lite`) has
 no numpy, and a league's standings show each player's rating. This module
@@ -27,7 +27,7 @@ def rated_games(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
                 prior_games: float) -> tuple[dict[str, int], list[tuple[int, int, float]]]:
     """The checked arguments of a rating: each player's number, and the games as (i, j, i's score).
 
-    Shared by :func:`~awithlaknannai.players.league.elo_ratings` and :func:`elo_ratings_python`.
+    Shared by :func:`~awithlaknannai.league.tournament.elo_ratings` and :func:`elo_ratings_python`.
     """
     if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not prior_games > 0:
         raise ValueError(f"prior_games must be a number above 0, got {prior_games!r}")
@@ -84,7 +84,7 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 def elo_ratings_python(scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *,
                        base: float, prior_games: float) -> dict[str, float]:
-    """The ratings of :func:`~awithlaknannai.players.league.elo_ratings`, computed without numpy.
+    """The ratings of :func:`~awithlaknannai.league.tournament.elo_ratings`, computed without numpy.
 
     Parameters
     ----------

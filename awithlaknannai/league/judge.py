@@ -10,7 +10,7 @@ measures the moves alone.
 
 Examples
 --------
->>> from awithlaknannai.players.lesson import greedy_choose_move
+>>> from awithlaknannai.league.lesson import greedy_choose_move
 >>> judgement = judge_player(greedy_choose_move, "zuni-3", pieces=2, positions=20, seed=1, cache_dir=False)
 >>> judgement.count, 0 <= judgement.share <= 1
 (20, True)
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..limits import text as checked_text
-from ..players.sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
+from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Color, Variant, get_variant
-from .solver import EndgameTables, Value, estimate_cost, solve_endgames
+from ..tables.solver import EndgameTables, Value, estimate_cost, solve_endgames
 
 __all__ = ["MAX_JUDGED_POSITIONS", "MAX_JUDGE_PIECES", "JudgedMove", "MoveJudgement", "judge_player"]
 

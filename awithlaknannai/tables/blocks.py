@@ -3,7 +3,7 @@
 A *pair* is the classes ``(a, b)`` and ``(b, a)`` (or ``(a, a)`` alone):
 quiet moves lead from one to the other, captures into smaller, solved
 classes. Its entries are numbered one after the other (``(a, b)`` first) in
-the canonical order of :class:`~awithlaknannai.analysis.symmetry.SymmetricIndex`,
+the canonical order of :class:`~awithlaknannai.tables.symmetry.SymmetricIndex`,
 and a :class:`Block` holds the state of a contiguous range of them. Nothing
 here knows how many blocks there are or where they live:
 
@@ -15,7 +15,7 @@ here knows how many blocks there are or where they live:
 * :meth:`Block.apply` takes the predecessors that fall in the block.
 
 :func:`solve_pair` runs them with one block on one machine;
-:mod:`awithlaknannai.analysis.distributed` runs the same functions with one
+:mod:`awithlaknannai.tables.distributed` runs the same functions with one
 block per MPI process, exchanging the predecessor indices between levels.
 
 Working state: ``value`` (2 bytes), ``exit`` (the best capture's code, 2
@@ -53,12 +53,12 @@ try:
 except ImportError:  # a browser's Pyodide (JupyterLite): solve_endgames picks its pure-Python engine instead
     from ..errors import missing_package
 
-    raise missing_package("awithlaknannai.analysis.blocks (the array solver)", "numpy") from None
+    raise missing_package("awithlaknannai.tables.blocks (the array solver)", "numpy") from None
 
 from ..variants import Variant
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 from .symmetry import SymmetricIndex
-from .tables import RankBoard, _best_per_row
+from .ranks import RankBoard, _best_per_row
 
 __all__ = [
     "HOLE",
@@ -275,7 +275,7 @@ class StandIn:
     endless play, which the side with more pieces wins. Each question "can
     side S force at least t?" is a reachability game, solved by an attractor
     in breadth-first layers (the layer becomes the stored distance); see
-    :func:`~awithlaknannai.analysis.solver_core._solve_stand_in`, which this
+    :func:`~awithlaknannai.tables.solver_core._solve_stand_in`, which this
     follows with weighted counts.
     """
 
@@ -411,7 +411,7 @@ def solve_pair(variant: Variant, a: int, b: int, lookup: ChildLookup, board: Ran
         Reused between calls.
     group : tuple of permutations, optional
         The symmetries (default: the board's; the identity alone gives the
-        plain order of :func:`~awithlaknannai.analysis.solver_core.class_keys`).
+        plain order of :func:`~awithlaknannai.tables.solver_core.class_keys`).
     """
     from .symmetry import board_symmetries
 

@@ -4,7 +4,7 @@ The solver works backwards from the end of the game (*retrograde
 analysis*). Captures can never be undone, so the positions are split into
 *material classes* by the number of pieces on each side; a class depends
 only on classes with fewer pieces, and inside a class the quiet moves are
-solved by a fixpoint. :mod:`awithlaknannai.analysis.solver_core` holds the
+solved by a fixpoint. :mod:`awithlaknannai.tables.solver_core` holds the
 loops; this module holds what people use:
 
 * :func:`solve_endgames` -- every position with up to ``max_pieces`` pieces
@@ -43,13 +43,13 @@ which depend on the history rather than the position:
 Tables: one entry per symmetry class
 ------------------------------------
 A class's table holds one entry per orbit of the board's symmetries
-(:mod:`~awithlaknannai.analysis.symmetry`: Mosona's mirrors and half turn
+(:mod:`~awithlaknannai.tables.symmetry`: Mosona's mirrors and half turn
 divide it by almost 4), palette-coded in 1 byte an entry
-(:mod:`~awithlaknannai.analysis.tablefile`); lookups canonicalise the
+(:mod:`~awithlaknannai.tables.tablefile`); lookups canonicalise the
 position first. :meth:`EndgameTables.codes` still lists a (small) class in
-the plain order of :func:`~awithlaknannai.analysis.solver_core.class_keys`.
+the plain order of :func:`~awithlaknannai.tables.solver_core.class_keys`.
 Each code is ``distance << 3 | category`` (see
-:mod:`~awithlaknannai.analysis.solver_core`).
+:mod:`~awithlaknannai.tables.solver_core`).
 
 On-disk cache
 -------------
@@ -141,7 +141,7 @@ from .tablefile import header as _header
 from .values import ClassReport, Outcome, Value, move_rank
 
 if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: imported where it runs
-    from .tables import RankBoard
+    from .ranks import RankBoard
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
@@ -159,7 +159,7 @@ class EndgameTables:
     """Solved material classes of one variant under one set of rules.
 
     Build with :func:`solve_endgames` or :func:`solve_game`. Classes are
-    held as :class:`~awithlaknannai.analysis.tablefile.ClassTable` (one
+    held as :class:`~awithlaknannai.tables.tablefile.ClassTable` (one
     entry per symmetry class, 1 byte an entry), memory-mapped from the
     cache when there is one; a class can also be read lazily from the
     cache when a lookup needs it.
@@ -202,7 +202,7 @@ class EndgameTables:
                 found = PlainIndex(self._n, mover, opponent)
             else:
                 if self._board is None:
-                    from .tables import RankBoard
+                    from .ranks import RankBoard
 
                     self._board = RankBoard(self.variant)
                 found = SymmetricIndex(self.variant, mover, opponent, board_symmetries(self.variant), self._board)
@@ -284,7 +284,7 @@ class EndgameTables:
 
     def codes(self, mover: int, opponent: int) -> array | None:
         """The codes of one class in the plain order of ``class_keys`` (classes of up to
-        :data:`~awithlaknannai.analysis.tablefile.MAX_EXPANDED` positions; kept once listed)."""
+        :data:`~awithlaknannai.tables.tablefile.MAX_EXPANDED` positions; kept once listed)."""
         found = self._expanded.get((mover, opponent))
         if found is None:
             table = self.table(mover, opponent)
@@ -507,8 +507,8 @@ def solve_endgames(
         cache file being rebuilt).
     engine : {"auto", "arrays", "python"}
         ``"arrays"``: the rank-indexed numpy solver of
-        :mod:`~awithlaknannai.analysis.blocks` (boards of up to 31 points);
-        ``"python"``: :func:`~awithlaknannai.analysis.solver_core.solve_pair`.
+        :mod:`~awithlaknannai.tables.blocks` (boards of up to 31 points);
+        ``"python"``: :func:`~awithlaknannai.tables.solver_core.solve_pair`.
         Both give the same tables; ``"auto"`` takes the arrays where the board
         allows and numpy is there (a JupyterLite site has none: the
         pure-Python solver then builds tables in the plain order).
@@ -579,7 +579,7 @@ def solve_endgames(
     rank_board = None
     if use_arrays:
         from . import blocks
-        from .tables import RankBoard
+        from .ranks import RankBoard
 
         rank_board = RankBoard(variant)
     last_use = _last_use_as_child(pairs)
@@ -646,7 +646,7 @@ def _table_from_plain(index: SymmetricIndex | PlainIndex, full: array) -> ClassT
     codes = np.frombuffer(full, dtype=np.uint16)
     if isinstance(index, PlainIndex):
         return ClassTable.from_codes(index, codes.copy())
-    from .tables import lex_rank
+    from .ranks import lex_rank
 
     own, opp = index.unrank(np.arange(index.size, dtype=np.int64))
     plain = lex_rank(index.n, index.a, own) * index.per_own + lex_rank(
@@ -695,7 +695,7 @@ def format_reports(reports: Iterable[ClassReport]) -> str:
 
 
 def cli_solve(args: object) -> int:
-    """``python -m awithlaknannai solve``: see :func:`awithlaknannai.analysis.solver_cli.cli_solve`."""
+    """``python -m awithlaknannai solve``: see :func:`awithlaknannai.tables.solver_cli.cli_solve`."""
     from .solver_cli import cli_solve as run
 
     return run(args)

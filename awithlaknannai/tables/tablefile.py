@@ -1,7 +1,7 @@
 """Solved classes in memory and on disk: palette-coded codes and 2-bit win/draw/loss files.
 
 A solved class is a :class:`ClassTable`: one value code per entry of its
-canonical index (:mod:`~awithlaknannai.analysis.symmetry`), stored as an index
+canonical index (:mod:`~awithlaknannai.tables.symmetry`), stored as an index
 into the class's *palette*, the sorted list of the codes that occur. A class
 rarely has more than 256 different codes (wins and losses up to about 250
 plies), so a position costs 1 byte, against 2 for the codes themselves and 4
@@ -93,7 +93,7 @@ class StaleTableError(ValueError):
 
 
 class PlainIndex:
-    """The plain order of :func:`~awithlaknannai.analysis.solver_core.class_keys`, for any board size
+    """The plain order of :func:`~awithlaknannai.tables.solver_core.class_keys`, for any board size
     (the symmetric index needs a board of at most 31 points)."""
 
     group: tuple[tuple[int, ...], ...] = ()

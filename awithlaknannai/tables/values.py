@@ -2,7 +2,7 @@
 and how good a move is (:func:`move_rank`).
 
 A table code is ``distance << 3 | category`` (see
-:mod:`~awithlaknannai.analysis.solver_core`); these classes read it for
+:mod:`~awithlaknannai.tables.solver_core`); these classes read it for
 people and for the perfect player.
 """
 
@@ -51,7 +51,7 @@ class Value:
 
     @classmethod
     def from_code(cls, code: int) -> Value:
-        """Read a table code (see :mod:`~awithlaknannai.analysis.solver_core`)."""
+        """Read a table code (see :mod:`~awithlaknannai.tables.solver_core`)."""
         category, distance = code & 7, code >> 3
         if category == WIN:
             return cls("win", distance)

@@ -25,7 +25,7 @@ __all__ = ["estimate", "estimate_cost", "material_pairs", "pairs_in_order", "las
            "ARRAY_SECONDS_PER_UNIT", "ARRAY_BYTES_PER_ENTRY", "ARRAY_BASE_BYTES"]
 
 #: The array solver's largest board, and the symmetric tables' (bit sets in uint32): the value of
-#: :data:`awithlaknannai.analysis.tables.MAX_POINTS`, here because that module needs numpy to import.
+#: :data:`awithlaknannai.tables.ranks.MAX_POINTS`, here because that module needs numpy to import.
 ARRAY_MAX_POINTS = 31
 
 

@@ -18,12 +18,12 @@ left-right mirror, the top-bottom mirror and the half turn (4 symmetries);
 Lau kata kati the same 4; Pretwa's circles all 12 of the hexagon. The start
 position does not enter into it: the tables hold every position of a
 material class, and the colours do not matter (see
-:mod:`~awithlaknannai.analysis.solver_core`).
+:mod:`~awithlaknannai.tables.solver_core`).
 
 Canonical rank
 --------------
 Class ``(a, b)`` (the mover has ``a`` pieces, the opponent ``b``) is ranked
-as the plain tables rank it (:func:`~awithlaknannai.analysis.solver_core.class_index`),
+as the plain tables rank it (:func:`~awithlaknannai.tables.solver_core.class_index`),
 but over canonical mover sets only: the mover's set is replaced by the
 smallest (in the plain rank) of its images, the opponent's set is moved by the
 same symmetry, and the index is ``dense(own) * C(n - a, b) + rank(opp)``
@@ -59,7 +59,7 @@ from ..variants import Variant
 try:
     import numpy as np
 
-    from .tables import MAX_POINTS, RankBoard, _combination_masks, lex_rank
+    from .ranks import MAX_POINTS, RankBoard, _combination_masks, lex_rank
 except ImportError:  # Pyodide in the browser (JupyterLite): board_symmetries works, SymmetricIndex says so
     np = None  # type: ignore[assignment]
 
@@ -157,7 +157,7 @@ class SymmetricIndex:
     Parameters
     ----------
     variant : Variant
-        Board (at most :data:`~awithlaknannai.analysis.tables.MAX_POINTS` points).
+        Board (at most :data:`~awithlaknannai.tables.ranks.MAX_POINTS` points).
     a, b : int
         Pieces of the side to move and of the opponent.
     group : tuple of permutations, optional

@@ -1,6 +1,6 @@
 """``python -m awithlaknannai solve``: the per-class report of the endgame solver.
 
-The solver itself is :mod:`awithlaknannai.analysis.solver`; this module
+The solver itself is :mod:`awithlaknannai.tables.solver`; this module
 prints what it builds.
 """
 
