@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from awithlaknannai.analysis import solver
+from awithlaknannai.tables import solver
 from awithlaknannai.tables.distributed import engine_missing, run_local
 from awithlaknannai.tables.solver import solve_endgames, solve_game
 

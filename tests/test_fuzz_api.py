@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Color, Game, Move, Position, Rules, Variant, get_variant, perft
-from awithlaknannai.analysis import solver
+from awithlaknannai.tables import solver
 from awithlaknannai.boards import concentric, leap_lines, leaps, rows, zuni
 from awithlaknannai.errors import GameOverError, LongJobError
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer, RandomPlayer, make_player

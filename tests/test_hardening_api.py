@@ -20,7 +20,7 @@ import networkx as nx
 import pytest
 
 from awithlaknannai import Color, Game, Move, Position, Rules, Variant, get_rules, get_variant, perft
-from awithlaknannai.analysis import solver
+from awithlaknannai.tables import solver
 from awithlaknannai.boards import concentric, leap_lines, tukvnanawopi, zuni
 from awithlaknannai.cli import main
 from awithlaknannai.errors import InvalidMoveError, LongJobError, NotationError, TooManyMovesError

@@ -267,7 +267,7 @@ def test_the_distributed_build_checks_its_arguments_first_and_needs_mpi4py_in_on
     import sys
 
     pytest.importorskip("numpy", reason="the distributed build needs numpy")
-    from awithlaknannai.analysis import distributed
+    from awithlaknannai.tables import distributed
 
     monkeypatch.setitem(sys.modules, "mpi4py", None)  # as without the distributed extra
     a_file = tmp_path / "file"

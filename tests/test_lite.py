@@ -366,7 +366,8 @@ def test_without_numpy_the_solver_writes_reads_and_checks_its_table_files(tmp_pa
 
 
 def test_the_array_solvers_largest_board_is_the_same_where_numpy_is_not_imported() -> None:
-    from awithlaknannai.analysis import costs, tables
+    from awithlaknannai.tables import costs
+    from awithlaknannai.tables import ranks as tables
 
     assert costs.ARRAY_MAX_POINTS == tables.MAX_POINTS
     assert costs.array_solver_fits(tables.MAX_POINTS) and not costs.array_solver_fits(tables.MAX_POINTS + 1)

@@ -17,7 +17,7 @@ from functools import cache
 import pytest
 
 from awithlaknannai import Color, Game, Position, get_variant
-from awithlaknannai.analysis import solver_core as core
+from awithlaknannai.tables import solver_core as core
 from awithlaknannai.tables.solver import (
     SOLVER_VERSION,
     EndgameTables,
@@ -482,7 +482,7 @@ def test_cli_solve_errors(monkeypatch, tmp_path, capsys, argv, message):
 
 
 def test_best_moves_reads_the_default_cache(monkeypatch, tmp_path):
-    from awithlaknannai.analysis import solver
+    from awithlaknannai.tables import solver
 
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
     monkeypatch.setattr(solver, "_REGISTRY", {})  # set aside what earlier tests solved in this session

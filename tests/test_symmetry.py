@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from awithlaknannai import Position
-from awithlaknannai.analysis import solver
-from awithlaknannai.analysis import solver_core as core
+from awithlaknannai.tables import solver
+from awithlaknannai.tables import solver_core as core
 from awithlaknannai.tables.solver import EndgameTables, solve_endgames
 from awithlaknannai.tables.symmetry import SymmetricIndex, board_symmetries
 from awithlaknannai.tables.tablefile import ClassTable, StaleTableError, read_wdl, wdl_of
@@ -171,7 +171,7 @@ def test_a_table_built_with_other_symmetries_is_stale(tmp_path) -> None:
 
 
 def test_large_tables_stay_memory_mapped(tmp_path, monkeypatch) -> None:
-    from awithlaknannai.analysis import tablefile
+    from awithlaknannai.tables import tablefile
 
     monkeypatch.setattr(tablefile, "MAP_FROM_BYTES", 16)
     built = solve_endgames("zuni-3", 3, cache_dir=tmp_path)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from awithlaknannai import Position
-from awithlaknannai.analysis import solver_core as core
+from awithlaknannai.tables import solver_core as core
 from awithlaknannai.tables.solver import solve_endgames, solve_game
 from awithlaknannai.tables.ranks import RankBoard, lex_table
 from awithlaknannai.variants import get_variant
@@ -21,7 +21,7 @@ PRESETS = ("standard", "maximum", "ludii")
 def _session_registry_untouched(monkeypatch):
     # solve_endgames registers what it solves for hints; tables built here must not
     # answer the hint lookups of tests that run later.
-    from awithlaknannai.analysis import solver
+    from awithlaknannai.tables import solver
 
     monkeypatch.setattr(solver, "_REGISTRY", {})
 

@@ -817,7 +817,7 @@ def test_after_undo_the_computer_answers_later_with_a_thinking_message() -> None
 
 
 def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    from awithlaknannai.analysis import solver
+    from awithlaknannai.tables import solver
     from awithlaknannai.widgets import game as game_module
 
     monkeypatch.setattr(solver, "best_moves", lambda position, tables=None: None)

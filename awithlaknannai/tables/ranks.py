@@ -26,7 +26,7 @@ Examples
 --------
 >>> import numpy as np
 >>> from awithlaknannai.variants import get_variant
->>> from awithlaknannai.analysis import solver_core as core
+>>> from awithlaknannai.tables import solver_core as core
 >>> board = RankBoard(get_variant("zuni-2"))
 >>> keys = core.class_keys(7, 2, 1)
 >>> own = np.array([k >> 7 for k in keys], dtype=np.uint32)
