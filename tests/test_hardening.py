@@ -417,7 +417,7 @@ def test_a_huge_move_text_is_quoted_short() -> None:
 
 
 def test_a_runaway_bent_leap_search_stops_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from awithlaknannai.engines import generator
+    from awithlaknannai import movegen as generator
 
     monkeypatch.setattr(generator, "MAX_LEAP_STATES", 3)
     crowded = Position.from_pieces("alquerque", {"a1": "w", "b2": "b", "b1": "b", "a2": "b", "c3": "b", "d4": "b"},
