@@ -14,8 +14,6 @@ from ..files import read_file_bytes, sync_folder
 from ..notation import (
     _check_json_shape,
 )
-
-
 from .results import (
     JOURNAL_SUFFIX,
     MAX_LEAGUE_BYTES,

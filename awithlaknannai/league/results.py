@@ -26,17 +26,12 @@ from ..notation import (
     _shown,
     game_from_record,
 )
+from ..players.match import STOPPED
 from ..position import Position
 from ..variants import Variant
-from ..players.match import STOPPED
-from .sandbox import (
-    FORFEIT_KINDS,
-    _check_name,
-    check_league_variant,
-)
-
-
+from .contestants import _check_name
 from .ratings import elo_ratings
+from .sandbox import FORFEIT_KINDS, check_league_variant
 from .signing import _league_key, _signature, _verify
 
 __all__ = ["FORFEIT", "JOURNAL_SUFFIX", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR", "MAX_LEAGUE_BYTES", "MAX_PLAYERS", "MAX_TEXT_CHARS", "TIE_BREAKS", "Forfeit", "LeagueGame", "LeaguePlayer", "LeagueResults", "StandingRow", "Standings", "printable_text"]

@@ -19,7 +19,6 @@ from ..errors import NotationError, shown
 from ..files import read_file_bytes, sync_folder
 from .confine import league_key_path
 
-
 __all__ = ["LeagueSignatureError"]
 
 # --- the key that signs results ---------------------------------------------------------

@@ -1,6 +1,6 @@
 """A class league: every player against every other, colours swapped, with standings and ratings.
 
-:func:`run_league` plays a round robin between :class:`~awithlaknannai.league.sandbox.Contestant`
+:func:`run_league` plays a round robin between :class:`~awithlaknannai.league.contestants.Contestant`
 players (a folder of ``.py`` files, functions from notebook cells, built-in
 players) on any board and rules. Each player runs in a process of its own
 with a time limit per move and a memory cap (see
@@ -42,29 +42,11 @@ from ..game import Game
 from ..notation import (
     MAX_RECORD_MOVES,
 )
+from ..players.match import STOPPED, _game_seed
 from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
-from ..players.match import STOPPED, _game_seed
-from .sandbox import (
-    DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_TIME_LIMIT,
-    LOAD_TIME_LIMIT,
-    MAX_PRINTED_CHARS,
-    Contestant,
-    InProcessPlayer,
-    PlayerFailure,
-    PlayerProcess,
-    PlayersFolderError,
-    check_league_variant,
-    check_time_limit,
-    confinement_plan,
-    contestants_from_folder,
-    processes_available,
-    wake_forkserver,
-)
-
-
+from .contestants import Contestant, PlayersFolderError, contestants_from_folder
 from .journal import _check_save_to, _Journal, _journal_path, _saved_games
 from .results import (
     FORFEIT,
@@ -78,6 +60,20 @@ from .results import (
     _schedule,
     _settings,
     printable_text,
+)
+from .sandbox import (
+    DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT,
+    LOAD_TIME_LIMIT,
+    MAX_PRINTED_CHARS,
+    InProcessPlayer,
+    PlayerFailure,
+    PlayerProcess,
+    check_league_variant,
+    check_time_limit,
+    confinement_plan,
+    processes_available,
+    wake_forkserver,
 )
 from .signing import _league_key, _quoted
 
@@ -413,11 +409,11 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     ----------
     players : folder, or list
         A folder of ``.py`` files (each defines ``choose_move(position)``;
-        see :func:`~awithlaknannai.league.sandbox.contestants_from_folder`),
-        or a list of :class:`~awithlaknannai.league.sandbox.Contestant`,
+        see :func:`~awithlaknannai.league.contestants.contestants_from_folder`),
+        or a list of :class:`~awithlaknannai.league.contestants.Contestant`,
         built-in names (``"casual"``, ``"alphabeta:3"``), functions (from
         notebook cells: see
-        :meth:`~awithlaknannai.league.sandbox.Contestant.from_function`) and
+        :meth:`~awithlaknannai.league.contestants.Contestant.from_function`) and
         ``pathlib.Path`` objects of ``.py`` files. Names must differ. A
         dict gives each its name: ``{"you": choose_move, "club": "club"}``.
     variant : str or Variant
@@ -481,7 +477,7 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         a folder, in a folder that does not exist or cannot be written),
         fewer than 2 players, two players with one name, a folder of players
         that does not exist
-        (:class:`~awithlaknannai.league.sandbox.PlayersFolderError`), a
+        (:class:`~awithlaknannai.league.contestants.PlayersFolderError`), a
         saved league that differs, or an unfinished league's journal at
         ``save_to`` without ``resume=True``: all before the first game. A
         player's own failures never raise: they lose games.
