@@ -57,8 +57,8 @@ from . import boards
 from .errors import did_you_mean, shown
 from .rules import Rules, get_rules
 
-__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "MAX_ZUNI_N",
-           "ShrinkTables", "shrink_tables"]
+__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "VARIANTS", "VARIANT_MENU",
+           "VariantRecord", "variant_record", "MAX_ZUNI_N", "ShrinkTables", "shrink_tables"]
 
 #: The largest Zuni board ``zuni-N`` has N = 1000 points in an outer row
 #: (3,001 points, 120 times Mosona). Building it takes about 0.1 s and 20 MB;
@@ -438,9 +438,128 @@ def _grid_start(board: nx.Graph, bottom: Color, middle_row: str, bottom_gets_rig
     return pieces
 
 
+@dataclass(frozen=True)
+class VariantRecord:
+    """Everything the package knows of one named variant, written once.
+
+    The command line's help, the error that lists the known names, the game
+    widget's menu and the tests all read :data:`VARIANTS`; adding a relative
+    means adding one record here (and its board builder in :mod:`.boards`).
+
+    ``name`` is the variant's name, or a pattern with ``N`` for the Zuni
+    boards of any size; ``title`` is what a menu or a picture shows;
+    ``description`` says what it is and where it comes from; ``board`` builds
+    its graph; ``start`` puts the pieces on a built board with the given
+    colour at the bottom; ``rules`` is the preset it is played under when
+    none is given; ``menu`` lists the names the game widget offers (a
+    pattern offers a few sizes).
+    """
+
+    name: str
+    title: str
+    description: str
+    board: Callable[[], nx.Graph]
+    start: Callable[[nx.Graph, Color], dict[str, Color]]
+    rules: str = "standard"
+    menu: tuple[tuple[str, str], ...] = ()
+
+
+def _zuni_record(n: int, murray: bool) -> VariantRecord:
+    """The record of one size of the Zuni pattern (``zuni-N``, ``zuni-N-murray``)."""
+    name = f"zuni-{n}" + ("-murray" if murray else "")
+    drawing = ", Murray's drawing" if murray else ""
+    return VariantRecord(
+        name, f"Zuni pattern, {n} a row{drawing} (our extension)",
+        f"Zuni pattern of size {n} (this project's extension of Stevenson's 'no specified size')",
+        lambda: boards.zuni(n, outer_lines=not murray), lambda board, bottom: _zuni_start(n, bottom))
+
+
+def _grid(middle_row: str, bottom_gets_right: bool) -> Callable[[nx.Graph, Color], dict[str, Color]]:
+    return lambda board, bottom: _grid_start(board, bottom, middle_row, bottom_gets_right)
+
+
+_ZUNI_PATTERN = _zuni_record(2, False)  # stands for every size; get_variant builds the real one
+
+#: The named variants, in the order menus and messages list them. ``zuni-N``
+#: and ``zuni-N-murray`` stand for every size (2 <= N <= :data:`MAX_ZUNI_N`).
+VARIANTS: dict[str, VariantRecord] = {record.name: record for record in (
+    VariantRecord("mosona", "Mosona (Culin's drawing)", "Awithlaknannai Mosona, Culin 1907 p. 801",
+                  boards.mosona, lambda board, bottom: _zuni_start(8, bottom)),
+    VariantRecord("mosona-murray", "Mosona (Murray's drawing)", "Awithlaknannai Mosona on Murray's 1952 drawing",
+                  lambda: boards.mosona(outer_lines=False), lambda board, bottom: _zuni_start(8, bottom)),
+    VariantRecord("kolowis", "Kolowis Awithlaknannai",
+                  "Kolowis Awithlaknannai, the 49-point board of the encyclopedia's Kolowis article",
+                  boards.kolowis, lambda board, bottom: _zuni_start(16, bottom, empty_ends=True)),
+    # Smaller boards of the same pattern: this project's extension of Stevenson's
+    # "no specified size", not boards recorded from the Zuni.
+    VariantRecord("zuni-N", "Zuni pattern, N a row (our extension)", _ZUNI_PATTERN.description,
+                  _ZUNI_PATTERN.board, _ZUNI_PATTERN.start,
+                  menu=tuple((f"Zuni pattern, {n} a row (our extension)", f"zuni-{n}") for n in (3, 4, 5, 6))),
+    VariantRecord("zuni-N-murray", "Zuni pattern, N a row, Murray's drawing (our extension)",
+                  _ZUNI_PATTERN.description, _ZUNI_PATTERN.board, _ZUNI_PATTERN.start, menu=()),
+    VariantRecord("alquerque", "Alquerque", "Alquerque, Alfonso X 1283 / Murray 1952",
+                  boards.alquerque, _grid("3", True)),
+    VariantRecord("tukvnanawopi", "Tukvnanawopi (Hopi)", "Tukvnanawopi (Hopi), without the shrinking-board rule",
+                  boards.tukvnanawopi, _grid("3", False)),
+    VariantRecord("tukvnanawopi-shrinking", "Tukvnanawopi, shrinking board",
+                  "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column of squares goes "
+                  "out of play", boards.tukvnanawopi, _grid("3", False)),
+    VariantRecord("tuknanavuhpi", "Tuknanavuhpi (Hopi), shrinking lines",
+                  "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
+                  boards.tukvnanawopi, _grid("3", False)),
+    VariantRecord("lau-kata-kati", "Lau kata kati (India)", "Lau kata kati (India), Murray 1952; Datta 1933",
+                  boards.lau_kata_kati, lambda board, bottom: _centre_start(board, bottom)),
+    VariantRecord("dash-guti", "Dash-guti (India)", "Dash-guti (India), Murray 1952",
+                  boards.dash_guti, lambda board, bottom: _centre_start(board, bottom)),
+    VariantRecord("egara-guti", "Egara-guti (India)", "Egara-guti (India), Murray 1952",
+                  boards.egara_guti, lambda board, bottom: _centre_start(board, bottom)),
+    VariantRecord("pretwa", "Pretwa (India)", "Pretwa (Bihar, India), Murray 1952",
+                  boards.pretwa, lambda board, bottom: _centre_start(board, bottom)),
+    VariantRecord("gol-skuish", "Gol-skuish (India)", "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
+                  boards.gol_skuish, lambda board, bottom: _centre_start(board, bottom)),
+)}
+
+VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+
+#: What the game widget's variant menu offers: (label, variant name), from :data:`VARIANTS`.
+VARIANT_MENU: tuple[tuple[str, str], ...] = tuple(
+    entry for record in VARIANTS.values()
+    for entry in (record.menu if "-N" in record.name else ((record.title, record.name),))
+)
+
+_ZUNI_NAME = re.compile(r"^zuni-([0-9]+)(-murray)?$")
+
+
+def variant_record(name: str) -> VariantRecord:
+    """The record of a named variant (a Zuni size gets the record of its size).
+
+    >>> variant_record("zuni-4").title
+    'Zuni pattern, 4 a row (our extension)'
+    >>> variant_record("pretwa").description
+    'Pretwa (Bihar, India), Murray 1952'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a variant name is a string such as 'mosona', got {type(name).__name__}")
+    match = _ZUNI_NAME.match(name)
+    if match:
+        digits = match.group(1).lstrip("0") or "0"
+        # Checked on the digits, before int() or any building: a huge N costs nothing.
+        if len(digits) > len(str(MAX_ZUNI_N)) or int(digits) > MAX_ZUNI_N:
+            given = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
+            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {given}")
+        n = int(digits)
+        if n < 2:
+            raise ValueError(f"variant {shown(name)}: a Zuni board needs at least 2 points in an outer row")
+        return _zuni_record(n, bool(match.group(2)))
+    if name in VARIANTS and "-N" not in name:
+        return VARIANTS[name]
+    raise ValueError(f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
+                     f"known: {', '.join(VARIANT_NAMES)}")
+
+
 @lru_cache(maxsize=CACHED_BOARDS)
 def _shared_board(name: str) -> nx.Graph:
-    """The board of a named variant, built once and frozen.
+    """The board of a named variant (its canonical spelling), built once and frozen.
 
     Every position of a variant reads its board, and the move tables are
     derived from it, so it must not change: networkx's freeze makes any
@@ -448,50 +567,9 @@ def _shared_board(name: str) -> nx.Graph:
     copy). Sharing one board also makes reading position texts and game
     records quick.
     """
-    match = _ZUNI_NAME.match(name)
-    if match:
-        board = boards.zuni(int(match.group(1)), outer_lines=not match.group(2))
-    elif name == "mosona-murray":
-        board = boards.mosona(outer_lines=False)
-    elif name in _RELATIVE_BOARDS:
-        board = _RELATIVE_BOARDS[name]()
-    else:
-        board = {"mosona": boards.mosona, "kolowis": boards.kolowis, "alquerque": boards.alquerque,
-                 "tukvnanawopi": boards.tukvnanawopi}[name]()
-    frozen = nx.freeze(board)
+    frozen = nx.freeze(variant_record(name).board())
     _TRUSTED_BOARDS.add(frozen)
     return frozen
-
-
-_ZUNI_NAME = re.compile(r"^zuni-([0-9]+)(-murray)?$")
-
-VARIANT_NAMES: tuple[str, ...] = (
-    "mosona", "mosona-murray", "kolowis", "zuni-N", "zuni-N-murray", "alquerque", "tukvnanawopi",
-    "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa",
-    "gol-skuish",
-)
-
-# The relatives added with the Indian war games and the shrinking boards:
-# board builders by variant name, and what each variant is.
-_RELATIVE_BOARDS: dict[str, Callable[[], nx.Graph]] = {
-    "tukvnanawopi-shrinking": boards.tukvnanawopi,
-    "tuknanavuhpi": boards.tukvnanawopi,
-    "lau-kata-kati": boards.lau_kata_kati,
-    "dash-guti": boards.dash_guti,
-    "egara-guti": boards.egara_guti,
-    "pretwa": boards.pretwa,
-    "gol-skuish": boards.gol_skuish,
-}
-_RELATIVE_DESCRIPTIONS: dict[str, str] = {
-    "tukvnanawopi-shrinking": "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column "
-                              "of squares goes out of play",
-    "tuknanavuhpi": "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
-    "lau-kata-kati": "Lau kata kati (India), Murray 1952; Datta 1933",
-    "dash-guti": "Dash-guti (India), Murray 1952",
-    "egara-guti": "Egara-guti (India), Murray 1952",
-    "pretwa": "Pretwa (Bihar, India), Murray 1952",
-    "gol-skuish": "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
-}
 
 
 def _centre_start(board: nx.Graph, bottom: Color) -> dict[str, Color]:
@@ -555,53 +633,13 @@ def get_variant(
     """
     if not isinstance(name, str):
         raise TypeError(f"a variant name is a string such as 'mosona', got {type(name).__name__}")
-    rules_value = get_rules(rules)
+    record = variant_record(name)  # one spelling: "zuni-08" is zuni-8
+    rules_value = get_rules(record.rules if rules is None else rules)
     first_color = Color.parse(first)
     bottom_color = Color.parse(bottom)
-    builders: dict[str, Callable[[], tuple[nx.Graph, dict[str, Color], str]]] = {
-        "mosona": lambda: (_shared_board("mosona"), _zuni_start(8, bottom_color),
-                           "Awithlaknannai Mosona, Culin 1907 p. 801"),
-        "mosona-murray": lambda: (_shared_board("mosona-murray"), _zuni_start(8, bottom_color),
-                                  "Awithlaknannai Mosona on Murray's 1952 drawing"),
-        "kolowis": lambda: (_shared_board("kolowis"), _zuni_start(16, bottom_color, empty_ends=True),
-                            "Kolowis Awithlaknannai, the 49-point board of the encyclopedia's "
-                            "Kolowis article"),
-        "alquerque": lambda: (_shared_board("alquerque"),
-                              _grid_start(_shared_board("alquerque"), bottom_color, "3", True),
-                              "Alquerque, Alfonso X 1283 / Murray 1952"),
-        "tukvnanawopi": lambda: (_shared_board("tukvnanawopi"),
-                                 _grid_start(_shared_board("tukvnanawopi"), bottom_color, "3", False),
-                                 "Tukvnanawopi (Hopi), without the shrinking-board rule"),
-    }
-    match = _ZUNI_NAME.match(name)
-    if match:
-        digits = match.group(1).lstrip("0") or "0"
-        # Checked on the digits, before int() or any building: a huge N costs nothing.
-        if len(digits) > len(str(MAX_ZUNI_N)) or int(digits) > MAX_ZUNI_N:
-            given = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
-            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {given}")
-        n = int(digits)
-        murray = bool(match.group(2))
-        if n < 2:
-            raise ValueError(f"variant {shown(name)}: a Zuni board needs at least 2 points in an outer row")
-        name = f"zuni-{n}" + ("-murray" if murray else "")  # one spelling: "zuni-08" is zuni-8
-        board = _shared_board(name)
-        start = _zuni_start(n, bottom_color)
-        description = (f"Zuni pattern of size {n} "
-                       "(this project's extension of Stevenson's 'no specified size')")
-    elif name in builders:
-        board, start, description = builders[name]()
-    elif name in _RELATIVE_BOARDS:
-        board = _shared_board(name)
-        description = _RELATIVE_DESCRIPTIONS[name]
-        if name in ("tukvnanawopi-shrinking", "tuknanavuhpi"):
-            start = _grid_start(board, bottom_color, "3", False)
-        else:
-            start = _centre_start(board, bottom_color)
-    else:
-        raise ValueError(f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
-                         f"known: {', '.join(VARIANT_NAMES)}")
-    return Variant(name, board, start, rules_value, first_color, bottom_color, description)
+    board = _shared_board(record.name)
+    return Variant(record.name, board, record.start(board, bottom_color), rules_value, first_color, bottom_color,
+                   record.description)
 
 
 # --- The shrinking board (Tukvnanawopi, Tuknanavuhpi) --------------------------

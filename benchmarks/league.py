@@ -30,7 +30,10 @@ import os
 import time
 from pathlib import Path
 
-from awithlaknannai.league import Contestant, LeagueResults, tournament as league, run_league, sandbox
+from awithlaknannai.league import Contestant, LeagueResults, run_league, sandbox
+from awithlaknannai.league import journal
+from awithlaknannai.league import results as league_results
+from awithlaknannai.league import tournament as league
 
 
 def main() -> None:
@@ -76,10 +79,10 @@ def main() -> None:
     sandbox.PlayerProcess.start = counted_start  # type: ignore[method-assign]
     journal_seconds = [0.0, 0]
     final_seconds = [0.0]
-    original_add, original_write = league._Journal.add, league.write_text_file
-    original_sign = league.LeagueResults._signed_json
+    original_add, original_write = journal._Journal.add, league.write_text_file
+    original_sign = league_results.LeagueResults._signed_json
 
-    def timed_add(self: league._Journal, game: league.LeagueGame) -> None:
+    def timed_add(self: journal._Journal, game: league_results.LeagueGame) -> None:
         started = time.perf_counter()
         original_add(self, game)
         journal_seconds[0] += time.perf_counter() - started
@@ -90,14 +93,14 @@ def main() -> None:
         original_write(*args, **kwargs)  # type: ignore[arg-type]
         final_seconds[0] += time.perf_counter() - started
 
-    def timed_sign(self: league.LeagueResults) -> str:
+    def timed_sign(self: league_results.LeagueResults) -> str:
         started = time.perf_counter()
         text = original_sign(self)
         final_seconds[0] += time.perf_counter() - started
         return text
 
-    league._Journal.add = timed_add  # type: ignore[method-assign]
-    league.LeagueResults._signed_json = timed_sign  # type: ignore[method-assign]
+    journal._Journal.add = timed_add  # type: ignore[method-assign]
+    league_results.LeagueResults._signed_json = timed_sign  # type: ignore[method-assign]
     league.write_text_file = timed_write  # type: ignore[assignment]
     save_to = args.save if args.save and not args.no_journal else None
     load_before = os.getloadavg()

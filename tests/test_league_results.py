@@ -19,10 +19,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Game, NotationError, Position
-from awithlaknannai.league import Contestant, LeagueResults, contestants_from_folder, run_league, sandbox
+from awithlaknannai.league import (
+    Contestant,
+    LeagueResults,
+    contestants,
+    contestants_from_folder,
+    run_league,
+    sandbox,
+)
 from awithlaknannai.league import tournament as league_module
-from awithlaknannai.league.tournament import (
-    CONFIG_ENV,
+from awithlaknannai.league.confine import CONFIG_ENV, league_key_path
+from awithlaknannai.league.contestants import PlayersFolderError
+from awithlaknannai.league.results import (
     FORFEIT,
     JOURNAL_SUFFIX,
     MAX_TEXT_CHARS,
@@ -30,12 +38,11 @@ from awithlaknannai.league.tournament import (
     Forfeit,
     LeagueGame,
     LeaguePlayer,
-    LeagueSignatureError,
-    league_key_path,
     printable_text,
 )
+from awithlaknannai.league.results import _settings as league_settings
+from awithlaknannai.league.signing import LeagueSignatureError
 from awithlaknannai.players.match import STOPPED
-from awithlaknannai.league.sandbox import PlayersFolderError
 from awithlaknannai.variants import get_variant
 
 THREE = ["beginner", "casual", "club"]  # built-in players: quick, and a seeded league of them repeats exactly
@@ -339,7 +346,7 @@ def forfeited_results(why: str) -> LeagueResults:
                         (Forfeit("ann", "white", "error", why),), (0.5, 0.0)),
              LeagueGame(2, "bob", "ann", "none", FORFEIT, (), Position.start(variant),
                         (Forfeit("bob", "white", "crash", why[::-1]), Forfeit("ann", "black", "load", why)))]
-    return LeagueResults(variant, players, games, league_module._settings(2, 2.0, 500, 1000, 0), "Texts")
+    return LeagueResults(variant, players, games, league_settings(2, 2.0, 500, 1000, 0), "Texts")
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
@@ -494,7 +501,7 @@ def constructed(outcomes: list[int], names: str = "ABCD") -> LeagueResults:
             games.append(LeagueGame(number, white, black, "white" if outcome == 1 else "black", FORFEIT, (), start,
                                     (Forfeit(loser, color, "error", "lost on purpose"),)))
     players = [LeaguePlayer(name) for name in names]
-    return LeagueResults(variant, players, games, league_module._settings(1, 2.0, 500, 1, 0), "Ties")
+    return LeagueResults(variant, players, games, league_settings(1, 2.0, 500, 1, 0), "Ties")
 
 
 def places(results: LeagueResults) -> list[tuple[str, str]]:
@@ -598,13 +605,13 @@ def test_a_folder_with_too_many_files_is_refused_before_it_is_all_listed(tmp_pat
                 listed.append(entry.name)
                 yield entry
 
-    monkeypatch.setattr(sandbox.os, "scandir", Counted)
-    monkeypatch.setattr(sandbox.Contestant, "from_file", lambda *a, **k: pytest.fail("a file was read"))
-    with pytest.raises(PlayersFolderError, match=f"more than {sandbox.MAX_FOLDER_PLAYERS} player files"):
+    monkeypatch.setattr(contestants.os, "scandir", Counted)
+    monkeypatch.setattr(contestants.Contestant, "from_file", lambda *a, **k: pytest.fail("a file was read"))
+    with pytest.raises(PlayersFolderError, match=f"more than {contestants.MAX_FOLDER_PLAYERS} player files"):
         contestants_from_folder(tmp_path)
-    assert len(listed) == sandbox.MAX_FOLDER_PLAYERS + 1
+    assert len(listed) == contestants.MAX_FOLDER_PLAYERS + 1
     listed.clear()
-    monkeypatch.setattr(sandbox, "MAX_FOLDER_ENTRIES", 50)
+    monkeypatch.setattr(contestants, "MAX_FOLDER_ENTRIES", 50)
     with pytest.raises(PlayersFolderError, match="more than 50 files and folders"):
         contestants_from_folder(tmp_path, pattern="*.txt")
     assert len(listed) == 51

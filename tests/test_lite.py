@@ -235,7 +235,7 @@ def one_line(call):
     except ImportError as error:
         print("ERROR", str(error).count("\n"), error)
 from awithlaknannai.engines.batch import BatchPlayouts
-from awithlaknannai.league.tournament import elo_ratings
+from awithlaknannai.league.ratings import elo_ratings
 from awithlaknannai.analysis.plots import end_reason_bars, length_histograms
 from awithlaknannai.analysis.selfplay import selfplay_statistics
 from awithlaknannai.render import Picture

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from awithlaknannai.league.tournament import BASE_RATING, PRIOR_GAMES, elo_ratings
+from awithlaknannai.league.ratings import BASE_RATING, PRIOR_GAMES, elo_ratings
 from awithlaknannai.league.ratings import elo_ratings_python
 
 pytest.importorskip("numpy")

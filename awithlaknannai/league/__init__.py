@@ -16,19 +16,15 @@ Examples
 True
 """
 
+from .contestants import Contestant, PlayersFolderError, contestants_from_folder
 from .handin import PlayerFileNameError
 from .judge import MoveJudgement, judge_player
 from .lesson import PlayerTest, SavedPlayer, greedy_choose_move, save_player, template_code, test_player
-from .sandbox import Contestant, NotConfinedError, PlayersFolderError, contestants_from_folder
-from .tournament import (
-    Forfeit,
-    LeagueGame,
-    LeagueResults,
-    LeagueSignatureError,
-    Standings,
-    elo_ratings,
-    run_league,
-)
+from .ratings import elo_ratings
+from .results import Forfeit, LeagueGame, LeagueResults, Standings
+from .sandbox import NotConfinedError
+from .signing import LeagueSignatureError
+from .tournament import run_league
 
 __all__ = [
     "Contestant",

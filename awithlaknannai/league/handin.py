@@ -44,7 +44,7 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import shown
 from ..files import write_file_bytes
-from .sandbox import MAX_FOLDER_PLAYERS, MAX_NAME_CHARS, MAX_SOURCE_BYTES
+from .contestants import MAX_FOLDER_PLAYERS, MAX_NAME_CHARS, MAX_SOURCE_BYTES
 
 __all__ = [
     "CONFLICT_CHOICES",

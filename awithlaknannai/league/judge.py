@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..limits import text as checked_text
-from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 from ..position import Move, Position
 from ..rules import Rules
-from ..variants import Color, Variant, get_variant
 from ..tables.solver import EndgameTables, Value, estimate_cost, solve_endgames
+from ..variants import Color, Variant, get_variant
+from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
 
 __all__ = ["MAX_JUDGED_POSITIONS", "MAX_JUDGE_PIECES", "JudgedMove", "MoveJudgement", "judge_player"]
 

@@ -38,10 +38,20 @@ from typing import Any
 from ..errors import shown
 from ..files import write_file_bytes
 from ..game import Game
+from ..players.levels import make_player
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Variant
+from .contestants import Contestant, _check_name, _name_from_stem
 from .handin import PlayerFileNameError, check_file_name
+from .sandbox import (
+    DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT,
+    InProcessPlayer,
+    check_league_variant,
+    confinement_plan,
+    processes_available,
+)
 from .tournament import (
     MAX_GAMES_PER_PAIR,
     MAX_PLAYERS,
@@ -53,18 +63,6 @@ from .tournament import (
     _ProcessSeats,
     _settings,
     check_league_settings,
-)
-from ..players.levels import make_player
-from .sandbox import (
-    DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_TIME_LIMIT,
-    Contestant,
-    InProcessPlayer,
-    _check_name,
-    _name_from_stem,
-    check_league_variant,
-    confinement_plan,
-    processes_available,
 )
 
 __all__ = ["PlayerTest", "SavedPlayer", "greedy_choose_move", "save_player", "template_code", "test_player"]

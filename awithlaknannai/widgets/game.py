@@ -20,7 +20,7 @@ from ..errors import GameOverError, IllegalMoveError
 from ..game import Game
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
-from ..variants import Color, get_variant
+from ..variants import VARIANT_MENU, Color, get_variant
 from .board import BoardWidget, _running_loop, preview_html
 from .controller import turn_status
 from .shield import KeyboardShield
@@ -35,27 +35,8 @@ except ImportError:  # pragma: no cover - depends on what is installed
 
 __all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget", "Hint", "hint_for", "hint_text"]
 
-#: The boards offered in the variant menu: (label, variant name).
-VARIANT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Mosona (Culin's drawing)", "mosona"),
-    ("Mosona (Murray's drawing)", "mosona-murray"),
-    ("Kolowis Awithlaknannai", "kolowis"),
-    # Smaller boards of the same pattern: this project's extension of Stevenson's
-    # "no specified size", not boards recorded from the Zuni.
-    ("Zuni pattern, 3 a row (our extension)", "zuni-3"),
-    ("Zuni pattern, 4 a row (our extension)", "zuni-4"),
-    ("Zuni pattern, 5 a row (our extension)", "zuni-5"),
-    ("Zuni pattern, 6 a row (our extension)", "zuni-6"),
-    ("Alquerque", "alquerque"),
-    ("Tukvnanawopi (Hopi)", "tukvnanawopi"),
-    ("Tukvnanawopi, shrinking board", "tukvnanawopi-shrinking"),
-    ("Tuknanavuhpi (Hopi), shrinking lines", "tuknanavuhpi"),
-    ("Lau kata kati (India)", "lau-kata-kati"),
-    ("Dash-guti (India)", "dash-guti"),
-    ("Egara-guti (India)", "egara-guti"),
-    ("Pretwa (India)", "pretwa"),
-    ("Gol-skuish (India)", "gol-skuish"),
-)
+#: The boards offered in the variant menu: (label, variant name), from the variants' registry.
+VARIANT_CHOICES: tuple[tuple[str, str], ...] = VARIANT_MENU
 
 #: The rules presets offered in the rules menu: (label, preset name).
 RULES_CHOICES: tuple[tuple[str, str], ...] = (
