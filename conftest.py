@@ -1,4 +1,5 @@
-"""Test-run settings for the whole checkout: every skipped notebook cell says why.
+"""Test-run settings for the whole checkout: every skipped notebook cell says why, and each
+pytest-xdist worker keeps its endgame tables in a cache of its own.
 
 nbval skips a cell tagged ``nbval-skip`` with a bare ``pytest.skip()``, so
 ``pytest -rs`` prints only "Skipped". Each such cell carries its reason in
@@ -7,6 +8,9 @@ a tagged cell without one is reported as a failure, not skipped in silence.
 """
 
 from __future__ import annotations
+
+import os
+import tempfile
 
 import pytest
 
@@ -22,6 +26,14 @@ def _skip_reason(item: pytest.Item) -> str | None:
         return None
     reason = cell.get("metadata", {}).get(REASON_KEY, "")
     return reason if isinstance(reason, str) else ""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Under pytest-xdist (.ci/other-pythons) each worker keeps its endgame tables in a cache of
+    # its own: a test that sets the shared cache aside must not pull it from under another worker.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and "AWITHLAKNANNAI_CACHE" not in os.environ:
+        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix=f"awithlaknannai-cache-{worker}-")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
