@@ -61,7 +61,7 @@ _PACKAGE_NAMES = frozenset({
     "friendly_errors", "Game", "Position", "Rules", "Move", "Color", "PRESETS", "PRESET_SOURCES",
     "parse_position", "perft", "get_variant", "boards", "mosona", "kolowis", "zuni", "leap_lines",
     "rows", "Picture", "board_svg", "position_svg", "BoardWidget", "GameWidget", "CompareWidget",
-    "tutorial_puzzles", "selfplay_statistics", "SelfplayTable", "compare_boards", "compare_boards_svg",
+    "tutorial_puzzles", "selfplay_statistics", "saved_selfplay", "SelfplayTable", "compare_boards", "compare_boards_svg",
     "solve_endgames", "Challenge", "ChallengeBoard", "nx", "display", "Markdown",
 })
 MAX_NOTEBOOK_BYTES = 20 * 2**20  # a notebook this large is not one of ours: not read

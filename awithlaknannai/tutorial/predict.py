@@ -487,8 +487,12 @@ _register(Prediction(
 
 
 def _selfplay(variant: str, rules: Any = "standard") -> Any:
+    """100 random games (seed 1): saved in the package where they can be (a student waits less), else played."""
+    from ..analysis.saved import saved_selfplay, saved_selfplay_boards
     from ..analysis.selfplay import selfplay_statistics
 
+    if isinstance(rules, str) and (variant, rules) in saved_selfplay_boards():
+        return saved_selfplay(variant, rules, players="random", games=100, seed=1)
     return selfplay_statistics(variant, rules, players="random", games=100, seed=1)
 
 
