@@ -43,6 +43,7 @@ Rules(multi_leap='optional')
 from __future__ import annotations
 
 import ast
+import builtins
 import html
 import json
 import os
@@ -131,7 +132,7 @@ def _text(value: Any) -> str | None:
 
 # What a computed answer may use: the package's own functions (and networkx), a few builtins, literals.
 # Nothing else from a notebook is run, so a key made from a folder of unknown notebooks runs no stranger's code.
-_BUILTINS = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
+_BUILTINS = {name: getattr(builtins, name)
              for name in ("len", "sorted", "sum", "min", "max", "set", "list", "tuple", "abs", "range")}
 _MODULES = ("awithlaknannai", "networkx")
 _PLAIN = (ast.Expression, ast.Call, ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.keyword,
