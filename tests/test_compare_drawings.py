@@ -15,7 +15,9 @@ from awithlaknannai.render.compare import (
     ACCENT,
     BADGE_TEXT,
     FIGURE_BACKGROUND,
+    FIGURE_BACKGROUND_DARK,
     TEXT_COLOUR,
+    TEXT_COLOUR_DARK,
     compare_boards,
     compare_drawings_svg,
     drawing_differences,
@@ -186,3 +188,28 @@ def test_mean_length_bars_is_a_picture_with_a_text_alternative():
                            f"zuni-4: average length (turns) {stats['zuni-4'].mean_length:.0f}.")
     figure = mean_length_bars(stats)
     assert [t.get_text() for t in figure.axes[0].texts] == [f"{s.mean_length:.0f}" for s in stats.values()]
+
+
+def test_the_dark_page_keeps_every_text_and_mark_readable():
+    """theme="dark": a dark page (no light panel in a dark notebook), its texts 4.5:1 or more, the legend's
+    accent samples on stone swatches (3:1 there, as on the boards), the boards themselves unchanged."""
+    light = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With", "Without"], results=["win", "draw"])
+    svg = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With", "Without"], results=["win", "draw"], theme="dark")
+    root = ET.fromstring(svg)
+    assert root.find(f"{SVG}rect").get("fill") == FIGURE_BACKGROUND_DARK
+    assert contrast(TEXT_COLOUR_DARK, FIGURE_BACKGROUND_DARK) >= 7
+    assert contrast(FIGURE_BACKGROUND_DARK, "#111111") < 1.5  # JupyterLab's dark page: no bright panel on it
+    on_accent = {id(el) for group in by_class(root, "degree-badge") for el in group.iter(f"{SVG}text")}
+    legend = by_class(root, "legend")[0]
+    on_accent |= {id(el) for el in legend.iter(f"{SVG}text") if "".join(el.itertext()) == "+2"}
+    for text in root.iter(f"{SVG}text"):
+        background = ACCENT if id(text) in on_accent else FIGURE_BACKGROUND_DARK
+        assert contrast(text.get("fill"), background) >= 4.5, ("".join(text.itertext()), text.get("fill"))
+    swatches = by_class(legend, "swatch")
+    assert len(swatches) == 3 and all(s.get("fill") == BOARD["background"] for s in swatches)
+    assert contrast(ACCENT, BOARD["background"]) >= 3 and contrast(BOARD["background"], FIGURE_BACKGROUND_DARK) >= 3
+    assert not by_class(ET.fromstring(light), "swatch")
+    boards_of = [[ET.tostring(b) for b in by_class(ET.fromstring(picture), "board")] for picture in (light, svg)]
+    assert boards_of[0] == boards_of[1]  # the same stone boards in both themes
+    with pytest.raises(ValueError, match="theme"):
+        compare_drawings_svg("zuni-4", "zuni-4-murray", theme="night")

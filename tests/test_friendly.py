@@ -185,6 +185,42 @@ def test_the_installed_ipython_config_loads_the_extension():
     assert '"etc/ipython" = ["jupyter-config/etc/ipython/ipython_kernel_config.py"]' in pyproject
 
 
+def test_the_install_command_writes_the_wheels_config_where_ipython_kernels_read_it():
+    """An editable install has no data files: the command writes the same config, in the folder IPython reads."""
+    from IPython.core.application import ENV_CONFIG_DIRS
+
+    wheel_file = PROJECT / "jupyter-config" / "etc" / "ipython" / "ipython_kernel_config.py"
+    assert friendly.KERNEL_CONFIG == wheel_file.read_text()
+    assert str(friendly.kernel_config_path().parent) in ENV_CONFIG_DIRS  # this environment's kernels read it
+
+
+def _extensions(path: Path) -> list[str]:
+    from traitlets.config import Config
+
+    config = Config()
+    exec(compile(path.read_text(), str(path), "exec"), {"get_config": lambda: config})  # noqa: S102
+    return config.InteractiveShellApp.extensions.get_value([])
+
+
+def test_the_install_command_writes_keeps_and_does_not_repeat(tmp_path, capsys):
+    path = friendly.kernel_config_path(tmp_path)
+    assert friendly.main(["--check", "--prefix", str(tmp_path)]) == 1
+    assert "--install" in capsys.readouterr().out
+    assert friendly.main(["--install", "--prefix", str(tmp_path)]) == 0
+    assert "Wrote" in capsys.readouterr().out
+    assert _extensions(path) == ["awithlaknannai.tutorial.friendly"]
+    assert friendly.main(["--check", "--prefix", str(tmp_path)]) == 0
+    assert friendly.install_kernel_config(tmp_path).startswith("Nothing to do")
+    assert _extensions(path) == ["awithlaknannai.tutorial.friendly"]  # not twice
+
+    other = tmp_path / "other"
+    mine = friendly.kernel_config_path(other)
+    mine.parent.mkdir(parents=True)
+    mine.write_text('c = get_config()  # noqa: F821\nc.InteractiveShellApp.extensions.append("autoreload")\n')
+    assert friendly.install_kernel_config(other).startswith("Added")
+    assert _extensions(mine) == ["autoreload", "awithlaknannai.tutorial.friendly"]
+
+
 def test_every_tutorial_notebook_asks_for_friendly_errors():
     paths = [*PROJECT.glob("teacher/*.ipynb"), *PROJECT.glob("notebooks/0*.ipynb")]
     assert len(paths) >= 14

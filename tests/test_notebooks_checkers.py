@@ -10,6 +10,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from awithlaknannai import Move, Rules, parse_position
 from awithlaknannai.analysis.puzzles import Puzzle, tutorial_puzzles, winning_moves
+from awithlaknannai.boards import leap_lines, mosona
 from awithlaknannai.tutorial.answers import answer_key
 from awithlaknannai.tutorial.practice import (
     check_legal_moves,
@@ -105,7 +106,41 @@ def test_answer_key_reads_solutions_in_notebook_order(tmp_path: Path) -> None:
     assert [(r.notebook, r.grade_id, r.solution) for r in key.rows] == [
         ("01_a.ipynb", "a", "answer = 1"), ("02_b.ipynb", "b", "answer = 2")]
     assert key.rows[0].heading == "Exercise 1: count"
-    assert "<table>" in key._repr_html_() and "answer = 2" in str(key)
+    assert [(r.number, r.value) for r in key.rows] == [(1, "1"), (2, "2")]
+    assert "<table>" in key._repr_html_() and "<td style=\"text-align:left;vertical-align:top\">2</td>" in key._repr_html_()
+    assert str(key).splitlines() == ["1. 01_a.ipynb, Exercise 1: count (a): 1", "2. 02_b.ipynb, Exercise 1: count (b): 2"]
+
+
+def _notebook(folder: Path, name: str, *sources: str) -> None:
+    cells = [new_code_cell(source) for source in sources]
+    cells[-1].metadata["nbgrader"] = {"solution": True, "grade_id": "q"}
+    nbformat.write(new_notebook(cells=[new_markdown_cell("## Count"), *cells]), folder / name)
+
+
+def test_answer_key_works_out_a_computed_answer_from_the_package_only(tmp_path: Path) -> None:
+    solution = "### BEGIN SOLUTION\nanswer = {}\n### END SOLUTION"
+    _notebook(tmp_path, "01.ipynb", "from awithlaknannai.boards import zuni\nsmall = zuni(3)\nother = zuni(4)",
+              solution.format("small.number_of_edges()"))
+    # Code that is not the package's is never run by the key: the answer stays code.
+    _notebook(tmp_path, "02.ipynb", "import os\nhere = os.getcwd()", solution.format("len(here)"))
+    _notebook(tmp_path, "03.ipynb", "x = 1", solution.format('__import__("os").getcwd()'))
+    _notebook(tmp_path, "04.ipynb", "from awithlaknannai.boards import zuni", solution.format("zuni(3).__class__"))
+    _notebook(tmp_path, "05.ipynb", "def f():\n    return 1", solution.format("f()"))
+    values = [row.value for row in answer_key(tmp_path).rows]
+    assert values == ["19", "answer = len(here)", 'answer = __import__("os").getcwd()',
+                      "answer = zuni(3).__class__", "answer = f()"]
+
+
+def test_answer_key_numbers_rows_that_share_a_heading(tmp_path: Path) -> None:
+    cells = [new_markdown_cell("Eight puzzles, easiest first.")]
+    for grade_id, moves in [("puzzle-1", "['B3xT4']"), ("puzzle-2", "['T5-T4', 'T4xB3']"), ("other", "['M3-M4']")]:
+        cell = new_code_cell(f"### BEGIN SOLUTION\nmoves = {moves}\n### END SOLUTION")
+        cell.metadata["nbgrader"] = {"solution": True, "grade_id": grade_id}
+        cells.append(cell)
+    nbformat.write(new_notebook(cells=cells), tmp_path / "05.ipynb")
+    rows = answer_key(tmp_path).rows
+    assert [(r.number, r.heading, r.value) for r in rows] == [
+        (1, "Puzzle 1", "B3xT4"), (2, "Puzzle 2", "T5-T4, T4xB3"), (3, "Eight puzzles, easiest first. (3 of 3)", "M3-M4")]
 
 
 def test_answer_key_rejects_unpaired_markers_and_empty_folders(tmp_path: Path) -> None:
@@ -123,6 +158,13 @@ def test_answer_key_of_the_real_notebooks_covers_every_exercise() -> None:
     assert {"01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb",
             "06_variants_lab.ipynb"} <= notebooks
     assert len(key) >= 26 and all(row.solution.strip() for row in key.rows)
+    assert [row.number for row in key.rows] == list(range(1, len(key) + 1))
+    by_id = {row.grade_id: row for row in key.rows}
+    assert by_id["murray-leap-lines"].value == str(len(leap_lines(mosona(outer_lines=False))))
+    assert [by_id[f"puzzle-{n}"].heading for n in range(1, 9)] == [f"Puzzle {n}" for n in range(1, 9)]
+    assert "[" not in by_id["puzzle-3"].value and len(by_id["puzzle-3"].value.split(", ")) == 2  # two moves, as text
+    assert len({(row.notebook, row.heading) for row in key.rows}) == len(key), "two rows under one name"
+    assert not any("answer =" in row.value or "moves =" in row.value for row in key.rows), "a value shown as code"
     assert answer_key(folder.parent / "notebooks").rows == (), "the student copies must hold no solution"
 
 

@@ -165,6 +165,24 @@ def test_the_answers_agree_with_the_package(reveals):
     assert "Perfect play, standard rules: a draw" in decides.picture.alt
 
 
+def test_the_drawings_follow_the_notebook_theme(reveals):
+    """02's and 06's reveal figures: a light and a dark drawing; the page's theme shows one (issue 25)."""
+    from awithlaknannai.render.compare import FIGURE_BACKGROUND, FIGURE_BACKGROUND_DARK
+
+    for pid in ("02-more-edges", "06-drawing-decides"):
+        reveal = reveals[pid]
+        assert f'fill="{FIGURE_BACKGROUND}" class="figure"' in reveal.picture.svg
+        assert f'fill="{FIGURE_BACKGROUND_DARK}" class="figure"' in reveal.dark_picture.svg
+        assert reveal.dark_picture.alt == reveal.picture.alt  # the same facts read out
+    box = predict("02-more-edges")
+    shown = box._reveal_html(reveals["02-more-edges"])
+    assert shown.count('class="awithlaknannai-light-only"') == shown.count('class="awithlaknannai-dark-only"') == 1
+    style = box.question_view.value
+    assert ".awithlaknannai-predict .awithlaknannai-dark-only { display: none; }" in style
+    assert '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-dark-only { display: block; }' in style
+    assert '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-light-only { display: none; }' in style
+
+
 def test_the_self_play_answers_follow_the_games(reveals):
     from awithlaknannai import Rules
     from awithlaknannai.analysis.selfplay import selfplay_statistics

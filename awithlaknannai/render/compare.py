@@ -401,6 +401,12 @@ BADGE_TEXT = "#ffffff"
 # is a darker brown than the boards' labels, to keep 7:1 on it (the accent stays above 4.5:1).
 FIGURE_BACKGROUND = "#ede1c8"
 TEXT_COLOUR = "#3a3226"
+# The same figure for JupyterLab's dark theme (``theme="dark"``): a dark stone page, light text (13:1),
+# the boards still stone. The accent marks stay on stone too: the legend's samples sit on small stone
+# swatches, since the accent reaches only 2.8:1 on the dark page.
+FIGURE_BACKGROUND_DARK = "#1e1a14"
+TEXT_COLOUR_DARK = "#ede1c8"
+THEMES = ("light", "dark")
 _FONT = "DejaVu Sans, Verdana, sans-serif"
 
 Edge: TypeAlias = tuple[str, str]
@@ -584,6 +590,7 @@ def compare_drawings_svg(
     results: Sequence[str | None] | None = None,
     title: str | None = None,
     unit: float = 56,
+    theme: str = "light",
 ) -> str:
     """Two drawings of the same points, one above the other, with what differs marked.
 
@@ -614,12 +621,16 @@ def compare_drawings_svg(
         The picture's heading (drawn at the top, and its ``<title>``).
     unit : float
         Pixels between neighbouring points, the same for both drawings.
+    theme : {"light", "dark"}
+        The page around the boards: light stone with dark text (the default), or
+        dark stone with light text, for a notebook in a dark theme. The boards and
+        their marks are the same in both.
 
     Raises
     ------
     ValueError
         As :func:`drawing_differences`; if ``results`` is not two entries;
-        if ``unit`` is not a positive number up to 200.
+        if ``unit`` is not a positive number up to 200; if ``theme`` is neither.
     TypeError
         If a result or the title is not text.
 
@@ -634,7 +645,13 @@ def compare_drawings_svg(
     >>> plain = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With the lines", "Without"], marks=False)
     >>> "extra-edge" in plain, "6 line segments" in plain
     (False, False)
+    >>> dark = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With the lines", "Without"], theme="dark")
+    >>> f'fill="{FIGURE_BACKGROUND_DARK}" class="figure"' in dark, dark.count('class="swatch"')
+    (True, 3)
     """
+    if theme not in THEMES:
+        raise ValueError(f"theme must be 'light' or 'dark', got {theme!r}")
+    page, ink = (FIGURE_BACKGROUND, TEXT_COLOUR) if theme == "light" else (FIGURE_BACKGROUND_DARK, TEXT_COLOUR_DARK)
     if isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 0 < unit <= 200:
         raise ValueError(f"unit must be a number of pixels between 0 and 200, got {unit!r}")
     diff = drawing_differences(first, second, labels)
@@ -678,15 +695,15 @@ def compare_drawings_svg(
     for which, blocks in enumerate(body):
         height += sum(block_height(b) for b in blocks if b[0] != "board") + layouts[which].height + gap
     parts = _open_svg(width, height, heading, _drawings_desc(diff, results, marks))
-    parts.append(_element("rect", x=0, y=0, width=width, height=height, fill=FIGURE_BACKGROUND, class_="figure"))
+    parts.append(_element("rect", x=0, y=0, width=width, height=height, fill=page, class_="figure"))
     y = gap
-    parts.append(_text_block(title_block, width / 2, y, "middle"))
+    parts.append(_text_block(title_block, width / 2, y, "middle", ink))
     y += block_height(title_block)
     for which, (name, graph, layout) in enumerate(zip(names, diff.boards, layouts, strict=True)):
         for block in body[which]:
             if block[0] != "board":
                 anchor = "start" if block[0] == "caption" else "middle"
-                parts.append(_text_block(block, gap if anchor == "start" else width / 2, y, anchor))
+                parts.append(_text_block(block, gap if anchor == "start" else width / 2, y, anchor, ink))
                 y += block_height(block)
                 continue
             x = (width - layout.width) / 2
@@ -695,11 +712,12 @@ def compare_drawings_svg(
                 desc=f"{name}: {board_title(graph)}", placement=(x, y, 1.0),
             ) + "</g>")
             if marks:
-                parts.append(_marks(diff, which, layout, x, y))
+                parts.append(_marks(diff, which, layout, x, y, page))
             y += layout.height
         y += gap
     if legend:
-        parts.append(_legend(x=gap, y=y, unit=unit, size=legend_size, texts=legend_texts))
+        parts.append(_legend(x=gap, y=y, unit=unit, size=legend_size, texts=legend_texts, ink=ink,
+                             swatches=theme == "dark"))
     parts.append("</svg>")
     return _finish(parts)
 
@@ -720,13 +738,14 @@ def _wrap(text: str, size: float, room: float, *, bold: bool = False) -> list[st
     return lines or [""]
 
 
-def _text_block(block: tuple[str, list[str], float, bool], x: float, top: float, anchor: str) -> str:
+def _text_block(block: tuple[str, list[str], float, bool], x: float, top: float, anchor: str,
+                ink: str = TEXT_COLOUR) -> str:
     """One text of one or more lines (``<tspan>`` each), its first baseline one line below ``top``."""
     css, lines, size, bold = block
     spans = "".join(_element("tspan", escape(line), x=x, dy=size * (1.05 if i == 0 else 1.3))
                     for i, line in enumerate(lines))
     return _element("text", spans, x=x, y=top + size * 0.1, font_family=_FONT, font_size=size,
-                    font_weight="bold" if bold else None, text_anchor=anchor, fill=TEXT_COLOUR, class_=css)
+                    font_weight="bold" if bold else None, text_anchor=anchor, fill=ink, class_=css)
 
 
 def _stats_line(diff: DrawingDifferences, which: int) -> str:
@@ -758,7 +777,8 @@ def _drawings_desc(diff: DrawingDifferences, results: Sequence[str | None], mark
     return " ".join(text)
 
 
-def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: float) -> str:
+def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: float,
+           page: str = FIGURE_BACKGROUND) -> str:
     """The accent marks on drawing ``which``: dashed extra segments, dotted leap arcs, degree badges."""
     unit = layout.unit
     graph = diff.boards[which]
@@ -807,7 +827,7 @@ def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: fl
     for point, change in diff.gained(which).items():
         px, py = at(point)
         badges.append(_element("g", _element("circle", cx=px, cy=py, r=radius, fill=ACCENT,
-                                             stroke=FIGURE_BACKGROUND, stroke_width=unit * 0.03)
+                                             stroke=page, stroke_width=unit * 0.03)
                                + _element("text", f"+{change}", x=px, y=py + unit * 0.085, font_family=_FONT,
                                           font_size=unit * 0.24, font_weight="bold", text_anchor="middle",
                                           fill=BADGE_TEXT),
@@ -822,8 +842,12 @@ _LEGEND = (
 )
 
 
-def _legend(*, x: float, y: float, unit: float, size: float, texts: Sequence[list[str]]) -> str:
-    """What the marks mean, each beside a sample mark: the meaning never rests on colour alone."""
+def _legend(*, x: float, y: float, unit: float, size: float, texts: Sequence[list[str]], ink: str = TEXT_COLOUR,
+            swatches: bool = False) -> str:
+    """What the marks mean, each beside a sample mark: the meaning never rests on colour alone.
+
+    With ``swatches`` each sample is drawn on a small piece of stone, as the marks are on the boards
+    (on a dark page the accent alone would not stand out enough)."""
     sample_x, text_x = x + unit * 0.1, x + unit * 1.05
     items = []
     top = y
@@ -845,9 +869,12 @@ def _legend(*, x: float, y: float, unit: float, size: float, texts: Sequence[lis
             sample = (_element("circle", cx=sample_x + unit * 0.35, cy=mid, r=unit * 0.22, fill=ACCENT)
                       + _element("text", "+2", x=sample_x + unit * 0.35, y=mid + unit * 0.085,
                                  font_size=unit * 0.24, font_weight="bold", text_anchor="middle", fill=BADGE_TEXT))
+        if swatches:
+            sample = _element("rect", x=sample_x - unit * 0.1, y=mid - unit * 0.3, width=unit * 0.9, height=unit * 0.6,
+                              rx=unit * 0.08, fill=BOARD["background"], class_="swatch") + sample
         first_baseline = mid - (len(lines) - 1) * size * 0.65 + size * 0.35
         spans = "".join(_element("tspan", escape(text), x=text_x, dy=None if i == 0 else size * 1.3)
                         for i, text in enumerate(lines))
-        items.append(sample + _element("text", spans, x=text_x, y=first_baseline, font_size=size, fill=TEXT_COLOUR))
+        items.append(sample + _element("text", spans, x=text_x, y=first_baseline, font_size=size, fill=ink))
         top += row
     return f'<g class="legend" aria-hidden="true" fill="none" font-family="{_FONT}">' + "".join(items) + "</g>"

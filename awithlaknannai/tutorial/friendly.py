@@ -17,7 +17,18 @@ errors on only when the kernel's notebook asks for them in its metadata
 do; JupyterLab tells the kernel which notebook it serves). Every other
 notebook is left alone. The tutorial's import cells also call
 :func:`friendly_errors`, for environments without that file (an editable
-install, JupyterLite).
+install, JupyterLite): there slips are explained once the first cell has run.
+
+An editable install (``pip install -e .``) does not get the file (pip
+installs no data files for it), nor does an environment the package was
+copied into by hand. One command writes it into the running Python's
+environment (or adds the extension to a config file already there)::
+
+    python -m awithlaknannai.tutorial.friendly --install
+
+``--check`` only says whether the environment's kernels load the extension.
+The text written is :data:`KERNEL_CONFIG`, the same as the wheel's file
+(``jupyter-config/etc/ipython/ipython_kernel_config.py``; a test compares them).
 
 Examples
 --------
@@ -43,14 +54,16 @@ import json
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..errors import missing_package
 from .exercises import INFO, WRONG, Feedback
 
-__all__ = ["explain_error", "explain_keyword_error", "explain_name_error", "explain_syntax_error",
-           "friendly_errors", "load_ipython_extension", "notebook_wants_friendly_errors"]
+__all__ = ["KERNEL_CONFIG", "explain_error", "explain_keyword_error", "explain_name_error", "explain_syntax_error",
+           "friendly_errors", "install_kernel_config", "kernel_config_path", "load_ipython_extension",
+           "notebook_wants_friendly_errors"]
 
 _NAME = re.compile(r"name '([^']+)' is not defined")
 _KEYWORD = re.compile(r"^(?P<callable>[\w.]+)\(\) got an unexpected keyword argument '(?P<keyword>\w+)'")
@@ -61,7 +74,7 @@ _PACKAGE_NAMES = frozenset({
     "friendly_errors", "Game", "Position", "Rules", "Move", "Color", "PRESETS", "PRESET_SOURCES",
     "parse_position", "perft", "get_variant", "boards", "mosona", "kolowis", "zuni", "leap_lines",
     "rows", "Picture", "board_svg", "position_svg", "BoardWidget", "GameWidget", "CompareWidget",
-    "tutorial_puzzles", "selfplay_statistics", "SelfplayTable", "compare_boards", "compare_boards_svg",
+    "tutorial_puzzles", "selfplay_statistics", "saved_selfplay", "SelfplayTable", "compare_boards", "compare_boards_svg",
     "solve_endgames", "Challenge", "ChallengeBoard", "nx", "display", "Markdown",
 })
 MAX_NOTEBOOK_BYTES = 20 * 2**20  # a notebook this large is not one of ours: not read
@@ -312,3 +325,100 @@ def load_ipython_extension(shell: Any) -> None:
     """IPython loads this at kernel start (see the module's docstring): friendly errors for our notebooks only."""
     if notebook_wants_friendly_errors(os.environ.get("JPY_SESSION_NAME")):
         friendly_errors(shell)
+
+
+EXTENSION = "awithlaknannai.tutorial.friendly"
+KERNEL_CONFIG = """\
+# Installed by the awithlaknannai package into {sys.prefix}/etc/ipython/ (or written there by
+# python -m awithlaknannai.tutorial.friendly --install), where every IPython kernel of this
+# environment reads it. It loads the tutorial's friendly error messages
+# (awithlaknannai.tutorial.friendly), which act only in a notebook that asks for them in its
+# metadata ("awithlaknannai": {"friendly_errors": true}), as the tutorial notebooks do:
+# there a slip gives one plain sentence from the first cell run, whatever the order.
+# Every other notebook is left exactly as it is.
+c = get_config()  # noqa: F821 - IPython provides get_config in its config files
+c.InteractiveShellApp.extensions.append("awithlaknannai.tutorial.friendly")
+"""
+"""The IPython kernel configuration that loads the friendly errors: the wheel installs it as a data file,
+:func:`install_kernel_config` writes it where an editable install has none."""
+
+_ADDED = """
+# Added by python -m awithlaknannai.tutorial.friendly --install: the tutorial's friendly errors
+# (they act only in notebooks whose metadata asks for them).
+c = get_config()  # noqa: F821 - IPython provides get_config in its config files
+c.InteractiveShellApp.extensions.append("awithlaknannai.tutorial.friendly")
+"""
+
+
+def kernel_config_path(prefix: str | os.PathLike[str] | None = None) -> Path:
+    """Where the kernels of the environment at ``prefix`` (default: this Python's) read their configuration.
+
+    >>> kernel_config_path("/srv/env").as_posix()
+    '/srv/env/etc/ipython/ipython_kernel_config.py'
+    """
+    return Path(sys.prefix if prefix is None else prefix) / "etc" / "ipython" / "ipython_kernel_config.py"
+
+
+def install_kernel_config(prefix: str | os.PathLike[str] | None = None) -> str:
+    """Make the kernels of an environment load the friendly errors; what was done, in one sentence.
+
+    Writes :data:`KERNEL_CONFIG` to :func:`kernel_config_path` if there is no file there; adds
+    the extension to a file that is there without it (keeping the rest); changes nothing if the
+    file loads it already, so running it twice is harmless.
+
+    Parameters
+    ----------
+    prefix : path, optional
+        The environment's folder (``sys.prefix`` of its Python); default: this Python's.
+
+    Returns
+    -------
+    str
+        What was done, for the person who ran the command.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> install_kernel_config(folder).startswith("Wrote")
+    True
+    >>> install_kernel_config(folder).startswith("Nothing to do")
+    True
+    """
+    path = kernel_config_path(prefix)
+    if path.exists():
+        text = path.read_text(encoding="utf-8")
+        if EXTENSION in text:
+            return f"Nothing to do: {path} already loads the friendly errors."
+        path.write_text(text.rstrip("\n") + "\n" + _ADDED, encoding="utf-8")
+        return f"Added the friendly errors to {path} (the rest of the file is kept)."
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(KERNEL_CONFIG, encoding="utf-8")
+    return f"Wrote {path}: new kernels of this environment load the friendly errors."
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m awithlaknannai.tutorial.friendly --install | --check [--prefix FOLDER]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.friendly",
+                                     description="Make this environment's kernels load the tutorial's friendly "
+                                                 "errors (needed after pip install -e, which installs no data files).")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--install", action="store_true", help="write or extend the kernel configuration")
+    action.add_argument("--check", action="store_true", help="only say whether it is there (exit 1 if not)")
+    parser.add_argument("--prefix", help="the environment's folder (default: this Python's sys.prefix)")
+    args = parser.parse_args(argv)
+    if args.install:
+        print(install_kernel_config(args.prefix))
+        return 0
+    path = kernel_config_path(args.prefix)
+    there = path.exists() and EXTENSION in path.read_text(encoding="utf-8")
+    print(f"{path} loads the friendly errors." if there else
+          f"The kernels of this environment do not load the friendly errors (no {EXTENSION} in {path}): "
+          "run python -m awithlaknannai.tutorial.friendly --install")
+    return 0 if there else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

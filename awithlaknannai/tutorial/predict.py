@@ -94,6 +94,10 @@ class Reveal:
         A picture shown under the explanation.
     table_html : str, optional
         An HTML table (or other HTML made by the package) shown last.
+    dark_picture : Picture, optional
+        The same picture drawn for a dark page: shown instead of ``picture``
+        when JupyterLab's theme is dark (its page sets ``data-jp-theme-light="false"``),
+        so that the figure is no glaring light panel there.
     """
 
     answer: int | str
@@ -101,6 +105,7 @@ class Reveal:
     explanation: str = ""
     picture: Picture | None = None
     table_html: str = ""
+    dark_picture: Picture | None = None
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,9 @@ _STYLE = """<style>
 }
 .awithlaknannai-predict .awithlaknannai-reveal img { max-width: 100%; height: auto; }
 .awithlaknannai-predict .awithlaknannai-reveal table { margin: 0.4em 0; }
+.awithlaknannai-predict .awithlaknannai-dark-only { display: none; }
+[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-dark-only { display: block; }
+[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-light-only { display: none; }
 </style>"""
 
 # The reveal's frame: a coloured edge and a faint tint, the text in the theme's own colour
@@ -398,6 +406,10 @@ class PredictBox(widgets.VBox):
         paragraphs += [f"<p>{_html(' '.join(part.split()))}</p>" for part in reveal.explanation.split("\n\n")
                        if part.strip()]
         picture = f"<div>{reveal.picture.html()}</div>" if reveal.picture is not None else ""
+        if reveal.picture is not None and reveal.dark_picture is not None:
+            # One of the two shows, as the theme says (see _STYLE); the hidden one is not read out either.
+            picture = (f'<div class="awithlaknannai-light-only">{reveal.picture.html()}</div>'
+                       f'<div class="awithlaknannai-dark-only">{reveal.dark_picture.html()}</div>')
         return (f'<div class="awithlaknannai-reveal" style="border-left:6px solid {_REVEAL_COLOUR};'
                 f"padding:0.4em 0.8em;margin:0.3em 0;background:{_REVEAL_COLOUR}1a;border-radius:4px;"
                 f'line-height:1.45">{"".join(paragraphs)}{picture}{reveal.table_html}</div>')
@@ -454,7 +466,7 @@ _CULIN, _MURRAY = "Culin's board (1907)", "Murray's drawing (1952)"
 
 def _more_edges() -> Reveal:
     from ..boards import mosona
-    from ..render.compare import compare_drawings_svg, drawing_differences
+    from ..render.compare import THEMES, compare_drawings_svg, drawing_differences
 
     culin, murray = mosona(), mosona(outer_lines=False)
     diff = drawing_differences(culin, murray, [_CULIN, _MURRAY])
@@ -464,8 +476,8 @@ def _more_edges() -> Reveal:
         per_line[culin.edges[a, b]["line"]] = per_line.get(culin.edges[a, b]["line"], 0) + 1
     lines = culin.graph["lines"]
     where = " and ".join(f"{count} on the line {lines[i][0]} to {lines[i][-1]}" for i, count in per_line.items())
-    picture = Picture(compare_drawings_svg(culin, murray, [_CULIN, _MURRAY],
-                                           title="What Murray's drawing leaves out"))
+    pictures = [Picture(compare_drawings_svg(culin, murray, [_CULIN, _MURRAY], theme=theme,
+                                             title="What Murray's drawing leaves out")) for theme in THEMES]
     return Reveal(
         extra,
         f"Culin's board has {culin.number_of_edges()} line segments and Murray's drawing "
@@ -474,7 +486,8 @@ def _more_edges() -> Reveal:
         f"{len(diff.extra_leap_lines[0])} leap lines, the dotted arcs in the picture: on Murray's drawing no "
         f"capture can run along an outer row. The badges show how many more neighbours each point of the "
         f"outer rows has on Culin's board.",
-        picture,
+        pictures[0],
+        dark_picture=pictures[1],
     )
 
 
@@ -487,8 +500,12 @@ _register(Prediction(
 
 
 def _selfplay(variant: str, rules: Any = "standard") -> Any:
+    """100 random games (seed 1): saved in the package where they can be (a student waits less), else played."""
+    from ..analysis.saved import saved_selfplay, saved_selfplay_boards
     from ..analysis.selfplay import selfplay_statistics
 
+    if isinstance(rules, str) and (variant, rules) in saved_selfplay_boards():
+        return saved_selfplay(variant, rules, players="random", games=100, seed=1)
     return selfplay_statistics(variant, rules, players="random", games=100, seed=1)
 
 
@@ -601,7 +618,7 @@ def _in_words(value: Any, best: list[str]) -> str:
 
 
 def _drawing_decides() -> Reveal:
-    from ..render.compare import compare_drawings_svg
+    from ..render.compare import THEMES, compare_drawings_svg
 
     boards = ["zuni-4", "zuni-4-murray"]
     labels = ["With the outer-row lines (Culin's style)", "Without them (Murray's style)"]
@@ -610,8 +627,9 @@ def _drawing_decides() -> Reveal:
     answer = {(True, False): "a", (False, True): "b", (True, True): "c", (False, False): "d"}[(wins[0], wins[1])]
     words = [_in_words(value, best) for value, best, _, _ in solved]
     results = [f"Perfect play, standard rules: {text}" for text in words]
-    picture = Picture(compare_drawings_svg(boards[0], boards[1], labels, results=results, unit=60,
-                                           title="The 13-point board: the drawing changes who wins"))
+    pictures = [Picture(compare_drawings_svg(boards[0], boards[1], labels, results=results, unit=60, theme=theme,
+                                             title="The 13-point board: the drawing changes who wins"))
+                for theme in THEMES]
     seconds = " and ".join(f"{s:.1f}" for _, _, s, _ in solved)
     return Reveal(
         answer,
@@ -619,7 +637,8 @@ def _drawing_decides() -> Reveal:
         f"The computer has just solved every position of both games, {solved[0][3]:,} for each drawing, "
         f"in {seconds} seconds. The two boards differ only by the lines along the outer rows (the dashed "
         f"segments and dotted leap arcs), and that is enough to change who wins.",
-        picture,
+        pictures[0],
+        dark_picture=pictures[1],
     )
 
 
