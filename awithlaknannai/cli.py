@@ -110,7 +110,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .tables.solver import cli_solve
+    from .tables.solver_cli import cli_solve
 
     return cli_solve(args)
 

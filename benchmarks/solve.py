@@ -38,10 +38,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from awithlaknannai import Color, Game, Position, get_variant
+from awithlaknannai.tables.solver_cli import format_reports
 from awithlaknannai.tables.solver import (
     PerfectPlayer,
     estimate,
-    format_reports,
     solve_endgames,
     solve_game,
 )

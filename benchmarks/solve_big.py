@@ -25,11 +25,11 @@ from pathlib import Path
 import numpy as np
 
 from awithlaknannai import Color, Game, Position, get_variant
+from awithlaknannai.tables.solver_cli import format_reports
 from awithlaknannai.tables.solver import (
     EndgameTables,
     PerfectPlayer,
     estimate,
-    format_reports,
     solve_endgames,
     solve_game,
 )

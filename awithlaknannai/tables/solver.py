@@ -14,7 +14,7 @@ loops; this module holds what people use:
 * :class:`EndgameTables` -- values (:class:`Value`) and optimal moves of
   covered positions; :func:`best_moves` -- the hint a widget asks for;
 * :class:`PerfectPlayer` -- a player that never misses a win;
-* :func:`cli_solve` -- ``python -m awithlaknannai solve``.
+* ``python -m awithlaknannai solve`` -- :mod:`.solver_cli` prints what it builds.
 
 What "perfect play" means here
 ------------------------------
@@ -92,7 +92,7 @@ import os
 import random
 import time
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -145,7 +145,7 @@ if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: i
 
 __all__ = [
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
-    "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost", "cli_solve", "format_reports",
+    "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost",
     "default_cache_dir", "board_fingerprint", "table_rules_text",
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
 ]
@@ -685,20 +685,6 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
 def _report_line(r: ClassReport) -> str:
     return (f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
             f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else ""))
-
-
-def format_reports(reports: Iterable[ClassReport]) -> str:
-    """The per-class table that ``python -m awithlaknannai solve`` prints, with a total line."""
-    from .solver_cli import format_reports as formatted
-
-    return formatted(reports)
-
-
-def cli_solve(args: object) -> int:
-    """``python -m awithlaknannai solve``: see :func:`awithlaknannai.tables.solver_cli.cli_solve`."""
-    from .solver_cli import cli_solve as run
-
-    return run(args)
 
 
 # --- hints and the perfect player ---------------------------------------------------
