@@ -696,6 +696,34 @@ _register(Prediction(
 ))
 
 
+def _who_wins_mosona() -> Reveal:
+    from ..analysis.frontier import EVEN_ENDGAMES, MOSONA_POSITIONS, SOLVED_UP_TO
+    from ..render.known import known_about_mosona
+
+    five = EVEN_ENDGAMES[SOLVED_UP_TO]
+    won, drawn, _ = five.shares()
+    return Reveal(
+        "d",
+        "Nobody knows yet. Every position with at most "
+        f"{SOLVED_UP_TO} pieces a side is solved, but the whole game is far bigger.",
+        f"With {SOLVED_UP_TO} pieces against {SOLVED_UP_TO}, the side to move wins {100 * won:.0f} % of the "
+        f"positions and {100 * drawn:.0f} % are draws, but the start has 12 against 12. The whole game has "
+        f"about {MOSONA_POSITIONS / 1e9:,.0f} billion positions, nearly as many as Awari (889 billion), which "
+        "took 144 computers working together for two days. "
+        "The picture puts Mosona beside games that have been solved.",
+        known_about_mosona(),
+    )
+
+
+_register(Prediction(
+    "07-who-wins-mosona",
+    "Awithlaknannai Mosona, with perfect play on both sides: who wins?",
+    _who_wins_mosona,
+    {"a": "the first player", "b": "the second player", "c": "nobody: it is a draw", "d": "nobody knows yet"},
+    note="Guess, then lock in: the answer comes with a picture of what is known.",
+))
+
+
 def _greedy_real_choices(results: Any, name: str) -> tuple[int, int]:
     """In ``results``' games, (turns of ``name``, turns where counting pieces after its own move told moves apart)."""
     turns = differ = 0
