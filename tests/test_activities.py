@@ -28,13 +28,8 @@ from awithlaknannai.tutorial.activities import (
     Timeline,
     activity,
 )
-from awithlaknannai.tutorial.exercises import (
-    SPOT_LETTERS,
-    STATEMENTS,
-    TIMELINE_SOURCES,
-    marks,
-    timeline_years,
-)
+from awithlaknannai.tutorial.exercises import marks
+from awithlaknannai.tutorial.history_exercises import SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
 from awithlaknannai.tutorial.quiz import ask
 
 RIGHT = {

@@ -96,7 +96,7 @@ def test_edge_feedback_breaks_the_count_down_by_line():
 
 
 def test_choice_accepts_upper_case_and_the_option_text():
-    from awithlaknannai.tutorial.exercises import Sealed, _choice_check, answer_digest
+    from awithlaknannai.tutorial.checking import Sealed, _choice_check, answer_digest
 
     options = {"a": "Fighting Serpents", "b": "Catch the Hare"}
     right = Sealed(answer_digest("demo", "a"))
@@ -320,16 +320,18 @@ def test_no_fact_answer_can_be_printed_from_the_package():
     """The history answers are fingerprints: nothing the exercises hold prints 1907 or the right letters."""
     import inspect
 
-    from awithlaknannai.tutorial import exercises
+    from awithlaknannai.tutorial import checking, exercises, graph_exercises, history_exercises
 
-    source = inspect.getsource(exercises)
-    assert '"c", "d"' not in source and "1903,1907" not in source and '"stevenson", "culin", "murray"' not in source
-    assert repr(exercises._SAY_COMPULSORY) == "Sealed(...)"
-    for sealed in (*exercises._STATEMENT_SOURCES, *exercises._TIMELINE_PLACES, *exercises._MAP_RIGHT.values()):
+    for module in (checking, exercises, graph_exercises, history_exercises):
+        source = inspect.getsource(module)
+        assert '"c", "d"' not in source and "1903,1907" not in source and '"stevenson", "culin", "murray"' not in source
+    assert repr(history_exercises._SAY_COMPULSORY) == "Sealed(...)"
+    for sealed in (*history_exercises._STATEMENT_SOURCES, *history_exercises._TIMELINE_PLACES,
+                   *history_exercises._MAP_RIGHT.values()):
         assert repr(sealed) == "Sealed(...)"
     # The timeline's years open only with the right order.
-    assert exercises.timeline_years(["culin", "stevenson", "murray", "bell", "ludii"]) is None
-    assert exercises.timeline_years(["stevenson", "culin", "murray", "bell", "ludii"])[:2] == [1903, 1907]
+    assert history_exercises.timeline_years(["culin", "stevenson", "murray", "bell", "ludii"]) is None
+    assert history_exercises.timeline_years(["stevenson", "culin", "murray", "bell", "ludii"])[:2] == [1903, 1907]
 
 
 def test_rules_checker_says_which_switch_without_giving_its_value():

@@ -49,20 +49,9 @@ from ..render.style import FOCUS, HIGHLIGHT, TEXT_DARK
 from ..render.timeline import timeline_svg
 from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
-from .exercises import (
-    MAP_PLACES,
-    MISSING,
-    SOURCES,
-    SPOT_LETTERS,
-    STATEMENTS,
-    TIMELINE_SOURCES,
-    Feedback,
-    _get,
-    _html,
-    check,
-    marks,
-    timeline_years,
-)
+from .checking import MISSING, Feedback, _html
+from .exercises import _get, check, marks
+from .history_exercises import MAP_PLACES, SOURCES, SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
 
 __all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline",
            "activity"]
@@ -272,7 +261,7 @@ class SortStatements(Activity):
             rows.append(widgets.HBox([menu, mark], layout=widgets.Layout(align_items="center")))
         super().__init__("01-statement-sources", rows)
         if answer is not ... and answer is not None and not isinstance(answer, (str, Mapping)):
-            from .exercises import _source_key
+            from .history_exercises import _source_key
 
             for menu, value in zip(self.menus, answer):
                 key = _source_key(value)
@@ -314,7 +303,7 @@ class Timeline(Activity):
             menu.observe(lambda change, index=index: self._chosen(index, change["new"]), names="value")
         super().__init__("01-timeline", [self.picture, widgets.VBox(self.places), self.moved])
         if answer is not ... and answer is not None and not isinstance(answer, (str, Mapping)):
-            from .exercises import _timeline_key
+            from .history_exercises import _timeline_key
 
             for index, value in enumerate(list(answer)[: len(self.places)]):
                 key = _timeline_key(value)
