@@ -38,7 +38,7 @@ from ..position import Position, _variant_argument
 from ..rules import Rules
 from ..variants import Color, Variant
 
-__all__ = [
+__all__ = ["RULES_FOLLOWED", 
     "BATCH_BYTES",
     "FIRST_BATCH",
     "MAX_BATCH",
@@ -47,6 +47,17 @@ __all__ = [
     "BatchPlayouts",
     "BatchResult",
 ]
+
+#: How this engine treats each field of :class:`~awithlaknannai.rules.Rules` (see
+#: :data:`awithlaknannai.engines.lean.RULES_FOLLOWED`): the shrinking boards and ``maximum_capture``
+#: are refused with one line, never played wrong.
+RULES_FOLLOWED: dict[str, str] = {
+    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "refuses", "leap_shape": "follows",
+    "blocked_player_loses": "follows", "quiet_turn_limit": "follows",
+    "repetition_limit": "ignores: repetition depends on a game's history; Game checks it, as for Position",
+    "no_capture_result": "follows", "shrink_boundary": "refuses",
+}
+
 
 REASONS = ("no pieces", "blocked", "quiet limit")
 
@@ -91,7 +102,7 @@ class BatchPlayouts:
             raise ValueError(f"BatchPlayouts does not follow {variant.name}'s shrinking board; "
                              "play it through Position")
         if variant.rules.maximum_capture:
-            raise ValueError("BatchPlayouts does not play maximum_capture rules; use playout.LeanEngine")
+            raise ValueError("BatchPlayouts does not play maximum_capture rules; use engines.lean.LeanEngine")
         tables = variant.tables
         if tables.size > 64:
             raise ValueError(f"BatchPlayouts handles boards of up to 64 points; {variant.name} has {tables.size}")

@@ -44,7 +44,18 @@ from ..rules import Rules
 from ..variants import Color, Variant
 from ..movegen import LeanMove, generator_for, lean_move_of
 
-__all__ = ["LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
+__all__ = ["RULES_FOLLOWED", "LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
+
+#: How this engine treats each field of :class:`~awithlaknannai.rules.Rules`: ``"follows"`` (plays it as
+#: the move generator does), ``"refuses"`` (raises ValueError), or ``"ignores: why"``.
+#: ``tests/test_rules_everywhere.py`` walks every field of every engine against this.
+RULES_FOLLOWED: dict[str, str] = {
+    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "follows", "leap_shape": "follows",
+    "blocked_player_loses": "follows", "quiet_turn_limit": "follows",
+    "repetition_limit": "ignores: repetition depends on a game's history; Game checks it, as for Position",
+    "no_capture_result": "follows", "shrink_boundary": "follows",
+}
+
 
 
 @dataclass(frozen=True)

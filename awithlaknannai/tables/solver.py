@@ -143,12 +143,24 @@ from .values import ClassReport, Outcome, Value, move_rank
 if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: imported where it runs
     from .ranks import RankBoard
 
-__all__ = [
+__all__ = ["RULES_FOLLOWED", 
     "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
     "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost",
     "default_cache_dir", "board_fingerprint", "table_rules_text",
     "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
 ]
+
+#: How the solver treats each field of :class:`~awithlaknannai.rules.Rules` (see
+#: :data:`awithlaknannai.engines.lean.RULES_FOLLOWED`); "What perfect play means here" above says why
+#: the two limits are left out.
+RULES_FOLLOWED: dict[str, str] = {
+    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "follows", "leap_shape": "follows",
+    "blocked_player_loses": "follows",
+    "quiet_turn_limit": "ignores: a stand-in for 'no capture is possible any more' that depends on the history",
+    "repetition_limit": "ignores: a stand-in for 'no capture is possible any more' that depends on the history",
+    "no_capture_result": "follows", "shrink_boundary": "refuses",
+}
+
 
 
 
