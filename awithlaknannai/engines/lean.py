@@ -39,10 +39,10 @@ import time
 from dataclasses import dataclass
 
 from ..errors import LongJobError
+from ..movegen import LeanMove, generator_for, lean_move_of
 from ..position import MAX_PERFT_DEPTH, Position, _variant_argument, perft
 from ..rules import Rules
 from ..variants import Color, Variant
-from ..movegen import LeanMove, generator_for, lean_move_of
 
 __all__ = ["RULES_FOLLOWED", "LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
 
