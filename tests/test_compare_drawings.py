@@ -1,4 +1,4 @@
-"""Two drawings of one board: what differs (render.compare.drawing_differences, compare_drawings_svg),
+"""Two drawings of one board: what differs (render.drawings.drawing_differences, compare_drawings_svg),
 the short comparison table and the average-length chart."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import pytest
 
 from awithlaknannai import boards, get_variant
 from awithlaknannai.render import Picture
-from awithlaknannai.render.compare import (
+from awithlaknannai.render.compare import compare_boards
+from awithlaknannai.render.drawings import (
     ACCENT,
     BADGE_TEXT,
     FIGURE_BACKGROUND,
     FIGURE_BACKGROUND_DARK,
     TEXT_COLOUR,
     TEXT_COLOUR_DARK,
-    compare_boards,
     compare_drawings_svg,
     drawing_differences,
 )

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from awithlaknannai import Color, Game, Move, Position, perft
-from awithlaknannai.tables import solver
 from awithlaknannai.errors import IllegalMoveError, InvalidMoveError, NotationError
 from awithlaknannai.notation import game_from_json, game_from_record, parse_position
+from awithlaknannai.tables import solver
 from awithlaknannai.variants import CACHED_BOARDS, MAX_ZUNI_N, _cached_tables, _shared_board, get_variant
 
 RECORD = {"format": "awithlaknannai-game", "version": 1, "variant": "mosona", "moves": ["B3-M4", "T4xB3"]}

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from awithlaknannai.analysis.frontier import EVEN_ENDGAMES, SOLVED_GAMES, SOLVED_POSITIONS, SOLVED_UP_TO
-from awithlaknannai.render.compare import FIGURE_BACKGROUND
+from awithlaknannai.render.drawings import FIGURE_BACKGROUND
 from awithlaknannai.render.known import (
     DRAWN,
     INK,

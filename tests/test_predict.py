@@ -167,7 +167,7 @@ def test_the_answers_agree_with_the_package(reveals):
 
 def test_the_drawings_follow_the_notebook_theme(reveals):
     """02's and 06's reveal figures: a light and a dark drawing; the page's theme shows one (issue 25)."""
-    from awithlaknannai.render.compare import FIGURE_BACKGROUND, FIGURE_BACKGROUND_DARK
+    from awithlaknannai.render.drawings import FIGURE_BACKGROUND, FIGURE_BACKGROUND_DARK
 
     for pid in ("02-more-edges", "06-drawing-decides"):
         reveal = reveals[pid]

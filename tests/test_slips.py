@@ -81,7 +81,7 @@ def test_a_heat_maps_text_alternative_says_only_what_its_label_says_about_the_co
 
 
 def test_the_drawings_comparison_is_drawn_on_stone_not_white():
-    from awithlaknannai.render.compare import FIGURE_BACKGROUND, compare_drawings_svg
+    from awithlaknannai.render.drawings import FIGURE_BACKGROUND, compare_drawings_svg
 
     svg = compare_drawings_svg("mosona", "mosona-murray", ["Culin", "Murray"])
     assert 'fill="#ffffff" class="figure"' not in svg and f'fill="{FIGURE_BACKGROUND}" class="figure"' in svg

@@ -10,6 +10,7 @@
 """
 
 from .compare import BoardComparison, board_statistics, compare_boards, compare_boards_svg
+from .drawings import compare_drawings_svg, drawing_differences
 from .export import printable_sheet, save_png, save_svg
 from .geometry import Layout, board_layout
 from .known import known_about_mosona
@@ -18,6 +19,7 @@ from .picture import Picture
 from .svg import board_svg, game_svg, position_svg
 
 __all__ = [
-    "BoardComparison", "Layout", "Picture", "board_layout", "board_statistics", "board_svg", "compare_boards",
-    "compare_boards_svg", "game_svg", "known_about_mosona", "league_sheet_svg", "position_svg", "printable_sheet", "save_png", "save_svg",
+    "BoardComparison", "Layout", "Picture", "board_layout", "board_statistics", "board_svg",
+    "compare_boards", "compare_boards_svg", "compare_drawings_svg", "drawing_differences", "game_svg",
+    "known_about_mosona", "league_sheet_svg", "position_svg", "printable_sheet", "save_png", "save_svg",
 ]

@@ -26,10 +26,8 @@ from ..analysis.frontier import (
     SOLVED_GAMES,
     SOLVED_POSITIONS,
     SOLVED_UP_TO,
-    EndgameShares,
-    SolvedGame,
 )
-from .compare import FIGURE_BACKGROUND
+from .drawings import FIGURE_BACKGROUND
 from .picture import Picture
 from .svg import _element
 

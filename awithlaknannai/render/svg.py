@@ -47,7 +47,16 @@ from ..boards import leap_lines
 from ..position import Move, Position
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
-from .style import BOARD, HIGHLIGHT, LAST_MOVE_OPACITY, PIECE_FILL, PIECE_RIM, PIECE_SHINE, SLAB_EDGE, SLAB_LIGHT
+from .style import (
+    BOARD,
+    HIGHLIGHT,
+    LAST_MOVE_OPACITY,
+    PIECE_FILL,
+    PIECE_RIM,
+    PIECE_SHINE,
+    SLAB_EDGE,
+    SLAB_LIGHT,
+)
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -63,8 +63,8 @@ import traitlets
 
 from ..errors import did_you_mean
 from ..position import Position
-from ..variants import Color
 from ..render.picture import Picture
+from ..variants import Color
 from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 
@@ -466,7 +466,7 @@ _CULIN, _MURRAY = "Culin's board (1907)", "Murray's drawing (1952)"
 
 def _more_edges() -> Reveal:
     from ..boards import mosona
-    from ..render.compare import THEMES, compare_drawings_svg, drawing_differences
+    from ..render.drawings import THEMES, compare_drawings_svg, drawing_differences
 
     culin, murray = mosona(), mosona(outer_lines=False)
     diff = drawing_differences(culin, murray, [_CULIN, _MURRAY])
@@ -597,8 +597,8 @@ _register(Prediction(
 
 def _first_player_result(variant: str, rules: str = "standard") -> tuple[Any, list[str], float, int]:
     """Solve a whole small game: the first player's value, the winning (or best) first moves, seconds, positions."""
-    from ..tables.solver import solve_game
     from ..position import Position
+    from ..tables.solver import solve_game
 
     started = time.perf_counter()
     tables = solve_game(variant, rules=rules, cache_dir=False)
@@ -618,7 +618,7 @@ def _in_words(value: Any, best: list[str]) -> str:
 
 
 def _drawing_decides() -> Reveal:
-    from ..render.compare import THEMES, compare_drawings_svg
+    from ..render.drawings import THEMES, compare_drawings_svg
 
     boards = ["zuni-4", "zuni-4-murray"]
     labels = ["With the outer-row lines (Culin's style)", "Without them (Murray's style)"]
@@ -756,8 +756,8 @@ def _against_beginner(choose_move: Callable[[Position], Any]) -> tuple[tuple[int
 
 def _greedy_against_beginner() -> Reveal:
     from ..analysis.plots import score_bars
-    from ..players import make_player
     from ..league.lesson import greedy_choose_move
+    from ..players import make_player
 
     (won, drawn, lost), turns, differ = _against_beginner(greedy_choose_move)
     at_random, _, _ = _against_beginner(make_player("random", seed=1).choose_move)
