@@ -356,6 +356,13 @@ def test_every_button_and_board_point_is_a_24_px_target(lab_server: Any, page: A
         page.wait_for_selector(".jp-FileBrowser", state="hidden")
     page.set_viewport_size({"width": width, "height": 800})
     page.wait_for_timeout(500)
+    # Rows of controls wrap: nothing reaches past its output's right edge (a board's own box may scroll).
+    sticking_out = page.evaluate("""(root) => [...document.querySelectorAll(root)].flatMap((widget) => {
+        const edge = widget.closest('.jp-OutputArea-output').getBoundingClientRect().right;
+        return [...widget.querySelectorAll('*')].filter((e) => e.getClientRects().length > 0
+            && !e.closest('.awithlaknannai-scroller') && e.getBoundingClientRect().right > edge + 1)
+          .map((e) => `${e.className || e.tagName}: ${(e.textContent || '').trim().slice(0, 30)}`); })""", WIDGETS)
+    assert not sticking_out, f"past the output's edge at {width} px: {sticking_out[:8]}"
     count, small = small_targets(page)
     assert count >= 20, f"only {count} targets found"
     assert not small, f"targets under {MIN_TARGET_PX} px at {width} px wide: {small}"
