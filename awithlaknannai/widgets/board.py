@@ -199,8 +199,10 @@ class BoardWidget(widgets.VBox):
         CSS pixels between neighbouring points; by default the board is
         sized to fit ``max_width``.
     max_width : float
-        Widest the board may be drawn, in CSS pixels (it still shrinks
-        with a narrow window).
+        Widest the board may be drawn, in CSS pixels. Where the page gives
+        it less room, its browser view says so and the board is redrawn
+        to fit (:meth:`fit_width`), down to :data:`MIN_UNIT_PX` between
+        points; narrower still, it scrolls sideways.
     labels : bool
         Write the point names (``T0``, ``M4``, ...) on the board.
     interactive : bool
