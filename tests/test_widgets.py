@@ -303,6 +303,40 @@ def test_canvas_is_drawn_at_twice_its_css_size_for_sharp_pictures() -> None:
     assert sharp.geometry.width * 2 == pytest.approx(board.geometry.width, abs=1)
 
 
+def test_a_board_is_redrawn_to_fit_the_width_its_view_reports() -> None:
+    from awithlaknannai.widgets.board import MIN_LABEL_PX, MIN_UNIT_PX
+    from awithlaknannai.widgets.drawing import label_size
+
+    board = BoardWidget("kolowis", animate=False)
+    assert board.geometry.width / 2 == pytest.approx(880, abs=1)  # not yet measured: max_width
+    board.access.available_width = 848  # the browser measured the box: 880 px would overflow it
+    assert board.geometry.width / 2 <= 848 and not board.overflows
+    assert (board.canvas.width, board.canvas.layout.width) == (board.geometry.width, f"{board.geometry.width / 2:g}px")
+    assert label_size(board.geometry, MIN_LABEL_PX * 2) / 2 >= MIN_LABEL_PX  # names drawn 12 px or more
+    # A click at a drawn point of the new scale selects that point.
+    assert board.handle_click(*board.geometry.xy("B5")).point == "B5"
+    # Too narrow even at the smallest spacing: drawn at it, shown unshrunk, scrolling.
+    board.fit_width(300)
+    assert board.geometry.unit / 2 == MIN_UNIT_PX and board.overflows and board.canvas.layout.max_width == "none"
+    board.fit_width(0)  # a hidden view measures nothing: the last fit stays
+    assert board.geometry.unit / 2 == MIN_UNIT_PX
+    board.fit_width(2000)  # wide again: back to the size asked for
+    assert board.geometry.width / 2 == pytest.approx(880, abs=1) and board.canvas.layout.max_width == "100%"
+
+
+def test_the_fitted_scale_never_exceeds_the_unit_asked_for_and_the_cursor_spot_follows() -> None:
+    board = BoardWidget("mosona", animate=False, unit=40)
+    board.fit_width(1000)
+    assert board.geometry.unit == 80  # 40 CSS px at resolution 2: room to spare does not enlarge it
+    board.fit_width(300)
+    assert board.geometry.unit < 80 and board.geometry.width / 2 <= 299
+    assert board.access.cursor_spot == []
+    board.handle_key("ArrowRight")
+    x, y = board.geometry.xy(board.cursor)
+    width, height = board.geometry.width, board.geometry.height
+    assert board.access.cursor_spot == pytest.approx([x / width, y / height, board.geometry.unit / width])
+
+
 def test_flip_turns_the_board_and_clicks_follow() -> None:
     board = BoardWidget("mosona", animate=False)
     top_left = board.geometry.xy("T0")

@@ -158,6 +158,12 @@ class Activity(widgets.VBox):
         return bundle
 
 
+def _wrapping_row(controls: list[widgets.Widget]) -> widgets.HBox:
+    """Controls side by side, wrapping onto more rows in a narrow window (a phone's 320 px) rather
+    than running off its edge."""
+    return widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap"))
+
+
 def _menu(label: str, options: list[tuple[str, str]], width: str = "auto") -> widgets.Dropdown:
     return widgets.Dropdown(options=[(_CHOOSE, ""), *options], value="", description=label,
                             style={"description_width": "initial"}, layout=widgets.Layout(width=width))
@@ -172,7 +178,7 @@ class LocatorMap(Activity):
         letters = [(letter, letter) for letter in SPOTS]
         self.menus = {"zuni": _menu("Zuni Pueblo is at", letters), "hopi": _menu("The Hopi mesas are at", letters)}
         self.picture = widgets.HTML(Picture(locator_map_svg()).html())
-        super().__init__("01-locator-map", [self.picture, widgets.HBox(list(self.menus.values()))])
+        super().__init__("01-locator-map", [self.picture, _wrapping_row(list(self.menus.values()))])
         if isinstance(answer, Mapping):
             for key, value in answer.items():
                 place = next((p for p in MAP_PLACES if isinstance(key, str) and p in key.lower()), None)
@@ -211,7 +217,7 @@ class SpotTheDifference(Activity):
                       for letter in SPOT_LETTERS}
         self.picture = widgets.HTML(self._drawing({}))
         prompt = widgets.Label("Murray's drawing has no line at:")
-        super().__init__("01-spot-difference", [self.picture, prompt, widgets.HBox(list(self.ticks.values()))])
+        super().__init__("01-spot-difference", [self.picture, prompt, _wrapping_row(list(self.ticks.values()))])
         if answer is not ... and answer is not None:
             wanted = {str(letter).upper() for letter in answer} if not isinstance(answer, str) else \
                 {part.strip().upper() for part in answer.split(",")}

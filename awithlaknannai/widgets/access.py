@@ -21,6 +21,21 @@ sits in the board's box and:
 
 Everything else (arrow keys, Enter, Space, clicks) still goes through
 ipycanvas to :meth:`BoardWidget.handle_key` and :meth:`BoardWidget.handle_click`.
+
+It also fits the board to the page and to touch screens:
+
+- it measures the width the page gives the board (its scroller box) and
+  reports it as :attr:`BoardAccess.available_width`; the board then redraws
+  itself at the scale that fits (the picture stays a function of the game
+  state and that width);
+- when even the smallest scale is too wide, the board scrolls sideways: a
+  scrollbar of its own shows under it (drag or tap it; touch screens hide
+  the browser's scrollbars until touched), a swipe scrolls it, and the
+  keyboard cursor's point (:attr:`BoardAccess.cursor_spot`) is scrolled into view;
+- touches on the canvas never reach ipycanvas, whose touch handlers cancel
+  the browser's own: a tap then becomes the mouse-down a click gives (so a
+  tap plays exactly as a click does), and a swipe scrolls the page or the
+  board as it does anywhere else. The mouse wheel likewise scrolls the page.
 """
 
 from __future__ import annotations
@@ -106,7 +121,75 @@ function render({ model, el }) {
       leave(event.target);
     }
   };
+  // The width the page gives the board: reported (whole pixels, after the layout settles) so that
+  // the kernel redraws the board at the scale that fits. A hidden board measures 0 and is not reported.
+  const scroller = () => board && board.querySelector('.awithlaknannai-scroller');
+  let settle = null;
+  const report = () => {
+    settle = null;
+    const box = scroller();
+    const width = box ? Math.floor(box.clientWidth) : 0;
+    if (width > 0 && Math.abs(width - model.get('available_width')) >= 1) {
+      model.set('available_width', width);
+      model.save_changes();
+    }
+  };
+  const measure = () => {
+    placeBar();
+    if (settle === null) settle = setTimeout(report, 60);
+  };
+  // The board's own scrollbar (the browser's may be an invisible overlay): shown while the board is
+  // wider than its box; the thumb follows the scrolling; a tap or a drag on it scrolls the board.
+  // Hidden from screen readers: the keyboard cursor scrolls the board too.
+  const bar = document.createElement('div');
+  bar.className = 'awithlaknannai-scrollbar';
+  bar.setAttribute('aria-hidden', 'true');
+  bar.hidden = true;
+  const track = document.createElement('div');
+  const thumb = document.createElement('div');
+  track.append(thumb);
+  bar.append(track);
+  el.prepend(bar);
+  function placeBar() {
+    const box = scroller();
+    const over = box !== null && box.scrollWidth > box.clientWidth + 1;
+    bar.hidden = !over;
+    if (!over) return;
+    bar.style.width = `${box.clientWidth}px`;
+    thumb.style.width = `${100 * box.clientWidth / box.scrollWidth}%`;
+    thumb.style.left = `${100 * box.scrollLeft / box.scrollWidth}%`;
+  }
+  const dragBar = (event) => {
+    const box = scroller();
+    if (box === null || (event.type === 'pointermove' && !bar.hasPointerCapture(event.pointerId))) return;
+    const rect = track.getBoundingClientRect();
+    box.scrollLeft = (event.clientX - rect.left) / rect.width * box.scrollWidth - box.clientWidth / 2;
+    event.preventDefault();
+    if (event.type === 'pointerdown') {
+      try { bar.setPointerCapture(event.pointerId); } catch { /* a pointer already gone: no drag */ }
+    }
+  };
+  bar.addEventListener('pointerdown', dragBar);
+  bar.addEventListener('pointermove', dragBar);
+  // Keep the keyboard cursor's point in view when the board is wider than its box.
+  const showCursor = () => {
+    const box = scroller();
+    const spot = model.get('cursor_spot');
+    const canvas = box && box.querySelector('canvas');
+    if (!canvas || spot.length < 3 || box.scrollWidth <= box.clientWidth) return;
+    const drawn = canvas.getBoundingClientRect();
+    const left = box.getBoundingClientRect().left + box.clientLeft;
+    const x = drawn.left + spot[0] * drawn.width;
+    const margin = spot[2] * drawn.width;
+    if (x - margin < left) box.scrollLeft -= left - (x - margin);
+    else if (x + margin > left + box.clientWidth) box.scrollLeft += x + margin - (left + box.clientWidth);
+  };
+  // ipycanvas cancels every touch (and wheel turn) on its canvas; stopped on the way down, they
+  // never reach it, so the browser scrolls and turns a tap into a mouse-down as usual.
+  const TOUCH = ['touchstart', 'touchmove', 'touchend', 'touchcancel', 'wheel'];
+  const onTouch = (event) => { if (event.target instanceof HTMLCanvasElement) event.stopPropagation(); };
   let observer = null;
+  let resizes = null;
   let tries = 0;
   const attach = () => {
     board = el.closest('.awithlaknannai-board');
@@ -116,17 +199,35 @@ function render({ model, el }) {
     }
     markMain(board);
     board.addEventListener('keydown', onKey, true);
+    for (const type of TOUCH) board.addEventListener(type, onTouch, {capture: true, passive: true});
+    const box = scroller();
+    if (box !== null) {
+      resizes = new ResizeObserver(measure);
+      resizes.observe(box);  // the width given
+      if (box.firstElementChild !== null) resizes.observe(box.firstElementChild);  // the canvas's size
+      box.addEventListener('scroll', placeBar, {passive: true});
+    }
+    measure();
     observer = new MutationObserver(label);  // the canvas may be drawn after this widget
     observer.observe(board, {childList: true, subtree: true});
     label();
   };
   model.on('change', update);
+  model.on('change:cursor_spot', showCursor);
   update();
   attach();
   return () => {
     model.off('change', update);
-    if (board !== null) board.removeEventListener('keydown', onKey, true);
+    model.off('change:cursor_spot', showCursor);
+    if (board !== null) {
+      board.removeEventListener('keydown', onKey, true);
+      for (const type of TOUCH) board.removeEventListener(type, onTouch, {capture: true});
+      const box = scroller();
+      if (box !== null) box.removeEventListener('scroll', placeBar);
+    }
     if (observer !== null) observer.disconnect();
+    if (resizes !== null) resizes.disconnect();
+    if (settle !== null) clearTimeout(settle);
   };
 }
 
@@ -153,7 +254,19 @@ _FOCUS = f"""/* Keyboard focus on every control: a 2 px ring of at least 3:1 (ip
 #: The focus rules as a ``<style>`` element, for a widget to put in an ``ipywidgets.HTML``.
 FOCUS_STYLE = f"<style>\n{_FOCUS}</style>"
 _CSS = f"""
-.awithlaknannai-board canvas {{ cursor: pointer; }}
+.awithlaknannai-board canvas {{ cursor: pointer; touch-action: manipulation; }}
+/* The board's box takes the width it is given and never asks for more (the board is fitted to it,
+   or scrolls in it). Its scrollbar is the board's own, drawn alike everywhere (touch screens hide the
+   browser's): 12 px high in a 24 px strip a finger can hit, the thumb 3:1 or more against the track. */
+.awithlaknannai-scroller {{ contain: inline-size; min-width: 0; scrollbar-width: none; }}
+.awithlaknannai-scroller::-webkit-scrollbar {{ display: none; }}
+.awithlaknannai-scrollbar {{ padding: 6px 0; touch-action: none; cursor: pointer; }}
+.awithlaknannai-scrollbar[hidden] {{ display: none; }}
+.awithlaknannai-scrollbar > div {{ position: relative; height: 12px; border-radius: 6px; background: #e4e4e4; }}
+.awithlaknannai-scrollbar > div > div {{ position: absolute; top: 0; bottom: 0; border-radius: 6px;
+  background: #686868; }}
+{_DARK} .awithlaknannai-scrollbar > div {{ background: #3a3a3a; }}
+{_DARK} .awithlaknannai-scrollbar > div > div {{ background: #a8a8a8; }}
 .awithlaknannai-board.awithlaknannai-view-only canvas {{ cursor: default; }}
 .awithlaknannai-board canvas:focus {{ outline: none; }}
 .awithlaknannai-board canvas:focus-visible {{ outline: 3px solid {HIGHLIGHT["path"]}; outline-offset: -3px; }}
@@ -192,3 +305,8 @@ class BoardAccess(anywidget.AnyWidget):
     description = traitlets.Unicode("").tag(sync=True)
     #: A piece is selected: Escape goes to the kernel (cancel) instead of leaving the board.
     selecting = traitlets.Bool(False).tag(sync=True)
+    #: The width (CSS pixels) the page gives the board, measured by the browser (0: not yet known).
+    available_width = traitlets.Float(0).tag(sync=True)
+    #: The keyboard cursor's point as fractions of the canvas's width and height, and the margin to
+    #: keep round it (a fraction of the width); empty without a cursor.
+    cursor_spot = traitlets.List(traitlets.Float(), default_value=[], maxlen=3).tag(sync=True)

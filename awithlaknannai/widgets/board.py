@@ -42,18 +42,21 @@ from .drawing import (
     board_ops,
     clear_ops,
     hop_segments,
-    label_size,
     paint,
     piece_ops,
     pieces_ops,
     point_on_segments,
 )
 
-__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html"]
+__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html", "width_in_units"]
 
 # The point names stay at least this big (CSS pixels): the canvas never shrinks below it, a narrow
 # window scrolls the board instead (WCAG asks for readable text at 320 CSS pixels wide).
 MIN_LABEL_PX = 12
+# The smallest spacing of neighbouring points (CSS pixels) a board is drawn at to fit a narrow box:
+# a 12 px name such as "M12" (about 24 px wide) still fits between two points, and each point's hit
+# area (0.45 unit round it) stays 24 px across (WCAG 2.5.8). Below it the board scrolls sideways.
+MIN_UNIT_PX = 28
 
 # Seconds per hop of the move animation, and frames per second.
 STEP_SECONDS = 0.16
@@ -68,9 +71,17 @@ def auto_unit(board: Any, max_width: float = 880, largest: float = 76, smallest:
     >>> auto_unit(mosona()), round(auto_unit(kolowis()), 1)
     (76, 50.6)
     """
-    xs = [x for x, _ in (board.nodes[p]["pos"] for p in board.nodes)]
-    span = max(xs) - min(xs)
-    return max(smallest, min(largest, max_width / (span + 1.4)))
+    return max(smallest, min(largest, max_width / width_in_units(board)))
+
+
+def width_in_units(board: Any) -> float:
+    """The board's drawn width (margins and any circle's bulge included) in units of point spacing.
+
+    >>> from awithlaknannai.boards import mosona
+    >>> width_in_units(mosona())
+    9.4
+    """
+    return board_layout(board, unit=1000, margin=700).width / 1000
 
 
 _ARROWS: dict[str, tuple[int, int]] = {
@@ -188,8 +199,10 @@ class BoardWidget(widgets.VBox):
         CSS pixels between neighbouring points; by default the board is
         sized to fit ``max_width``.
     max_width : float
-        Widest the board may be drawn, in CSS pixels (it still shrinks
-        with a narrow window).
+        Widest the board may be drawn, in CSS pixels. Where the page gives
+        it less room, its browser view says so and the board is redrawn
+        to fit (:meth:`fit_width`), down to :data:`MIN_UNIT_PX` between
+        points; narrower still, it scrolls sideways.
     labels : bool
         Write the point names (``T0``, ``M4``, ...) on the board.
     interactive : bool
@@ -257,6 +270,9 @@ class BoardWidget(widgets.VBox):
         self.resolution = resolution
         self._unit = unit
         self._max_width = max_width
+        # The width (CSS pixels) the page gives the board, as its browser view measures it; None until
+        # a view has reported it. The board is drawn at the scale that fits it (see _make_geometry).
+        self._available: float | None = None
         self._flipped = bool(flipped)
         self.name = name[:120] if name else None
         self._move_callbacks: list[Callable[[Move], None]] = []
@@ -273,9 +289,11 @@ class BoardWidget(widgets.VBox):
         # The status line (one live region), and the canvas's name, description and Tab handling.
         self.access = BoardAccess(name=board_name(self.game, self.name))
         self.status = self.access
-        # A narrow window scrolls the board rather than shrinking its point names below MIN_LABEL_PX.
-        self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(overflow="auto", max_width="100%"))
+        # The box whose width the board is fitted to (the browser view measures it and reports it as
+        # access.available_width); a board still too wide at MIN_UNIT_PX scrolls in it sideways.
+        self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(width="100%", overflow="auto hidden"))
         self.scroller.add_class("awithlaknannai-scroller")
+        self.access.observe(self._on_available_width, names="available_width")
         super().__init__([self.scroller, self.access])
         self.add_class("awithlaknannai-board")
         if not interactive:
@@ -295,11 +313,30 @@ class BoardWidget(widgets.VBox):
 
     # --- geometry -----------------------------------------------------------
 
-    def _make_geometry(self) -> Layout:
+    def fitted_unit(self) -> float:
+        """CSS pixels between neighbouring points: as asked (``unit``) or as fits ``max_width``, and no wider
+        than the page gives the board, down to :data:`MIN_UNIT_PX` (narrower, the board scrolls).
+
+        Shrinking the spacing rather than the whole picture keeps the point names at
+        :data:`MIN_LABEL_PX` (they are drawn at least that big whatever the spacing).
+        """
         board = self.game.variant.board
-        unit = self._unit if self._unit is not None else auto_unit(board, self._max_width)
-        scale = unit * self.resolution
-        return board_layout(board, unit=scale, margin=scale * 0.7, flipped=self._flipped)
+        largest = self._unit if self._unit is not None else auto_unit(board, self._max_width)
+        units_wide = width_in_units(board)
+        if self._available is None or largest * units_wide <= self._available - 1:
+            return largest
+        # Half-pixel steps (rounded down, a pixel to spare): no redraw for a window a pixel wider,
+        # and never a fraction of a pixel too wide for the box.
+        return max(MIN_UNIT_PX, math.floor(2 * (self._available - 1) / units_wide) / 2)
+
+    def _make_geometry(self) -> Layout:
+        scale = self.fitted_unit() * self.resolution
+        return board_layout(self.game.variant.board, unit=scale, margin=scale * 0.7, flipped=self._flipped)
+
+    @property
+    def overflows(self) -> bool:
+        """Whether the board, even at its smallest scale, is wider than the page gives it (it scrolls)."""
+        return self._available is not None and self.geometry.width / self.resolution > self._available
 
     def _size_canvas(self) -> None:
         width, height = self.geometry.width, self.geometry.height
@@ -308,11 +345,30 @@ class BoardWidget(widgets.VBox):
         self.canvas.width = width
         self.canvas.height = height
         css_width = self.geometry.width / self.resolution
-        # It may shrink with the window as long as the point names stay MIN_LABEL_PX or larger.
-        label_css = label_size(self.geometry, MIN_LABEL_PX * self.resolution) / self.resolution
-        min_width = css_width * min(1.0, MIN_LABEL_PX / label_css) if self.labels else css_width * 0.4
-        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", max_width="100%",
-                                            min_width=f"{min_width:.0f}px", height="auto")
+        # Shown at exactly its drawn scale once fitted. Until the browser has reported the width it
+        # is given, it may shrink with the box (a moment's smaller names); a board that does not fit
+        # even at its smallest scale keeps its size (names >= MIN_LABEL_PX) and scrolls instead.
+        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", height="auto", flex="0 0 auto",
+                                            max_width="none" if self.overflows else "100%")
+
+    def _on_available_width(self, change: dict[str, Any]) -> None:
+        self.fit_width(change["new"])
+
+    def fit_width(self, width: float) -> None:
+        """Redraw the board to fit ``width`` CSS pixels (its browser view reports the width it is given)."""
+        if not (isinstance(width, (int, float)) and math.isfinite(width) and width >= 1):
+            return  # a hidden view measures 0: keep the last fit
+        if self._available is not None and abs(width - self._available) < 1:
+            return
+        self._available = float(width)
+        geometry = self._make_geometry()
+        if geometry.unit == self.geometry.unit:
+            self._size_canvas()  # same scale: only whether it scrolls may change
+            return
+        self.geometry = geometry
+        self._size_canvas()
+        self.draw_board()
+        self.redraw()
 
     @property
     def flipped(self) -> bool:
@@ -454,6 +510,14 @@ class BoardWidget(widgets.VBox):
             self.access.description = board_description(self.game, self.controller.selection, self.cursor,
                                                         self.interactive)
             self.access.selecting = self._escape_cancels()
+            # Where the keyboard cursor is, as fractions of the canvas, and a unit's margin round it:
+            # the browser scrolls a board wider than its box to keep it in view.
+            if self.cursor is None:
+                self.access.cursor_spot = []
+            else:
+                x, y = self.geometry.xy(self.cursor)
+                width, height = self.geometry.width, self.geometry.height
+                self.access.cursor_spot = [x / width, y / height, self.geometry.unit / width]
 
     @property
     def status_text(self) -> str:

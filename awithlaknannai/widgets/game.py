@@ -167,16 +167,22 @@ class GameWidget(widgets.VBox):
 
     def _build_controls(self) -> None:
         wide = {"description_width": "initial"}
+
+        def menu_layout() -> widgets.Layout:
+            # As wide as the longest choice, but never wider than the window (a phone's 320 px).
+            # (less the widgets' 2 px margins: an output box scrolls for a single pixel too many)
+            return widgets.Layout(width="auto", max_width="calc(100% - 4px)")
+
         self.variant_menu = widgets.Dropdown(description="Board", style=wide,
-                                             layout=widgets.Layout(width="auto"))
-        self.rules_menu = widgets.Dropdown(description="Rules", style=wide, layout=widgets.Layout(width="auto"))
+                                             layout=menu_layout())
+        self.rules_menu = widgets.Dropdown(description="Rules", style=wide, layout=menu_layout())
         opponents: list[tuple[str, str]] = [("Two players", _TWO_PLAYERS)]
         opponents += [(f"Computer: {level}", level) for level in LEVELS]
         self.opponent_menu = widgets.Dropdown(options=opponents, description="Opponent", style=wide,
-                                              layout=widgets.Layout(width="auto"))
+                                              layout=menu_layout())
         self.computer_color_menu = widgets.Dropdown(options=[("plays Black", "black"), ("plays White", "white")],
                                                     description="Computer", style=wide,
-                                                    layout=widgets.Layout(width="auto"))
+                                                    layout=menu_layout())
         # Buttons are named by their text alone: icon fonts would give them private-use characters as names.
         self.new_button = widgets.Button(description="New game", tooltip="Start again",
                                          layout=widgets.Layout(width="auto"))
@@ -209,10 +215,11 @@ class GameWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_entry = widgets.Text(placeholder="type a move, e.g. B3-M4 or T4xB3", continuous_update=False,
-                                       description="Move", style=wide, layout=widgets.Layout(width="300px"))
+                                       description="Move", style=wide,
+                                       layout=widgets.Layout(width="min(300px, calc(100% - 4px))"))
         self.play_button = widgets.Button(description="Play", layout=narrow)
         self.entry_bar = widgets.HBox([self.move_entry, self.play_button],
-                                      layout=widgets.Layout(align_items="center"))
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.move_list = widgets.HTML()
         self.record_text = widgets.Textarea(
             placeholder="A game record (JSON) to replay: paste it here and press Load.",
