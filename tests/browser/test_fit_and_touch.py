@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import PANEL, open_notebook, run_all_cells
-from test_challenges_in_browser import board_selector, geometry_for
+from test_challenges_in_browser import board_selector
 from test_play_in_browser import wait_for_status
 from test_voila_play_page import STATUS, voila_url  # noqa: F401 - the module's Voila server fixture
 from test_what_a_class_meets import write_notebook
