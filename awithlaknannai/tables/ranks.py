@@ -55,32 +55,38 @@ __all__ = ["MAX_POINTS", "RankBoard", "lex_rank", "lex_table"]
 MAX_POINTS = 31  # bit sets in uint32
 
 
+def _free_slots() -> tuple[np.ndarray, np.ndarray]:
+    """For every mask byte (rows) and bit j (columns): is j free (0 in the mask), and how many free bits lie below it."""
+    masks = np.arange(256, dtype=np.uint32)[:, None]
+    bits = np.arange(8, dtype=np.uint32)[None, :]
+    free = (masks >> bits & 1) == 0
+    below = np.cumsum(free, axis=1) - free  # free bits under bit j
+    return free, below.astype(np.uint32)
+
+
 def _pext8() -> np.ndarray:
     # _PEXT[(mask_byte << 8) | value_byte]: the value's bits at the mask's free (zero) points, packed.
-    table = np.zeros(1 << 16, dtype=np.uint32)
-    for mask in range(256):
-        free = [j for j in range(8) if not mask >> j & 1]
-        for value in range(256):
-            packed = 0
-            for slot, j in enumerate(free):
-                if value >> j & 1:
-                    packed |= 1 << slot
-            table[(mask << 8) | value] = packed
-    return table
+    # Built with array operations (a Python loop over the 65,536 entries cost 0.2-0.4 s at every import).
+    free, below = _free_slots()
+    values = np.arange(256, dtype=np.uint32)[None, :]
+    table = np.zeros((256, 256), dtype=np.uint32)
+    for j in range(8):
+        bit = (values >> np.uint32(j) & 1) * free[:, j:j + 1]
+        table |= bit.astype(np.uint32) << below[:, j:j + 1]
+    return table.reshape(-1)
 
 
 def _pdep8() -> np.ndarray:
-    # _PDEP[(mask_byte << 8) | packed]: the packed bits spread over the mask's free points.
-    table = np.zeros(1 << 16, dtype=np.uint32)
-    for mask in range(256):
-        free = [j for j in range(8) if not mask >> j & 1]
-        for packed in range(1 << len(free)):
-            value = 0
-            for slot, j in enumerate(free):
-                if packed >> slot & 1:
-                    value |= 1 << j
-            table[(mask << 8) | packed] = value
-    return table
+    # _PDEP[(mask_byte << 8) | packed]: the packed bits spread over the mask's free points (0 where
+    # ``packed`` has more bits than the mask has free points).
+    free, below = _free_slots()
+    packed = np.arange(256, dtype=np.uint32)[None, :]
+    table = np.zeros((256, 256), dtype=np.uint32)
+    for j in range(8):
+        bit = (packed >> below[:, j:j + 1] & 1) * free[:, j:j + 1]
+        table |= bit.astype(np.uint32) << np.uint32(j)
+    fits = packed < (np.uint32(1) << free.sum(axis=1, dtype=np.uint32))[:, None]
+    return (table * fits).reshape(-1).astype(np.uint32)
 
 
 _PEXT = _pext8()
