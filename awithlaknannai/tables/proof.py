@@ -94,6 +94,7 @@ MIN_MEMORY_MB = 1.0
 INFINITY = 1 << 60
 _NO_DEPTH = 1 << 40   # "no ancestor used": deeper than any line
 _CHECK_EVERY = 256    # budget checks, in expansions
+_EPSILON_PERCENT = 50  # the 1+epsilon threshold of df-pn
 _HISTORY_START = 64   # the root's numbers are recorded at 64, 128, 256, ... expansions
 
 
@@ -206,13 +207,13 @@ class _Search:
         self.line: list[int] = []          # keys of the current line
         self.serials: list[int] = []       # one serial number per frame of the line
         self.depth_of: dict[int, int] = {}  # key -> depth on the current line
-        self.next_serial = 0
         self.nodes = 0
         self.collections = 0
         self.started = time.perf_counter()
         self.history: list[tuple[int, float, int, int]] = []
         self.next_record = _HISTORY_START
         self.stopped = "solved"
+        self.root_numbers = (1, 1)  # the start frame's numbers when last seen (a search cut short)
 
     # -- positions
     def key_of(self, position: Position) -> int:
@@ -322,6 +323,8 @@ class _Search:
         if self.nodes >= self.next_record and root_frame is not None:
             self.next_record *= 2
             self.history.append((self.nodes, time.perf_counter() - self.started, root_frame.pn, root_frame.dn))
+        if root_frame is not None:
+            self.root_numbers = (root_frame.pn, root_frame.dn)
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             self.stopped = "nodes"
             raise _Exhausted
@@ -333,8 +336,9 @@ class _Search:
     def push(self, key: int) -> None:
         self.depth_of[key] = len(self.line)
         self.line.append(key)
-        self.serials.append(self.next_serial)
-        self.next_serial += 1
+        # The line's identity: a hash of its keys from the start. The same line walked again (df-pn
+        # comes back often) finds its path-dependent entries valid again.
+        self.serials.append(hash((self.serials[-1] if self.serials else 0, key)))
 
     def pop(self) -> None:
         del self.depth_of[self.line.pop()]
@@ -406,15 +410,24 @@ class _Search:
             elif floor is None or floor[0] and floor[1]:
                 floors[child] = value
         # The "or" numbers are the prover's pn at its own nodes, dn at the opponent's.
-        best_index, best, second, total = -1, INFINITY + 1, INFINITY, 0
+        best_index, best, second, total, biggest, open_children = -1, INFINITY + 1, INFINITY, 0, 0, 0
         for index, value in enumerate(values):
             small, large = (value[0], value[1]) if prover_moves else (value[1], value[0])
             if small < best:
                 best_index, second, best = index, best, small
             elif small < second:
                 second = small
-            total = INFINITY if large >= INFINITY or total >= INFINITY else min(total + large, INFINITY - 1)
-        small_side, large_side = best, total
+            if large >= INFINITY:
+                total = INFINITY
+            elif total < INFINITY:
+                biggest = max(biggest, large)
+                if large:
+                    open_children += 1
+        # Weak proof numbers (Ueda et al. 2008): the biggest child's number plus one per other open
+        # child, not their sum; a sum counts a position again on each path and each lap of a cycle,
+        # and the numbers of a cyclic graph then grow without end.
+        large_side = total if total >= INFINITY else biggest + max(0, open_children - 1)
+        small_side = best
         pn, dn = (small_side, large_side) if prover_moves else (large_side, small_side)
         frame.pn, frame.dn = pn, dn
         threshold_small, threshold_large = (frame.thpn, frame.thdn) if prover_moves else (frame.thdn, frame.thpn)
@@ -438,7 +451,10 @@ class _Search:
             return None
         child_small = values[best_index][0] if prover_moves else values[best_index][1]
         child_large = values[best_index][1] if prover_moves else values[best_index][0]
-        limit_small = min(threshold_small, second + 1 if second < INFINITY else INFINITY)
+        # 1+epsilon (Pawlewicz and Lew 2007): stay in the best child until it is clearly worse than the
+        # second; cycles make numbers creep up, and a threshold of second + 1 then leaves too soon.
+        limit_small = min(threshold_small, second + 1 + second * _EPSILON_PERCENT // 100
+                          if second < INFINITY else INFINITY)
         limit_large = (INFINITY if threshold_large >= INFINITY else
                        threshold_large - large_side + child_large)
         child = frame.children[best_index]  # type: ignore[index]
@@ -653,7 +669,8 @@ def prove(position: Position, question: Question, tables: EndgameTables, *, max_
         else:
             proof = made
     elapsed = time.perf_counter() - search.started
-    pn, dn = (search.table.get(root) or [1, 1])[:2]
+    entry = search.table.get(root)
+    pn, dn = (entry[0], entry[1]) if entry is not None and answer != "unknown" else search.root_numbers
     if found is not None:
         pn, dn = (0, INFINITY) if found[0] else (INFINITY, 0)
     search.history.append((search.nodes, elapsed, pn, dn))
