@@ -296,7 +296,8 @@ class _Search:
             effort = min(INFINITY - 1, 2 + entry[2])
             return (1, effort, _NO_DEPTH, -1, -1) if entry[0] == 0 else (effort, 1, _NO_DEPTH, -1, -1)
         found = self.leaf(key)
-        if found is None:
+        if found is None:  # kept, so that the leaf test is not made again at each look
+            self.store(key, 1, 1, 0, _NO_DEPTH, -1, -1)
             return 1, 1, _NO_DEPTH, -1, -1
         pn, dn = (0, INFINITY) if found[0] else (INFINITY, 0)
         self.store(key, pn, dn, 0, _NO_DEPTH, -1, -1)
