@@ -1,9 +1,9 @@
 """Proof-number search on Mosona: sampled endgames against bigger tables, and the search from the start.
 
-(a) ``sample``: N random Mosona positions with 5 v 6 pieces (side to move
-    random), each asked "win" and "draw" with table leaves of at most
-    ``--leaves`` pieces a side, checked against the tables of up to 6 a side
-    when their classes are there (else said so).
+(a) ``sample``: N random Mosona positions with 5 v 6 pieces (``--material``;
+    colours random), each asked "win" and "draw" with table leaves of at
+    most ``--leaves`` pieces a side, checked against the tables of that
+    material when they are built (else said so).
 (b) ``start``: the search from Mosona's start under a preset with a budget;
     prints the frontier (or the proof, with the certificate's size and the
     checker's verdict).
@@ -66,17 +66,20 @@ def sample_positions(variant, count: int, mover: int, other: int, seed: int) -> 
 
 def run_sample(args: argparse.Namespace, folder: Path) -> None:
     variant = get_variant("mosona", get_rules(args.rules))
-    tables = EndgameTables(variant, 6, folder)
-    big = tables.table(5, 6) is not None and tables.table(6, 5) is not None
-    print(f"check against 6 a side: {'yes' if big else 'no (classes 5v6/6v5 not built yet)'}")
+    mover, other = (int(part) for part in args.material.split("v"))
+    tables = EndgameTables(variant, max(mover, other), folder)
+    big = tables.table(mover, other) is not None and tables.table(other, mover) is not None
+    print(f"check against the {mover}v{other} and {other}v{mover} tables: "
+          f"{'yes' if big else 'no (not built yet): answers only'}")
     agree = disagree = unknown = checked = 0
+    times = []
     started = time.perf_counter()
-    for position in sample_positions(variant, args.count, 5, 6, args.seed) + \
-            sample_positions(variant, 0, 6, 5, args.seed):
+    for position in sample_positions(variant, args.count, mover, other, args.seed):
         truth = tables.value(position).outcome if big else None
         for question in ("win", "draw"):
             result = prove(position, question, tables, max_pieces=args.leaves, seconds=args.each,
                            memory_mb=256)
+            times.append(result.seconds)
             if result.answer == "unknown":
                 unknown += 1
                 continue
@@ -89,9 +92,11 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
                 else:
                     disagree += 1
                     print(f"DISAGREE {position.text()} {question}: {result.answer}, tables {truth}")
-    print(f"positions {args.count} (5 v 6), questions {2 * args.count}: unknown {unknown}, "
-          f"certificates checked proven {checked}, agree {agree}, disagree {disagree}, "
-          f"{time.perf_counter() - started:.1f} s")
+    times.sort()
+    print(f"positions {args.count} ({mover} v {other}, leaves <= {args.leaves}, {args.each:g} s a question), "
+          f"questions {2 * args.count}: unknown {unknown}, certificates checked proven {checked}, "
+          f"agree {agree}, disagree {disagree}, {time.perf_counter() - started:.1f} s; seconds a question: "
+          f"median {times[len(times) // 2]:.2f}, 90% {times[len(times) * 9 // 10]:.2f}")
 
 
 def run_start(args: argparse.Namespace, folder: Path) -> None:
@@ -125,6 +130,7 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--leaves", type=int, default=5)
     parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--material", default="5v6", help="pieces of the side to move v the other's (sample)")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--each", type=float, default=10.0, help="seconds per question (sample)")
     parser.add_argument("--question", default="draw", choices=("win", "draw"))

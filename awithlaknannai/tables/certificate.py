@@ -72,7 +72,7 @@ def read_certificate(path: str | os.PathLike[str]) -> dict[str, Any]:
     except (OSError, EOFError, ValueError) as error:
         raise ValueError(f"{path}: not a certificate ({error})") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{path}: not a certificate (no JSON object)")
+        raise ValueError(f"{path}: not a certificate (no JSON object)")  # noqa: TRY004 - the file's content
     return data
 
 
@@ -152,13 +152,12 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
         for text, _ in moves:
             if text not in legal:
                 return broken(f"illegal move {text}")
-        texts = [text for text, _ in moves]
-        if len(set(texts)) != len(texts):
+        if len({text for text, _ in moves}) != len(moves):
             return broken("a move is listed twice")
         if position.turn is prover and len(moves) != 1:
             return broken(f"the prover's node holds {len(moves)} moves, not one")
         if position.turn is not prover:
-            missing = sorted(set(legal) - set(texts))
+            missing = sorted(set(legal) - {text for text, _ in moves})
             if missing:
                 return broken(f"a missing reply of the opponent: {', '.join(missing)}")
         edges[node] = []

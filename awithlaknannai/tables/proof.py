@@ -38,15 +38,34 @@ The graph-history interaction (GHI)
 -----------------------------------
 A result that rests on a repetition depends on the line it was found on.
 Each proven or disproven entry of the table records the shallowest and the
-deepest ancestor on the current line whose repetition it used; an entry
-that used none (or only its own position) holds on every line and is kept
-for good. A *path-dependent* entry is used only while the frame of its
-deepest such ancestor is still on the search stack (frames carry serial
-numbers), so it is never reused on another line; once that frame is left
-the entry counts as unknown and is searched again. When the deepest
-ancestor is the entry's own node, it is conservatively tied to its parent's
-frame. The root has no ancestor, so the root's answer is never
-path-dependent.
+deepest ancestor on the current line whose repetition it used, and the
+*identity* of the line down to that deepest ancestor (a hash of its keys
+from the search's start). An entry that used no ancestor (or only its own
+position) holds on every line and is kept for good; a *path-dependent*
+entry is used only where the current line has the same identity at that
+depth, i.e. the same ancestors (df-pn walks the same lines again and again,
+and finds it valid then); on any other line it counts as unknown (its
+effort as a hint) and is searched again. When the deepest ancestor used is
+the entry's own node and some shallower one was used too, it is
+conservatively tied to its parent's line. The root has no ancestor, so the
+root's answer is never path-dependent. A frame also remembers what its
+children's searches returned while it lives (a proof or disproof found on
+this line stays valid on it; numbers only grow), which keeps df-pn from
+looping when an entry is overwritten by a search on another line.
+
+The search
+----------
+df-pn (Nagai 2002) with weak proof numbers at the summing side (Ueda et al.
+2008: the largest child's number plus one per other open child; plain sums
+count a position once per path and once per lap of a cycle, and grew without
+end on Mosona's shuffles) and a 1+epsilon threshold for the best child
+(Pawlewicz and Lew 2007; epsilon = 1/2). The transposition table is a dict
+capped at ``memory_mb`` / :data:`ENTRY_BYTES` entries; when full, the quarter
+that took the least work (leaves first) is dropped, never the current line.
+The certificate is taken from the table after the search by a depth-first
+walk that searches again (from the walk's own line) wherever an entry it
+needs was dropped or does not hold on that line; it may fail within the
+budget, and then the result says so (the answer stays the search's).
 
 Examples
 --------
@@ -78,8 +97,17 @@ from ..variants import Color
 from .solver import EndgameTables
 from .solver_core import DRAW, WIN, WIN_STAND_IN
 
-__all__ = ["prove", "ProofResult", "Certificate", "save_certificate", "load_certificate",
-           "CERTIFICATE_FORMAT", "ENTRY_BYTES", "MAX_SECONDS", "MAX_MEMORY_MB"]
+__all__ = [
+    "CERTIFICATE_FORMAT",
+    "ENTRY_BYTES",
+    "MAX_MEMORY_MB",
+    "MAX_SECONDS",
+    "Certificate",
+    "ProofResult",
+    "load_certificate",
+    "prove",
+    "save_certificate",
+]
 
 Question = Literal["win", "draw"]
 Answer = Literal["proven", "disproven", "unknown"]
@@ -168,7 +196,7 @@ class ProofResult:
 
 
 class _Frame:
-    __slots__ = ("key", "thpn", "thdn", "children", "pn", "dn", "started", "floors")
+    __slots__ = ("children", "dn", "floors", "key", "pn", "started", "thdn", "thpn")
 
     def __init__(self, key: int, thpn: int, thdn: int, started: int) -> None:
         self.key, self.thpn, self.thdn, self.started = key, thpn, thdn, started
@@ -205,7 +233,7 @@ class _Search:
         self.table: dict[int, list[int]] = {}
         self.covered: dict[tuple[int, int], bool] = {}
         self.line: list[int] = []          # keys of the current line
-        self.serials: list[int] = []       # one serial number per frame of the line
+        self.serials: list[int] = []       # the line's identity at each depth (a hash of its keys)
         self.depth_of: dict[int, int] = {}  # key -> depth on the current line
         self.nodes = 0
         self.collections = 0
@@ -450,7 +478,6 @@ class _Search:
                     deepest, serial = depth - 1, self.serials[depth - 1]
             self.store(frame.key, pn, dn, self.nodes - frame.started + 1, shallowest, deepest, serial)
             return None
-        child_small = values[best_index][0] if prover_moves else values[best_index][1]
         child_large = values[best_index][1] if prover_moves else values[best_index][0]
         # 1+epsilon (Pawlewicz and Lew 2007): stay in the best child until it is clearly worse than the
         # second; cycles make numbers creep up, and a threshold of second + 1 then leaves too soon.
@@ -515,7 +542,7 @@ class _Search:
         failure = enter(root)
         while failure is None and stack:
             task = stack[-1]
-            key, node, chosen, index, edges = task
+            _, node, chosen, index, edges = task
             if index < len(chosen):
                 task[3] += 1
                 text, child = chosen[index]
