@@ -178,6 +178,20 @@ def test_bad_inputs(zuni3: dict, changes: dict, error: type, match: str) -> None
         prove(arguments.pop("position"), arguments.pop("question"), arguments.pop("tables"), **arguments)
 
 
+def test_a_root_the_tables_hold_is_a_leaf(zuni3: dict) -> None:
+    tables = zuni3["standard"]
+    position = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
+    won = tables.value(position).outcome == "win"
+    result = prove(position, "win", tables, max_pieces=2, nodes=1, memory_mb=1)
+    assert result.answer == ("proven" if won else "disproven") and result.nodes == 0
+    if won:
+        assert result.certificate.nodes == [{"leaf": "table", "value": "win"}]
+        assert check_certificate(result.certificate.to_json(), tables).proven
+    over = Position.from_pieces("zuni-3", {"T0": "w"}, turn="b")
+    lost = prove(over, "draw", tables, memory_mb=1)
+    assert lost.answer == "disproven" and lost.nodes == 0
+
+
 def test_budgets_stop_the_search(zuni3: dict) -> None:
     result = prove(Position.start("zuni-3"), "win", zuni3["standard"], max_pieces=0, nodes=50, memory_mb=1)
     assert result.answer == "unknown" and result.stopped == "nodes" and result.nodes <= 51

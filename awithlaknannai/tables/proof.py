@@ -175,6 +175,9 @@ class ProofResult:
     frontier : list of dict
         When unknown: the root's moves with their numbers, and the unresolved
         positions with the fewest pieces seen.
+    proven_entries, disproven_entries : int
+        Entries of the table holding a proof or a disproof at the end
+        (path-dependent ones included).
     """
 
     answer: Answer
@@ -676,16 +679,17 @@ def prove(position: Position, question: Question, tables: EndgameTables, *, max_
     search = _Search(position, question, tables, max_pieces, capacity, time.perf_counter() + seconds, nodes)
     root = search.key_of(position)
     answer: Answer = "unknown"
-    try:
-        search.search(root)
-        entry = search.table.get(root)
-        if entry is not None:
-            answer = "proven" if entry[0] == 0 else "disproven" if entry[1] == 0 else "unknown"
-    except _Exhausted:
-        pass
     found = search.leaf(root)
-    if found is not None:  # the root itself is a table leaf or over
+    if found is not None:  # the root itself is a table leaf or over: nothing to search
         answer = "proven" if found[0] else "disproven"
+    else:
+        try:
+            search.search(root)
+            entry = search.table.get(root)
+            if entry is not None:
+                answer = "proven" if entry[0] == 0 else "disproven" if entry[1] == 0 else "unknown"
+        except _Exhausted:
+            pass
     proof: Certificate | None = None
     if answer == "proven" and certificate:
         try:
