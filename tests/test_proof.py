@@ -203,3 +203,30 @@ def test_small_table_is_cut_back_and_still_right(zuni3: dict) -> None:
     start = Position.start("zuni-3")
     result = prove(start, "draw", tables, max_pieces=1, memory_mb=1, seconds=20)
     assert result.answer == expected(tables.value(start).outcome, "draw")
+
+
+@pytest.fixture(scope="module")
+def zuni2() -> dict:
+    return {preset: solve_endgames("zuni-2", 3, rules=preset, cache_dir=False) for preset in
+            ("standard", "maximum", "ludii")}
+
+
+def test_property_random_small_positions(zuni2: dict) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=20, deadline=None, derandomize=True)
+    @given(st.sampled_from(["standard", "maximum", "ludii"]), st.permutations(range(7)),
+           st.integers(1, 3), st.integers(1, 3), st.sampled_from(["win", "draw"]))
+    def check(preset: str, points: list, mine: int, theirs: int, question: str) -> None:
+        tables = zuni2[preset]
+        own = sum(1 << p for p in points[:mine])
+        opp = sum(1 << p for p in points[mine:mine + theirs])
+        position = Position(get_variant("zuni-2", preset), own, opp, Color.WHITE)
+        result = prove(position, question, tables, max_pieces=1, seconds=5, memory_mb=4)
+        if result.answer != "unknown":
+            assert result.answer == expected(tables.value(position).outcome, question)
+        if result.certificate is not None:
+            assert check_certificate(result.certificate.to_json(), tables).proven
+
+    check()
