@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import time
 from pathlib import Path
 
@@ -110,6 +111,7 @@ def run_start(args: argparse.Namespace, folder: Path) -> None:
           f"({result.nodes / max(result.seconds, 1e-9):,.0f}/s); table {result.tt_entries:,} of "
           f"{result.tt_capacity:,}, cut back {result.tt_collections} times; proven entries "
           f"{result.proven_entries:,}, disproven {result.disproven_entries:,}")
+    print(f"  peak memory of the process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GB")
     for nodes, at, pn, dn in result.history:
         print(f"  root at {nodes:>12,} nodes {at:>8.1f} s: pn {pn:,} dn {dn:,}")
     for row in result.frontier:
