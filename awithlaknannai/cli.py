@@ -19,6 +19,8 @@ Limits, checked before any work starts:
 * ``solve`` refuses work estimated above an hour or 8 GB
   (:func:`awithlaknannai.tables.solver.estimate_cost`) and prints the
   estimate before it starts;
+* ``prove``: at most an hour (``--seconds``) and 8 GB of transposition
+  table (``--memory-mb``); ``check-proof`` reads the certificate whole;
 * ``league``: what :func:`awithlaknannai.league.run_league` bounds (at
   most 200 player files in the folder, 20 games a pair, 600 seconds a
   move), all checked before the first game; each game is kept on the disk
@@ -113,6 +115,26 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .tables.solver_cli import cli_solve
 
     return cli_solve(args)
+
+
+def _cmd_prove(args: argparse.Namespace) -> int:
+    from .tables.proof import cli_prove
+
+    return cli_prove(args, CLI_SECONDS_LIMIT)
+
+
+def _cmd_check_proof(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .tables.certificate import check_certificate, read_certificate
+    from .tables.solver import EndgameTables
+
+    data = read_certificate(args.file)
+    root = Position.from_text(data.get("root"))  # type: ignore[arg-type]
+    tables = EndgameTables(root.variant, root.variant.tables.size, Path(args.tables))
+    verdict = check_certificate(data, tables)
+    print(verdict)
+    return 0 if verdict.proven else 1
 
 
 def _cmd_league(args: argparse.Namespace) -> int:
@@ -216,6 +238,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_arguments(p, position=False)
     p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
     p.set_defaults(run=_cmd_solve)
+
+    p = commands.add_parser("prove", help="proof-number search with the endgame tables as leaves; "
+                            "writes a certificate when proven")
+    _add_variant_arguments(p)
+    p.add_argument("--question", choices=("win", "draw"), default="win",
+                   help="does the side to move win, or at least draw? (default win)")
+    p.add_argument("--tables", required=True, help="the tables' cache folder (read, never written)")
+    p.add_argument("--max-pieces", type=int, default=5, help="table leaves up to this many pieces a side")
+    p.add_argument("--seconds", type=float, default=60.0, help=f"time budget (at most {CLI_SECONDS_LIMIT})")
+    p.add_argument("--nodes", type=int, default=None, help="budget of expansions (default none)")
+    p.add_argument("--memory-mb", type=float, default=512.0, help="transposition table budget in MB "
+                   "(at most 8192)")
+    p.add_argument("--certificate", help="where to write the certificate (.json or .json.gz)")
+    p.set_defaults(run=_cmd_prove)
+
+    p = commands.add_parser("check-proof", help="check a proof certificate with the move generator and "
+                            "the tables alone")
+    p.add_argument("file", help="the certificate (.json or .json.gz)")
+    p.add_argument("--tables", required=True, help="the tables' cache folder (read, never written)")
+    p.set_defaults(run=_cmd_check_proof)
 
     p = commands.add_parser("league", help="play a class league between the players in a folder of .py "
                                           "files; print the standings, write the results (JSON) and the "

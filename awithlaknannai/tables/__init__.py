@@ -6,4 +6,6 @@ form :mod:`.blocks` over :mod:`.ranks`), one entry per symmetry class
 read as :class:`~.values.Value` objects. :mod:`.costs` prices a build before
 it starts, :mod:`.distributed` runs one on several processes with MPI, and
 :mod:`.solved_starts` keeps what the big builds found at the start of a game.
+:mod:`.proof` searches whole games (df-pn) with the tables as leaves and
+writes certificates, which :mod:`.certificate` checks on its own.
 """

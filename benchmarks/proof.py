@@ -1,0 +1,148 @@
+"""Proof-number search on Mosona: sampled endgames against bigger tables, and the search from the start.
+
+(a) ``sample``: N random Mosona positions with 5 v 6 pieces (``--material``;
+    colours random), each asked "win" and "draw" with table leaves of at
+    most ``--leaves`` pieces a side, checked against the tables of that
+    material when they are built (else said so).
+(b) ``start``: the search from Mosona's start under a preset with a budget;
+    prints the frontier (or the proof, with the certificate's size and the
+    checker's verdict).
+
+The build folder (``--source``, default /work/tables-mosona6) is never
+written: finished class pairs are hard-linked into ``--snapshot`` (a
+folder of our own) and read from there, so that a reader's clean-up of a
+file it finds damaged can never touch the build.
+
+    nice -n 10 python benchmarks/proof.py start --seconds 1200 --memory-mb 6144 --leaves 5
+    nice -n 10 python benchmarks/proof.py sample --count 100 --leaves 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import time
+from pathlib import Path
+
+from awithlaknannai import Position
+from awithlaknannai.rules import get_rules
+from awithlaknannai.tables.certificate import check_certificate
+from awithlaknannai.tables.proof import prove, save_certificate
+from awithlaknannai.tables.solver import EndgameTables
+from awithlaknannai.variants import Color, get_variant
+
+
+def snapshot(source: Path, target: Path) -> list[str]:
+    """Hard-link every finished pair (.tbl and .wdl both there) of ``source`` into ``target``."""
+    linked = []
+    for tbl in sorted(source.rglob("*.tbl")):
+        wdl = tbl.with_suffix(".wdl")
+        if not wdl.exists():
+            continue
+        folder = target / tbl.parent.relative_to(source)
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in (tbl, wdl):
+            if not (folder / path.name).exists():
+                os.link(path, folder / path.name)
+        linked.append(tbl.stem)
+    return linked
+
+
+def sample_positions(variant, count: int, mover: int, other: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        points = rng.sample(range(variant.tables.size), mover + other)
+        own = sum(1 << p for p in points[:mover])
+        opp = sum(1 << p for p in points[mover:])
+        turn = rng.choice([Color.WHITE, Color.BLACK])
+        white, black = (own, opp) if turn is Color.WHITE else (opp, own)
+        position = Position(variant, white, black, turn)
+        if position.outcome() is None:
+            found.append(position)
+    return found
+
+
+def run_sample(args: argparse.Namespace, folder: Path) -> None:
+    variant = get_variant("mosona", get_rules(args.rules))
+    mover, other = (int(part) for part in args.material.split("v"))
+    tables = EndgameTables(variant, max(mover, other), folder)
+    big = tables.table(mover, other) is not None and tables.table(other, mover) is not None
+    print(f"check against the {mover}v{other} and {other}v{mover} tables: "
+          f"{'yes' if big else 'no (not built yet): answers only'}")
+    agree = disagree = unknown = checked = 0
+    times = []
+    started = time.perf_counter()
+    for position in sample_positions(variant, args.count, mover, other, args.seed):
+        truth = tables.value(position).outcome if big else None
+        for question in ("win", "draw"):
+            result = prove(position, question, tables, max_pieces=args.leaves, seconds=args.each,
+                           memory_mb=256)
+            times.append(result.seconds)
+            if result.answer == "unknown":
+                unknown += 1
+                continue
+            if result.certificate is not None:
+                checked += check_certificate(result.certificate.to_json(), tables).proven
+            if truth is not None:
+                expected = truth == "win" if question == "win" else truth != "loss"
+                if (result.answer == "proven") == expected:
+                    agree += 1
+                else:
+                    disagree += 1
+                    print(f"DISAGREE {position.text()} {question}: {result.answer}, tables {truth}")
+    times.sort()
+    print(f"positions {args.count} ({mover} v {other}, leaves <= {args.leaves}, {args.each:g} s a question), "
+          f"questions {2 * args.count}: unknown {unknown}, certificates checked proven {checked}, "
+          f"agree {agree}, disagree {disagree}, {time.perf_counter() - started:.1f} s; seconds a question: "
+          f"median {times[len(times) // 2]:.2f}, 90% {times[len(times) * 9 // 10]:.2f}")
+
+
+def run_start(args: argparse.Namespace, folder: Path) -> None:
+    variant = get_variant("mosona", get_rules(args.rules))
+    tables = EndgameTables(variant, args.leaves, folder)
+    position = Position.start(variant)
+    result = prove(position, args.question, tables, max_pieces=args.leaves, seconds=args.seconds,
+                   memory_mb=args.memory_mb)
+    print(f"mosona {args.rules} start, question {args.question}, leaves <= {args.leaves}: {result.answer} "
+          f"({result.stopped}); nodes {result.nodes:,} in {result.seconds:.0f} s "
+          f"({result.nodes / max(result.seconds, 1e-9):,.0f}/s); table {result.tt_entries:,} of "
+          f"{result.tt_capacity:,}, cut back {result.tt_collections} times; proven entries "
+          f"{result.proven_entries:,}, disproven {result.disproven_entries:,}")
+    print(f"  peak memory of the process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GB")
+    for nodes, at, pn, dn in result.history:
+        print(f"  root at {nodes:>12,} nodes {at:>8.1f} s: pn {pn:,} dn {dn:,}")
+    for row in result.frontier:
+        print("  " + ", ".join(f"{key} {value}" for key, value in row.items()))
+    if result.certificate is not None:
+        path = save_certificate(result.certificate, Path(args.snapshot) / "mosona-start.json.gz")
+        started = time.perf_counter()
+        verdict = check_certificate(result.certificate.to_json(), tables)
+        print(f"certificate {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
+              f"checker: {verdict} in {time.perf_counter() - started:.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("sample", "start"))
+    parser.add_argument("--source", default="/work/tables-mosona6")
+    parser.add_argument("--snapshot", default="/tmp/proof-mosona-snapshot")
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--leaves", type=int, default=5)
+    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--material", default="5v6", help="pieces of the side to move v the other's (sample)")
+    parser.add_argument("--seed", type=int, default=28)
+    parser.add_argument("--each", type=float, default=10.0, help="seconds per question (sample)")
+    parser.add_argument("--question", default="draw", choices=("win", "draw"))
+    parser.add_argument("--seconds", type=float, default=1200.0)
+    parser.add_argument("--memory-mb", type=float, default=6144.0)
+    args = parser.parse_args()
+    linked = snapshot(Path(args.source), Path(args.snapshot))
+    print(f"classes linked from {args.source}: {' '.join(linked)}")
+    (run_sample if args.what == "sample" else run_start)(args, Path(args.snapshot))
+
+
+if __name__ == "__main__":
+    main()
