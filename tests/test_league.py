@@ -14,14 +14,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from awithlaknannai import Game, NotationError, Position
-from awithlaknannai.league import judge_player
-from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames
-from awithlaknannai.league import Contestant, LeagueResults, contestants_from_folder, elo_ratings, greedy_choose_move, run_league, save_player, template_code, test_player
+from awithlaknannai.league import (
+    Contestant,
+    LeagueResults,
+    contestants_from_folder,
+    elo_ratings,
+    greedy_choose_move,
+    judge_player,
+    run_league,
+    save_player,
+    template_code,
+    test_player,
+)
 from awithlaknannai.league.confine import CONFIG_ENV
+from awithlaknannai.league.player_side import PlayerFailure
 from awithlaknannai.league.ratings import PRIOR_GAMES
 from awithlaknannai.league.results import FORFEIT
-from awithlaknannai.league.sandbox import PlayerFailure, PlayerProcess
+from awithlaknannai.league.sandbox import PlayerProcess
 from awithlaknannai.render import Picture, league_sheet_svg
+from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames
 from awithlaknannai.variants import get_variant
 
 # Short limits keep the test quick: the good players answer in milliseconds. Not shorter: on a loaded

@@ -64,7 +64,8 @@ def test_wrong_arguments_name_what_was_expected(arguments: dict, error: type, wo
 
 def test_the_league_clock_counts_processor_time_and_bounds_waiting_by_the_wall_clock() -> None:
     from awithlaknannai.league import Contestant
-    from awithlaknannai.league.sandbox import WALL_FACTOR, PlayerFailure, PlayerProcess
+    from awithlaknannai.league.player_side import PlayerFailure
+    from awithlaknannai.league.sandbox import WALL_FACTOR, PlayerProcess
     from awithlaknannai.position import Position
     from awithlaknannai.variants import get_variant
 

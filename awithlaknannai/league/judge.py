@@ -30,7 +30,8 @@ from ..position import Move, Position
 from ..rules import Rules
 from ..tables.solver import EndgameTables, Value, estimate_cost, solve_endgames
 from ..variants import Color, Variant, get_variant
-from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, PlayerFailure, check_time_limit
+from .player_side import PlayerFailure
+from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, check_time_limit
 
 __all__ = ["MAX_JUDGED_POSITIONS", "MAX_JUDGE_PIECES", "JudgedMove", "MoveJudgement", "judge_player"]
 

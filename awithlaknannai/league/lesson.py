@@ -44,11 +44,11 @@ from ..rules import Rules
 from ..variants import Variant
 from .contestants import Contestant, _check_name, _name_from_stem
 from .handin import PlayerFileNameError, check_file_name
+from .player_side import check_league_variant
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,
     InProcessPlayer,
-    check_league_variant,
     confinement_plan,
     processes_available,
 )
@@ -113,7 +113,7 @@ class PlayerTest:
         Every game (``results.game(3)`` to replay game 3).
     printed : str
         What your player printed, when it ran in a process of its own (at
-        most :data:`~awithlaknannai.league.sandbox.MAX_PRINTED_CHARS`
+        most :data:`~awithlaknannai.league.player_side.MAX_PRINTED_CHARS`
         characters; empty when it ran in the notebook, where print shows at once).
     """
 

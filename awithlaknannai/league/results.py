@@ -30,8 +30,9 @@ from ..players.match import STOPPED
 from ..position import Position
 from ..variants import Variant
 from .contestants import _check_name
+from .player_side import check_league_variant
 from .ratings import elo_ratings
-from .sandbox import FORFEIT_KINDS, check_league_variant
+from .sandbox import FORFEIT_KINDS
 from .signing import _league_key, _signature, _verify
 
 __all__ = ["FORFEIT", "JOURNAL_SUFFIX", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR", "MAX_LEAGUE_BYTES", "MAX_PLAYERS", "MAX_TEXT_CHARS", "TIE_BREAKS", "Forfeit", "LeagueGame", "LeaguePlayer", "LeagueResults", "StandingRow", "Standings", "printable_text"]

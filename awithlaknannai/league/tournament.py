@@ -48,6 +48,7 @@ from ..rules import Rules
 from ..variants import Color, Variant
 from .contestants import Contestant, PlayersFolderError, contestants_from_folder
 from .journal import _check_save_to, _Journal, _journal_path, _saved_games
+from .player_side import MAX_PRINTED_CHARS, PlayerFailure, check_league_variant
 from .results import (
     FORFEIT,
     MAX_GAMES_PER_PAIR,
@@ -65,11 +66,8 @@ from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,
     LOAD_TIME_LIMIT,
-    MAX_PRINTED_CHARS,
     InProcessPlayer,
-    PlayerFailure,
     PlayerProcess,
-    check_league_variant,
     check_time_limit,
     confinement_plan,
     processes_available,
