@@ -20,15 +20,17 @@ Point names, move texts and the names of games and peoples are never translated.
 
 Examples
 --------
->>> previous = set_language("es")
+>>> set_language("es")
 >>> _("Solved!")
 '¡Resuelto!'
 >>> ngettext("take {count} piece in one turn.", "take {count} pieces in one turn.", 3).format(count=3)
 'toma 3 piezas en un solo turno.'
->>> set_language("fr") and _("Solved!")
+>>> with use_language("fr"):
+...     _("Solved!")
 'Réussi !'
->>> set_language(previous) in LANGUAGES
-True
+>>> get_language()
+'es'
+>>> set_language("en")
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +57,8 @@ __all__ = [
     "ngettext",
     "set_language",
     "side_name",
+    "translation",
+    "use_language",
 ]
 
 DOMAIN = "awithlaknannai"
@@ -105,6 +110,15 @@ _language: str | None = None  # None: not chosen yet, the environment decides at
 _catalogs: dict[str, _gettext.NullTranslations] = {}
 
 
+def translation(language: str) -> _gettext.NullTranslations:
+    """The catalog of ``language`` itself, whatever the session's language (its ``gettext`` and ``ngettext``).
+
+    >>> translation("fr").gettext("White")
+    'Blancs'
+    """
+    return _catalog(_checked(language))
+
+
 def _catalog(language: str) -> _gettext.NullTranslations:
     if language not in _catalogs:
         if language == SOURCE_LANGUAGE:
@@ -115,8 +129,21 @@ def _catalog(language: str) -> _gettext.NullTranslations:
     return _catalogs[language]
 
 
-def set_language(language: str) -> str:
-    """Choose the language of this session's messages; return the one chosen before.
+def _checked(language: object) -> str:
+    """A known language code from ``language`` (see :func:`set_language`), or the error it raises."""
+    if not isinstance(language, str):
+        raise TypeError(f"a language is a code such as 'es', got {type(language).__name__}")
+    known = _normalise(language.strip())
+    if known is None:
+        raise LanguageError(f"no translation into {language[:40]!r}: the languages are {_known()}")
+    return known
+
+
+def set_language(language: str) -> None:
+    """Choose the language of this session's messages, from the next message on.
+
+    Texts already made keep their words: a :class:`~awithlaknannai.tutorial.challenges.Challenge`
+    says its task in the language of the moment it was made.
 
     Parameters
     ----------
@@ -139,15 +166,28 @@ def set_language(language: str) -> str:
     awithlaknannai.i18n.LanguageError: no translation into 'de': the languages are 'en' (English), 'es' (español), 'fr' (français)
     """
     global _language
-    if not isinstance(language, str):
-        raise TypeError(f"set_language takes a language code such as 'es', got {type(language).__name__}")
-    known = _normalise(language.strip())
-    if known is None:
-        raise LanguageError(f"no translation into {language[:40]!r}: the languages are {_known()}")
-    previous = get_language()
+    known = _checked(language)
     _catalog(known)  # load it now, so that a broken installation fails here
     _language = known
-    return previous
+
+
+@contextmanager
+def use_language(language: str) -> Iterator[str]:
+    """Speak ``language`` inside a ``with`` block, then the language before it again.
+
+    >>> with use_language("es"):
+    ...     print(gettext("Solved!"))
+    ¡Resuelto!
+    >>> gettext("Solved!")
+    'Solved!'
+    """
+    known = _checked(language)
+    previous = get_language()
+    set_language(known)
+    try:
+        yield known
+    finally:
+        set_language(previous)
 
 
 def get_language() -> str:
@@ -193,9 +233,10 @@ class LazyString:
     chooses its language.
 
     >>> FIRST = N_("first")
-    >>> previous = set_language("es"); f"{FIRST}", str(FIRST) == "primer"
+    >>> with use_language("es"):
+    ...     f"{FIRST}", FIRST == "primer"
     ('primer', True)
-    >>> set_language(previous) and str(FIRST)
+    >>> str(FIRST)
     'first'
     """
 
@@ -242,9 +283,10 @@ def side_name(side: object) -> str:
 
     Takes a colour (``Color.WHITE``) or its English name, any case; other text is returned as it is.
 
-    >>> previous = set_language("fr"); side_name("white"), side_name("Black")
+    >>> with use_language("fr"):
+    ...     side_name("white"), side_name("Black")
     ('Blancs', 'Noirs')
-    >>> set_language(previous) and side_name("WHITE")
+    >>> side_name("WHITE")
     'White'
     """
     name = str(getattr(side, "value", side)).strip().lower()
