@@ -165,7 +165,8 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
     longer = [m for m in position.legal_moves() if m.is_capture and m.origin == origin
               and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
     if longer:
-        return f"{_('the piece must keep leaping while it can')} {for_example(longer[0])}"
+        keep = _("the piece must keep leaping while it can")
+        return f"{keep} {for_example(longer[0])}"
     captures = [m for m in position.legal_moves() if m.is_capture]
     if rules.maximum_capture and captures:
         most = len(captures[0].captures)

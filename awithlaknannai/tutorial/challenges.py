@@ -572,7 +572,8 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
             return None
         what = (_("that move takes no piece.") if taken == 0 else
                 ngettext("that move takes {count} piece.", "that move takes {count} pieces.", taken))
-        return f"{what.format(count=taken)} {_('Find a move that takes {count}.').format(count=goal.amount)}"
+        find = _("Find a move that takes {count}.").format(count=goal.amount)
+        return f"{what.format(count=taken)} {find}"
     if goal.kind == "only":
         return None  # the only legal move is the only move that could be played
     if goal.kind == "block":

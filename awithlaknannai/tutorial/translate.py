@@ -89,7 +89,7 @@ OUR_TRANSLATION = N_("Our translation (not the source's words):")
 _FENCE = re.compile(r"^(```|~~~)")
 _NOTEBOOK_NAME = re.compile(r"\d\d_[\w-]+\.ipynb")
 _LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+)\)")
-_NOTEBOOK_LINK = re.compile(r"\]\((?P<up>(?:\.\./)*)(?P<folder>notebooks/)?(?P<name>\d\d_[\w-]+\.ipynb)(?P<anchor>#[^)]*)?\)")
+_NOTEBOOK_LINK = re.compile(r"\]\((?P<up>(?:\.\./)*)(?P<folder>notebooks/)?(?P<name>[\w-]+\.ipynb)(?P<anchor>#[^)]*)?\)")
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _CITATION = re.compile(r"\b([A-Z][A-Za-zÀ-ÿ'’-]+)(?:'s)?,?\s*\(?((?:1[5-9]|20)\d\d)[a-z]?\b")
 _THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}\b)")
@@ -200,7 +200,12 @@ def update_catalog(source: str | os.PathLike[str], language: str, root: str | os
             catalog = read_po(file, locale=language)
         catalog.update(template, update_header_comment=False)
     else:
-        catalog = Catalog(locale=language, project=source.stem, fuzzy=False)
+        catalog = Catalog(locale=language, project=source.stem, fuzzy=False,
+                          header_comment=f"# {LANGUAGES[language]}: the text of {source.name} (CC BY 4.0, as the notebook).\n"
+                                         "# Made by python -m awithlaknannai.tutorial.translate update; see the README's\n"
+                                         "# \"Add a language\". msgctxt is the cell's id; a fuzzy entry's English changed.",
+                          last_translator="The awithlaknannai developers",
+                          language_team=f"{LANGUAGES[language]} <https://github.com/awithlaknannai/awithlaknannai/issues>")
         catalog.update(template)
     catalog.project, catalog.version = source.stem, ""
     catalog.copyright_holder = "The awithlaknannai developers"
