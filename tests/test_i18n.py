@@ -58,7 +58,7 @@ def _placeholders(text: str) -> list[str]:
 
 
 def test_there_are_catalogs_for_every_language_and_notebook_00() -> None:
-    assert set(TRANSLATED) == {"es", "fr"}
+    assert {"es", "fr"} <= set(TRANSLATED)
     for language, path in PACKAGE_CATALOGS.items():
         assert path.is_file() and path.with_suffix(".mo").is_file(), path
         assert (ROOT / translate.CATALOG_FOLDER / language / "00_start_here.po").is_file()
