@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .boards import leaps
-from .i18n import gettext as _
 from .i18n import N_, ngettext, side_name
+from .i18n import gettext as _
 from .moves import Move
 from .variants import Color, Variant
 

@@ -25,8 +25,8 @@ from awithlaknannai.i18n import (
     LANGUAGES,
     LOCALE_FOLDER,
     LanguageError,
-    gettext,
     get_language,
+    gettext,
     language_from_environment,
     ngettext,
     set_language,
@@ -305,14 +305,14 @@ def test_a_language_without_notebook_translations_is_refused() -> None:
 
 def test_the_command_line_copies_the_spanish_notebooks_beside_the_english(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "class"),
-                           "--lang", "es"], capture_output=True, text=True, cwd=ROOT)
+                           "--lang", "es"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "class" / "es" / "00_start_here.ipynb").read_bytes() == (
         ROOT / "notebooks" / "es" / "00_start_here.ipynb").read_bytes()
     assert (tmp_path / "class" / "01_history.ipynb").is_file()  # what the Spanish 00 links to, in English
     assert done.stdout.rstrip().endswith(str(tmp_path / "class" / "es" / "00_start_here.ipynb"))
     bad = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "x"), "--lang", "de"],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, text=True, cwd=ROOT, check=False)
     assert bad.returncode == 2 and "invalid choice: 'de'" in bad.stderr
 
 
@@ -322,7 +322,7 @@ def test_pybabel_compiles_the_catalogs_as_the_readme_says(tmp_path: Path) -> Non
         pytest.skip("pybabel is not installed beside this Python (pip install Babel)")
     shutil.copytree(LOCALE_FOLDER, tmp_path / "locale")
     done = subprocess.run([pybabel, "compile", "--statistics", "-D", "awithlaknannai", "-d", str(tmp_path / "locale")],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     for language in TRANSLATED:
         made = tmp_path / "locale" / language / "LC_MESSAGES" / "awithlaknannai.mo"

@@ -38,7 +38,8 @@ from ..analysis.puzzles import (
     winning_moves,
 )
 from ..errors import NotationError, shown
-from ..i18n import N_, gettext as _, ngettext, side_name
+from ..i18n import N_, ngettext, side_name
+from ..i18n import gettext as _
 from ..limits import bounded_items, text, whole_number
 from ..notation import parse_position
 from ..position import Move, Position

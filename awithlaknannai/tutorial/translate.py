@@ -60,7 +60,7 @@ from .copies import STUDENT_FOLDER, TEACHER_FOLDER, _check_notebook, student_cop
 
 try:
     import nbformat
-    from babel.messages.catalog import Catalog, Message
+    from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError("awithlaknannai.tutorial.translate reads and writes catalogs and notebooks, and needs Babel "
@@ -246,8 +246,9 @@ def _links(text: str) -> Counter[str]:
 def _compare(what: str, english: Counter[str], translated: Counter[str]) -> list[str]:
     if english == translated:
         return []
-    return [f"{what} differ: English {', '.join(sorted(english.elements())) or 'none'}, "
-            f"translation {', '.join(sorted(translated.elements())) or 'none'}"]
+    message = (f"{what} differ: English {', '.join(sorted(english.elements())) or 'none'}, "
+               f"translation {', '.join(sorted(translated.elements())) or 'none'}")
+    return [message]
 
 
 def entry_problems(english: str, translated: str) -> list[str]:
@@ -272,7 +273,7 @@ def catalog_problems(catalog: Catalog) -> list[str]:
         elif message.fuzzy:
             problems.append(f"{where}: fuzzy (the English changed): check the translation, then remove the fuzzy flag")
         else:
-            problems += [f"{where}: {problem}" for problem in entry_problems(message.id, message.string)]
+            problems += [f"{where}: {problem}" for problem in entry_problems(str(message.id), str(message.string))]
     return problems
 
 
@@ -373,7 +374,7 @@ def translated_notebook(english: nbformat.NotebookNode, catalog: Catalog, langua
             if _is_quotation(paragraph):
                 out += [paragraph, f"*{mark}* {message.string}"]
             else:
-                out.append(message.string)
+                out.append(str(message.string))  # a notebook catalog has no plural entries
         cell.source = _relink("\n\n".join(out), set(translated), language)
     if problems or missing:
         raise TranslationError(f"{name} in {LANGUAGES[language]}: " + "; ".join([*missing, *problems][:10])
