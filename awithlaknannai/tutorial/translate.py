@@ -198,7 +198,9 @@ def update_catalog(source: str | os.PathLike[str], language: str, root: str | os
     if path.exists():
         with path.open("rb") as file:
             catalog = read_po(file, locale=language)
+        created = catalog.creation_date
         catalog.update(template, update_header_comment=False)
+        catalog.creation_date = created  # so that updating from an unchanged notebook changes no byte
     else:
         catalog = Catalog(locale=language, project=source.stem, fuzzy=False,
                           header_comment=f"# {LANGUAGES[language]}: the text of {source.name} (CC BY 4.0, as the notebook).\n"
