@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -29,11 +30,23 @@ def _skip_reason(item: pytest.Item) -> str | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tests expect English unless they choose a language: the machine's LANG must not pick one
+    # (awithlaknannai.i18n reads AWITHLAKNANNAI_LANG first; the notebooks' kernels inherit it too).
+    os.environ["AWITHLAKNANNAI_LANG"] = "en"
     # Under pytest-xdist (.ci/other-pythons) each worker keeps its endgame tables in a cache of
     # its own: a test that sets the shared cache aside must not pull it from under another worker.
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and "AWITHLAKNANNAI_CACHE" not in os.environ:
         os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix=f"awithlaknannai-cache-{worker}-")
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """A test (or doctest) that chooses a language, and fails before switching back, leaves English behind."""
+    yield
+    from awithlaknannai.i18n import set_language
+
+    set_language("en")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -37,6 +37,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .i18n import LANGUAGES
 from .position import Position, perft
 from .rules import PRESETS
 from .variants import VARIANT_NAMES
@@ -177,7 +178,7 @@ def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = Tru
 def _cmd_notebooks(args: argparse.Namespace) -> int:
     from .tutorial.fetch import copy_notebooks
 
-    print(copy_notebooks(args.folder, force=args.force))
+    print(copy_notebooks(args.folder, force=args.force, language=args.lang))
     return 0
 
 
@@ -289,6 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("folder", help="the folder to copy them into (made if missing)")
     p.add_argument("--force", action="store_true",
                    help="replace notebooks that differ from this version's (each old one is kept as .bak)")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
+                   help="also copy the notebooks translated into this language, into FOLDER/LANG (default en: "
+                        "English only)")
     p.set_defaults(run=_cmd_notebooks)
 
     p = commands.add_parser("lite", help="build the tutorial as a JupyterLite site: a folder any static web "

@@ -6,6 +6,9 @@ what went wrong in words a student can act on (``M5 is occupied``,
 list itself comes from the move generator
 (:mod:`awithlaknannai.movegen`); these functions only explain,
 and run only when a move is refused, so they favour clear words over speed.
+The words are in the session's language (:mod:`awithlaknannai.i18n`); an
+example move is always its own sentence part in brackets (:func:`for_example`),
+so that a lesson can cut it out when it would give the answer away.
 
 Examples
 --------
@@ -20,10 +23,24 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .boards import leaps
+from .i18n import N_, ngettext, side_name
+from .i18n import gettext as _
 from .moves import Move
 from .variants import Color, Variant
 
-__all__ = ["PositionFacts", "matches", "same_capture", "why_illegal"]
+__all__ = ["EXAMPLE_TEMPLATES", "PositionFacts", "for_example", "matches", "same_capture", "why_illegal"]
+
+#: The bracketed examples a reason may end with: {move} is a legal move (see :func:`for_example`).
+EXAMPLE_TEMPLATES = (N_("(for example {move})"), N_("(to leap there, write {move})"))
+
+
+def for_example(move: object, template: object = EXAMPLE_TEMPLATES[0]) -> str:
+    """An example move in brackets, in the session's language: ``(for example T4xB3)``.
+
+    >>> for_example("T4xB3")
+    '(for example T4xB3)'
+    """
+    return str(template).format(move=move)
 
 
 class PositionFacts(Protocol):
@@ -64,13 +81,13 @@ def same_capture(position: PositionFacts, origin: str, parts: Sequence[tuple[str
     and the set of pieces it takes; the move list keeps one route for
     each, and any other legal route names the same move.
     """
-    if not parts or any(kind != "x" for kind, _, _ in parts):
+    if not parts or any(kind != "x" for kind, _over, _land in parts):
         return []
     leap_set = _leap_set(position.variant)
     jumped = _jumped_points(leap_set)
     removed: set[str] = set()
     cur = origin
-    for _, named_over, land in parts:
+    for _kind, named_over, land in parts:
         overs = [named_over] if named_over is not None else jumped.get((cur, land), [])
         overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
                  and position.piece_at(b) is position.turn.other]
@@ -87,23 +104,25 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
     rules = position.variant.rules
     mover = position.piece_at(origin)
     if mover is None:
-        return f"there is no piece on {origin}"
+        return _("there is no piece on {point}").format(point=origin)
     if mover is not position.turn:
-        return f"{origin} holds a {mover.value} piece, and it is {position.turn}'s turn"
-    kinds = {kind for kind, _, _ in parts}
+        holds = (_("{point} holds a white piece, and it is {side}'s turn") if mover.value == "white"
+                 else _("{point} holds a black piece, and it is {side}'s turn"))
+        return holds.format(point=origin, side=side_name(position.turn))
+    kinds = {kind for kind, _over, _land in parts}
     if kinds == {"-"}:
-        return _why_step_illegal(position, origin, [land for _, _, land in parts])
+        return _why_step_illegal(position, origin, [land for _kind, _over, land in parts])
     if "-" in kinds:
-        return "a move is either one step (-) or leaps (x), not both"
+        return _("a move is either one step (-) or leaps (x), not both")
     # Replay the leaps one by one to find the first that fails.
     leap_set = _leap_set(position.variant)
     jumped = _jumped_points(leap_set)
     bent = rules.leap_shape == "bent"
     removed: set[str] = set()
     cur = origin
-    for i, (_, named_over, land) in enumerate(parts):
+    for i, (_kind, named_over, land) in enumerate(parts):
         if i >= 1 and rules.multi_leap == "none":
-            return "one leap per turn under these rules"
+            return _("one leap per turn under these rules")
         if named_over is not None:
             candidates = [named_over] if (cur, named_over, land) in leap_set else []
         else:
@@ -111,43 +130,51 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
         if not candidates:
             if i == 0 and _joined(position, origin, land):
                 step = next((m for m in position.legal_moves() if m.path == (origin, land)), None)
-                hint = f" (a step is written {step})" if step else ""
-                return f"{origin} and {land} are neighbours: there is nothing between them to jump{hint}"
+                hint = " " + _("(a step is written {move})").format(move=step) if step else ""
+                return _("{point} and {other} are neighbours: there is nothing between them to jump").format(
+                    point=origin, other=land) + hint
             if named_over is not None:
-                reason = f"{cur}, {named_over} and {land} do not follow one line" if not bent else \
-                    f"{cur}, {named_over} and {land} are not joined by lines"
+                reason = (_("{point}, {over} and {other} do not follow one line") if not bent
+                          else _("{point}, {over} and {other} are not joined by lines"))
             elif bent:
-                reason = f"{land} is not two steps from {cur} along the lines"
+                reason = _("{other} is not two steps from {point} along the lines")
             else:
-                reason = f"no line runs from {cur} over one point to {land}"
+                reason = _("no line runs from {point} over one point to {other}")
+            reason = reason.format(point=cur, over=named_over, other=land)
             # A common slip: naming only where a chain of leaps ends.
             route = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
                           and m.destination == land and len(m.landings) > len(parts)), None)
-            return reason + (f" (a chain of leaps names every landing: {route})" if route else "")
+            return reason + (" " + _("(a chain of leaps names every landing: {move})").format(move=route)
+                             if route else "")
         holders = {b: (None if b in removed else position.piece_at(b)) for b in candidates}
         over = next((b for b in candidates if holders[b] is position.turn.other), candidates[0])
         if holders[over] is None:
-            return f"there is no piece on {over} to jump" + (" (it was taken earlier in this move)"
-                                                             if over in removed else "")
+            if over in removed:
+                return _("there is no piece on {point} to jump (it was taken earlier in this move)").format(
+                    point=over)
+            return _("there is no piece on {point} to jump").format(point=over)
         if holders[over] is position.turn:
-            return f"{over} holds your own piece; you can only jump the opponent's"
+            return _("{point} holds your own piece; you can only jump the opponent's").format(point=over)
         if land != origin and land not in removed and position.piece_at(land) is not None:
-            return f"{land} is occupied"
+            return _("{point} is occupied").format(point=land)
         if land in position.dead_points:
-            return f"{land} is out of play: the board has shrunk"
+            return _("{point} is out of play: the board has shrunk").format(point=land)
         removed.add(over)
         cur = land
-    landings = tuple(land for _, _, land in parts)
+    landings = tuple(land for _kind, _over, land in parts)
     longer = [m for m in position.legal_moves() if m.is_capture and m.origin == origin
               and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
     if longer:
-        return f"the piece must keep leaping while it can (for example {longer[0]})"
+        keep = _("the piece must keep leaping while it can")
+        return f"{keep} {for_example(longer[0])}"
     captures = [m for m in position.legal_moves() if m.is_capture]
     if rules.maximum_capture and captures:
         most = len(captures[0].captures)
         if most > len(parts):
-            return f"a larger capture exists: you must take {most} pieces (for example {captures[0]})"
-    return "not a legal move here"
+            larger = ngettext("a larger capture exists: you must take {count} piece",
+                              "a larger capture exists: you must take {count} pieces", most).format(count=most)
+            return f"{larger} {for_example(captures[0])}"
+    return _("not a legal move here")
 
 
 def _joined(position: PositionFacts, a: str, b: str) -> bool:
@@ -156,23 +183,24 @@ def _joined(position: PositionFacts, a: str, b: str) -> bool:
 
 def _why_step_illegal(position: PositionFacts, origin: str, targets: list[str]) -> str:
     if len(targets) > 1:
-        return "a step moves one point only"
+        return _("a step moves one point only")
     target = targets[0]
     if target == origin:
-        return f"a move must leave {origin}"
+        return _("a move must leave {point}").format(point=origin)
     if position.piece_at(target) is not None:
-        return f"{target} is occupied"
+        return _("{point} is occupied").format(point=target)
     if target in position.dead_points:
-        return f"{target} is out of play: the board has shrunk"
+        return _("{point} is out of play: the board has shrunk").format(point=target)
     if not _joined(position, origin, target):
         leap = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
                      and m.landings[0] == target), None)
-        hint = f" (to leap there, write {leap})" if leap else ""
-        return f"{origin} and {target} are not joined by a line{hint}"
+        hint = " " + for_example(leap, EXAMPLE_TEMPLATES[1]) if leap else ""
+        return _("{point} and {other} are not joined by a line").format(point=origin, other=target) + hint
     if position.variant.rules.compulsory_capture and position.captures_available():
         example = next(m for m in position.legal_moves() if m.is_capture)
-        return f"capture is compulsory: {position.turn} must leap (for example {example})"
-    return "not a legal move here"
+        must = _("capture is compulsory: {side} must leap").format(side=side_name(position.turn))
+        return f"{must} {for_example(example)}"
+    return _("not a legal move here")
 
 
 def _leaps_of(variant: Variant) -> list[tuple[str, str, str]]:

@@ -29,6 +29,11 @@ def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_j
     student = {path.name for path in (ROOT / "notebooks").glob("*.ipynb")}
     assert {f"awithlaknannai/notebooks/{name}" for name in student} <= names
     assert not any("teacher" in name for name in names), "teacher material must not be in the wheel"
+    # The translations: the notebooks in notebooks/<lang>/ and the package's catalogs, compiled.
+    translated = {path.relative_to(ROOT / "notebooks").as_posix() for path in (ROOT / "notebooks").glob("*/*.ipynb")}
+    assert translated and {f"awithlaknannai/notebooks/{name}" for name in translated} <= names
+    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai" / "locale").rglob("*.[mp]o")}
+    assert catalogs and catalogs <= names, "catalogs missing from the wheel (add them to pyproject's package-data)"
     # Every module of the package (pyproject lists the subpackages by name: a new one must be added there).
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai").rglob("*.py")}
     assert modules - names == set(), "modules missing from the wheel (add their package to pyproject.toml)"

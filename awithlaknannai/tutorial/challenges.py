@@ -38,6 +38,8 @@ from ..analysis.puzzles import (
     winning_moves,
 )
 from ..errors import NotationError, shown
+from ..i18n import N_, ngettext, side_name
+from ..i18n import gettext as _
 from ..limits import bounded_items, text, whole_number
 from ..notation import parse_position
 from ..position import Move, Position
@@ -57,6 +59,7 @@ __all__ = [
     "check_challenge",
     "custom",
     "every_move",
+    "first_moves",
     "hint_ladder",
     "only_move",
     "reach",
@@ -156,20 +159,30 @@ class Goal:
         text("a goal's wording", self.wording, MAX_TEXT)
 
     def describe(self, side: str) -> str:
-        """The task in words for ``side`` ("White")."""
+        """The task in words for ``side`` ("White"), in the session's language (:mod:`awithlaknannai.i18n`)."""
         if self.wording:
-            return f"{side} to play: {self.wording}"
-        plural = "" if self.amount == 1 else "s"
-        texts = {
-            "capture": f"take {self.amount} piece{plural} in one turn.",
-            "only": "find the only legal move.",
-            "block": "leave the other side with no move at all.",
-            "reach": f"get a piece to {self.point}.",
-            "win": f"win in {self.amount} move{plural}, whatever the other side does.",
-            "every": "play every legal move, one at a time.",
-            "ahead": f"come out {self.amount} piece{plural} ahead, even after the other side's best answer.",
-        }
-        return f"{side} to play: {texts.get(self.kind, 'meet the goal.')}"
+            return _("{side} to play: {task}").format(side=side_name(side), task=self.wording)
+        count = self.amount
+        if self.kind == "capture":
+            task = ngettext("take {count} piece in one turn.", "take {count} pieces in one turn.", count)
+        elif self.kind == "only":
+            task = _("find the only legal move.")
+        elif self.kind == "block":
+            task = _("leave the other side with no move at all.")
+        elif self.kind == "reach":
+            task = _("get a piece to {point}.")
+        elif self.kind == "win":
+            task = ngettext("win in {count} move, whatever the other side does.",
+                            "win in {count} moves, whatever the other side does.", count)
+        elif self.kind == "every":
+            task = _("play every legal move, one at a time.")
+        elif self.kind == "ahead":
+            task = ngettext("come out {count} piece ahead, even after the other side's best answer.",
+                            "come out {count} pieces ahead, even after the other side's best answer.", count)
+        else:
+            task = _("meet the goal.")
+        return _("{side} to play: {task}").format(side=side_name(side),
+                                                   task=task.format(count=count, point=self.point))
 
 
 def capture(at_least: int = 1) -> Goal:
@@ -365,15 +378,16 @@ class ChallengeRun:
         """Judge ``move`` (the student's) in the current position; play it and any reply that follows."""
         goal = self.challenge.goal
         if self.solved:
-            return Verdict(SOLVED, "Already solved: press Try again to play it once more.")
+            return Verdict(SOLVED, _("Already solved: press Try again to play it once more."))
         before = self.position
         if before.turn is not self.challenge.start.turn:
-            return Verdict(REFUSED, "It is not your turn here: press Try again.")
+            return Verdict(REFUSED, _("It is not your turn here: press Try again."))
         try:
             chosen = before.find_move(move)
         except ValueError as error:  # unreadable, illegal or the game is over: the position says why
             text = move.text() if isinstance(move, Move) else str(move).strip()
-            return Verdict(REFUSED, f"That move is not allowed: {refusal_reason(text, error)}.")
+            return Verdict(REFUSED, _("That move is not allowed: {reason}.").format(
+                reason=refusal_reason(text, error)))
         after = before.play(chosen)
         self.position, self.line = after, [*self.line, chosen]
         self.tries += 1
@@ -384,12 +398,12 @@ class ChallengeRun:
         why = _why_not(goal, before, chosen, after)
         if why is None:
             return self._solved()
-        return Verdict(WRONG, f"Not yet: {why}", _spoiler(goal, after))
+        return Verdict(WRONG, _("Not yet: {reason}").format(reason=why), _spoiler(goal, after))
 
     def _solved(self) -> Verdict:
         self.solved = True
         explanation = self.challenge.explanation
-        return Verdict(SOLVED, "Solved!" + (f" {explanation}" if explanation else ""))
+        return Verdict(SOLVED, _("Solved!") + (f" {explanation}" if explanation else ""))
 
     def _every(self, chosen: Move) -> Verdict:
         legal = set(self.challenge.start.legal_moves())
@@ -399,9 +413,10 @@ class ChallengeRun:
         if self.found >= legal:
             return self._solved()
         left = len(legal - self.found)
-        first = "Found one" if new else "You had found that one already"
-        return Verdict(GOING_ON, f"{first}: {chosen}. {len(self.found)} of {len(legal)} found; "
-                                 f"{left} to go.")
+        first = (_("Found one: {move}.") if new else _("You had found that one already: {move}.")).format(move=chosen)
+        tally = ngettext("{found} of {total} found; {left} to go.", "{found} of {total} found; {left} to go.",
+                         left).format(found=len(self.found), total=len(legal), left=left)
+        return Verdict(GOING_ON, f"{first} {tally}")
 
     def _win(self, before: Position, chosen: Move, after: Position) -> Verdict:
         # The line alternates, the student's moves first: this is the student's move number k,
@@ -409,20 +424,24 @@ class ChallengeRun:
         moves_left = self.challenge.goal.amount - (len(self.line) + 1) // 2
         if not forces_win(before, chosen, moves_left + 1):
             reply = _spoiler(self.challenge.goal, after, plies=2 * moves_left)
-            them = str(after.turn)
+            them = side_name(after.turn)
             if after.is_terminal():
-                return Verdict(WRONG, f"Not this one: after {chosen} the game ends: {after.outcome()}.")
+                return Verdict(WRONG, _("Not this one: after {move} the game ends: {outcome}.").format(
+                    move=chosen, outcome=after.outcome()))
             if reply is not None and after.play(reply).outcome() is not None:
-                return Verdict(WRONG, f"Not this one: {them} answers {reply} and wins.", reply)
+                return Verdict(WRONG, _("Not this one: {them} answers {reply} and wins.").format(
+                    them=them, reply=reply), reply)
             total = self.challenge.goal.amount
-            return Verdict(WRONG, f"Not this one: {them} answers {reply}, and {self.side} can no longer "
-                                  f"win in {total} move{'s' if total != 1 else ''}.", reply)
+            return Verdict(WRONG, ngettext(
+                "Not this one: {them} answers {reply}, and {side} can no longer win in {count} move.",
+                "Not this one: {them} answers {reply}, and {side} can no longer win in {count} moves.",
+                total).format(them=them, reply=reply, side=side_name(self.side), count=total), reply)
         if after.is_terminal():
             return self._solved()
         reply = _longest_defence(after, 2 * moves_left - 1)
         self.position, self.line = after.play(reply), [*self.line, reply]
-        them = str(after.turn)
-        return Verdict(GOING_ON, f"Good. {them} answers {reply}: your move.", reply)
+        return Verdict(GOING_ON, _("Good. {them} answers {reply}: your move.").format(
+            them=side_name(after.turn), reply=reply), reply)
 
     def hint(self) -> HintMark:
         """One more step of a hint: each press shows more, and the last shows the move (not played).
@@ -440,7 +459,7 @@ class ChallengeRun:
         level = self.hints_given - len(own)
         target = self._target()
         if target is None:
-            return HintMark("Press Try again to start from the beginning.")
+            return HintMark(_("Press Try again to start from the beginning."))
         ladder = hint_ladder(self.challenge.goal, self.position, target, found=len(self.found))
         return ladder[min(level, len(ladder)) - 1]
 
@@ -460,36 +479,45 @@ class ChallengeRun:
 
 # --- hints ----------------------------------------------------------------------------------
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+# Lazy: made at import, before the session chooses its language; translated at each use.
+_ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
+             N_("eighth"))
 
 
 def _look_for(goal: Goal, position: Position, found: int) -> str:
     """The first hint for a goal: what to look for, in words that fit the task, and no point named."""
-    me, them = str(position.turn), str(position.turn.other)
+    me, them = side_name(position.turn), side_name(position.turn.other)
     if goal.kind == "reach":
-        return (f"Start from {goal.point} and follow its lines back: which of your pieces could get there "
-                f"this turn, by a step or a leap?")
+        return _("Start from {point} and follow its lines back: which of your pieces could get there "
+                 "this turn, by a step or a leap?").format(point=goal.point)
     if goal.kind == "every":
         total = len(position.legal_moves())
-        return (f"Go through your pieces one at a time and try every line from each: where can it step, "
-                f"and can it leap? {found} of {total} moves found so far.")
+        return ngettext("Go through your pieces one at a time and try every line from each: where can it step, "
+                        "and can it leap? {found} of {total} move found so far.",
+                        "Go through your pieces one at a time and try every line from each: where can it step, "
+                        "and can it leap? {found} of {total} moves found so far.", total).format(
+            found=found, total=total)
     if goal.kind == "capture":
-        more = (f" You need {goal.amount} in one turn: after a leap, the same piece must look for the "
-                f"next one." if goal.amount > 1 else "")
-        return f"Look for a {them} piece next to one of yours with an empty point just behind it, on the same line.{more}"
+        look = _("Look for a {them} piece next to one of yours with an empty point just behind it, "
+                 "on the same line.").format(them=them)
+        if goal.amount == 1:
+            return look
+        more = _("You need {count} in one turn: after a leap, the same piece must look for the next one.")
+        return f"{look} {more.format(count=goal.amount)}"
     if goal.kind == "only":
-        return "Most of your pieces cannot move at all here. Look for the one piece that can."
+        return _("Most of your pieces cannot move at all here. Look for the one piece that can.")
     if goal.kind == "block":
-        return (f"After your move, {them} must have no move at all. Which {them} pieces can still move now, "
-                f"and how could you take that away?")
+        return _("After your move, {them} must have no move at all. Which {them} pieces can still move now, "
+                 "and how could you take that away?").format(them=them)
     if goal.kind == "win":
-        plural = "" if goal.amount == 1 else "s"
-        return (f"You must win in {goal.amount} move{plural}, whatever {them} answers. Look for a move "
-                f"that leaves {them} only bad answers.")
+        return ngettext("You must win in {count} move, whatever {them} answers. Look for a move "
+                        "that leaves {them} only bad answers.",
+                        "You must win in {count} moves, whatever {them} answers. Look for a move "
+                        "that leaves {them} only bad answers.", goal.amount).format(count=goal.amount, them=them)
     if goal.kind == "ahead":
-        return (f"Look one move ahead: for each capture, ask what {them} can take back. A capture that "
-                f"{them} pays back with more is no gain for {me}.")
-    return "Read the task again, and try each move in your head before you play it."
+        return _("Look one move ahead: for each capture, ask what {them} can take back. A capture that "
+                 "{them} pays back with more is no gain for {me}.").format(them=them, me=me)
+    return _("Read the task again, and try each move in your head before you play it.")
 
 
 def hint_ladder(goal: Goal, position: Position, target: Move, found: int = 0) -> list[HintMark]:
@@ -513,22 +541,24 @@ def hint_ladder(goal: Goal, position: Position, target: Move, found: int = 0) ->
     """
     piece = target.origin
     ladder = [HintMark(_look_for(goal, position, found)),
-              HintMark(f"Look at the piece on {piece} (the ring).", piece=piece)]
+              HintMark(_("Look at the piece on {point} (the ring).").format(point=piece), piece=piece)]
     if target.is_capture:
         count = len(target.captures)
-        ladder.append(HintMark(f"It leaps over an enemy piece, and takes {count} piece{'s' if count != 1 else ''} "
-                               f"in all this turn.", piece=piece))
+        ladder.append(HintMark(ngettext("It leaps over an enemy piece, and takes {count} piece in all this turn.",
+                                        "It leaps over an enemy piece, and takes {count} pieces in all this turn.",
+                                        count).format(count=count), piece=piece))
         for index, landing in enumerate(target.landings[:-1]):
-            nth = _ORDINALS[index] if index < len(_ORDINALS) else f"number {index + 1}"
-            ladder.append(HintMark(f"Its {nth} leap lands on {landing}; then it leaps again.",
-                                   piece=piece, path=target.path[: index + 2]))
-        route = " to ".join(target.path)
-        ladder.append(HintMark(f"The arrow shows the whole move: {route}. Play it yourself.", piece=piece,
-                               path=tuple(target.path)))
-    else:
-        ladder.append(HintMark("It makes one step along a line, onto an empty point next to it.", piece=piece))
-        ladder.append(HintMark(f"The arrow shows the move: {piece} to {target.destination}. Play it yourself.",
+            nth = (str(_ORDINALS[index]) if index < len(_ORDINALS)
+                   else _("number {number}").format(number=index + 1))
+            ladder.append(HintMark(_("Its {nth} leap lands on {point}; then it leaps again.").format(
+                nth=nth, point=landing), piece=piece, path=target.path[: index + 2]))
+        route = _(" to ").join(target.path)
+        ladder.append(HintMark(_("The arrow shows the whole move: {route}. Play it yourself.").format(route=route),
                                piece=piece, path=tuple(target.path)))
+    else:
+        ladder.append(HintMark(_("It makes one step along a line, onto an empty point next to it."), piece=piece))
+        ladder.append(HintMark(_("The arrow shows the move: {point} to {destination}. Play it yourself.").format(
+            point=piece, destination=target.destination), piece=piece, path=tuple(target.path)))
     return ladder
 
 
@@ -541,23 +571,28 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
         taken = len(move.captures)
         if taken >= goal.amount:
             return None
-        what = "takes no piece" if taken == 0 else f"takes {taken} piece{'s' if taken != 1 else ''}"
-        return f"that move {what}. Find a move that takes {goal.amount}."
+        what = (_("that move takes no piece.") if taken == 0 else
+                ngettext("that move takes {count} piece.", "that move takes {count} pieces.", taken))
+        find = _("Find a move that takes {count}.").format(count=goal.amount)
+        return f"{what.format(count=taken)} {find}"
     if goal.kind == "only":
         return None  # the only legal move is the only move that could be played
     if goal.kind == "block":
         if not after.legal_moves():
             return None
-        return f"{after.turn} can still move, for example {after.legal_moves()[0]}."
+        return _("{side} can still move, for example {move}.").format(side=side_name(after.turn),
+                                                                       move=after.legal_moves()[0])
     if goal.kind == "reach":
-        return None if move.destination == goal.point else f"that move ends on {move.destination}, not {goal.point}."
+        if move.destination == goal.point:
+            return None
+        return _("that move ends on {point}, not {goal}.").format(point=move.destination, goal=goal.point)
     if goal.kind == "ahead":
         return _why_not_ahead(goal.amount, before, after)
     if goal.kind == "custom" and goal.check is not None:
         try:
             verdict = goal.check(before, move, after)
         except Exception as error:  # noqa: BLE001 - a teacher's check must not break the board
-            return f"the challenge's own check failed ({type(error).__name__})."
+            return _("the challenge's own check failed ({error}).").format(error=type(error).__name__)
         return None if verdict is None else str(verdict)[:300]
     return None
 
@@ -593,16 +628,21 @@ def _why_not_ahead(amount: int, before: Position, after: Position) -> str | None
     gain = margin - _margin(before, me)
     if gain >= amount:
         return None
-    them = str(me.other)
+    them = side_name(me.other)
     if gain == float("-inf"):
-        return f"{them} answers {answer} and wins the game."
+        return _("{them} answers {reply} and wins the game.").format(them=them, reply=answer)
     if answer is None:
-        return "the game ends there without a gain for you."
+        return _("the game ends there without a gain for you.")
     count = int(abs(gain))
-    pieces = f"{count} piece{'s' if count != 1 else ''}"
-    where = "you are level again" if gain == 0 else (f"you are only {pieces} ahead" if gain > 0
-                                                      else f"you are {pieces} behind")
-    return f"{them} answers {answer}, and {where}."
+    if gain == 0:
+        where = _("{them} answers {reply}, and you are level again.")
+    elif gain > 0:
+        where = ngettext("{them} answers {reply}, and you are only {count} piece ahead.",
+                         "{them} answers {reply}, and you are only {count} pieces ahead.", count)
+    else:
+        where = ngettext("{them} answers {reply}, and you are {count} piece behind.",
+                         "{them} answers {reply}, and you are {count} pieces behind.", count)
+    return where.format(them=them, reply=answer, count=count)
 
 
 def _solutions(goal: Goal, position: Position) -> list[Move]:
@@ -674,13 +714,35 @@ def check_challenge(challenge: Challenge, moves: Sequence[Move | str]) -> Feedba
         moves = [moves]
     played = bounded_items("moves", moves, MAX_CHALLENGE_MOVES, what="moves")
     run = challenge.run()
-    verdict = Verdict(GOING_ON, "No move yet.")
+    verdict = Verdict(GOING_ON, _("No move yet."))
     for move in played:
         verdict = run.play(move)
         if verdict.status in (WRONG, REFUSED) or run.solved:
             break
     if run.solved:
         return Feedback(challenge.title, CORRECT, verdict.message)
-    message = verdict.message.removeprefix("Not yet: ") if verdict.status != GOING_ON else (
-        "Not finished: " + verdict.message)
+    not_yet = _("Not yet: {reason}").partition("{reason}")[0]  # the run's prefix, in the session's language
+    message = verdict.message.removeprefix(not_yet) if verdict.status != GOING_ON else (
+        _("Not finished: {message}").format(message=verdict.message))
     return Feedback(challenge.title, FEEDBACK_WRONG, message)
+
+
+def first_moves() -> list[Challenge]:
+    """Notebook 00's three quick challenges (the centre, the jump, two in one turn), in the session's language.
+
+    Their words are made when this is called: call :func:`awithlaknannai.i18n.set_language` first.
+
+    >>> [challenge.title for challenge in first_moves()]
+    ['Into the centre', 'The jump', 'Two in one turn']
+    >>> print(first_moves()[0].run().play("B3-M4"))
+    Solved! Every point but the centre is full, so the first move always goes there.
+    """
+    start = Position.start("mosona")
+    return [
+        Challenge(start.text(), reach("M4"), _("Into the centre"),
+                  explanation=_("Every point but the centre is full, so the first move always goes there.")),
+        Challenge(start.play("B3-M4").text(), only_move(), _("The jump"),
+                  explanation=_("A capture is a leap over an enemy piece along a line. Here it is the only move.")),
+        Challenge("mosona standard ......w./bb.....b./.w...... w 0", capture(2), _("Two in one turn"),
+                  explanation=_("A piece that can leap again must: a chain of leaps is one move.")),
+    ]

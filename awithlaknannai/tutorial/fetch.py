@@ -18,6 +18,10 @@ A file is compared with the packaged notebook only when their sizes match
 (a 3 GB file of the same name is known to differ without reading it).
 Every file is written whole or not at all (a temporary file, then one rename).
 
+``language="es"`` (``--lang es``) also copies the Spanish notebooks into
+``DIR/es/``, beside the English ones, as the package keeps them: a Spanish
+notebook links to the English one where no translation exists yet.
+
 Examples
 --------
 >>> import tempfile, pathlib
@@ -43,6 +47,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..files import write_file_bytes
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE
 
 __all__ = ["CopyReport", "copy_notebooks", "packaged_notebooks"]
 
@@ -58,6 +63,7 @@ class CopyReport:
     unchanged: tuple[str, ...]
     kept: tuple[str, ...]
     backups: tuple[str, ...]
+    language: str = SOURCE_LANGUAGE
 
     def __str__(self) -> str:
         lines = [f"Notebooks in {self.folder}:"]
@@ -70,15 +76,23 @@ class CopyReport:
                          f"keeping a .bak copy): {', '.join(self.kept)}")
         if self.backups:
             lines.append(f"  your earlier files kept as: {', '.join(self.backups)}")
-        start = self.folder / "00_start_here.ipynb"
+        start = self.folder / ("" if self.language == SOURCE_LANGUAGE else self.language) / "00_start_here.ipynb"
         # Jupyter refuses to start as root without --allow-root (a container, a school server's admin).
         as_root = hasattr(os, "geteuid") and os.geteuid() == 0
         lines.append(f"Open the tutorial: jupyter lab {'--allow-root ' if as_root else ''}{start}")
         return "\n".join(lines)
 
 
-def packaged_notebooks() -> dict[str, bytes]:
-    """The notebooks (and their README) that come with this version of the package, by file name."""
+def packaged_notebooks(language: str = SOURCE_LANGUAGE) -> dict[str, bytes]:
+    """The notebooks (and their README) that come with this version of the package, by file name.
+
+    For a ``language`` other than English, its translated notebooks, by ``"<lang>/<file name>"``.
+
+    >>> sorted(packaged_notebooks("es"))
+    ['es/00_start_here.ipynb']
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"the notebooks come in {', '.join(LANGUAGES)}; got {str(language)[:40]!r}")
     try:
         folder = resources.files("awithlaknannai.notebooks")
     except ModuleNotFoundError:
@@ -89,11 +103,16 @@ def packaged_notebooks() -> dict[str, bytes]:
             raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
                                     "(pip install --force-reinstall awithlaknannai)") from None
         folder = checkout  # type: ignore[assignment]
+    prefix = ""
+    if language != SOURCE_LANGUAGE:
+        folder, prefix = folder / language, f"{language}/"  # type: ignore[assignment]
+        if not folder.is_dir():
+            return {}
     found = {}
     for entry in folder.iterdir():
         if entry.is_file() and (entry.name.endswith(".ipynb") or entry.name == "README.md"):
-            found[entry.name] = entry.read_bytes()
-    if not any(name.endswith(".ipynb") for name in found):
+            found[prefix + entry.name] = entry.read_bytes()
+    if not prefix and not any(name.endswith(".ipynb") for name in found):
         raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
                                 "(pip install --force-reinstall awithlaknannai)")
     return dict(sorted(found.items()))
@@ -118,15 +137,18 @@ def _same_content(target: Path, content: bytes) -> bool:
         return False
 
 
-def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyReport:
+def copy_notebooks(folder: str | os.PathLike[str], force: bool = False,
+                   language: str = SOURCE_LANGUAGE) -> CopyReport:
     """Copy the tutorial notebooks into ``folder`` (made if missing), never losing a student's edits.
+
+    ``language`` (``"es"``, ``"fr"``) adds that language's notebooks in ``folder/<language>/``.
 
     Raises
     ------
     TypeError
         ``folder`` is not a path.
     ValueError
-        ``folder`` is empty text, or names a file.
+        ``folder`` is empty text, or names a file; a language with no notebooks.
     """
     if not isinstance(folder, (str, os.PathLike)):
         raise TypeError(f"folder must be a path, got {type(folder).__name__}")
@@ -138,7 +160,17 @@ def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyR
     target_folder = Path(name).expanduser()
     if target_folder.exists() and not target_folder.is_dir():
         raise ValueError(f"{name!r} is a file, not a folder: give a folder for the notebooks")
+    if not isinstance(language, str):
+        raise TypeError(f"language must be a code such as 'es', got {type(language).__name__}")
     notebooks = packaged_notebooks()
+    if language != SOURCE_LANGUAGE:
+        translated = packaged_notebooks(language)
+        if not translated:
+            raise ValueError(f"no notebooks in {LANGUAGES[language]} come with this version")
+        notebooks.update(translated)
+        sub = target_folder / language
+        if sub.is_symlink() or (sub.exists() and not sub.is_dir()):  # never written through a link
+            raise ValueError(f"{sub} is not a folder of its own: move it away, then copy again")
     target_folder.mkdir(parents=True, exist_ok=True)
     copied, unchanged, kept, backups = [], [], [], []
     for file_name, content in notebooks.items():
@@ -156,6 +188,7 @@ def copy_notebooks(folder: str | os.PathLike[str], force: bool = False) -> CopyR
             backup = _backup_name(target)
             target.rename(backup)
             backups.append(backup.name)
+        target.parent.mkdir(exist_ok=True)  # DIR/es/ for a translation
         write_file_bytes(target, content, f"the notebook {file_name}")
         copied.append(file_name)
-    return CopyReport(target_folder, tuple(copied), tuple(unchanged), tuple(kept), tuple(backups))
+    return CopyReport(target_folder, tuple(copied), tuple(unchanged), tuple(kept), tuple(backups), language)

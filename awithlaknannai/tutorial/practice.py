@@ -26,6 +26,7 @@ from typing import Any
 
 from ..analysis.puzzles import hint_steps, winning_moves
 from ..errors import GameOverError
+from ..explain import EXAMPLE_TEMPLATES
 from ..notation import parse_position
 from ..position import Move, Position
 from ..rules import Rules
@@ -75,7 +76,10 @@ def _missing(exercise: str) -> Feedback:
 
 # The position's reasons name a legal move as an example ("(for example T0xB0xT1)"):
 # helpful in a game, but in an exercise that example can be the very answer.
-_EXAMPLE = re.compile(r"\s*\((?:for example|to leap there, write) [^)]*\)")
+def _example_pattern() -> re.Pattern[str]:
+    """The bracketed example moves of :data:`~awithlaknannai.explain.EXAMPLE_TEMPLATES`, in the session's language."""
+    bodies = [re.escape(str(template)).replace(re.escape("{move}"), r"[^)]*") for template in EXAMPLE_TEMPLATES]
+    return re.compile(r"\s*(?:" + "|".join(bodies) + ")")
 
 
 def refusal_reason(text: str, error: Exception) -> str:
@@ -93,7 +97,7 @@ def refusal_reason(text: str, error: Exception) -> str:
     """
     message = str(error)
     prefix = f"{text}: "
-    return _EXAMPLE.sub("", message.removeprefix(prefix))
+    return _example_pattern().sub("", message.removeprefix(prefix))
 
 
 def _points_of(text: str) -> list[str]:
@@ -323,13 +327,13 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: in
         return Feedback(exercise, CORRECT, message)
     found = winning_moves(puzzle.position, puzzle.moves)  # searched, never stored with the puzzle
     if not found:  # pragma: no cover - a puzzle always has its winning move
-        return Feedback(exercise, WRONG, _EXAMPLE.sub("", verdict.message))
+        return Feedback(exercise, WRONG, _example_pattern().sub("", verdict.message))
     target = found[0]
     known = _partial(target, text)
     if known:
         return Feedback(exercise, WRONG, f"Good start: `{text}` is how the winning move begins, but the "
                         "piece must keep leaping while it can.", _stepped_hint(target, attempt, known))
-    return Feedback(exercise, WRONG, _EXAMPLE.sub("", verdict.message), _stepped_hint(target, attempt))
+    return Feedback(exercise, WRONG, _example_pattern().sub("", verdict.message), _stepped_hint(target, attempt))
 
 
 _GOES_ON = {"nobody", "no one", "none", "not over", "nobody yet", "goes on", "game goes on", "not yet", "neither"}

@@ -1,0 +1,331 @@
+"""The tutorial in Spanish and French (issue 29): catalogs complete and compiled, the package speaking the
+session's language, and the translated notebooks faithful to their English source.
+
+The notebooks themselves run under nbval like every notebook (``notebooks/es/``, ``notebooks/fr/`` are
+collected through pyproject's testpaths); the browser test is tests/browser/test_spanish_challenge.py.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from awithlaknannai import Position, explain
+from awithlaknannai.i18n import (
+    LANGUAGES,
+    LOCALE_FOLDER,
+    LanguageError,
+    get_language,
+    gettext,
+    language_from_environment,
+    ngettext,
+    set_language,
+    use_language,
+)
+from awithlaknannai.tutorial import translate
+from awithlaknannai.tutorial.challenges import Challenge, capture, first_moves, hint_ladder, reach
+from awithlaknannai.tutorial.practice import refusal_reason
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+PACKAGE_CATALOGS = {code: LOCALE_FOLDER / code / "LC_MESSAGES" / "awithlaknannai.po" for code in TRANSLATED}
+NOTEBOOK_CATALOGS = sorted((ROOT / translate.CATALOG_FOLDER).glob("*/*.po"))
+TRANSLATED_NOTEBOOKS = sorted(path for code in TRANSLATED for path in (ROOT / "notebooks" / code).glob("*.ipynb"))
+PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}]*)?\}|%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[sd]")
+TWO_IN_ONE = "mosona standard ......../...bb..b./b.w...w. w 0"
+
+
+def _read(path: Path, language: str):
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def _placeholders(text: str) -> list[str]:
+    return sorted(PLACEHOLDER.findall(text))
+
+
+# --- the catalogs ---------------------------------------------------------------------------
+
+
+def test_there_are_catalogs_for_every_language_and_notebook_00() -> None:
+    assert {"es", "fr"} <= set(TRANSLATED)
+    for language, path in PACKAGE_CATALOGS.items():
+        assert path.is_file() and path.with_suffix(".mo").is_file(), path
+        assert (ROOT / translate.CATALOG_FOLDER / language / "00_start_here.po").is_file()
+        assert (ROOT / "notebooks" / language / "00_start_here.ipynb").is_file()
+
+
+@pytest.mark.parametrize("path", [*PACKAGE_CATALOGS.values(), *NOTEBOOK_CATALOGS],
+                         ids=lambda p: "/".join(Path(p).parts[-4:]))
+def test_every_catalog_is_complete_with_nothing_fuzzy(path: Path) -> None:
+    language = path.parent.name if path.parent.name in LANGUAGES else path.parent.parent.name
+    catalog = _read(path, language)
+    entries = [message for message in catalog if message.id]
+    assert entries, f"{path} is empty"
+    untranslated = [message.id for message in entries
+                    if not all(message.string) or not message.string]
+    fuzzy = [message.id for message in entries if message.fuzzy]
+    assert not untranslated, f"{path}: not translated: {untranslated[:5]}"
+    assert not fuzzy, f"{path}: fuzzy (the English changed; review, then remove the flag): {fuzzy[:5]}"
+    assert catalog.plural_forms in ("nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n > 1);")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_placeholder_is_kept_in_every_form(language: str) -> None:
+    problems = []
+    for message in _read(PACKAGE_CATALOGS[language], language):
+        if not message.id:
+            continue
+        if message.pluralizable:
+            singular, plural = message.id
+            for form in message.string:  # every form names what the plural msgid names
+                if _placeholders(form) not in (_placeholders(plural), _placeholders(singular)):
+                    problems.append((message.id, form))
+        elif _placeholders(message.string) != _placeholders(message.id):
+            problems.append((message.id, message.string))
+        original = message.id if isinstance(message.id, str) else message.id[1]
+        for form in (message.string if message.pluralizable else [message.string]):
+            if original.startswith(" ") != form.startswith(" ") or original.endswith(" ") != form.endswith(" "):
+                problems.append(("spaces around", message.id, form))
+    assert not problems, problems
+
+
+def test_the_placeholder_check_catches_a_lost_or_renamed_placeholder() -> None:
+    assert _placeholders("{them} answers {reply}") != _placeholders("las {ellos} responden {reply}")
+    assert _placeholders("take {count} pieces") != _placeholders("toma piezas")
+    assert _placeholders("%(count)d pieces") == _placeholders("%(count)d piezas")
+
+
+def test_the_catalogs_hold_every_message_of_the_code() -> None:
+    """`pybabel extract` then `pybabel update` were run: no message of the code is missing from a catalog."""
+    found = set()
+    for _filename, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / "awithlaknannai"), method_map=[("**.py", "python")]):
+        found.add(message if isinstance(message, str) else tuple(message))
+    assert found, "no message marked for translation in the code"
+    template = {message.id if isinstance(message.id, str) else tuple(message.id)
+                for message in _read(LOCALE_FOLDER / "awithlaknannai.pot", "en") if message.id}
+    assert found == template, f"the .pot is behind the code: run pybabel extract ({sorted(map(str, found ^ template))[:5]})"
+    for language, path in PACKAGE_CATALOGS.items():
+        have = {message.id if isinstance(message.id, str) else tuple(message.id)
+                for message in _read(path, language) if message.id}
+        assert found <= have, f"{path} is behind the code: run pybabel update ({sorted(map(str, found - have))[:5]})"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_mo_is_what_pybabel_compile_makes_of_its_po(language: str) -> None:
+    catalog = _read(PACKAGE_CATALOGS[language], language)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)  # what `pybabel compile` writes
+    assert PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes() == compiled.getvalue(), (
+        f"{language}: the .mo is older than its .po: run pybabel compile -D awithlaknannai -d awithlaknannai/locale")
+
+
+# --- the language of a session ----------------------------------------------------------------
+
+
+def test_a_bad_language_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(LanguageError, match=r"'de'.*'en' \(English\), 'es' \(español\), 'fr' \(français\)"):
+        set_language("de")
+    with pytest.raises(ValueError):
+        set_language("")
+    with pytest.raises(TypeError):
+        set_language(34)  # type: ignore[arg-type]
+    assert get_language() == "en"  # nothing changed
+
+
+def test_the_environment_chooses_the_language_awithlaknannai_lang_first() -> None:
+    assert language_from_environment({"AWITHLAKNANNAI_LANG": "fr", "LANG": "es_ES.UTF-8"}) == "fr"
+    assert language_from_environment({"LANGUAGE": "de_DE:es", "LANG": "fr_FR.UTF-8"}) == "es"
+    assert language_from_environment({"LANG": "fr_CA.UTF-8"}) == "fr"
+    assert language_from_environment({"LANG": "C.UTF-8"}) == "en"
+    with pytest.warns(UserWarning, match="AWITHLAKNANNAI_LANG='klingon' names no translation"):
+        assert language_from_environment({"AWITHLAKNANNAI_LANG": "klingon", "LANG": "fr_FR"}) == "fr"
+
+
+def test_a_kernel_started_with_awithlaknannai_lang_speaks_it() -> None:
+    code = "from awithlaknannai.i18n import get_language, gettext; print(get_language(), gettext('Solved!'))"
+    env = {"AWITHLAKNANNAI_LANG": "es", "LANG": "fr_FR.UTF-8", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    assert done.stdout.split() == ["es", "¡Resuelto!"]
+
+
+def test_set_language_switches_what_challenges_say() -> None:
+    two = Challenge(TWO_IN_ONE, capture(2), "Two in one turn")
+    assert capture(2).describe("White") == "White to play: take 2 pieces in one turn."
+    set_language("es")
+    assert capture(2).describe("White") == "Juegan las Blancas: toma 2 piezas en un solo turno."
+    assert capture(1).describe("Black") == "Juegan las Negras: toma 1 pieza en un solo turno."
+    assert str(two.run().play("B6xT7")) == "Todavía no: esa jugada toma 1 pieza. Encuentra una jugada que tome 2."
+    run = two.run()
+    assert str(run.play("B2xT3xB4")) == "¡Resuelto!"
+    set_language("fr")
+    assert str(two.run().play("B6xT7")).startswith("Pas encore : ce coup prend 1 pièce.")
+    assert [c.title for c in first_moves()] == ["Au centre", "Le saut", "Deux en un tour"]
+    assert str(first_moves()[0].run().play("B3-M4")).startswith("Réussi ! Tous les points sauf le centre")
+    set_language("en")
+    assert str(two.run().play("B2xT3xB4")) == "Solved!"
+
+
+def test_plural_forms_follow_each_language() -> None:
+    forms = ("take {count} piece in one turn.", "take {count} pieces in one turn.")
+    with use_language("fr"):  # French: 0 and 1 are singular
+        assert ngettext(*forms, 0).format(count=0) == "prends 0 pièce en un seul tour."
+        assert ngettext(*forms, 2).format(count=2) == "prends 2 pièces en un seul tour."
+    with use_language("es"):  # Spanish, as English: 0 is plural
+        assert ngettext(*forms, 0).format(count=0) == "toma 0 piezas en un solo turno."
+        assert ngettext(*forms, 1).format(count=1) == "toma 1 pieza en un solo turno."
+
+
+def test_hints_are_translated_and_lazy_constants_follow_the_language() -> None:
+    start = Position.start("mosona")
+    position = Challenge(TWO_IN_ONE, capture(2), "Two").start
+    target = position.find_move("B2xT3xB4")
+    with use_language("es"):
+        ladder = [mark.text for mark in hint_ladder(capture(2), position, target)]
+        assert ladder[1] == "Mira la pieza de B2 (el círculo)."
+        assert ladder[3] == "Su primer salto cae en T3; después vuelve a saltar."  # _ORDINALS: a lazy constant
+        assert ladder[-1] == "La flecha muestra la jugada entera: B2 a T3 a B4. Juégala tú."
+        first = hint_ladder(reach("M4"), start, start.find_move("B3-M4"))[0].text
+        assert first.startswith("Empieza en M4 y sigue sus líneas")
+    with use_language("fr"):
+        assert hint_ladder(capture(2), position, target)[3].text == "Son premier saut arrive sur T3 ; puis elle saute encore."
+    assert hint_ladder(capture(2), position, target)[3].text == "Its first leap lands on T3; then it leaps again."
+
+
+def test_why_a_move_is_illegal_in_each_language_and_its_example_is_cut_from_a_lesson() -> None:
+    start = Position.start("mosona")
+    assert explain.why_illegal(start, "B3", [("-", None, "M5")]) == "M5 is occupied"
+    with use_language("es"):
+        assert explain.why_illegal(start, "B3", [("-", None, "M5")]) == "M5 está ocupado"
+        with pytest.raises(ValueError, match="no hay ninguna pieza en M4"):
+            start.find_move("M4-M5")
+    opening = start.play("B3-M4")
+    with use_language("fr"):
+        try:
+            opening.find_move("M3-B3")
+        except ValueError as error:
+            reason = str(error)
+            assert "la prise est obligatoire : les Noirs doivent sauter (par exemple T4xB3)" in reason
+            assert refusal_reason("M3-B3", error) == "la prise est obligatoire : les Noirs doivent sauter"
+        else:  # pragma: no cover
+            pytest.fail("M3-B3 must be refused: Black must capture")
+
+
+# --- the notebooks ------------------------------------------------------------------------------
+
+
+def test_the_translated_notebooks_are_what_their_catalogs_make() -> None:
+    assert translate.check(ROOT) == []
+
+
+@pytest.mark.parametrize("path", TRANSLATED_NOTEBOOKS, ids=lambda p: "/".join(p.parts[-2:]))
+def test_a_translated_notebook_is_faithful_to_its_english_one(path: Path) -> None:
+    english = nbformat.read(translate.source_notebook(path.name[:2], ROOT), as_version=4)
+    translated = nbformat.read(path, as_version=4)
+    assert translate.faithfulness_problems(english, translated) == []
+    first = translated.cells[0]
+    assert first.cell_type == "code" and f'set_language("{path.parent.name}")' in first.source
+    assert translated.metadata["awithlaknannai"]["language"] == path.parent.name
+    for cell in translated.cells:  # every link to a notebook leads to one that exists
+        for target in re.findall(r"\]\(([^)#\s]+\.ipynb)", cell.source if cell.cell_type == "markdown" else ""):
+            assert (path.parent / target).resolve().is_file(), f"{path.name}: broken link {target}"
+
+
+def test_the_faithfulness_check_finds_a_changed_year_number_or_code() -> None:
+    english = nbformat.read(ROOT / "notebooks" / "00_start_here.ipynb", as_version=4)
+    spanish = nbformat.read(ROOT / "notebooks" / "es" / "00_start_here.ipynb", as_version=4)
+    changed = nbformat.from_dict(dict(spanish))
+    markdown = next(cell for cell in changed.cells if cell.cell_type == "markdown")
+    markdown.source += "\n\nCulin (1907) contó 24 piezas."
+    problems = translate.faithfulness_problems(english, changed)
+    assert any("citations" in p for p in problems) and any("numbers" in p for p in problems)
+    code = next(cell for cell in spanish.cells if cell.get("id") == "00-challenges")
+    code.source = code.source.replace("first_moves()", "first_moves()[:1]")
+    assert "the code cells differ from the English notebook's" in translate.faithfulness_problems(english, spanish)
+
+
+def _tiny_notebook(text: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_markdown_cell(text)
+    cell.id = "intro"
+    return nbformat.v4.new_notebook(cells=[cell, nbformat.v4.new_code_cell("1 + 1")])
+
+
+def test_an_edited_english_paragraph_makes_its_translation_fuzzy_and_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "notebooks").mkdir()
+    source = tmp_path / "notebooks" / "09_tiny.ipynb"
+    nbformat.write(_tiny_notebook("Stevenson (1904) names the game.\n\nA second paragraph."), source)
+    path = translate.update_catalog(source, "es", tmp_path)
+    catalog = translate.read_catalog(path, "es")
+    with pytest.raises(translate.TranslationError, match="not translated yet"):
+        translate.translated_notebook(nbformat.read(source, as_version=4), catalog, "es")
+    for message, text in zip([m for m in catalog if m.id], ["Stevenson (1904) da el nombre del juego.",
+                                                             "Un segundo párrafo."]):
+        message.string = text
+    with path.open("wb") as file:
+        translate.write_po(file, catalog, width=0)
+    made = translate.translated_notebook(nbformat.read(source, as_version=4), catalog, "es")
+    assert made.cells[1].source == "Stevenson (1904) da el nombre del juego.\n\nUn segundo párrafo."
+    # The English changes: its old translation is kept, marked fuzzy, and no notebook is made from it.
+    nbformat.write(_tiny_notebook("Stevenson (1904) names the game, in Zuni.\n\nA second paragraph."), source)
+    catalog = translate.read_catalog(translate.update_catalog(source, "es", tmp_path), "es")
+    changed = next(m for m in catalog if m.id and m.id.startswith("Stevenson"))
+    assert changed.fuzzy and changed.string == "Stevenson (1904) da el nombre del juego."
+    with pytest.raises(translate.TranslationError, match="fuzzy"):
+        translate.translated_notebook(nbformat.read(source, as_version=4), catalog, "es")
+
+
+def test_a_quotation_stays_in_its_own_words_with_our_translation_marked_beside_it(tmp_path: Path) -> None:
+    quotation = '> "The game is played on a board of lines."'
+    english = _tiny_notebook(f"A source says:\n\n{quotation}")
+    catalog = translate.notebook_template(english, "tiny")
+    catalog.locale = "fr"
+    assert translate.QUOTATION_NOTE in catalog.get(quotation, context="intro").auto_comments
+    catalog.get("A source says:", context="intro").string = "Une source dit :"
+    catalog.get(quotation, context="intro").string = "« On joue au jeu sur un plateau de lignes. »"
+    made = translate.translated_notebook(english, catalog, "fr")
+    assert made.cells[1].source == (f"Une source dit :\n\n{quotation}\n\n*Notre traduction (ce ne sont pas les mots "
+                                    "de la source) :* « On joue au jeu sur un plateau de lignes. »")
+    assert translate.faithfulness_problems(english, made) == []
+
+
+def test_a_language_without_notebook_translations_is_refused() -> None:
+    with pytest.raises(translate.TranslationError, match="translated into es, fr"):
+        translate.catalog_path("notebooks/00_start_here.ipynb", "en")
+
+
+def test_the_command_line_copies_the_spanish_notebooks_beside_the_english(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "class"),
+                           "--lang", "es"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "class" / "es" / "00_start_here.ipynb").read_bytes() == (
+        ROOT / "notebooks" / "es" / "00_start_here.ipynb").read_bytes()
+    assert (tmp_path / "class" / "01_history.ipynb").is_file()  # what the Spanish 00 links to, in English
+    assert done.stdout.rstrip().endswith(str(tmp_path / "class" / "es" / "00_start_here.ipynb"))
+    bad = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "x"), "--lang", "de"],
+                         capture_output=True, text=True, cwd=ROOT, check=False)
+    assert bad.returncode == 2 and "invalid choice: 'de'" in bad.stderr
+
+
+def test_pybabel_compiles_the_catalogs_as_the_readme_says(tmp_path: Path) -> None:
+    pybabel = shutil.which("pybabel", path=str(Path(sys.executable).parent))
+    if pybabel is None:
+        pytest.skip("pybabel is not installed beside this Python (pip install Babel)")
+    shutil.copytree(LOCALE_FOLDER, tmp_path / "locale")
+    done = subprocess.run([pybabel, "compile", "--statistics", "-D", "awithlaknannai", "-d", str(tmp_path / "locale")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    for language in TRANSLATED:
+        made = tmp_path / "locale" / language / "LC_MESSAGES" / "awithlaknannai.mo"
+        assert made.read_bytes() == PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes()
+    assert gettext("Solved!") == "Solved!"
