@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from test_widgets import contrast  # tests/: WCAG 2.1's contrast ratio
+
 from awithlaknannai.analysis.frontier import EVEN_ENDGAMES, SOLVED_GAMES, SOLVED_POSITIONS, SOLVED_UP_TO
 from awithlaknannai.render.drawings import FIGURE_BACKGROUND
 from awithlaknannai.render.known import (
@@ -19,17 +21,6 @@ from awithlaknannai.render.known import (
     known_about_mosona_text,
 )
 from awithlaknannai.tables.solver import solve_endgames
-
-
-def _luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def _contrast(a: str, b: str) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def test_the_small_endgames_are_what_a_fresh_solve_finds() -> None:
@@ -54,7 +45,7 @@ def test_the_figures_hold_together() -> None:
 
 @pytest.mark.parametrize(("colour", "needed"), [(INK, 4.5), (WON, 3.0), (DRAWN, 3.0), (LOST, 3.0), (UNKNOWN, 3.0)])
 def test_every_mark_is_readable_on_the_stone_page(colour: str, needed: float) -> None:
-    assert _contrast(colour, FIGURE_BACKGROUND) >= needed
+    assert contrast(colour, FIGURE_BACKGROUND) >= needed
 
 
 def test_the_text_alternative_gives_every_number() -> None:
