@@ -257,7 +257,8 @@ class SelfplayTable:
         cells = self._cells()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in cells[0])
         body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:])
-        return f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return _scrolling(table, "Self-play results: one row per batch of games")
 
     def side_by_side(self) -> SelfplaySideBySide:
         """The same numbers turned round: one column per batch of games, one row per measure.
@@ -293,7 +294,23 @@ class SelfplaySideBySide:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
         body = "".join(f"<tr><th style='text-align:left'>{html.escape(row[0])}</th>"
                        + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>" for row in rows[1:])
-        return f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return _scrolling(table, "Self-play results: one column per batch of games")
+
+
+def _scrolling(table: str, name: str) -> str:
+    """A wide table in a box of its own that scrolls sideways, and that the keyboard can reach.
+
+    A table wider than the notebook would make JupyterLab's output area scroll, a region the
+    keyboard cannot reach (axe-core's rule scrollable-region-focusable); this box takes the
+    scrolling, is a named region and takes the focus, so arrow keys scroll it.
+
+    >>> box = _scrolling("<table></table>", "Results")
+    >>> 'role="region" tabindex="0" aria-label="Results"' in box and box.endswith("<table></table></div>")
+    True
+    """
+    return (f'<div class="awithlaknannai-table-scroll" role="region" tabindex="0" aria-label="{html.escape(name)}" '
+            f'style="overflow-x: auto; max-width: 100%;">{table}</div>')
 
 
 def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),

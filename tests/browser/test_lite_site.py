@@ -260,23 +260,21 @@ def test_notebook_08_runs_top_to_bottom_in_the_lite_site(site_url: str, offline_
     offline.check_nothing_left()
 
 
-def test_notebook_07_shows_its_charts_numbers_as_tables_in_the_lite_site(site_url: str, offline_browser: Any,
-                                                                         artifacts: Path) -> None:
-    """The family album without matplotlib: section 5's two charts are tables, under a line that informs."""
+def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(site_url: str, offline_browser: Any,
+                                                                    artifacts: Path) -> None:
+    """The family album without matplotlib: section 5's results are tables (no chart that needs it)."""
     offline = OfflinePage(offline_browser, site_url)
     page = offline.page
     try:
         text = _run_to_the_end(offline, "07_family_album.ipynb")
-        tables = page.locator(f"{PANEL} .awithlaknannai-chart-numbers")
-        assert tables.count() == 2
-        assert [tables.nth(i).locator("caption").inner_text() for i in range(2)] == \
-            ["Who wins 100 random games on each board?", "How do games end on the Hopi boards?"]
-        note = "This picture needs matplotlib, which this Python does not have; here are the numbers instead."
-        assert all(note in tables.nth(i).locator("p[role='note']").inner_text() for i in range(2))
-        assert text.count("needs matplotlib") == 2, text[-3000:]
-        first = tables.nth(0).locator("tbody tr")
-        assert first.count() == 9 and first.nth(0).locator("th").inner_text() == "mosona"
-        assert all(cell.endswith("%") for cell in first.nth(0).locator("td").all_inner_texts())
+        tables = page.locator(f"{PANEL} table.awithlaknannai-selfplay")
+        assert tables.count() == 2, text[-3000:]
+        assert "needs matplotlib" not in text
+        nine = tables.nth(0).locator("tbody tr")
+        assert nine.count() == 9 and nine.nth(0).locator("td").first.inner_text() == "mosona"
+        assert all(cell.endswith("%") for cell in nine.nth(0).locator("td").all_inner_texts()[4:7])
+        hopi = tables.nth(1).locator("thead th").all_inner_texts()
+        assert hopi == ["variant", "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
         tables.nth(0).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "lite-07-tables.png"))
     except Exception:

@@ -83,7 +83,9 @@ def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: 
         assert said.startswith("Locked in: a) With the outer-row lines"), said
         assert said.endswith("That is what the computer found!"), said
         assert "M3-M2" in choice.locator(".awithlaknannai-reveal").inner_text()
-        picture = choice.locator(".awithlaknannai-reveal img")
+        # The reveal holds the figure for each theme; the page shows the one for its own.
+        picture = choice.locator(".awithlaknannai-reveal img:visible")
+        assert picture.count() == 1
         assert "the drawing changes who wins" in picture.get_attribute("alt")
         assert choice.locator("input[type=radio]").first.is_disabled()
         # A number: type it, Tab to the button, Enter.
@@ -94,7 +96,7 @@ def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: 
         page.wait_for_function("(box) => box.querySelector('[role=status]').textContent.includes('guessed')",
                                arg=number.element_handle(), timeout=60_000)
         assert "Locked in: 12. The answer is 14: 2 more than you guessed." in number.locator("[role=status]").inner_text()
-        number.locator(".awithlaknannai-reveal img").wait_for(state="visible")
+        number.locator(".awithlaknannai-reveal img:visible").first.wait_for(state="visible")
         page.wait_for_timeout(500)
         measured = {selector: _measure(page, f"{BOX} {selector}")
                     for selector in ("[role=status]", ".awithlaknannai-reveal p", ".widget-radio-box label",
