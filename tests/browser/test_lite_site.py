@@ -270,10 +270,11 @@ def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(site_url: st
         tables = page.locator(f"{PANEL} table.awithlaknannai-selfplay")
         assert tables.count() == 2, text[-3000:]
         assert "needs matplotlib" not in text
+        # text_content, not inner_text: a cell scrolled out of the page's view has no rendered text.
         nine = tables.nth(0).locator("tbody tr")
-        assert nine.count() == 9 and nine.nth(0).locator("td").first.inner_text() == "mosona"
-        assert all(cell.endswith("%") for cell in nine.nth(0).locator("td").all_inner_texts()[4:7])
-        hopi = tables.nth(1).locator("thead th").all_inner_texts()
+        assert nine.count() == 9 and nine.nth(0).locator("td").first.text_content() == "mosona"
+        assert all(cell.endswith("%") for cell in nine.nth(0).locator("td").all_text_contents()[4:7])
+        hopi = tables.nth(1).locator("thead th").all_text_contents()
         assert hopi == ["variant", "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
         tables.nth(0).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "lite-07-tables.png"))
