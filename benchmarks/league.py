@@ -30,7 +30,7 @@ import os
 import time
 from pathlib import Path
 
-from awithlaknannai.league import Contestant, LeagueResults, run_league, sandbox
+from awithlaknannai.league import Contestant, LeagueGame, LeagueResults, run_league, sandbox
 from awithlaknannai.league import journal
 from awithlaknannai.league import results as league_results
 from awithlaknannai.league import tournament as league
@@ -82,7 +82,7 @@ def main() -> None:
     original_add, original_write = journal._Journal.add, league.write_text_file
     original_sign = league_results.LeagueResults._signed_json
 
-    def timed_add(self: journal._Journal, game: league_results.LeagueGame) -> None:
+    def timed_add(self: journal._Journal, game: LeagueGame) -> None:
         started = time.perf_counter()
         original_add(self, game)
         journal_seconds[0] += time.perf_counter() - started

@@ -29,7 +29,7 @@ from awithlaknannai.league import (
 from awithlaknannai.league.confine import CONFIG_ENV
 from awithlaknannai.league.player_side import PlayerFailure
 from awithlaknannai.league.ratings import PRIOR_GAMES
-from awithlaknannai.league.results import FORFEIT
+from awithlaknannai.league.games import FORFEIT
 from awithlaknannai.league.sandbox import PlayerProcess
 from awithlaknannai.render import Picture, league_sheet_svg
 from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames

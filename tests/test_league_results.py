@@ -30,16 +30,8 @@ from awithlaknannai.league import (
 from awithlaknannai.league import tournament as league_module
 from awithlaknannai.league.confine import CONFIG_ENV, league_key_path
 from awithlaknannai.league.contestants import PlayersFolderError
-from awithlaknannai.league.results import (
-    FORFEIT,
-    JOURNAL_SUFFIX,
-    MAX_TEXT_CHARS,
-    TIE_BREAKS,
-    Forfeit,
-    LeagueGame,
-    LeaguePlayer,
-    printable_text,
-)
+from awithlaknannai.league.games import FORFEIT, JOURNAL_SUFFIX, MAX_TEXT_CHARS, TIE_BREAKS, Forfeit, LeagueGame, printable_text
+from awithlaknannai.league.results import LeaguePlayer
 from awithlaknannai.league.results import _settings as league_settings
 from awithlaknannai.league.signing import LeagueSignatureError
 from awithlaknannai.players.match import STOPPED

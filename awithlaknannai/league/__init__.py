@@ -21,7 +21,8 @@ from .handin import PlayerFileNameError
 from .judge import MoveJudgement, judge_player
 from .lesson import PlayerTest, SavedPlayer, greedy_choose_move, save_player, template_code, test_player
 from .ratings import elo_ratings
-from .results import Forfeit, LeagueGame, LeagueResults, Standings
+from .games import Forfeit, LeagueGame, Standings
+from .results import LeagueResults
 from .sandbox import NotConfinedError
 from .signing import LeagueSignatureError
 from .tournament import run_league

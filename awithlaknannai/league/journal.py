@@ -14,14 +14,8 @@ from ..files import read_file_bytes, sync_folder
 from ..notation import (
     _check_json_shape,
 )
-from .results import (
-    JOURNAL_SUFFIX,
-    MAX_LEAGUE_BYTES,
-    LeagueGame,
-    LeagueResults,
-    _game_entry,
-    _results_from_record,
-)
+from .games import JOURNAL_SUFFIX, MAX_LEAGUE_BYTES, LeagueGame
+from .results import LeagueResults, _game_entry, _results_from_record
 from .signing import _canonical, _is_hex, _league_key, _mac, _quoted
 
 __all__: list[str] = []  # read and written by run_league

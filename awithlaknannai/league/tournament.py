@@ -49,19 +49,8 @@ from ..variants import Color, Variant
 from .contestants import Contestant, PlayersFolderError, contestants_from_folder
 from .journal import _check_save_to, _Journal, _journal_path, _saved_games
 from .player_side import MAX_PRINTED_CHARS, PlayerFailure, check_league_variant
-from .results import (
-    FORFEIT,
-    MAX_GAMES_PER_PAIR,
-    MAX_PLAYERS,
-    Forfeit,
-    LeagueGame,
-    LeaguePlayer,
-    LeagueResults,
-    _forfeit_result,
-    _schedule,
-    _settings,
-    printable_text,
-)
+from .games import FORFEIT, MAX_GAMES_PER_PAIR, MAX_PLAYERS, Forfeit, LeagueGame, printable_text
+from .results import LeaguePlayer, LeagueResults, _forfeit_result, _schedule, _settings
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,

@@ -4,7 +4,7 @@ One table, as chess clubs print a tournament: each row is a player in
 standings order (place, name, games, won, drawn, lost, points, rating,
 forfeits), and the grid on its right gives that player's points against
 each other player, the columns numbered by row. A line under the table says
-how ties on points are broken (:data:`~awithlaknannai.league.results.TIE_BREAKS`);
+how ties on points are broken (:data:`~awithlaknannai.league.games.TIE_BREAKS`);
 players who share a place show it as ``3-4``. The numbers carry all the
 information; the tint of a cell (a win, a loss or an even score) only helps
 the eye, and an asterisk marks a score that includes a game lost by forfeit.
@@ -191,7 +191,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
 
 def _footer(results: LeagueResults) -> list[str]:
     """Notes under the table: how to read it, how ties are broken, the rating, and the forfeits by player."""
-    from ..league.results import TIE_BREAKS
+    from ..league.games import TIE_BREAKS
 
     lines = [
         TIE_BREAKS,
