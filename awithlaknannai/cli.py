@@ -143,6 +143,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
     from .files import write_text_file
     from .league.tournament import run_league
+    from .render.league import league_sheet_svg
 
     out = Path(args.out)
     sheet = out.with_suffix(".svg")
@@ -159,7 +160,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
             return 130
         raise
     print(results.to_text())
-    write_text_file(sheet, results.sheet_svg(), "the results sheet")
+    write_text_file(sheet, league_sheet_svg(results), "the results sheet")
     print(f"results: {out}")
     print(f"sheet: {sheet}")
     return 0

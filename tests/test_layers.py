@@ -20,7 +20,6 @@ TOP = {"cli", "lite", "__main__", "__init__"}
 # Methods that hand a value to the renderer: python-chess's _repr_svg_ pattern.
 PICTURE_HOOKS = {
     "_repr_svg_", "_repr_html_", "_repr_png_", "_repr_mimebundle_", "_repr_markdown_",
-    "sheet", "sheet_svg",  # LeagueResults: the printable sheet (render.league draws it)
     "_download_style",  # SavedPlayer._repr_html_'s colours, from render.style
 }
 

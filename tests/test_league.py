@@ -10,6 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from awithlaknannai.render.league import league_sheet, league_sheet_svg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +33,7 @@ from awithlaknannai.league.player_side import PlayerFailure
 from awithlaknannai.league.ratings import PRIOR_GAMES
 from awithlaknannai.league.games import FORFEIT
 from awithlaknannai.league.sandbox import PlayerProcess
-from awithlaknannai.render import Picture, league_sheet_svg
+from awithlaknannai.render import Picture
 from awithlaknannai.tables.solver import PerfectPlayer, solve_endgames
 from awithlaknannai.variants import get_variant
 
@@ -205,9 +207,9 @@ def test_a_tampered_results_file_is_refused(league: LeagueResults, tmp_path: Pat
 
 
 def test_the_results_sheet_has_a_title_a_description_and_every_score(league: LeagueResults) -> None:
-    svg = league.sheet_svg()
+    svg = league_sheet_svg(league)
     assert svg == league_sheet_svg(league)
-    picture = league.sheet()
+    picture = league_sheet(league)
     assert isinstance(picture, Picture)
     assert picture.alt.startswith("Test league: results.")
     for row in league.standings():
@@ -495,9 +497,9 @@ def test_a_dict_names_the_players_of_a_league() -> None:
 
 def test_the_sheet_cropped_for_a_screen_is_smaller_than_the_page() -> None:
     results = run_league(["beginner", "casual"], "zuni-3", progress=False)
-    page, screen = results.sheet_svg(), results.sheet_svg(page=False)
+    page, screen = league_sheet_svg(results), league_sheet_svg(results, page=False)
     width = re.compile(r'width="([\d.]+)mm" height="([\d.]+)mm"')
     page_w, page_h = map(float, width.search(page).groups())  # type: ignore[union-attr]
     screen_w, screen_h = map(float, width.search(screen).groups())  # type: ignore[union-attr]
     assert (page_w, page_h) == (297.0, 210.0) and screen_w < page_w and screen_h < page_h / 2
-    assert results.sheet(page=False).alt == results.sheet().alt
+    assert league_sheet(results, page=False).alt == league_sheet(results).alt

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from awithlaknannai.render.league import league_sheet, league_sheet_svg
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -531,8 +533,8 @@ def test_then_by_wins_and_players_equal_on_everything_share_a_place() -> None:
     assert places(results) == [("1", "A"), ("2-3", "B"), ("2-3", "C"), ("4", "D")]
     text = results.standings().to_text()
     assert "2-3  B" in text and text.endswith(TIE_BREAKS)
-    assert TIE_BREAKS in results.standings()._repr_html_() and TIE_BREAKS in results.sheet_svg()
-    assert "2-3. B" in results.sheet().alt
+    assert TIE_BREAKS in results.standings()._repr_html_() and TIE_BREAKS in league_sheet_svg(results)
+    assert "2-3. B" in league_sheet(results).alt
 
 
 @settings(max_examples=80, deadline=None)
@@ -637,7 +639,7 @@ def test_the_league_command_prints_the_standings_and_writes_the_results_and_the_
     assert results.title == "Class 9B" and len(results.games) == 4 and results.settings["games_per_pair"] == 4
     assert results.standings().to_text() in printed
     assert f"results: {out}" in printed and f"sheet: {tmp_path / 'class.svg'}" in printed
-    assert (tmp_path / "class.svg").read_text(encoding="utf-8") == results.sheet_svg()
+    assert (tmp_path / "class.svg").read_text(encoding="utf-8") == league_sheet_svg(results)
     assert main([*argv, "--resume"]) == 0  # nothing left to play: the same league
     assert LeagueResults.load(out).to_record() == results.to_record()
 

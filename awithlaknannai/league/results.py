@@ -240,20 +240,6 @@ class LeagueResults:
             parts.append(f"<p>Games lost by forfeit:</p><ul>{items}</ul>{more}")
         return "<div class='awithlaknannai-league'>" + "".join(parts) + "</div>"
 
-    def sheet_svg(self, *, page: bool = True) -> str:
-        """The printable results sheet as SVG text (see :func:`awithlaknannai.render.league_sheet_svg`)."""
-        from ..render.league import league_sheet_svg  # the drawing is a layer above
-
-        return league_sheet_svg(self, page=page)
-
-    def sheet(self, *, page: bool = True) -> Any:
-        """The printable results sheet as a :class:`~awithlaknannai.render.Picture` (with a text
-        alternative); ``.svg`` is the text to save or print. ``page=False`` crops it to the
-        table, to read on a screen."""
-        from ..render import Picture
-
-        return Picture(self.sheet_svg(page=page))
-
     # --- saving and loading
     def to_record(self) -> dict[str, Any]:
         """The results as a JSON-ready dict; each game holds a project game record. Unsigned: :meth:`save`

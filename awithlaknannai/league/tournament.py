@@ -17,8 +17,8 @@ save to a JSON file signed with this computer's league key
 (:func:`league_key_path`), which :meth:`LeagueResults.load` reads back,
 refusing a file changed since. ``run_league(save_to=...)`` keeps each game
 on the disk as it ends, so a stopped league loses no finished game and
-continues with ``resume=True``. ``results.sheet()`` is a printable results
-sheet (SVG).
+continues with ``resume=True``. ``awithlaknannai.render.league_sheet(results)`` is a
+printable results sheet (SVG).
 
 Examples
 --------

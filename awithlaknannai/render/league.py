@@ -29,13 +29,14 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .export import _FONT, _xml
+from .picture import Picture
 from .style import BOARD
 from .svg import _element, _finish, _num, _open_svg
 
 if TYPE_CHECKING:
     from ..league.results import LeagueResults
 
-__all__ = ["league_sheet_svg"]
+__all__ = ["league_sheet", "league_sheet_svg"]
 
 _PAGE_W, _PAGE_H = 297.0, 210.0  # A4 landscape, mm
 _MARGIN = 12.0
@@ -211,3 +212,11 @@ def _footer(results: LeagueResults) -> list[str]:
             lines.append(text[:150])
             text = text[150:]
     return lines
+
+
+def league_sheet(results: LeagueResults, *, page: bool = True) -> Picture:
+    """The printable results sheet as a :class:`~awithlaknannai.render.Picture` (with a text alternative).
+
+    ``.svg`` is the text to save or print; ``page=False`` crops it to the table, to read on a screen.
+    """
+    return Picture(league_sheet_svg(results, page=page))
