@@ -24,7 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-BEGIN = "<!-- links: made by .ci/links.py from pyproject.toml (Repository URL and version); do not edit here -->"
+BEGIN = (
+    "<!-- links: made by .ci/links.py from pyproject.toml (Repository URL and version); do not edit here -->"
+)
 END = "<!-- end of links -->"
 
 
@@ -34,16 +36,22 @@ def project() -> tuple[str, str, str]:
     url = re.search(r'^Repository\s*=\s*"https://github\.com/([^/"]+)/([^/"]+?)/?"', text, re.MULTILINE)
     version = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
     if url is None or version is None:
-        raise SystemExit("pyproject.toml needs [project.urls] Repository = \"https://github.com/OWNER/REPO\" "
-                         "and a version")
+        raise SystemExit(
+            "pyproject.toml needs [project.urls] Repository = \"https://github.com/OWNER/REPO\" and a version"
+        )
     return url.group(1), url.group(2), version.group(1)
 
 
 def release_tagged(version: str) -> bool | None:
     """Whether this repository has the tag ``v<version>`` (None: no git here to ask)."""
     try:
-        found = subprocess.run(["git", "-C", str(ROOT), "tag", "--list", f"v{version}"], capture_output=True,
-                               text=True, timeout=30, check=False)
+        found = subprocess.run(
+            ["git", "-C", str(ROOT), "tag", "--list", f"v{version}"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     if found.returncode != 0:
@@ -60,22 +68,28 @@ def block(tagged: bool) -> str:
     lite = f"https://{owner}.github.io/{repo}/"
     if tagged:
         badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/v{version}?{tutorial})"
-        for_a_class = (f"**For a class**: [the tutorial on Binder, version {version}]({binder}/v{version}?{tutorial}) "
-                       f"(built once for the release, so it starts quickly) and "
-                       f"[the play page]({binder}/v{version}?{play}); ")
+        for_a_class = (
+            f"**For a class**: [the tutorial on Binder, version {version}]({binder}/v{version}?{tutorial}) "
+            f"(built once for the release, so it starts quickly) and "
+            f"[the play page]({binder}/v{version}?{play}); "
+        )
     else:
         badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder}/HEAD?{tutorial})"
-        for_a_class = (f"**For a class**: version {version} has no release tag yet, so there is no link built once "
-                       f"for a class: use the latest, and [the play page at HEAD]({binder}/HEAD?{play}); ")
-    return "\n".join([
-        BEGIN,
-        badge,
-        for_a_class
-        + f"**the latest**: [the tutorial at HEAD]({binder}/HEAD?{tutorial}) (rebuilt after every change: "
-        f"the first start can take minutes); **no server at all**: [the JupyterLite site]({lite}) "
-        "(runs in the browser; see \"A classroom with no server\").",
-        END,
-    ])
+        for_a_class = (
+            f"**For a class**: version {version} has no release tag yet, so there is no link built once "
+            f"for a class: use the latest, and [the play page at HEAD]({binder}/HEAD?{play}); "
+        )
+    return "\n".join(
+        [
+            BEGIN,
+            badge,
+            for_a_class
+            + f"**the latest**: [the tutorial at HEAD]({binder}/HEAD?{tutorial}) (rebuilt after every change: "
+            f"the first start can take minutes); **no server at all**: [the JupyterLite site]({lite}) "
+            "(runs in the browser; see \"A classroom with no server\").",
+            END,
+        ]
+    )
 
 
 FILE_LINK = re.compile(r"\]\((?!https?://|#|mailto:)([^)\s]+)\)")

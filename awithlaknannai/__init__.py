@@ -16,6 +16,7 @@ from .position import EndReason, Move, Outcome, Position, perft
 from .rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from .variants import VARIANT_NAMES, Color, Variant, get_variant
 
+
 def _installed_version() -> str:
     """The version pip installed (pyproject.toml's, the one place it is written); "0+unknown" from a bare copy."""
     from importlib.metadata import PackageNotFoundError, version
@@ -29,10 +30,35 @@ def _installed_version() -> str:
 __version__ = _installed_version()
 
 __all__ = [
-    "alquerque", "kolowis", "leap_lines", "leaps", "mosona", "tukvnanawopi", "zuni",
-    "GameOverError", "IllegalMoveError", "InvalidMoveError", "MoveTypeError", "NotationError",
-    "Game", "board_diagram", "game_from_json", "game_from_record", "parse_position", "position_text",
-    "EndReason", "Move", "Outcome", "Position", "perft",
-    "PRESET_SOURCES", "PRESETS", "Rules", "get_rules",
-    "VARIANT_NAMES", "Color", "Variant", "get_variant",
+    "alquerque",
+    "kolowis",
+    "leap_lines",
+    "leaps",
+    "mosona",
+    "tukvnanawopi",
+    "zuni",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "MoveTypeError",
+    "NotationError",
+    "Game",
+    "board_diagram",
+    "game_from_json",
+    "game_from_record",
+    "parse_position",
+    "position_text",
+    "EndReason",
+    "Move",
+    "Outcome",
+    "Position",
+    "perft",
+    "PRESET_SOURCES",
+    "PRESETS",
+    "Rules",
+    "get_rules",
+    "VARIANT_NAMES",
+    "Color",
+    "Variant",
+    "get_variant",
 ]

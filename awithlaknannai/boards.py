@@ -90,9 +90,11 @@ def _size_argument(function: str, name: str, value: object, low: int, high: int,
     if value > high and not allow_long:
         # About 7 KB a point (networkx's node and edge dicts), built at about 30,000 points a second.
         points = 3 * value if name == "n" else 6 * value
-        raise LongJobError(f"{function} with {name} = {value:,}: {points:,} points, about {points * 7_000 / 2**20:,.0f} MB "
-                           f"and {duration(points / 30_000)}; boards are built up to {name} = {high:,} by default, "
-                           "pass allow_long=True for a larger one")
+        raise LongJobError(
+            f"{function} with {name} = {value:,}: {points:,} points, about {points * 7_000 / 2**20:,.0f} MB "
+            f"and {duration(points / 30_000)}; boards are built up to {name} = {high:,} by default, "
+            "pass allow_long=True for a larger one"
+        )
     return value
 
 
@@ -205,7 +207,9 @@ def zuni(n: int, outer_lines: bool = True, *, allow_long: bool = False) -> Board
     """
     _size_argument("zuni(n)", "n", n, 2, MAX_ZUNI_N, allow_long)
     if not isinstance(outer_lines, bool):
-        raise TypeError(f"zuni(n, outer_lines): outer_lines is True or False, got {type(outer_lines).__name__}")
+        raise TypeError(
+            f"zuni(n, outer_lines): outer_lines is True or False, got {type(outer_lines).__name__}"
+        )
     points: dict[str, tuple[float, float]] = {}
     row_of: dict[str, str] = {}
     for i in range(n):
@@ -267,7 +271,8 @@ def mosona(outer_lines: bool = True) -> BoardGraph:
     G = zuni(8, outer_lines)
     G.graph["name"] = "Awithlaknannai Mosona" + ("" if outer_lines else " (Murray's drawing)")
     G.graph["source"] = "Culin 1907 p. 801; Stevenson 1903 pp. 496-497" + (
-        "" if outer_lines else "; Murray 1952 p. 71 (drawing without outer-row lines)")
+        "" if outer_lines else "; Murray 1952 p. 71 (drawing without outer-row lines)"
+    )
     return G
 
 
@@ -288,8 +293,9 @@ def kolowis() -> BoardGraph:
     """
     G = zuni(16, outer_lines=True)
     G.graph["name"] = "Kolowis Awithlaknannai"
-    G.graph["source"] = ("Culin 1907 p. 801 (the slab); size from the encyclopedia article "
-                         "'Kolowis Awithlaknannai'")
+    G.graph["source"] = (
+        "Culin 1907 p. 801 (the slab); size from the encyclopedia article 'Kolowis Awithlaknannai'"
+    )
     return G
 
 
@@ -324,7 +330,11 @@ def alquerque() -> BoardGraph:
     for total in (2, 4, 6):  # x + y = total
         lines.append([_grid_name(c, total - c) for c in range(size) if 0 <= total - c < size])
     return _graph_from_lines(
-        "Alquerque", points, row_of, [str(r) for r in range(size, 0, -1)], lines,
+        "Alquerque",
+        points,
+        row_of,
+        [str(r) for r in range(size, 0, -1)],
+        lines,
         source="Alfonso X, Libro de los juegos (1283); Murray 1952",
     )
 
@@ -383,7 +393,11 @@ def tukvnanawopi() -> BoardGraph:
         if r > 0:
             rows_top_down.append(str(r) + "+")
     return _graph_from_lines(
-        "Tukvnanawopi", points, row_of, rows_top_down, lines,
+        "Tukvnanawopi",
+        points,
+        row_of,
+        rows_top_down,
+        lines,
         source="Hopi; encyclopedia article on Tukvnanawopi",
     )
 
@@ -460,11 +474,15 @@ def rows(G: nx.Graph) -> list[list[str]]:
 def _drawn(G: object, attribute: str, function: str) -> list:
     """``G.graph[attribute]`` of a board built by this module; a clear error for anything else."""
     if not isinstance(G, nx.Graph):
-        raise TypeError(f"{function} takes a board (a networkx Graph from this module), got {type(G).__name__}")
+        raise TypeError(
+            f"{function} takes a board (a networkx Graph from this module), got {type(G).__name__}"
+        )
     value = G.graph.get(attribute)
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "  # noqa: TRY004 - a graph, malformed
-                         "module; build it with awithlaknannai.boards")
+        raise ValueError(
+            f"{function}: the graph has no {attribute!r} (a list), so it is not a board of this "  # noqa: TRY004 - a graph, malformed
+            "module; build it with awithlaknannai.boards"
+        )
     return value  # type: ignore[return-value]
 
 
@@ -537,8 +555,14 @@ def lau_kata_kati() -> BoardGraph:
     """
     points = _triangle_points()
     row_of, order = _by_rank(points)
-    return _graph_from_lines("Lau kata kati", points, row_of, order, _triangle_lines(),
-                             source=_WAR_GAMES + "; Datta 1933 p. 168; Ludii 'Lau Kata Kati'")
+    return _graph_from_lines(
+        "Lau kata kati",
+        points,
+        row_of,
+        order,
+        _triangle_lines(),
+        source=_WAR_GAMES + "; Datta 1933 p. 168; Ludii 'Lau Kata Kati'",
+    )
 
 
 def dash_guti(side_lines: bool = False) -> BoardGraph:
@@ -573,8 +597,14 @@ def dash_guti(side_lines: bool = False) -> BoardGraph:
     lines = _triangle_lines() + [["a4", "d4", "g4"]]
     if side_lines:
         lines += [["a1", "a4", "a7"], ["g1", "g4", "g7"]]
-    G = _graph_from_lines("Dash-guti" + (" (Ludii's side lines)" if side_lines else ""), points, row_of,
-                          order, lines, source=_WAR_GAMES + "; Ludii 'Dash Guti' (Gupta 1924 p. 166)")
+    G = _graph_from_lines(
+        "Dash-guti" + (" (Ludii's side lines)" if side_lines else ""),
+        points,
+        row_of,
+        order,
+        lines,
+        source=_WAR_GAMES + "; Ludii 'Dash Guti' (Gupta 1924 p. 166)",
+    )
     G.graph["side_lines"] = side_lines
     return G
 
@@ -604,14 +634,22 @@ def egara_guti() -> BoardGraph:
     row_of, order = _by_rank(points)
     lines = _triangle_lines(base=("a", "b", "d", "f", "g"))
     lines += [["b1", "b2", "b6", "b7"], ["f1", "f2", "f6", "f7"]]
-    return _graph_from_lines("Egara-guti", points, row_of, order, lines,
-                             source=_WAR_GAMES + "; Ludii 'Egara Guti' (Gupta 1926 p. 211)")
+    return _graph_from_lines(
+        "Egara-guti",
+        points,
+        row_of,
+        order,
+        lines,
+        source=_WAR_GAMES + "; Ludii 'Egara Guti' (Gupta 1926 p. 211)",
+    )
 
 
 _RADII = "abcdef"  # clockwise from the top
 
 
-def concentric(rings: int, name: str | None = None, source: str = "", *, allow_long: bool = False) -> BoardGraph:
+def concentric(
+    rings: int, name: str | None = None, source: str = "", *, allow_long: bool = False
+) -> BoardGraph:
     """Return a board of ``rings`` concentric circles cut by three diameters.
 
     The diameters meet at the centre ``o0`` and cut each circle at six
@@ -654,20 +692,31 @@ def concentric(rings: int, name: str | None = None, source: str = "", *, allow_l
         for i, letter in enumerate(_RADII):
             angle = math.radians(90 - 60 * i)
             # Rounded so that points at the same height share a row exactly.
-            points[f"{letter}{k}"] = (round(k * math.cos(angle), 9) + 0.0, round(k * math.sin(angle), 9) + 0.0)
+            points[f"{letter}{k}"] = (
+                round(k * math.cos(angle), 9) + 0.0,
+                round(k * math.sin(angle), 9) + 0.0,
+            )
     heights = sorted({y for _, y in points.values()}, reverse=True)
     row_name = {y: f"r{i + 1}" for i, y in enumerate(heights)}
     row_of = {p: row_name[y] for p, (_, y) in points.items()}
     lines: list[list[str]] = []
     for first in range(3):  # diameters a-d, b-e, c-f, each through the centre
         out, back = _RADII[first], _RADII[first + 3]
-        lines.append([f"{out}{k}" for k in range(rings, 0, -1)] + ["o0"] + [f"{back}{k}" for k in range(1, rings + 1)])
+        lines.append(
+            [f"{out}{k}" for k in range(rings, 0, -1)] + ["o0"] + [f"{back}{k}" for k in range(1, rings + 1)]
+        )
     circles = {}
     for k in range(1, rings + 1):
         circles[len(lines)] = (0.0, 0.0)
         lines.append([f"{letter}{k}" for letter in _RADII] + [f"a{k}"])
-    G = _graph_from_lines(name or f"{rings} circles and three diameters", points, row_of,
-                          [row_name[y] for y in heights], lines, source=source)
+    G = _graph_from_lines(
+        name or f"{rings} circles and three diameters",
+        points,
+        row_of,
+        [row_name[y] for y in heights],
+        lines,
+        source=source,
+    )
     G.graph["arc_centres"] = circles  # line index -> centre: these lines are drawn as arcs
     G.graph["rings"] = rings
     return G

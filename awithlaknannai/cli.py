@@ -81,9 +81,11 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     position = _position_from_args(args)
     _, seconds = perft_estimate(position, args.depth, give_up_after=2 * CLI_SECONDS_LIMIT)
     if seconds > CLI_SECONDS_LIMIT:
-        raise ValueError(f"--depth {args.depth} on {position.variant.name} ({position.variant.rules.to_text()}): "
-                         f"estimated {duration(seconds)} or more, longer than the {duration(CLI_SECONDS_LIMIT)} "
-                         "a command runs; try a smaller --depth")
+        raise ValueError(
+            f"--depth {args.depth} on {position.variant.name} ({position.variant.rules.to_text()}): "
+            f"estimated {duration(seconds)} or more, longer than the {duration(CLI_SECONDS_LIMIT)} "
+            "a command runs; try a smaller --depth"
+        )
     for depth in range(1, args.depth + 1):
         print(f"{depth} {perft(position, depth, allow_long=True)}", flush=True)  # estimated above
     return 0
@@ -150,13 +152,25 @@ def _cmd_league(args: argparse.Namespace) -> int:
     if out.suffix.lower() == ".json" and sheet.is_dir():
         raise ValueError(f"the results sheet would be written to {sheet}, which is a folder")
     try:
-        results = run_league(args.folder, args.variant, args.rules, games_per_pair=args.games_per_pair,
-                             time_limit=args.time_limit, jobs=args.jobs, progress=True, title=args.title,
-                             save_to=out, resume=args.resume, trusted=args.trusted)
+        results = run_league(
+            args.folder,
+            args.variant,
+            args.rules,
+            games_per_pair=args.games_per_pair,
+            time_limit=args.time_limit,
+            jobs=args.jobs,
+            progress=True,
+            title=args.title,
+            save_to=out,
+            resume=args.resume,
+            trusted=args.trusted,
+        )
     except KeyboardInterrupt:
         if out.is_file() or Path(f"{out}.journal").is_file():
-            print(f"error: interrupted; the games played so far are in {out}: add --resume to continue",
-                  file=sys.stderr)
+            print(
+                f"error: interrupted; the games played so far are in {out}: add --resume to continue",
+                file=sys.stderr,
+            )
             return 130
         raise
     print(results.to_text())
@@ -167,11 +181,15 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
 
 def _add_variant_arguments(parser: argparse.ArgumentParser, position: bool = True) -> None:
-    parser.add_argument("--variant", default="mosona",
-                        help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
-    parser.add_argument("--rules", default="standard",
-                        help=f"rules preset ({', '.join(PRESETS)}) or text such as "
-                             "'standard,quiet_turn_limit=20' (default standard)")
+    parser.add_argument(
+        "--variant", default="mosona", help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)"
+    )
+    parser.add_argument(
+        "--rules",
+        default="standard",
+        help=f"rules preset ({', '.join(PRESETS)}) or text such as "
+        "'standard,quiet_turn_limit=20' (default standard)",
+    )
     if position:
         parser.add_argument("--position", help="a position text; overrides --variant and --rules")
 
@@ -187,8 +205,13 @@ def _cmd_lite(args: argparse.Namespace) -> int:
     from .lite import LiteBuildError, build_site
 
     try:
-        site = build_site(args.folder, pyodide=args.pyodide, wheel=args.wheel, force=args.force,
-                          say=lambda line: print(line, flush=True))
+        site = build_site(
+            args.folder,
+            pyodide=args.pyodide,
+            wheel=args.wheel,
+            force=args.force,
+            say=lambda line: print(line, flush=True),
+        )
     except LiteBuildError as error:  # something to install or fetch first, not bad input
         print(f"error: {_one_line(str(error))}", file=sys.stderr)
         return 1
@@ -208,8 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("perft", help="count move sequences to each depth (one line per depth)")
     _add_variant_arguments(p)
-    p.add_argument("--depth", type=int, default=4,
-                   help=f"deepest depth to count, 1 to {MAX_PERFT_DEPTH} (default 4)")
+    p.add_argument(
+        "--depth", type=int, default=4, help=f"deepest depth to count, 1 to {MAX_PERFT_DEPTH} (default 4)"
+    )
     p.set_defaults(run=_cmd_perft)
 
     p = commands.add_parser("show", help="print a position as text")
@@ -223,16 +247,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, help="file to write: .svg or .png")
     p.add_argument("--labels", action="store_true", help="write the point names")
     p.add_argument("--flip", action="store_true", help="turn the board half round")
-    p.add_argument("--printable", action="store_true",
-                   help="a printable sheet at real size with cut-out pieces (SVG)")
+    p.add_argument(
+        "--printable", action="store_true", help="a printable sheet at real size with cut-out pieces (SVG)"
+    )
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size for --printable")
     p.set_defaults(run=_cmd_draw)
 
     p = commands.add_parser("match", help="play games between two computer players and print the table")
     _add_variant_arguments(p, position=False)
-    p.add_argument("--games", type=int, default=20, help=f"number of games, 1 to {MAX_MATCH_GAMES:,} (default 20)")
-    p.add_argument("--players", nargs=2, default=["random", "greedy"], metavar="PLAYER",
-                   help="two players, e.g. random greedy alphabeta:3 mcts:500 or a level name")
+    p.add_argument(
+        "--games", type=int, default=20, help=f"number of games, 1 to {MAX_MATCH_GAMES:,} (default 20)"
+    )
+    p.add_argument(
+        "--players",
+        nargs=2,
+        default=["random", "greedy"],
+        metavar="PLAYER",
+        help="two players, e.g. random greedy alphabeta:3 mcts:500 or a level name",
+    )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.set_defaults(run=_cmd_match)
 
@@ -241,68 +273,123 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-pieces", type=int, default=2, help="most pieces per side (default 2)")
     p.set_defaults(run=_cmd_solve)
 
-    p = commands.add_parser("prove", help="proof-number search with the endgame tables as leaves; "
-                            "writes a certificate when proven")
+    p = commands.add_parser(
+        "prove",
+        help="proof-number search with the endgame tables as leaves; writes a certificate when proven",
+    )
     _add_variant_arguments(p)
-    p.add_argument("--question", choices=("win", "draw"), default="win",
-                   help="does the side to move win, or at least draw? (default win)")
+    p.add_argument(
+        "--question",
+        choices=("win", "draw"),
+        default="win",
+        help="does the side to move win, or at least draw? (default win)",
+    )
     p.add_argument("--tables", required=True, help="the tables' cache folder (read, never written)")
     p.add_argument("--max-pieces", type=int, default=5, help="table leaves up to this many pieces a side")
     p.add_argument("--seconds", type=float, default=60.0, help=f"time budget (at most {CLI_SECONDS_LIMIT})")
     p.add_argument("--nodes", type=int, default=None, help="budget of expansions (default none)")
-    p.add_argument("--memory-mb", type=float, default=512.0, help="transposition table budget in MB "
-                   "(at most 8192)")
+    p.add_argument(
+        "--memory-mb", type=float, default=512.0, help="transposition table budget in MB (at most 8192)"
+    )
     p.add_argument("--certificate", help="where to write the certificate (.json or .json.gz)")
     p.set_defaults(run=_cmd_prove)
 
-    p = commands.add_parser("check-proof", help="check a proof certificate with the move generator and "
-                            "the tables alone")
+    p = commands.add_parser(
+        "check-proof", help="check a proof certificate with the move generator and the tables alone"
+    )
     p.add_argument("file", help="the certificate (.json or .json.gz)")
     p.add_argument("--tables", required=True, help="the tables' cache folder (read, never written)")
     p.set_defaults(run=_cmd_check_proof)
 
-    p = commands.add_parser("league", help="play a class league between the players in a folder of .py "
-                                          "files; print the standings, write the results (JSON) and the "
-                                          "sheet (SVG)")
+    p = commands.add_parser(
+        "league",
+        help="play a class league between the players in a folder of .py "
+        "files; print the standings, write the results (JSON) and the "
+        "sheet (SVG)",
+    )
     p.add_argument("folder", help="the folder of players: one .py file each, defining choose_move(position)")
-    p.add_argument("--variant", default="mosona",
-                   help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)")
-    p.add_argument("--rules", default=None, help=f"rules preset ({', '.join(PRESETS)}) or text such as "
-                                                 "'standard,quiet_turn_limit=20' (default: the variant's)")
-    p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
-                   help="games each pair plays, colours swapped each time (default 2)")
-    p.add_argument("--time-limit", type=float, default=2.0, metavar="S",
-                   help="seconds a player may think about one move (default 2)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="games played at the same time (default 1)")
-    p.add_argument("--out", default="results.json", metavar="FILE",
-                   help="the results file, ending in .json (default results.json); the sheet is written "
-                        "beside it with .svg in place of .json")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the league saved in --out, playing only the games not in it yet")
-    p.add_argument("--trusted", action="store_true",
-                   help="run the players even where this machine cannot confine their code (say yes only to "
-                        "code you have read)")
+    p.add_argument(
+        "--variant", default="mosona", help=f"variant name: {', '.join(VARIANT_NAMES)} (default mosona)"
+    )
+    p.add_argument(
+        "--rules",
+        default=None,
+        help=f"rules preset ({', '.join(PRESETS)}) or text such as "
+        "'standard,quiet_turn_limit=20' (default: the variant's)",
+    )
+    p.add_argument(
+        "--games-per-pair",
+        type=int,
+        default=2,
+        metavar="N",
+        help="games each pair plays, colours swapped each time (default 2)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="seconds a player may think about one move (default 2)",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="games played at the same time (default 1)"
+    )
+    p.add_argument(
+        "--out",
+        default="results.json",
+        metavar="FILE",
+        help="the results file, ending in .json (default results.json); the sheet is written "
+        "beside it with .svg in place of .json",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the league saved in --out, playing only the games not in it yet",
+    )
+    p.add_argument(
+        "--trusted",
+        action="store_true",
+        help="run the players even where this machine cannot confine their code (say yes only to "
+        "code you have read)",
+    )
     p.add_argument("--title", default="", help="the league's name, on the standings and the sheet")
     p.set_defaults(run=_cmd_league)
 
-    p = commands.add_parser("notebooks", help="copy the tutorial notebooks into a folder (never overwriting "
-                                              "an edited one without --force)")
+    p = commands.add_parser(
+        "notebooks",
+        help="copy the tutorial notebooks into a folder (never overwriting an edited one without --force)",
+    )
     p.add_argument("folder", help="the folder to copy them into (made if missing)")
-    p.add_argument("--force", action="store_true",
-                   help="replace notebooks that differ from this version's (each old one is kept as .bak)")
-    p.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
-                   help="also copy the notebooks translated into this language, into FOLDER/LANG (default en: "
-                        "English only)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace notebooks that differ from this version's (each old one is kept as .bak)",
+    )
+    p.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default="en",
+        help="also copy the notebooks translated into this language, into FOLDER/LANG (default en: "
+        "English only)",
+    )
     p.set_defaults(run=_cmd_notebooks)
 
-    p = commands.add_parser("lite", help="build the tutorial as a JupyterLite site: a folder any static web "
-                                         "host serves, Python running in the browser (needs the lite extra)")
+    p = commands.add_parser(
+        "lite",
+        help="build the tutorial as a JupyterLite site: a folder any static web "
+        "host serves, Python running in the browser (needs the lite extra)",
+    )
     p.add_argument("folder", help="the site's folder (new or empty; made if missing)")
-    p.add_argument("--pyodide", metavar="FOLDER",
-                   help="the npm package pyodide (default: node_modules/pyodide, else fetched with npm pack)")
-    p.add_argument("--wheel", metavar="FILE", help="this package's wheel (default: built from this checkout, "
-                                                   "else downloaded from PyPI)")
+    p.add_argument(
+        "--pyodide",
+        metavar="FOLDER",
+        help="the npm package pyodide (default: node_modules/pyodide, else fetched with npm pack)",
+    )
+    p.add_argument(
+        "--wheel",
+        metavar="FILE",
+        help="this package's wheel (default: built from this checkout, else downloaded from PyPI)",
+    )
     p.add_argument("--force", action="store_true", help="replace a site built in that folder before")
     p.set_defaults(run=_cmd_lite)
     return parser

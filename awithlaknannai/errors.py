@@ -97,7 +97,7 @@ def shown(value: object, limit: int = 40) -> str:
         text = str.__str__(value)  # a str subclass may override __repr__ or __str__
         if len(text) <= limit:
             return repr(text)
-        return f"{text[:limit - 3]!r}... ({len(text):,} characters)"[: limit + 40]
+        return f"{text[: limit - 3]!r}... ({len(text):,} characters)"[: limit + 40]
     if isinstance(value, int) and not isinstance(value, bool):
         number = int(value)
         if number.bit_length() > 128:
@@ -138,6 +138,8 @@ def missing_package(feature: str, package: str, advice: str = "") -> ImportError
     >>> print(missing_package("the array solver", "numpy", "or use engine='python'"))
     the array solver needs numpy, which this Python does not have (a JupyterLite site in the browser has none: use the full version, on Binder or a computer): pip install numpy, or use engine='python'
     """
-    line = (f"{feature} needs {package}, which this Python does not have (a JupyterLite site in the browser "
-            f"has none: use the full version, on Binder or a computer): pip install {package}")
+    line = (
+        f"{feature} needs {package}, which this Python does not have (a JupyterLite site in the browser "
+        f"has none: use the full version, on Binder or a computer): pip install {package}"
+    )
     return ImportError(f"{line}, {advice}" if advice else line)

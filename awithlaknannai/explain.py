@@ -74,7 +74,9 @@ def matches(move: Move, origin: str, parts: Sequence[tuple[str, str | None, str]
     return True
 
 
-def same_capture(position: PositionFacts, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> list[Move]:
+def same_capture(
+    position: PositionFacts, origin: str, parts: Sequence[tuple[str, str | None, str]]
+) -> list[Move]:
     """Bent leaps: the legal moves that a valid route other than the listed one names.
 
     With bent leaps a capture is identified by its origin, where it lands
@@ -89,14 +91,25 @@ def same_capture(position: PositionFacts, origin: str, parts: Sequence[tuple[str
     cur = origin
     for _kind, named_over, land in parts:
         overs = [named_over] if named_over is not None else jumped.get((cur, land), [])
-        overs = [b for b in overs if (cur, b, land) in leap_set and b not in removed
-                 and position.piece_at(b) is position.turn.other]
-        if len(overs) != 1 or (land != origin and land not in removed and position.piece_at(land) is not None):
+        overs = [
+            b
+            for b in overs
+            if (cur, b, land) in leap_set and b not in removed and position.piece_at(b) is position.turn.other
+        ]
+        if len(overs) != 1 or (
+            land != origin and land not in removed and position.piece_at(land) is not None
+        ):
             return []
         removed.add(overs[0])
         cur = land
-    return [m for m in position.legal_moves() if m.origin == origin and m.destination == cur
-            and len(m.captures) == len(removed) and set(m.captures) == removed]
+    return [
+        m
+        for m in position.legal_moves()
+        if m.origin == origin
+        and m.destination == cur
+        and len(m.captures) == len(removed)
+        and set(m.captures) == removed
+    ]
 
 
 def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str, str | None, str]]) -> str:
@@ -106,8 +119,11 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
     if mover is None:
         return _("there is no piece on {point}").format(point=origin)
     if mover is not position.turn:
-        holds = (_("{point} holds a white piece, and it is {side}'s turn") if mover.value == "white"
-                 else _("{point} holds a black piece, and it is {side}'s turn"))
+        holds = (
+            _("{point} holds a white piece, and it is {side}'s turn")
+            if mover.value == "white"
+            else _("{point} holds a black piece, and it is {side}'s turn")
+        )
         return holds.format(point=origin, side=side_name(position.turn))
     kinds = {kind for kind, _over, _land in parts}
     if kinds == {"-"}:
@@ -131,27 +147,45 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
             if i == 0 and _joined(position, origin, land):
                 step = next((m for m in position.legal_moves() if m.path == (origin, land)), None)
                 hint = " " + _("(a step is written {move})").format(move=step) if step else ""
-                return _("{point} and {other} are neighbours: there is nothing between them to jump").format(
-                    point=origin, other=land) + hint
+                return (
+                    _("{point} and {other} are neighbours: there is nothing between them to jump").format(
+                        point=origin, other=land
+                    )
+                    + hint
+                )
             if named_over is not None:
-                reason = (_("{point}, {over} and {other} do not follow one line") if not bent
-                          else _("{point}, {over} and {other} are not joined by lines"))
+                reason = (
+                    _("{point}, {over} and {other} do not follow one line")
+                    if not bent
+                    else _("{point}, {over} and {other} are not joined by lines")
+                )
             elif bent:
                 reason = _("{other} is not two steps from {point} along the lines")
             else:
                 reason = _("no line runs from {point} over one point to {other}")
             reason = reason.format(point=cur, over=named_over, other=land)
             # A common slip: naming only where a chain of leaps ends.
-            route = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
-                          and m.destination == land and len(m.landings) > len(parts)), None)
-            return reason + (" " + _("(a chain of leaps names every landing: {move})").format(move=route)
-                             if route else "")
+            route = next(
+                (
+                    m
+                    for m in position.legal_moves()
+                    if m.is_capture
+                    and m.origin == origin
+                    and m.destination == land
+                    and len(m.landings) > len(parts)
+                ),
+                None,
+            )
+            return reason + (
+                " " + _("(a chain of leaps names every landing: {move})").format(move=route) if route else ""
+            )
         holders = {b: (None if b in removed else position.piece_at(b)) for b in candidates}
         over = next((b for b in candidates if holders[b] is position.turn.other), candidates[0])
         if holders[over] is None:
             if over in removed:
                 return _("there is no piece on {point} to jump (it was taken earlier in this move)").format(
-                    point=over)
+                    point=over
+                )
             return _("there is no piece on {point} to jump").format(point=over)
         if holders[over] is position.turn:
             return _("{point} holds your own piece; you can only jump the opponent's").format(point=over)
@@ -162,8 +196,14 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
         removed.add(over)
         cur = land
     landings = tuple(land for _kind, _over, land in parts)
-    longer = [m for m in position.legal_moves() if m.is_capture and m.origin == origin
-              and m.landings[: len(parts)] == landings and len(m.landings) > len(parts)]
+    longer = [
+        m
+        for m in position.legal_moves()
+        if m.is_capture
+        and m.origin == origin
+        and m.landings[: len(parts)] == landings
+        and len(m.landings) > len(parts)
+    ]
     if longer:
         keep = _("the piece must keep leaping while it can")
         return f"{keep} {for_example(longer[0])}"
@@ -171,8 +211,11 @@ def why_illegal(position: PositionFacts, origin: str, parts: Sequence[tuple[str,
     if rules.maximum_capture and captures:
         most = len(captures[0].captures)
         if most > len(parts):
-            larger = ngettext("a larger capture exists: you must take {count} piece",
-                              "a larger capture exists: you must take {count} pieces", most).format(count=most)
+            larger = ngettext(
+                "a larger capture exists: you must take {count} piece",
+                "a larger capture exists: you must take {count} pieces",
+                most,
+            ).format(count=most)
             return f"{larger} {for_example(captures[0])}"
     return _("not a legal move here")
 
@@ -192,8 +235,14 @@ def _why_step_illegal(position: PositionFacts, origin: str, targets: list[str]) 
     if target in position.dead_points:
         return _("{point} is out of play: the board has shrunk").format(point=target)
     if not _joined(position, origin, target):
-        leap = next((m for m in position.legal_moves() if m.is_capture and m.origin == origin
-                     and m.landings[0] == target), None)
+        leap = next(
+            (
+                m
+                for m in position.legal_moves()
+                if m.is_capture and m.origin == origin and m.landings[0] == target
+            ),
+            None,
+        )
         hint = " " + for_example(leap, EXAMPLE_TEMPLATES[1]) if leap else ""
         return _("{point} and {other} are not joined by a line").format(point=origin, other=target) + hint
     if position.variant.rules.compulsory_capture and position.captures_available():

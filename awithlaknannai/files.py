@@ -130,8 +130,9 @@ def sync_folder(folder: str | os.PathLike[str]) -> None:
         os.close(handle)
 
 
-def read_file_bytes(path: str | os.PathLike[str], limit: int, what: str, unit: str,
-                    too_big: type[ValueError] = ValueError) -> bytes:
+def read_file_bytes(
+    path: str | os.PathLike[str], limit: int, what: str, unit: str, too_big: type[ValueError] = ValueError
+) -> bytes:
     """Read at most ``limit`` bytes of a regular file, refusing a larger one before reading it.
 
     ``what`` names the thing loaded (``"a game"``) and ``unit`` what the
@@ -145,7 +146,9 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int, what: str, unit: s
     try:
         handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
-        raise type(error)(error.errno, f"cannot load {what} from {quoted}: {error.strerror or error}") from None
+        raise type(error)(
+            error.errno, f"cannot load {what} from {quoted}: {error.strerror or error}"
+        ) from None
     with os.fdopen(handle, "rb") as file:
         info = os.fstat(file.fileno())
         if stat.S_ISDIR(info.st_mode):  # it became a folder since the check above
@@ -153,6 +156,8 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int, what: str, unit: s
         if not stat.S_ISREG(info.st_mode):
             raise ValueError(f"cannot load {what} from {quoted}: it is not a regular file")
         if info.st_size > limit:
-            raise too_big(f"cannot load {what} from {quoted}: {info.st_size:,} bytes, more than "
-                          f"the {limit:,} {unit} may have")
+            raise too_big(
+                f"cannot load {what} from {quoted}: {info.st_size:,} bytes, more than "
+                f"the {limit:,} {unit} may have"
+            )
         return file.read(limit + 1)  # the file may grow while it is read: the parser sees the excess

@@ -45,15 +45,25 @@ class Game:
         Free text saved with the record (players, date, class).
     """
 
-    def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
-                 start: Position | None = None, tags: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        variant: str | Variant = "mosona",
+        rules: str | Rules | None = None,
+        *,
+        start: Position | None = None,
+        tags: dict[str, str] | None = None,
+    ) -> None:
         if start is not None and not isinstance(start, Position):
             raise TypeError(f"Game(start=...) takes a Position, got {type(start).__name__}")
         if start is None and not isinstance(variant, (str, Variant)):
-            raise TypeError(f"Game(variant) takes a variant name such as 'mosona' or a Variant, "
-                            f"got {type(variant).__name__}")
-        if tags is not None and (not isinstance(tags, dict)
-                                 or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items())):
+            raise TypeError(
+                f"Game(variant) takes a variant name such as 'mosona' or a Variant, "
+                f"got {type(variant).__name__}"
+            )
+        if tags is not None and (
+            not isinstance(tags, dict)
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items())
+        ):
             raise TypeError("Game tags must be a dict of strings")
         self.start: Position = start if start is not None else Position.start(variant, rules)
         self.positions: list[Position] = [self.start]
@@ -135,8 +145,13 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            shown_move = _cut(move.strip()) if isinstance(move, str) else _cut(str(move)) \
-                if isinstance(move, Move) else shown(move)
+            shown_move = (
+                _cut(move.strip())
+                if isinstance(move, str)
+                else _cut(str(move))
+                if isinstance(move, Move)
+                else shown(move)
+            )
             raise GameOverError(f"{shown_move}: the game is over: {outcome}")
         legal = self.position.find_move(move)
         self._push(self.position.play(legal))
@@ -211,8 +226,9 @@ class Game:
         count = len(self.moves)
         if not -count <= index < count:
             where = f"indices 0 to {count - 1}, or {-count} to -1" if count else "no move has been played"
-            raise ValueError(f"move_text({shown(index)}): the game has {count:,} move{'s' * (count != 1)} "
-                             f"({where})")
+            raise ValueError(
+                f"move_text({shown(index)}): the game has {count:,} move{'s' * (count != 1)} ({where})"
+            )
         index %= count
         move = self.moves[index]
         before = self.positions[index]

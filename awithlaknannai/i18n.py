@@ -101,8 +101,11 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     environ = os.environ if environ is None else environ
     own = environ.get(ENVIRONMENT_VARIABLES[0], "").strip()
     if own and _normalise(own) is None:  # set for this package, so a slip is said, not ignored
-        warnings.warn(f"{ENVIRONMENT_VARIABLES[0]}={own[:40]!r} names no translation (the languages are {_known()}); "
-                      "the next variables decide", stacklevel=2)
+        warnings.warn(
+            f"{ENVIRONMENT_VARIABLES[0]}={own[:40]!r} names no translation (the languages are {_known()}); "
+            "the next variables decide",
+            stacklevel=2,
+        )
     for variable in ENVIRONMENT_VARIABLES:
         for code in environ.get(variable, "").split(":"):
             known = _normalise(code.strip())

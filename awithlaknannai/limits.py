@@ -43,8 +43,17 @@ from typing import Any, TypeVar
 
 from .errors import LongJobError, shown
 
-__all__ = ["LONG_JOB_BYTES", "LONG_JOB_SECONDS", "MAX_TEXT_CHARS", "bounded_items", "check_long_job", "duration",
-           "flag", "text", "whole_number"]
+__all__ = [
+    "LONG_JOB_BYTES",
+    "LONG_JOB_SECONDS",
+    "MAX_TEXT_CHARS",
+    "bounded_items",
+    "check_long_job",
+    "duration",
+    "flag",
+    "text",
+    "whole_number",
+]
 
 _T = TypeVar("_T")
 
@@ -85,8 +94,16 @@ def _size(memory: float) -> str:
     return f"{memory / 2**30:,.1f} GB" if memory < 2**70 else "more memory than exists"
 
 
-def check_long_job(what: str, seconds: float = 0.0, memory: float = 0.0, *, allow_long: bool,
-                   advice: str = "", seconds_limit: float = LONG_JOB_SECONDS, at_least: bool = False) -> None:
+def check_long_job(
+    what: str,
+    seconds: float = 0.0,
+    memory: float = 0.0,
+    *,
+    allow_long: bool,
+    advice: str = "",
+    seconds_limit: float = LONG_JOB_SECONDS,
+    at_least: bool = False,
+) -> None:
     """Refuse a job estimated above the default limits, unless ``allow_long`` is true.
 
     Parameters
@@ -122,10 +139,14 @@ def check_long_job(what: str, seconds: float = 0.0, memory: float = 0.0, *, allo
     if memory > LONG_JOB_BYTES:
         parts.append(_size(memory))
     limits = (f"{seconds_limit / 60:g} min" if seconds_limit >= 60 else duration(seconds_limit)) + (
-        f" and {_size(LONG_JOB_BYTES)}" if memory > LONG_JOB_BYTES else "")
-    raise LongJobError(f"{what}: estimated {'at least ' if at_least else ''}{' and '.join(parts)}, more than the "
-                       f"{limits} a call runs by default; "
-                       + (f"{advice}, or " if advice else "") + "pass allow_long=True to run it anyway")
+        f" and {_size(LONG_JOB_BYTES)}" if memory > LONG_JOB_BYTES else ""
+    )
+    raise LongJobError(
+        f"{what}: estimated {'at least ' if at_least else ''}{' and '.join(parts)}, more than the "
+        f"{limits} a call runs by default; "
+        + (f"{advice}, or " if advice else "")
+        + "pass allow_long=True to run it anyway"
+    )
 
 
 def flag(name: str, value: object) -> bool:
@@ -167,8 +188,13 @@ def whole_number(name: str, value: object, low: int | None = None, high: int | N
     if not isinstance(number, int):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     if (low is not None and number < low) or (high is not None and number > high):
-        bounds = (f"from {low:,} to {high:,}" if low is not None and high is not None
-                  else f">= {low:,}" if low is not None else f"<= {high:,}")
+        bounds = (
+            f"from {low:,} to {high:,}"
+            if low is not None and high is not None
+            else f">= {low:,}"
+            if low is not None
+            else f"<= {high:,}"
+        )
         raise ValueError(f"{name} must be an integer {bounds}, got {shown(number)}")
     return number
 
@@ -227,8 +253,9 @@ def bounded_items(name: str, items: Iterable[_T], most: int, *, what: str = "ite
     try:
         iterator = iter(items)
     except TypeError:
-        raise TypeError(f"{name} must be a list or another collection of {what}, "
-                        f"got {type(items).__name__}") from None
+        raise TypeError(
+            f"{name} must be a list or another collection of {what}, got {type(items).__name__}"
+        ) from None
     taken: list[Any] = list(itertools.islice(iterator, most + 1))
     if len(taken) > most:
         raise ValueError(f"{name} must hold at most {most:,} {what}, got more")

@@ -81,11 +81,30 @@ PYODIDE_PYTHON = "3.14"
 #: the rest pinned (:data:`_PINNED`).
 SITE_PACKAGES = (
     # micropip and IPython, which the kernel needs
-    "micropip", "ipython", "asttokens", "decorator", "executing", "ipython-pygments-lexers", "jedi",
-    "matplotlib-inline", "parso", "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
-    "traitlets", "typing-extensions", "wcwidth", "comm",
+    "micropip",
+    "ipython",
+    "asttokens",
+    "decorator",
+    "executing",
+    "ipython-pygments-lexers",
+    "jedi",
+    "matplotlib-inline",
+    "parso",
+    "prompt-toolkit",
+    "pure-eval",
+    "pygments",
+    "six",
+    "stack-data",
+    "traitlets",
+    "typing-extensions",
+    "wcwidth",
+    "comm",
     # this package's: the boards are networkx graphs, the widgets ipywidgets and anywidget
-    "networkx", "ipywidgets", "jupyterlab-widgets", "anywidget", "psygnal",
+    "networkx",
+    "ipywidgets",
+    "jupyterlab-widgets",
+    "anywidget",
+    "psygnal",
 )
 #: Follow this environment's versions: their browser halves (labextensions) come from here.
 _FROM_ENVIRONMENT = ("ipywidgets", "jupyterlab-widgets", "anywidget")
@@ -138,21 +157,27 @@ class LiteSite:
     def __str__(self) -> str:
         extra = []
         if self.kept:
-            extra.append(f"  your own files, kept: {', '.join(self.kept[:20])}"
-                         + (f" and {len(self.kept) - 20} more" if len(self.kept) > 20 else ""))
+            extra.append(
+                f"  your own files, kept: {', '.join(self.kept[:20])}"
+                + (f" and {len(self.kept) - 20} more" if len(self.kept) > 20 else "")
+            )
         if self.backups:
-            extra.append(f"  your earlier files kept as: {', '.join(self.backups[:20])}"
-                         + (f" and {len(self.backups) - 20} more" if len(self.backups) > 20 else ""))
-        return "\n".join([
-            f"JupyterLite site in {self.folder} ({self.size_bytes / 2**20:.0f} MB, built in {self.seconds:.0f} s)",
-            *extra,
-            f"  notebooks: {', '.join(self.notebooks)}",
-            f"  Python packages in the browser: {', '.join(self.packages)}",
-            "Serve the folder with any static web server, for example:",
-            f"  python -m http.server --directory {self.folder} 8000",
-            "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb",
-            "(a page opened as a file:// address cannot start Python: browsers need a web server).",
-        ])
+            extra.append(
+                f"  your earlier files kept as: {', '.join(self.backups[:20])}"
+                + (f" and {len(self.backups) - 20} more" if len(self.backups) > 20 else "")
+            )
+        return "\n".join(
+            [
+                f"JupyterLite site in {self.folder} ({self.size_bytes / 2**20:.0f} MB, built in {self.seconds:.0f} s)",
+                *extra,
+                f"  notebooks: {', '.join(self.notebooks)}",
+                f"  Python packages in the browser: {', '.join(self.packages)}",
+                "Serve the folder with any static web server, for example:",
+                f"  python -m http.server --directory {self.folder} 8000",
+                "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb",
+                "(a page opened as a file:// address cannot start Python: browsers need a web server).",
+            ]
+        )
 
 
 def _cache_folder() -> Path:
@@ -166,16 +191,21 @@ def _require_jupyterlite() -> None:
         try:
             __import__(module)
         except ImportError:
-            raise LiteBuildError(f"building the JupyterLite site needs {module.replace('_', '-')}: "
-                                 "pip install 'awithlaknannai[lite]'") from None
+            raise LiteBuildError(
+                f"building the JupyterLite site needs {module.replace('_', '-')}: "
+                "pip install 'awithlaknannai[lite]'"
+            ) from None
 
 
 # --- Pyodide from npm ---------------------------------------------------------------
 
 
 def _is_pyodide(folder: Path) -> bool:
-    return (folder / "pyodide.mjs").is_file() and (folder / "pyodide-lock.json").is_file() and \
-        (folder / "pyodide.asm.wasm").is_file()
+    return (
+        (folder / "pyodide.mjs").is_file()
+        and (folder / "pyodide-lock.json").is_file()
+        and (folder / "pyodide.asm.wasm").is_file()
+    )
 
 
 def _pyodide_version(folder: Path) -> str:
@@ -191,8 +221,10 @@ def find_pyodide(given: str | os.PathLike[str] | None = None, *, fetch: bool = T
     if given is not None:
         folder = Path(given)
         if not _is_pyodide(folder):
-            raise LiteBuildError(f"{folder} is not the npm package pyodide (no pyodide.mjs, pyodide-lock.json "
-                                 f"and pyodide.asm.wasm): npm install --no-save pyodide@{PYODIDE_VERSION}")
+            raise LiteBuildError(
+                f"{folder} is not the npm package pyodide (no pyodide.mjs, pyodide-lock.json "
+                f"and pyodide.asm.wasm): npm install --no-save pyodide@{PYODIDE_VERSION}"
+            )
         return _checked_version(folder)
     checkout = Path(__file__).resolve().parents[1]
     for candidate in (Path.cwd() / "node_modules" / "pyodide", checkout / "node_modules" / "pyodide"):
@@ -203,11 +235,15 @@ def find_pyodide(given: str | os.PathLike[str] | None = None, *, fetch: bool = T
         return cached
     npm = shutil.which("npm")
     if not fetch or npm is None:
-        raise LiteBuildError(f"the site needs the Pyodide runtime from npm: run `npm install --no-save "
-                             f"pyodide@{PYODIDE_VERSION}` here (npm comes with Node.js), or give --pyodide FOLDER")
+        raise LiteBuildError(
+            f"the site needs the Pyodide runtime from npm: run `npm install --no-save "
+            f"pyodide@{PYODIDE_VERSION}` here (npm comes with Node.js), or give --pyodide FOLDER"
+        )
     with tempfile.TemporaryDirectory() as work:
-        _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", work, "--silent"],
-             f"npm pack pyodide@{PYODIDE_VERSION}")
+        _run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", work, "--silent"],
+            f"npm pack pyodide@{PYODIDE_VERSION}",
+        )
         tarballs = list(Path(work).glob("pyodide-*.tgz"))
         if len(tarballs) != 1:
             raise LiteBuildError(f"npm pack pyodide@{PYODIDE_VERSION} gave no tarball")
@@ -215,7 +251,9 @@ def find_pyodide(given: str | os.PathLike[str] | None = None, *, fetch: bool = T
         shutil.rmtree(target, ignore_errors=True)
         _extract(tarballs[0], target)
     if not _is_pyodide(cached):
-        raise LiteBuildError(f"the npm package pyodide@{PYODIDE_VERSION} lacks pyodide.mjs or pyodide-lock.json")
+        raise LiteBuildError(
+            f"the npm package pyodide@{PYODIDE_VERSION} lacks pyodide.mjs or pyodide-lock.json"
+        )
     return cached
 
 
@@ -226,7 +264,9 @@ def _extract(tarball: Path, target: Path) -> None:
         for member in members:
             path = Path(member.name)
             if not (member.isfile() or member.isdir()) or path.is_absolute() or ".." in path.parts:
-                raise LiteBuildError(f"{tarball.name} holds {member.name[:100]!r}, which is not a plain file in it")
+                raise LiteBuildError(
+                    f"{tarball.name} holds {member.name[:100]!r}, which is not a plain file in it"
+                )
         if hasattr(tarfile, "data_filter"):  # Python 3.10.12 and later: the library checks them again
             archive.extractall(target, members=members, filter="data")
         else:  # pragma: no cover - every member checked above
@@ -236,8 +276,10 @@ def _extract(tarball: Path, target: Path) -> None:
 def _checked_version(folder: Path) -> Path:
     version = _pyodide_version(folder)
     if version.split(".")[0] != PYODIDE_VERSION.split(".")[0]:
-        raise LiteBuildError(f"{folder} holds Pyodide {version}; the kernel needs {PYODIDE_VERSION} "
-                             f"(Python {PYODIDE_PYTHON}): npm install --no-save pyodide@{PYODIDE_VERSION}")
+        raise LiteBuildError(
+            f"{folder} holds Pyodide {version}; the kernel needs {PYODIDE_VERSION} "
+            f"(Python {PYODIDE_PYTHON}): npm install --no-save pyodide@{PYODIDE_VERSION}"
+        )
     return folder
 
 
@@ -262,9 +304,13 @@ def _wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
     field = {line.split(":", 1)[0]: line.split(":", 1)[1].strip() for line in headers if ":" in line}
     requires = [line.split(":", 1)[1].strip() for line in headers if line.startswith("Requires-Dist:")]
     if not imports:
-        imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
-                          if not n.split("/")[0].endswith((".dist-info", ".data")) and
-                          (n.endswith(".py") or "/" in n)})
+        imports = sorted(
+            {
+                n.split("/")[0].removesuffix(".py")
+                for n in names
+                if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith(".py") or "/" in n)
+            }
+        )
     return field["Name"], field["Version"], requires, imports
 
 
@@ -301,8 +347,9 @@ def _lock_entry(wheel: Path, depends: list[str]) -> dict[str, Any]:
     }
 
 
-def site_lock(base_lock: Mapping[str, Any], wheels: Iterable[Path],
-              leave_out: Iterable[str] = _NOT_IN_BROWSER) -> dict[str, Any]:
+def site_lock(
+    base_lock: Mapping[str, Any], wheels: Iterable[Path], leave_out: Iterable[str] = _NOT_IN_BROWSER
+) -> dict[str, Any]:
     """Pyodide's lock rewritten for the site: exactly ``wheels``, each a local file with its hash.
 
     ``base_lock`` gives the lock's ``info`` (the Python and platform). Each
@@ -319,22 +366,36 @@ def site_lock(base_lock: Mapping[str, Any], wheels: Iterable[Path],
         entry = _lock_entry(wheel, depends)
         entries[entry["name"]] = entry
         wanted[entry["name"]] = depends
-    missing = sorted({f"{dep} (for {name})" for name, deps in wanted.items() for dep in deps if dep not in entries})
+    missing = sorted(
+        {f"{dep} (for {name})" for name, deps in wanted.items() for dep in deps if dep not in entries}
+    )
     if missing:
-        raise LiteBuildError(f"the site's Python lacks dependencies: {', '.join(missing)}; add them to "
-                             "awithlaknannai.lite.SITE_PACKAGES")
+        raise LiteBuildError(
+            f"the site's Python lacks dependencies: {', '.join(missing)}; add them to "
+            "awithlaknannai.lite.SITE_PACKAGES"
+        )
     return {"info": dict(base_lock.get("info", {})), "packages": dict(sorted(entries.items()))}
 
 
 def _run(command: list[str], what: str, cwd: Path | None = None) -> str:
     try:
-        done = subprocess.run(command, cwd=cwd, check=False, capture_output=True, text=True, timeout=_PIP_TIMEOUT,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command,
+            cwd=cwd,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=_PIP_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
         raise LiteBuildError(f"{what} took longer than {_PIP_TIMEOUT} s") from None
     if done.returncode != 0:
-        lines = [line for line in (done.stderr or done.stdout).splitlines() if line.strip()
-                 and not line.startswith("WARNING: Location")]
+        lines = [
+            line
+            for line in (done.stderr or done.stdout).splitlines()
+            if line.strip() and not line.startswith("WARNING: Location")
+        ]
         raise LiteBuildError(f"{what} failed: {' / '.join(lines[-3:])[:600]}")
     return done.stdout
 
@@ -353,7 +414,9 @@ def _site_versions(base_lock: Mapping[str, Any]) -> dict[str, str]:
                 version = None
         version = version or _PINNED.get(name) or in_lock.get(name)
         if version is None:
-            raise LiteBuildError(f"no version known for the site's {name}: install it here (pip install {name})")
+            raise LiteBuildError(
+                f"no version known for the site's {name}: install it here (pip install {name})"
+            )
         versions[name] = version
     return versions
 
@@ -372,9 +435,29 @@ def _download_wheels(versions: Mapping[str, str], folder: Path) -> list[Path]:
 
     wanted = [f"{name}=={version}" for name, version in versions.items() if have(name, version) is None]
     if wanted:
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-              "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", PYODIDE_PYTHON,
-              "--dest", str(folder), *wanted], "pip download of the site's wheels (pure Python, from PyPI)")
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--python-version",
+                PYODIDE_PYTHON,
+                "--dest",
+                str(folder),
+                *wanted,
+            ],
+            "pip download of the site's wheels (pure Python, from PyPI)",
+        )
     found = []
     for name, version in versions.items():
         wheel = have(name, version)
@@ -391,18 +474,45 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
         if not (wheel.is_file() and wheel.name.startswith("awithlaknannai-") and wheel.suffix == ".whl"):
             raise LiteBuildError(f"--wheel must be an awithlaknannai-*.whl file, got {str(wheel)[:200]!r}")
         if not zipfile.is_zipfile(wheel):
-            raise LiteBuildError(f"--wheel {wheel.name[:200]!r} is not a wheel: a wheel is a zip file, and this one is "
-                                 "not (damaged, or cut short by a download?)")
+            raise LiteBuildError(
+                f"--wheel {wheel.name[:200]!r} is not a wheel: a wheel is a zip file, and this one is "
+                "not (damaged, or cut short by a download?)"
+            )
         return wheel
     folder.mkdir(parents=True, exist_ok=True)
     checkout = Path(__file__).resolve().parents[1]
     if (checkout / "pyproject.toml").is_file() and (checkout / "notebooks").is_dir():
-        _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder),
-              str(checkout)], "building this package's wheel (pip wheel)")
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--wheel-dir",
+                str(folder),
+                str(checkout),
+            ],
+            "building this package's wheel (pip wheel)",
+        )
     else:
         version = importlib.metadata.version("awithlaknannai")
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-              "--dest", str(folder), f"awithlaknannai=={version}"], "pip download of awithlaknannai")
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--dest",
+                str(folder),
+                f"awithlaknannai=={version}",
+            ],
+            "pip download of awithlaknannai",
+        )
     wheels = sorted(folder.glob("awithlaknannai-*.whl"))
     if not wheels:
         raise LiteBuildError("no awithlaknannai wheel was made")
@@ -412,13 +522,23 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
 def _kernel_shims() -> list[Path]:
     """The kernel's stand-ins (widgetsnbextension) from jupyterlite-pyodide-kernel's folder of wheels."""
     found = []
-    prefix = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
-        "pyodide-kernel-extension" / "static" / "pypi"
+    prefix = (
+        Path(sys.prefix)
+        / "share"
+        / "jupyter"
+        / "labextensions"
+        / "@jupyterlite"
+        / "pyodide-kernel-extension"
+        / "static"
+        / "pypi"
+    )
     for name in _KERNEL_SHIMS:
         wheels = sorted(prefix.glob(f"{name}-4.*-py3-none-any.whl"))
         if not wheels:
-            raise LiteBuildError(f"jupyterlite-pyodide-kernel's {name} wheel is missing from {prefix}: "
-                                 "pip install --force-reinstall 'awithlaknannai[lite]'")
+            raise LiteBuildError(
+                f"jupyterlite-pyodide-kernel's {name} wheel is missing from {prefix}: "
+                "pip install --force-reinstall 'awithlaknannai[lite]'"
+            )
         found.append(wheels[-1])
     return found
 
@@ -443,13 +563,16 @@ def _lite_config(lite_dir: Path) -> None:
         "disablePyPIFallback": True,  # a package the site lacks is an error, never a request to pypi.org
         "loadPyodideOptions": {"packages": ["awithlaknannai"]},
     }
-    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "Awithlaknannai Mosona",
-        "litePluginSettings": {PYODIDE_KERNEL_PLUGIN: kernel},
-        # No news pop-up (it would fetch from the internet); the site has JupyterLab only (--apps lab).
-        # No "Render with Voila" button: Voila is a server, and the site has none.
-        "disabledExtensions": ["@jupyterlab/apputils-extension:announcements", VOILA_PREVIEW_EXTENSION],
-    }}
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Awithlaknannai Mosona",
+            "litePluginSettings": {PYODIDE_KERNEL_PLUGIN: kernel},
+            # No news pop-up (it would fetch from the internet); the site has JupyterLab only (--apps lab).
+            # No "Render with Voila" button: Voila is a server, and the site has none.
+            "disabledExtensions": ["@jupyterlab/apputils-extension:announcements", VOILA_PREVIEW_EXTENSION],
+        },
+    }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     overrides = {
         # No news and no update check: the site never asks another host for anything.
@@ -491,10 +614,15 @@ def _read_manifest(target: Path) -> dict[str, str] | None:
     except (OSError, ValueError, RecursionError):
         return None
     files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+    if not isinstance(files, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in files.items()
+    ):
         return None
-    return {name: digest for name, digest in files.items()
-            if name and not name.startswith("/") and ".." not in name.split("/") and "\\" not in name}
+    return {
+        name: digest
+        for name, digest in files.items()
+        if name and not name.startswith("/") and ".." not in name.split("/") and "\\" not in name
+    }
 
 
 def _backup_name(path: Path) -> Path:
@@ -555,12 +683,16 @@ def _install_site(build: Path, target: Path) -> tuple[tuple[str, ...], tuple[str
     for relative in new_files:
         source, path = build / relative, _within(target, relative)
         if path is None:
-            raise LiteBuildError(f"{target}: a link or a file stands where the site's folder "
-                                 f"{relative.rsplit('/', 1)[0]} goes: move it away, then build again")
+            raise LiteBuildError(
+                f"{target}: a link or a file stands where the site's folder "
+                f"{relative.rsplit('/', 1)[0]} goes: move it away, then build again"
+            )
         if path.exists() or path.is_symlink():
             if path.is_dir() and not path.is_symlink():
-                raise LiteBuildError(f"{target}: a folder stands where the site's file {relative} goes: "
-                                     "move it away, then build again")
+                raise LiteBuildError(
+                    f"{target}: a folder stands where the site's file {relative} goes: "
+                    "move it away, then build again"
+                )
             backup = _backup_name(path)
             path.rename(backup)
             backups.append(backup.relative_to(target).as_posix())
@@ -574,15 +706,25 @@ def _install_site(build: Path, target: Path) -> tuple[tuple[str, ...], tuple[str
             with contextlib.suppress(OSError):
                 folder.rmdir()  # only if empty
     (target / MANIFEST).write_text(json.dumps({"files": new_files}, indent=0), encoding="utf-8")
-    kept = tuple(path.relative_to(target).as_posix() for path in sorted(target.rglob("*"))
-                 if (path.is_file() or path.is_symlink()) and path.relative_to(target).as_posix() not in new_files
-                 and path.name != MANIFEST and path.relative_to(target).as_posix() not in backups)
+    kept = tuple(
+        path.relative_to(target).as_posix()
+        for path in sorted(target.rglob("*"))
+        if (path.is_file() or path.is_symlink())
+        and path.relative_to(target).as_posix() not in new_files
+        and path.name != MANIFEST
+        and path.relative_to(target).as_posix() not in backups
+    )
     return kept, tuple(backups)
 
 
-def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str] | None = None,
-               wheel: str | os.PathLike[str] | None = None, force: bool = False,
-               say: Callable[[str], Any] | None = None) -> LiteSite:
+def build_site(
+    output: str | os.PathLike[str],
+    *,
+    pyodide: str | os.PathLike[str] | None = None,
+    wheel: str | os.PathLike[str] | None = None,
+    force: bool = False,
+    say: Callable[[str], Any] | None = None,
+) -> LiteSite:
     """Build the JupyterLite site into ``output`` (see the module); refuses a non-empty folder unless ``force``.
 
     Parameters
@@ -606,11 +748,14 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
         raise LiteBuildError(f"{target} is not a folder")
     if target.is_dir() and any(target.iterdir()):
         if not force:
-            raise LiteBuildError(f"{target} is not empty: give an empty or new folder, or --force to replace "
-                                 "the site there")
+            raise LiteBuildError(
+                f"{target} is not empty: give an empty or new folder, or --force to replace the site there"
+            )
         if not (target / "jupyter-lite.json").is_file():
-            raise LiteBuildError(f"{target} holds something other than a JupyterLite site: --force replaces "
-                                 "only a site built before")
+            raise LiteBuildError(
+                f"{target} holds something other than a JupyterLite site: --force replaces "
+                "only a site built before"
+            )
     if target.is_symlink():
         raise LiteBuildError(f"{target} is a symbolic link: give the site's folder itself")
     if wheel is not None:
@@ -628,7 +773,9 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
         lite_dir = Path(work) / "lite"
         notebooks = _student_notebooks(lite_dir / "files")
         static = lite_dir / "static" / "pyodide"  # the kernel addon's well-known place for Pyodide
-        shutil.copytree(runtime, static, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "node_modules"))
+        shutil.copytree(
+            runtime, static, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "node_modules")
+        )
         all_wheels = [*wheels, *_kernel_shims(), project]
         for one in all_wheels:
             shutil.copy2(one, static / one.name)
@@ -637,13 +784,37 @@ def build_site(output: str | os.PathLike[str], *, pyodide: str | os.PathLike[str
         _lite_config(lite_dir)
         build = lite_dir / "_output"
         say("jupyter lite build ...")
-        _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-              "--contents", str(lite_dir / "files"), "--output-dir", str(build), "--apps", "lab",
-              "--no-sourcemaps", "--no-unused-shared-packages"], "jupyter lite build", cwd=lite_dir)
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "jupyterlite_core",
+                "build",
+                "--lite-dir",
+                str(lite_dir),
+                "--contents",
+                str(lite_dir / "files"),
+                "--output-dir",
+                str(build),
+                "--apps",
+                "lab",
+                "--no-sourcemaps",
+                "--no-unused-shared-packages",
+            ],
+            "jupyter lite build",
+            cwd=lite_dir,
+        )
         if not (build / "jupyter-lite.json").is_file():
             raise LiteBuildError("jupyter lite build wrote no site")
         target.parent.mkdir(parents=True, exist_ok=True)
         kept, backups = _install_site(build, target)
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
-    return LiteSite(target, tuple(n for n in notebooks if n.endswith(".ipynb")), tuple(lock["packages"]), size,
-                    time.perf_counter() - started, kept, backups)
+    return LiteSite(
+        target,
+        tuple(n for n in notebooks if n.endswith(".ipynb")),
+        tuple(lock["packages"]),
+        size,
+        time.perf_counter() - started,
+        kept,
+        backups,
+    )

@@ -54,8 +54,16 @@ from typing import Any
 
 from .errors import TooManyMovesError
 
-__all__ = ["MAX_LEAP_STATES", "MAX_LEAP_WORK", "MEMO_WORDS", "LeanMove", "MoveGenerator", "RawMove",
-           "generator_for", "lean_move_of"]
+__all__ = [
+    "MAX_LEAP_STATES",
+    "MAX_LEAP_WORK",
+    "MEMO_WORDS",
+    "LeanMove",
+    "MoveGenerator",
+    "RawMove",
+    "generator_for",
+    "lean_move_of",
+]
 
 #: A lean move: (xor of the origin and destination bits, bits of the captured points).
 LeanMove = tuple[int, int]
@@ -107,8 +115,9 @@ class _Form:
 
     __slots__ = ("candidates", "chunks", "count", "generator", "interned", "make", "memo", "routes", "words")
 
-    def __init__(self, generator: MoveGenerator, make: Callable[[RawMove], Any] | None,
-                 count: Callable[[Any], int]) -> None:
+    def __init__(
+        self, generator: MoveGenerator, make: Callable[[RawMove], Any] | None, count: Callable[[Any], int]
+    ) -> None:
         self.generator = generator
         self.make = make  # None: the lean form
         self.routes = make is not None
@@ -136,11 +145,15 @@ class _Form:
         bit = 1 << p
         if self.routes:
             steps = tuple((1 << t, self.entry((p, (t,), (), 0))) for t in generator.steps[p])
-            leaps = tuple((1 << o, 1 << t, self.entry((p, (t,), (o,), 1 << o)), (1 << o, t))
-                          for o, t in generator.leaps[p])
+            leaps = tuple(
+                (1 << o, 1 << t, self.entry((p, (t,), (o,), 1 << o)), (1 << o, t))
+                for o, t in generator.leaps[p]
+            )
         else:
             steps = tuple((1 << t, (bit | 1 << t, 0)) for t in generator.steps[p])
-            leaps = tuple((1 << o, 1 << t, (bit | 1 << t, 1 << o), (1 << o, t)) for o, t in generator.leaps[p])
+            leaps = tuple(
+                (1 << o, 1 << t, (bit | 1 << t, 1 << o), (1 << o, t)) for o, t in generator.leaps[p]
+            )
         return steps, leaps
 
     def entry(self, raw: RawMove) -> Any:
@@ -150,8 +163,9 @@ class _Form:
             found = self.interned[raw] = self.make(raw)  # type: ignore[misc]
         return found
 
-    def sequence(self, origin: int, landings: tuple[int, ...], captured: tuple[int, ...], mask: int,
-                 end: int) -> Any:
+    def sequence(
+        self, origin: int, landings: tuple[int, ...], captured: tuple[int, ...], mask: int, end: int
+    ) -> Any:
         """The entry of a whole capture found by the leap search."""
         if not self.routes:
             return ((1 << origin) ^ (1 << end), mask)
@@ -201,8 +215,9 @@ class MoveGenerator:
         As in :class:`~awithlaknannai.rules.Rules` (``bent``: ``leap_shape == "bent"``).
     """
 
-    def __init__(self, tables: Any, compulsory_capture: bool, multi_leap: str, maximum_capture: bool,
-                 bent: bool) -> None:
+    def __init__(
+        self, tables: Any, compulsory_capture: bool, multi_leap: str, maximum_capture: bool, bent: bool
+    ) -> None:
         self.tables = tables
         self.size = n = tables.size
         self.full = tables.full_mask
@@ -224,11 +239,18 @@ class MoveGenerator:
             for _, t in tables.leaps[p]:
                 comes_from[t] |= 1 << p
         self.comes_from = comes_from
-        self.memo_worth = [(self.over_mask[p] | self.reach_mask[p]).bit_count() <= _MEMO_BITS for p in range(n)]
+        self.memo_worth = [
+            (self.over_mask[p] | self.reach_mask[p]).bit_count() <= _MEMO_BITS for p in range(n)
+        ]
         # Bit positions of each byte value, per byte of the board.
         self.bit_chunks = tuple(
-            (shift, tuple(tuple(shift + j for j in range(8) if value >> j & 1 and shift + j < n)
-                          for value in range(256)))
+            (
+                shift,
+                tuple(
+                    tuple(shift + j for j in range(8) if value >> j & 1 and shift + j < n)
+                    for value in range(256)
+                ),
+            )
             for shift in range(0, n, 8)
         )
         self._forms: dict[object, _Form] = {}
@@ -311,8 +333,9 @@ class MoveGenerator:
             captures += steps
         return captures, work + len(captures)
 
-    def _fill(self, form: _Form, p: int, key: int, opp: int,
-              empty: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
+    def _fill(
+        self, form: _Form, p: int, key: int, opp: int, empty: int
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
         """A piece's steps, first leaps and their (jumped bit, landing), remembered under ``key``.
 
         ``opp`` and ``empty`` need to be right only on the points the key
@@ -332,8 +355,14 @@ class MoveGenerator:
             form.words += 24 + len(steps) + 2 * len(leaps) + (key.bit_length() >> 6)
         return found
 
-    def _chains(self, form: _Form, leapers: list[tuple[int, tuple[Any, ...], tuple[tuple[int, int], ...]]],
-                opp: int, empty: int, work: int) -> tuple[list[Any], int]:
+    def _chains(
+        self,
+        form: _Form,
+        leapers: list[tuple[int, tuple[Any, ...], tuple[tuple[int, int], ...]]],
+        opp: int,
+        empty: int,
+        work: int,
+    ) -> tuple[list[Any], int]:
         """Whole captures of the pieces that can leap, in the leap search's order.
 
         Most captures are single leaps: a piece none of whose first leaps can
@@ -348,7 +377,9 @@ class MoveGenerator:
         for p, first, jumps in leapers:
             start = 1 << p
             for over, to in jumps:
-                found = memo[to][((opp ^ over) & over_mask[to]) | (((empty | over | start) & reach_mask[to]) << n)]
+                found = memo[to][
+                    ((opp ^ over) & over_mask[to]) | (((empty | over | start) & reach_mask[to]) << n)
+                ]
                 if found[1]:  # this leap can go on: search the piece's leaps one by one
                     more, searched = self._sequences(form, start, opp, empty, work + spent)
                     out += more
@@ -415,12 +446,14 @@ class MoveGenerator:
                             if len(seen) > MAX_LEAP_STATES:
                                 raise TooManyMovesError(
                                     f"bent leaps: one piece has more than {MAX_LEAP_STATES:,} different captures "
-                                    "here, more than can be listed; use leap_shape=line on this board")
+                                    "here, more than can be listed; use leap_shape=line on this board"
+                                )
                         if spent > budget:
                             raise TooManyMovesError(
                                 "this position has more captures than can be listed (the leap search passed "
                                 f"MAX_LEAP_WORK, {MAX_LEAP_WORK:,} units); it is refused rather than filling the "
-                                "memory")
+                                "memory"
+                            )
                         if routes:
                             new_landings, new_taken = landings + (to,), taken + (over,)
                         else:
@@ -428,8 +461,17 @@ class MoveGenerator:
                         if optional:
                             out.append(sequence(origin, new_landings, new_taken, now, to))
                             spent += _MOVE_WORK + 4 * (depth + 1)
-                        child = [to, opp_now ^ over_bit, empty_now | over_bit, now, depth + 1, new_landings,
-                                 new_taken, 0, False]
+                        child = [
+                            to,
+                            opp_now ^ over_bit,
+                            empty_now | over_bit,
+                            now,
+                            depth + 1,
+                            new_landings,
+                            new_taken,
+                            0,
+                            False,
+                        ]
                         break
                 if child is not None:
                     frame[7] = i
@@ -445,8 +487,9 @@ class MoveGenerator:
 
 # Generators are shared by every variant with the same board tables and move rules (the
 # turn limits, repetition and scoring do not change the moves); they go with the tables.
-_GENERATORS: weakref.WeakKeyDictionary[Any, dict[tuple[bool, str, bool, bool], MoveGenerator]] = \
+_GENERATORS: weakref.WeakKeyDictionary[Any, dict[tuple[bool, str, bool, bool], MoveGenerator]] = (
     weakref.WeakKeyDictionary()
+)
 
 
 def generator_for(variant: Any) -> MoveGenerator:

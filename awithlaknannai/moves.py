@@ -56,8 +56,11 @@ class Move:
             raise TypeError(f"Move origin is a point name such as 'B3', got {type(self.origin).__name__}")
         for name in ("landings", "captures"):
             value = getattr(self, name)
-            if isinstance(value, str) or not isinstance(value, (tuple, list)) \
-                    or not all(isinstance(point, str) for point in value):
+            if (
+                isinstance(value, str)
+                or not isinstance(value, (tuple, list))
+                or not all(isinstance(point, str) for point in value)
+            ):
                 raise TypeError(f"Move {name} is a tuple of point names such as ('M4',), got {value!r}"[:200])
         if type(self.landings) is not tuple:
             object.__setattr__(self, "landings", tuple(self.landings))

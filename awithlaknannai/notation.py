@@ -42,8 +42,15 @@ from .texts import board_diagram_text, cut, shown_short
 from .variants import Color, get_variant
 
 __all__ = [
-    "RECORD_FORMAT", "board_diagram", "game_from_json", "game_from_record", "game_to_json", "game_to_record",
-    "move_list", "parse_position", "position_text",
+    "RECORD_FORMAT",
+    "board_diagram",
+    "game_from_json",
+    "game_from_record",
+    "game_to_json",
+    "game_to_record",
+    "move_list",
+    "parse_position",
+    "position_text",
 ]
 
 RECORD_FORMAT = "awithlaknannai-game"
@@ -98,8 +105,11 @@ def _check_json_shape(text: str, what: str = "game record") -> None:
         if first in "[{":
             depth += 1
             if depth > MAX_RECORD_DEPTH:
-                shape = "a record is one object holding lists of strings" if what == "game record" else \
-                    "results hold objects and lists a few levels deep"
+                shape = (
+                    "a record is one object holding lists of strings"
+                    if what == "game record"
+                    else "results hold objects and lists a few levels deep"
+                )
                 raise NotationError(f"{what} nests deeper than {MAX_RECORD_DEPTH} levels; {shape}")
         elif first in "]}":
             depth -= 1
@@ -180,15 +190,21 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
     except ValueError:
         named = None
     if named is None or named != variant:
-        raise ValueError(f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
-                         "names its variant, which get_variant() must rebuild with the same board")
+        raise ValueError(
+            f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
+            "names its variant, which get_variant() must rebuild with the same board"
+        )
     if len(game.moves) > MAX_RECORD_MOVES:
-        raise ValueError(f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
-                         f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back")
+        raise ValueError(
+            f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
+            f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back"
+        )
     work = sum(position._work for position in game.positions)
     if work > MAX_RECORD_WORK:
-        raise ValueError(f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
-                         f"the {MAX_RECORD_WORK:,} a record may ask when it is read back")
+        raise ValueError(
+            f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
+            f"the {MAX_RECORD_WORK:,} a record may ask when it is read back"
+        )
     standard_start = game.start == Position.start(named)
     outcome = game.outcome()
     return {
@@ -221,13 +237,27 @@ def game_from_record(record: Any) -> Game:
     if not isinstance(record, dict):
         raise NotationError(f"a game record is a JSON object, got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
-        raise NotationError(f"record field 'format': expected {RECORD_FORMAT!r}, got {_shown(record.get('format'))}")
+        raise NotationError(
+            f"record field 'format': expected {RECORD_FORMAT!r}, got {_shown(record.get('format'))}"
+        )
     version = record.get("version")
     if type(version) is not int or version != RECORD_VERSION:  # true == 1 in Python: not here
-        raise NotationError(f"record field 'version': this library reads version {RECORD_VERSION}, "
-                            f"got {_shown(version)}")
-    known = {"format", "version", "variant", "rules", "first", "bottom", "start", "moves", "result",
-             "reason", "tags"}
+        raise NotationError(
+            f"record field 'version': this library reads version {RECORD_VERSION}, got {_shown(version)}"
+        )
+    known = {
+        "format",
+        "version",
+        "variant",
+        "rules",
+        "first",
+        "bottom",
+        "start",
+        "moves",
+        "result",
+        "reason",
+        "tags",
+    }
     if not all(isinstance(key, str) for key in record):
         odd = next(key for key in record if not isinstance(key, str))
         raise NotationError(f"a game record's field names are texts, got {_shown(odd)}")
@@ -266,7 +296,9 @@ def game_from_record(record: Any) -> Game:
         start = Position.start(variant)
     else:
         if not isinstance(start_text, str):
-            raise NotationError(f"record field 'start': expected a position text or null, got {_shown(start_text)}")
+            raise NotationError(
+                f"record field 'start': expected a position text or null, got {_shown(start_text)}"
+            )
         try:
             start = parse_position(start_text)
         except NotationError as error:
@@ -280,25 +312,39 @@ def game_from_record(record: Any) -> Game:
         start = Position(variant, start.white, start.black, start.turn, start.quiet_turns, start.dead)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
-        raise NotationError(f"record field 'moves': expected a list of move texts, got {type(moves).__name__}")
+        raise NotationError(
+            f"record field 'moves': expected a list of move texts, got {type(moves).__name__}"
+        )
     if len(moves) > MAX_RECORD_MOVES:
-        raise NotationError(f"record field 'moves': {len(moves):,} moves, more than the {MAX_RECORD_MOVES:,} "
-                            "a record may hold")
+        raise NotationError(
+            f"record field 'moves': {len(moves):,} moves, more than the {MAX_RECORD_MOVES:,} "
+            "a record may hold"
+        )
     tags = record.get("tags")
     if tags is None:
         tags = {}
-    if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
-        raise NotationError(f"record field 'tags': expected an object whose values are strings, got {_shown(tags)}")
+    if not isinstance(tags, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in tags.items()
+    ):
+        raise NotationError(
+            f"record field 'tags': expected an object whose values are strings, got {_shown(tags)}"
+        )
     for name in ("result", "reason"):
         if record.get(name) is not None and not isinstance(record[name], str):
-            raise NotationError(f"record field {name!r}: expected a string or null, got {_shown(record[name])}")
+            raise NotationError(
+                f"record field {name!r}: expected a string or null, got {_shown(record[name])}"
+            )
     if record.get("result") not in (None, "white", "black", "draw"):
-        raise NotationError(f"record field 'result': expected 'white', 'black', 'draw' or null, "
-                            f"got {_shown(record['result'])}")
+        raise NotationError(
+            f"record field 'result': expected 'white', 'black', 'draw' or null, "
+            f"got {_shown(record['result'])}"
+        )
     reasons = [reason.value for reason in EndReason]
     if record.get("reason") not in (None, *reasons):
-        raise NotationError(f"record field 'reason': expected one of {', '.join(map(repr, reasons))} or null, "
-                            f"got {_shown(record['reason'])}")
+        raise NotationError(
+            f"record field 'reason': expected one of {', '.join(map(repr, reasons))} or null, "
+            f"got {_shown(record['reason'])}"
+        )
     game = Game(start=start, tags=tags)
     work = 0
     for i, text in enumerate(moves):
@@ -310,13 +356,15 @@ def game_from_record(record: Any) -> Game:
             message = str(error)
             for prefix in (f"{text.strip()}: ", f"{cut(text.strip())}: "):
                 if message.startswith(prefix):
-                    message = message[len(prefix):]
+                    message = message[len(prefix) :]
                     break
             raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
         work += game.positions[-2]._work
         if work > MAX_RECORD_WORK:
-            raise NotationError(f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
-                                f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)")
+            raise NotationError(
+                f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
+                f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)"
+            )
     try:
         outcome = game.outcome()
     except ValueError as error:  # the last position's captures are too many to list
@@ -329,7 +377,9 @@ def game_from_record(record: Any) -> Game:
         )
     reason = record.get("reason")
     if reason is not None and outcome is None:
-        raise NotationError(f"record field 'reason': the record says {reason!r}, but its moves do not end the game")
+        raise NotationError(
+            f"record field 'reason': the record says {reason!r}, but its moves do not end the game"
+        )
     if reason is not None and outcome is not None and reason != outcome.reason.value:
         raise NotationError(
             f"record field 'reason': the record says {reason!r}, but its moves end by {outcome.reason.value!r}"
@@ -346,12 +396,16 @@ def game_to_json(game: Game, indent: int | None = 2) -> str:
         What :func:`game_to_record` refuses, or a text (with its final
         newline) over :data:`MAX_RECORD_BYTES`: long tags.
     """
-    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8):
+    if indent is not None and (
+        isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8
+    ):
         raise ValueError(f"indent is None or 0 to 8 spaces, got {_shown(indent)}")
     text = json.dumps(game_to_record(game), indent=indent)
     if len(text) + 1 > MAX_RECORD_BYTES:  # ASCII: characters are bytes; save adds a newline
-        raise ValueError(f"cannot write this record: it would be {len(text) + 1:,} bytes, more than the "
-                         f"{MAX_RECORD_BYTES:,} a record may have (long tags?)")
+        raise ValueError(
+            f"cannot write this record: it would be {len(text) + 1:,} bytes, more than the "
+            f"{MAX_RECORD_BYTES:,} a record may have (long tags?)"
+        )
     return text
 
 
@@ -373,23 +427,31 @@ def game_from_json(text: str | bytes) -> Game:
     if isinstance(text, (bytes, bytearray, memoryview)):
         data = bytes(text)
         if len(data) > MAX_RECORD_BYTES:
-            raise NotationError(f"game record is {len(data):,} bytes, more than the {MAX_RECORD_BYTES:,} allowed")
+            raise NotationError(
+                f"game record is {len(data):,} bytes, more than the {MAX_RECORD_BYTES:,} allowed"
+            )
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise NotationError(f"game record is not UTF-8 text: byte 0x{data[error.start]:02x} "
-                                f"at offset {error.start}") from None
+            raise NotationError(
+                f"game record is not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}"
+            ) from None
         text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     elif not isinstance(text, str):
-        raise TypeError(f"game_from_json takes the record's JSON text (str or UTF-8 bytes), got {type(text).__name__}")
+        raise TypeError(
+            f"game_from_json takes the record's JSON text (str or UTF-8 bytes), got {type(text).__name__}"
+        )
     elif len(text) > MAX_RECORD_BYTES:
-        raise NotationError(f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed")
+        raise NotationError(
+            f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed"
+        )
     _check_json_shape(text)
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
-        raise NotationError(f"game record is not valid JSON: line {error.lineno} column {error.colno}: "
-                            f"{error.msg}") from None
+        raise NotationError(
+            f"game record is not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
     except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
         raise NotationError(f"game record cannot be read: {error}") from None
     return game_from_record(record)

@@ -49,9 +49,21 @@ from .texts import (
 )
 from .variants import Color, ShrinkTables, Variant, get_variant
 
-__all__ = ["Move", "Position", "Outcome", "EndReason", "perft", "perft_estimate", "tree_estimate",
-           "generate_raw",
-           "MAX_PERFT_DEPTH", "MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "MAX_LEAP_WORK", "MAX_LEAP_STATES"]
+__all__ = [
+    "Move",
+    "Position",
+    "Outcome",
+    "EndReason",
+    "perft",
+    "perft_estimate",
+    "tree_estimate",
+    "generate_raw",
+    "MAX_PERFT_DEPTH",
+    "MAX_MOVE_TEXT",
+    "MAX_QUIET_TURNS",
+    "MAX_LEAP_WORK",
+    "MAX_LEAP_STATES",
+]
 
 _cut = cut  # the name other modules of the package import
 
@@ -93,9 +105,13 @@ def _move_maker(points: tuple[str, ...]) -> Callable[[RawMove], Move]:
         origin, landings, captured, mask = raw
         move = new(Move)
         # Trusted: the generator's moves have the shape __post_init__ checks.
-        move.__dict__.update(origin=points[origin], landings=tuple(points[i] for i in landings),
-                             captures=tuple(points[i] for i in captured), _raw=raw,
-                             _lean=((1 << origin) ^ (1 << landings[-1]), mask))
+        move.__dict__.update(
+            origin=points[origin],
+            landings=tuple(points[i] for i in landings),
+            captures=tuple(points[i] for i in captured),
+            _raw=raw,
+            _lean=((1 << origin) ^ (1 << landings[-1]), mask),
+        )
         return move
 
     return make
@@ -159,8 +175,20 @@ class Position:
     Build one with :meth:`start`, :meth:`from_pieces` or :meth:`from_text`.
     """
 
-    __slots__ = ("_variant", "_white", "_black", "_turn", "_quiet", "_dead", "_ctx", "_moves", "_legal",
-                 "_outcome", "_work", "__dict__")
+    __slots__ = (
+        "_variant",
+        "_white",
+        "_black",
+        "_turn",
+        "_quiet",
+        "_dead",
+        "_ctx",
+        "_moves",
+        "_legal",
+        "_outcome",
+        "_work",
+        "__dict__",
+    )
 
     variant: Variant = property(attrgetter("_variant"), _immutable)  # type: ignore[assignment]
     white: int = property(attrgetter("_white"), _immutable)  # type: ignore[assignment]
@@ -169,8 +197,9 @@ class Position:
     quiet_turns: int = property(attrgetter("_quiet"), _immutable)  # type: ignore[assignment]
     dead: int = property(attrgetter("_dead"), _immutable)  # type: ignore[assignment]
 
-    def __init__(self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0,
-                 dead: int = 0) -> None:
+    def __init__(
+        self, variant: Variant, white: int, black: int, turn: Color, quiet_turns: int = 0, dead: int = 0
+    ) -> None:
         if not isinstance(variant, Variant):
             raise TypeError(f"a position needs a Variant (see get_variant), got {type(variant).__name__}")
         for name, value in (("white", white), ("black", black), ("quiet_turns", quiet_turns), ("dead", dead)):
@@ -185,7 +214,9 @@ class Position:
         if white | black > variant.tables.full_mask or white < 0 or black < 0:
             raise ValueError("piece sets name points the board does not have")
         if not 0 <= quiet_turns <= MAX_QUIET_TURNS:
-            raise ValueError(f"quiet_turns must be >= 0 and at most {MAX_QUIET_TURNS:,}, got {shown(quiet_turns)}")
+            raise ValueError(
+                f"quiet_turns must be >= 0 and at most {MAX_QUIET_TURNS:,}, got {shown(quiet_turns)}"
+            )
         if dead:
             _check_dead(variant, white | black, dead)
         turn = Color.parse(turn)
@@ -227,8 +258,14 @@ class Position:
         return cls(variant, white, black, variant.first, 0)
 
     @classmethod
-    def from_pieces(cls, variant: str | Variant, pieces: dict[str, Color | str], turn: Color | str = Color.WHITE,
-                    quiet_turns: int = 0, rules: str | Rules | None = None) -> Position:
+    def from_pieces(
+        cls,
+        variant: str | Variant,
+        pieces: dict[str, Color | str],
+        turn: Color | str = Color.WHITE,
+        quiet_turns: int = 0,
+        rules: str | Rules | None = None,
+    ) -> Position:
         """Build a position from ``{point: colour}``.
 
         >>> p = Position.from_pieces("zuni-4", {"M2": "w", "M3": "b"})
@@ -278,7 +315,13 @@ class Position:
         if not isinstance(other, Position):
             return NotImplemented
         return (self._variant, self._white, self._black, self._turn, self._quiet, self._dead) == (
-            other._variant, other._white, other._black, other._turn, other._quiet, other._dead)
+            other._variant,
+            other._white,
+            other._black,
+            other._turn,
+            other._quiet,
+            other._dead,
+        )
 
     def __hash__(self) -> int:
         return hash((self._white, self._black, self._turn, self._quiet, self._dead))
@@ -288,7 +331,9 @@ class Position:
 
     def text(self) -> str:
         """The one-line position text (see :mod:`awithlaknannai.texts`)."""
-        return write_position_text(self._variant, self._white, self._black, self._turn, self._quiet, self._dead)
+        return write_position_text(
+            self._variant, self._white, self._black, self._turn, self._quiet, self._dead
+        )
 
     def __str__(self) -> str:
         """The board as a plain-text diagram, with the side to move or the result (see notation.board_diagram)."""
@@ -357,7 +402,8 @@ class Position:
             return self._variant.tables.index[point]
         except (KeyError, TypeError):
             raise InvalidMoveError(
-                f"there is no point {cut(str(point), 20)!r} on this board ({self._variant.name})") from None
+                f"there is no point {cut(str(point), 20)!r} on this board ({self._variant.name})"
+            ) from None
 
     # --- moves and the end of the game ---------------------------------------
 
@@ -537,7 +583,9 @@ class Position:
             if move in legal:  # a move from legal_moves(), or one equal to it
                 return legal[legal.index(move)]
             if len(move.landings) > len(self.points):  # no turn leaps more often than the board has points
-                raise IllegalMoveError(f"a move of {len(move.landings):,} leaps: more than this board has points")
+                raise IllegalMoveError(
+                    f"a move of {len(move.landings):,} leaps: more than this board has points"
+                )
             origin = move.origin
             if move.captures:
                 parts = [("x", over, land) for over, land in zip(move.captures, move.landings)]
@@ -550,15 +598,18 @@ class Position:
             # Point names are read in any case ("b3-m4"), as children type them.
             spelling = self._variant.tables.spelling
             origin = spelling.get(origin.lower(), origin)
-            parts = [(kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
-                     for kind, over, land in parts]
+            parts = [
+                (kind, over and spelling.get(over.lower(), over), spelling.get(land.lower(), land))
+                for kind, over, land in parts
+            ]
         else:
             raise MoveTypeError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
         index = self._variant.tables.index
         for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
             if point not in index:
-                raise InvalidMoveError(f"{text}: there is no point {cut(point, 20)!r} on this board "
-                                       f"({self._variant.name})")
+                raise InvalidMoveError(
+                    f"{text}: there is no point {cut(point, 20)!r} on this board ({self._variant.name})"
+                )
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{text}: the game is over: {outcome}")
@@ -584,8 +635,10 @@ def _check_dead(variant: Variant, occupied: int, dead: int) -> None:
     if shrink is None:
         raise ValueError(f"{variant.name} has no shrinking board: no point can be out of play")
     if dead < 0 or dead > variant.tables.full_mask or not shrink.is_reachable(dead):
-        raise ValueError(f"the points out of play on {variant.name} form whole end rows or columns of "
-                         f"{shrink.unit} (reading {shrink.reading!r}); these do not")
+        raise ValueError(
+            f"the points out of play on {variant.name} form whole end rows or columns of "
+            f"{shrink.unit} (reading {shrink.reading!r}); these do not"
+        )
     if occupied & dead:
         raise ValueError("a piece stands on a point that is out of play")
 
@@ -620,9 +673,16 @@ PERFT_TABLE_ENTRIES = 500_000
 _Node = TypeVar("_Node")
 
 
-def tree_estimate(root: _Node, depth: int, expand: Callable[[_Node], Sequence[object] | None],
-                  child: Callable[[_Node, object], _Node], *, probes: int = PERFT_PROBES,
-                  give_up_after: float = math.inf, seed: int = 0) -> tuple[float, float]:
+def tree_estimate(
+    root: _Node,
+    depth: int,
+    expand: Callable[[_Node], Sequence[object] | None],
+    child: Callable[[_Node, object], _Node],
+    *,
+    probes: int = PERFT_PROBES,
+    give_up_after: float = math.inf,
+    seed: int = 0,
+) -> tuple[float, float]:
     """Estimate ``(leaves, seconds)`` of counting a game tree ``depth`` plies deep, by random descents.
 
     Knuth's estimator (1975): walk from the root choosing a random move at
@@ -676,7 +736,9 @@ def tree_estimate(root: _Node, depth: int, expand: Callable[[_Node], Sequence[ob
     return leaves / probes, seconds
 
 
-def _tree_of(position: Position) -> tuple[Callable[[Any], list[LeanMove] | None], Callable[[Any, Any], Any], Any]:
+def _tree_of(
+    position: Position,
+) -> tuple[Callable[[Any], list[LeanMove] | None], Callable[[Any, Any], Any], Any]:
     """The game tree below ``position`` as (expand, child, root) on lean moves, shrinking board included."""
     ctx = position._ctx
     lean = ctx.generator.lean
@@ -766,8 +828,12 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
         raise ValueError(f"perft depth must be from 0 to {MAX_PERFT_DEPTH}, got {shown(depth)}")
     if not flag("allow_long", allow_long) and depth >= 3:
         _, seconds = perft_estimate(position, depth, give_up_after=2 * LONG_JOB_SECONDS)
-        check_long_job(f"perft to depth {depth} on {position.variant.name} ({position.variant.rules.to_text()})",
-                       seconds, allow_long=False, advice="try a smaller depth")
+        check_long_job(
+            f"perft to depth {depth} on {position.variant.name} ({position.variant.rules.to_text()})",
+            seconds,
+            allow_long=False,
+            advice="try a smaller depth",
+        )
     if position.is_terminal():
         return 1 if depth == 0 else 0
     if depth == 0:
@@ -794,8 +860,13 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
         below = depth - 1
         for xor, captured in moves:
             mover, other = own ^ xor, opp & ~captured
-            total += count(other, mover, 0 if captured else quiet + 1, below,
-                           shrink.after(mover | other, dead) if shrink is not None else 0)
+            total += count(
+                other,
+                mover,
+                0 if captured else quiet + 1,
+                below,
+                shrink.after(mover | other, dead) if shrink is not None else 0,
+            )
         if len(counted) < PERFT_TABLE_ENTRIES:
             counted[key] = total
         return total

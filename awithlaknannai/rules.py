@@ -108,11 +108,15 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Rules.{name} must be True or False, got {type(getattr(self, name)).__name__}")
+                raise TypeError(
+                    f"Rules.{name} must be True or False, got {type(getattr(self, name)).__name__}"
+                )
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if not isinstance(value, str):
-                raise TypeError(f"Rules.{name} must be one of {', '.join(allowed)}; got {type(value).__name__}")
+                raise TypeError(
+                    f"Rules.{name} must be one of {', '.join(allowed)}; got {type(value).__name__}"
+                )
             if value not in allowed:
                 raise ValueError(f"Rules.{name} must be one of {', '.join(allowed)}; got {shown(value)}")
         for name, lowest in (("quiet_turn_limit", 1), ("repetition_limit", 2)):
@@ -124,14 +128,18 @@ class Rules:
             if value < lowest:
                 raise ValueError(f"Rules.{name} must be None or an integer >= {lowest}, got {shown(value)}")
             if value > MAX_LIMIT:  # a rules text writes at most 9 digits: whatever is made can be read back
-                raise ValueError(f"Rules.{name} must be None or an integer of at most {MAX_LIMIT:,}, "
-                                 f"got {shown(value)}")
+                raise ValueError(
+                    f"Rules.{name} must be None or an integer of at most {MAX_LIMIT:,}, got {shown(value)}"
+                )
 
     def __repr__(self) -> str:
         # The shrinking-board switch matters on two boards only: shown when it is changed, so
         # the usual repr stays as it was before the switch existed.
-        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                 if f.name != "shrink_boundary" or self.shrink_boundary != "playable"]
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if f.name != "shrink_boundary" or self.shrink_boundary != "playable"
+        ]
         return f"Rules({', '.join(shown)})"
 
     def replace(self, **changes: object) -> Rules:
@@ -142,7 +150,9 @@ class Rules:
         """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise ValueError(f"unknown rule switch(es): {', '.join(shown(name) for name in sorted(unknown)[:5])}")
+            raise ValueError(
+                f"unknown rule switch(es): {', '.join(shown(name) for name in sorted(unknown)[:5])}"
+            )
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     @property
@@ -188,7 +198,9 @@ class Rules:
             raise ValueError(f"rules text must be a preset name such as 'standard', got {_quoted(text)}")
         preset, *overrides = text.strip().split(",")
         if preset not in PRESETS:
-            raise ValueError(f"rules text {_quoted(text)}: unknown preset {_quoted(preset)} (known: {', '.join(PRESETS)})")
+            raise ValueError(
+                f"rules text {_quoted(text)}: unknown preset {_quoted(preset)} (known: {', '.join(PRESETS)})"
+            )
         fields = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, object] = {}
         for item in overrides:
@@ -226,8 +238,10 @@ def _parse_value(text: str, name: str, raw: str, example: object) -> object:
         if raw == "off":
             return None
         if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-            raise ValueError(f"rules text {_quoted(text)}: {name} takes a whole number (at most 9 digits) or off, "
-                             f"got {_quoted(raw)}")
+            raise ValueError(
+                f"rules text {_quoted(text)}: {name} takes a whole number (at most 9 digits) or off, "
+                f"got {_quoted(raw)}"
+            )
         return int(raw)
     return raw
 

@@ -50,8 +50,17 @@ from .errors import InvalidMoveError, NotationError
 from .rules import Rules
 from .variants import Color, Variant, get_variant, zuni_size
 
-__all__ = ["MAX_MOVE_TEXT", "MAX_QUIET_TURNS", "board_diagram_text", "cut", "move_text", "write_position_text",
-           "read_move_text", "read_position_text", "shown_short"]
+__all__ = [
+    "MAX_MOVE_TEXT",
+    "MAX_QUIET_TURNS",
+    "board_diagram_text",
+    "cut",
+    "move_text",
+    "write_position_text",
+    "read_move_text",
+    "read_position_text",
+    "shown_short",
+]
 
 #: The most turns without a capture a position may count: a position text
 #: writes at most ten digits. Play stops counting there (every turn limit
@@ -85,15 +94,24 @@ def cut(text: str, limit: int = 60) -> str:
 # --- position texts ----------------------------------------------------------------
 
 
-def write_position_text(variant: Variant, white: int, black: int, turn: Color, quiet_turns: int, dead: int = 0) -> str:
+def write_position_text(
+    variant: Variant, white: int, black: int, turn: Color, quiet_turns: int, dead: int = 0
+) -> str:
     """The one-line text of a position given by its fields (see the module text)."""
     rows = []
     index = 0
     for row in variant.tables.rows:  # bit i is point i, row by row
         chars = []
         for _ in row:
-            chars.append("w" if white >> index & 1 else "b" if black >> index & 1 else
-                         "x" if dead >> index & 1 else ".")
+            chars.append(
+                "w"
+                if white >> index & 1
+                else "b"
+                if black >> index & 1
+                else "x"
+                if dead >> index & 1
+                else "."
+            )
             index += 1
         rows.append("".join(chars))
     return " ".join([variant.name, variant.rules.to_text(), "/".join(rows), turn.char, str(quiet_turns)])
@@ -124,14 +142,21 @@ def read_position_text(text: str) -> tuple[Variant, int, int, Color, int, int]:
     name, rules_text, pieces, side, quiet = fields
     if side not in ("w", "b"):
         raise NotationError(f"position text, field 4 (side to move): {shown_short(side)}; use w or b")
-    if not (quiet.isascii() and quiet.isdigit()) or len(quiet) > len(str(MAX_QUIET_TURNS)) \
-            or int(quiet) > MAX_QUIET_TURNS:
-        raise NotationError(f"position text, field 5 (quiet turns): {shown_short(quiet)} is not a whole number "
-                            f"from 0 to {MAX_QUIET_TURNS:,}")
+    if (
+        not (quiet.isascii() and quiet.isdigit())
+        or len(quiet) > len(str(MAX_QUIET_TURNS))
+        or int(quiet) > MAX_QUIET_TURNS
+    ):
+        raise NotationError(
+            f"position text, field 5 (quiet turns): {shown_short(quiet)} is not a whole number "
+            f"from 0 to {MAX_QUIET_TURNS:,}"
+        )
     n = zuni_size(name)
     if n is not None and [len(row) for row in pieces.split("/")] != [n, n + 1, n]:
         # A Zuni board's rows are known from its name: refuse a wrong shape before building the board.
-        raise NotationError(f"position text, field 3 (pieces): {name} has rows of {n}, {n + 1} and {n} points")
+        raise NotationError(
+            f"position text, field 3 (pieces): {name} has rows of {n}, {n + 1} and {n} points"
+        )
     try:
         variant = get_variant(name)
     except ValueError as error:
@@ -143,13 +168,17 @@ def read_position_text(text: str) -> tuple[Variant, int, int, Color, int, int]:
     layout = variant.tables.rows
     given = pieces.split("/")
     if len(given) != len(layout):
-        raise NotationError(f"position text, field 3 (pieces): {len(given)} rows given, the board has {len(layout)}")
+        raise NotationError(
+            f"position text, field 3 (pieces): {len(given)} rows given, the board has {len(layout)}"
+        )
     index = variant.tables.index
     white = black = dead = 0
     for r, (row_text, row_points) in enumerate(zip(given, layout), start=1):
         if len(row_text) != len(row_points):
-            raise NotationError(f"position text, field 3 (pieces): row {r} has {len(row_text)} points, "
-                                f"the board has {len(row_points)} in that row")
+            raise NotationError(
+                f"position text, field 3 (pieces): row {r} has {len(row_text)} points, "
+                f"the board has {len(row_points)} in that row"
+            )
         for char, point in zip(row_text, row_points):
             if char == "w":
                 white |= 1 << index[point]
@@ -158,15 +187,20 @@ def read_position_text(text: str) -> tuple[Variant, int, int, Color, int, int]:
             elif char == "x":
                 dead |= 1 << index[point]
             elif char != ".":
-                raise NotationError(f"position text, field 3 (pieces): {shown_short(char)} at {point}; "
-                                    "use w, b, . or x (out of play)")
+                raise NotationError(
+                    f"position text, field 3 (pieces): {shown_short(char)} at {point}; "
+                    "use w, b, . or x (out of play)"
+                )
     if not white | black:
-        raise NotationError("position text, field 3 (pieces): no pieces at all; a position needs at least one")
+        raise NotationError(
+            "position text, field 3 (pieces): no pieces at all; a position needs at least one"
+        )
     return variant, white, black, Color.parse(side), int(quiet), dead
 
 
-def board_diagram_text(variant: Variant, white: int, black: int, dead: int, footer: str,
-                       labels: bool = True) -> str:
+def board_diagram_text(
+    variant: Variant, white: int, black: int, dead: int, footer: str, labels: bool = True
+) -> str:
     """A plain-text picture of the board, row by row, then ``footer`` (whose turn, or the result).
 
     Points are placed by their x coordinate, so the middle row of a Zuni
@@ -181,7 +215,9 @@ def board_diagram_text(variant: Variant, white: int, black: int, dead: int, foot
         for point in row:
             x = board.nodes[point]["pos"][0] - left
             i = index[point]
-            cells[round(x * 4)] = "w" if white >> i & 1 else "b" if black >> i & 1 else "x" if dead >> i & 1 else "."
+            cells[round(x * 4)] = (
+                "w" if white >> i & 1 else "b" if black >> i & 1 else "x" if dead >> i & 1 else "."
+            )
         width = max(cells) + 1
         text = "".join(cells.get(i, " ") for i in range(width))
         lines.append((f"{row_name:<3}" if labels else "") + text.rstrip())
@@ -205,7 +241,9 @@ def move_text(origin: str, landings: Sequence[str], captures: Sequence[str], ful
     return "x".join((origin, *landings))
 
 
-_MOVE_TEXT = re.compile(r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$")
+_MOVE_TEXT = re.compile(
+    r"^\s*([A-Za-z]+\d+\+?)\s*((?:[-x]\s*(?:\(\s*[A-Za-z]+\d+\+?\s*\)\s*)?[A-Za-z]+\d+\+?\s*)+)$"
+)
 _MOVE_PART = re.compile(r"([-x])\s*(?:\(\s*([A-Za-z]+\d+\+?)\s*\)\s*)?([A-Za-z]+\d+\+?)")
 
 
@@ -221,8 +259,10 @@ def read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
         The text is too long or cannot be read.
     """
     if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"cannot read the move {cut(text)!r}: {len(text):,} characters, more than "
-                               f"the {MAX_MOVE_TEXT:,} any move needs")
+        raise InvalidMoveError(
+            f"cannot read the move {cut(text)!r}: {len(text):,} characters, more than "
+            f"the {MAX_MOVE_TEXT:,} any move needs"
+        )
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(

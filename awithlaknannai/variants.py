@@ -57,8 +57,20 @@ from . import boards
 from .errors import did_you_mean, shown
 from .rules import Rules, get_rules
 
-__all__ = ["Color", "Variant", "StartPosition", "get_variant", "VARIANT_NAMES", "VARIANTS", "VARIANT_MENU",
-           "VariantRecord", "variant_record", "MAX_ZUNI_N", "ShrinkTables", "shrink_tables"]
+__all__ = [
+    "Color",
+    "Variant",
+    "StartPosition",
+    "get_variant",
+    "VARIANT_NAMES",
+    "VARIANTS",
+    "VARIANT_MENU",
+    "VariantRecord",
+    "variant_record",
+    "MAX_ZUNI_N",
+    "ShrinkTables",
+    "shrink_tables",
+]
 
 #: The largest Zuni board ``zuni-N`` has N = 1000 points in an outer row
 #: (3,001 points, 120 times Mosona). Building it takes about 0.1 s and 20 MB;
@@ -81,6 +93,7 @@ def zuni_size(name: str) -> int | None:
     if len(digits) > len(str(MAX_ZUNI_N)) or not 2 <= int(digits) <= MAX_ZUNI_N:
         return None
     return int(digits)
+
 
 #: Bent leaps are refused on these boards: their many crossing lines make
 #: leap sequences multiply. Even counting each capture once per landing
@@ -172,9 +185,11 @@ class _Tables:
         # The same tables in the shapes the generator's inner loops want: bits
         # instead of indices, and the step moves built once (raw move tuples
         # are immutable, so every position can share them).
-        self.step_moves: tuple[tuple[tuple[int, tuple[int, tuple[int, ...], tuple[()], int]], ...], ...] = tuple(
-            tuple((1 << to, (origin, (to,), (), 0)) for to in targets)
-            for origin, targets in enumerate(self.steps)
+        self.step_moves: tuple[tuple[tuple[int, tuple[int, tuple[int, ...], tuple[()], int]], ...], ...] = (
+            tuple(
+                tuple((1 << to, (origin, (to,), (), 0)) for to in targets)
+                for origin, targets in enumerate(self.steps)
+            )
         )
         self.step_mask: tuple[int, ...] = tuple(sum(1 << to for to in targets) for targets in self.steps)
         self.leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
@@ -210,7 +225,12 @@ class Variant:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Variant):
             return NotImplemented
-        if (self.name, self.rules, self.first, self.bottom) != (other.name, other.rules, other.first, other.bottom):
+        if (self.name, self.rules, self.first, self.bottom) != (
+            other.name,
+            other.rules,
+            other.first,
+            other.bottom,
+        ):
             return False
         # A hand-built variant may reuse a name on another board: equal only with the same board.
         return self.board is other.board or self._content == other._content
@@ -256,8 +276,15 @@ class Variant:
         >>> get_variant("mosona").with_rules("ludii").rules.multi_leap
         'none'
         """
-        return Variant(self.name, self.board, self.start_pieces, get_rules(rules),
-                       self.first, self.bottom, self.description)
+        return Variant(
+            self.name,
+            self.board,
+            self.start_pieces,
+            get_rules(rules),
+            self.first,
+            self.bottom,
+            self.description,
+        )
 
 
 # Tables and boards are shared by every position of a variant: each Variant
@@ -269,8 +296,11 @@ CACHED_BOARDS = 8
 
 
 def _board_content(board: nx.Graph) -> tuple[object, ...]:
-    return (tuple(sorted((node, tuple(data["pos"]), data["row"]) for node, data in board.nodes(data=True))),
-            tuple(tuple(line) for line in board.graph["lines"]), tuple(board.graph["rows"]))
+    return (
+        tuple(sorted((node, tuple(data["pos"]), data["row"]) for node, data in board.nodes(data=True))),
+        tuple(tuple(line) for line in board.graph["lines"]),
+        tuple(board.graph["rows"]),
+    )
 
 
 def _tables_for(name: str, board: nx.Graph, shape: str, content: tuple[object, ...] | None = None) -> _Tables:
@@ -300,7 +330,9 @@ def _check_variant(variant: Variant) -> None:
     if not 1 <= len(variant.name) <= 100 or not variant.name.isprintable():
         raise ValueError(f"a variant's name is 1 to 100 printable characters, got {shown(variant.name)}")
     if not isinstance(variant.rules, Rules):
-        raise TypeError(f"a variant's rules are a Rules value (see get_rules), got {type(variant.rules).__name__}")
+        raise TypeError(
+            f"a variant's rules are a Rules value (see get_rules), got {type(variant.rules).__name__}"
+        )
     for label in ("first", "bottom"):
         if not isinstance(getattr(variant, label), Color):
             raise TypeError(f"a variant's {label} is a Color, got {type(getattr(variant, label)).__name__}")
@@ -308,26 +340,33 @@ def _check_variant(variant: Variant) -> None:
         raise TypeError(f"a variant's description is a text, got {type(variant.description).__name__}")
     board = variant.board
     if not isinstance(board, nx.Graph):
-        raise TypeError(f"a variant's board is a networkx Graph (see awithlaknannai.boards), "
-                        f"got {type(board).__name__}")
+        raise TypeError(
+            f"a variant's board is a networkx Graph (see awithlaknannai.boards), got {type(board).__name__}"
+        )
     if board not in _TRUSTED_BOARDS:
         _check_board(board, variant.rules.leap_shape)
     if not isinstance(variant.start_pieces, Mapping):
-        raise TypeError(f"a variant's start_pieces is a dict {{point: Color}}, got {type(variant.start_pieces).__name__}")
+        raise TypeError(
+            f"a variant's start_pieces is a dict {{point: Color}}, got {type(variant.start_pieces).__name__}"
+        )
     if len(variant.start_pieces) > board.number_of_nodes():
         raise ValueError("a variant's start_pieces name more points than its board has")
     for point, colour in variant.start_pieces.items():
         if not isinstance(point, str) or point not in board:
             raise ValueError(f"a variant's start_pieces name a point its board does not have: {shown(point)}")
         if not isinstance(colour, Color):
-            raise TypeError(f"a variant's start_pieces map points to Color.WHITE or Color.BLACK, "
-                            f"got {type(colour).__name__}")
+            raise TypeError(
+                f"a variant's start_pieces map points to Color.WHITE or Color.BLACK, "
+                f"got {type(colour).__name__}"
+            )
     if variant.name in _SHRINK_UNITS and board not in _TRUSTED_BOARDS:
         xs = [x for x, _ in nx.get_node_attributes(board, "pos").values()]
         ys = [y for _, y in nx.get_node_attributes(board, "pos").values()]
         if max(xs) - min(xs) > 16 or max(ys) - min(ys) > 16 or min(xs) < 0 or min(ys) < 0:
-            raise ValueError(f"{variant.name}'s shrinking rule works on boards of up to 16 x 16 squares "
-                             "placed at x, y >= 0")
+            raise ValueError(
+                f"{variant.name}'s shrinking rule works on boards of up to 16 x 16 squares "
+                "placed at x, y >= 0"
+            )
 
 
 def _check_board(board: nx.Graph, leap_shape: str) -> None:
@@ -338,13 +377,17 @@ def _check_board(board: nx.Graph, leap_shape: str) -> None:
     if not 1 <= size <= MAX_BOARD_POINTS:
         raise ValueError(f"a board has 1 to {MAX_BOARD_POINTS:,} points, this one has {size:,}")
     if board.number_of_edges() > 8 * size:
-        raise ValueError(f"a board has at most 8 lines a point on average; this one has {board.number_of_edges():,} "
-                         f"edges for {size:,} points")
+        raise ValueError(
+            f"a board has at most 8 lines a point on average; this one has {board.number_of_edges():,} "
+            f"edges for {size:,} points"
+        )
     rows = board.graph.get("rows")
     lines = board.graph.get("lines")
     if not isinstance(rows, (list, tuple)) or not isinstance(lines, (list, tuple)):
-        raise ValueError("a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "  # noqa: TRY004
-                         "sequence of points): build it with awithlaknannai.boards")
+        raise ValueError(
+            "a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "  # noqa: TRY004
+            "sequence of points): build it with awithlaknannai.boards"
+        )
     row_names = set()
     for row in rows:
         if not isinstance(row, str):
@@ -352,14 +395,21 @@ def _check_board(board: nx.Graph, leap_shape: str) -> None:
         row_names.add(row)
     for node, data in board.nodes(data=True):
         if not isinstance(node, str) or not _POINT_NAME.fullmatch(node) or len(node) > 20:
-            raise ValueError(f"a board's points are named like 'B3' or 'a1+' (letters, digits, an optional +), "
-                             f"got {shown(node)}")
+            raise ValueError(
+                f"a board's points are named like 'B3' or 'a1+' (letters, digits, an optional +), "
+                f"got {shown(node)}"
+            )
         pos = data.get("pos")
-        if not (isinstance(pos, (tuple, list)) and len(pos) == 2
-                and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pos)):
+        if not (
+            isinstance(pos, (tuple, list))
+            and len(pos) == 2
+            and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pos)
+        ):
             raise ValueError(f"point {node}: 'pos' is an (x, y) pair of finite numbers, got {shown(pos)}")
         if data.get("row") not in row_names:
-            raise ValueError(f"point {node}: 'row' names one of the board's rows, got {shown(data.get('row'))}")
+            raise ValueError(
+                f"point {node}: 'row' names one of the board's rows, got {shown(data.get('row'))}"
+            )
     total = 0
     for index, line in enumerate(lines):
         if isinstance(line, str) or not isinstance(line, (list, tuple)) or len(line) < 2:
@@ -369,18 +419,23 @@ def _check_board(board: nx.Graph, leap_shape: str) -> None:
             raise ValueError("a board's lines go over its edges more often than a drawing can")
         for a, b in itertools.pairwise(line):
             if not (isinstance(a, str) and isinstance(b, str) and board.has_edge(a, b)):
-                raise ValueError(f"line {index}: {shown(a)} and {shown(b)} are not joined by an edge of the board")
+                raise ValueError(
+                    f"line {index}: {shown(a)} and {shown(b)} are not joined by an edge of the board"
+                )
     for key, allowed in (("curved_lines", None), ("arc_centres", None)):
         value = board.graph.get(key, ())
         indices = value.keys() if isinstance(value, dict) else value
         if not isinstance(indices, (list, tuple, set, frozenset, type({}.keys()))) or any(
-                isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(lines) for i in indices):
+            isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(lines) for i in indices
+        ):
             raise ValueError(f"a board's {key!r} lists indices of its lines")
     if leap_shape == "bent":
         bent = sum(d * (d - 1) for _, d in board.degree())
         if bent > MAX_BENT_LEAPS:
-            raise ValueError(f"bent leaps: this board has {bent:,} paths of two edges, more than the "
-                             f"{MAX_BENT_LEAPS:,} the move generator takes on; use leap_shape=line")
+            raise ValueError(
+                f"bent leaps: this board has {bent:,} paths of two edges, more than the "
+                f"{MAX_BENT_LEAPS:,} the move generator takes on; use leap_shape=line"
+            )
 
 
 class _BoardRef:
@@ -469,9 +524,12 @@ def _zuni_record(n: int, murray: bool) -> VariantRecord:
     name = f"zuni-{n}" + ("-murray" if murray else "")
     drawing = ", Murray's drawing" if murray else ""
     return VariantRecord(
-        name, f"Zuni pattern, {n} a row{drawing} (our extension)",
+        name,
+        f"Zuni pattern, {n} a row{drawing} (our extension)",
         f"Zuni pattern of size {n} (this project's extension of Stevenson's 'no specified size')",
-        lambda: boards.zuni(n, outer_lines=not murray), lambda board, bottom: _zuni_start(n, bottom))
+        lambda: boards.zuni(n, outer_lines=not murray),
+        lambda board, bottom: _zuni_start(n, bottom),
+    )
 
 
 def _grid(middle_row: str, bottom_gets_right: bool) -> Callable[[nx.Graph, Color], dict[str, Color]]:
@@ -482,48 +540,121 @@ _ZUNI_PATTERN = _zuni_record(2, False)  # stands for every size; get_variant bui
 
 #: The named variants, in the order menus and messages list them. ``zuni-N``
 #: and ``zuni-N-murray`` stand for every size (2 <= N <= :data:`MAX_ZUNI_N`).
-VARIANTS: dict[str, VariantRecord] = {record.name: record for record in (
-    VariantRecord("mosona", "Mosona (Culin's drawing)", "Awithlaknannai Mosona, Culin 1907 p. 801",
-                  boards.mosona, lambda board, bottom: _zuni_start(8, bottom)),
-    VariantRecord("mosona-murray", "Mosona (Murray's drawing)", "Awithlaknannai Mosona on Murray's 1952 drawing",
-                  lambda: boards.mosona(outer_lines=False), lambda board, bottom: _zuni_start(8, bottom)),
-    VariantRecord("kolowis", "Kolowis Awithlaknannai",
-                  "Kolowis Awithlaknannai, the 49-point board of the encyclopedia's Kolowis article",
-                  boards.kolowis, lambda board, bottom: _zuni_start(16, bottom, empty_ends=True)),
-    # Smaller boards of the same pattern: this project's extension of Stevenson's
-    # "no specified size", not boards recorded from the Zuni.
-    VariantRecord("zuni-N", "Zuni pattern, N a row (our extension)", _ZUNI_PATTERN.description,
-                  _ZUNI_PATTERN.board, _ZUNI_PATTERN.start,
-                  menu=tuple((f"Zuni pattern, {n} a row (our extension)", f"zuni-{n}") for n in (3, 4, 5, 6))),
-    VariantRecord("zuni-N-murray", "Zuni pattern, N a row, Murray's drawing (our extension)",
-                  _ZUNI_PATTERN.description, _ZUNI_PATTERN.board, _ZUNI_PATTERN.start, menu=()),
-    VariantRecord("alquerque", "Alquerque", "Alquerque, Alfonso X 1283 / Murray 1952",
-                  boards.alquerque, _grid("3", True)),
-    VariantRecord("tukvnanawopi", "Tukvnanawopi (Hopi)", "Tukvnanawopi (Hopi), without the shrinking-board rule",
-                  boards.tukvnanawopi, _grid("3", False)),
-    VariantRecord("tukvnanawopi-shrinking", "Tukvnanawopi, shrinking board",
-                  "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column of squares goes "
-                  "out of play", boards.tukvnanawopi, _grid("3", False)),
-    VariantRecord("tuknanavuhpi", "Tuknanavuhpi (Hopi), shrinking lines",
-                  "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
-                  boards.tukvnanawopi, _grid("3", False)),
-    VariantRecord("lau-kata-kati", "Lau kata kati (India)", "Lau kata kati (India), Murray 1952; Datta 1933",
-                  boards.lau_kata_kati, lambda board, bottom: _centre_start(board, bottom)),
-    VariantRecord("dash-guti", "Dash-guti (India)", "Dash-guti (India), Murray 1952",
-                  boards.dash_guti, lambda board, bottom: _centre_start(board, bottom)),
-    VariantRecord("egara-guti", "Egara-guti (India)", "Egara-guti (India), Murray 1952",
-                  boards.egara_guti, lambda board, bottom: _centre_start(board, bottom)),
-    VariantRecord("pretwa", "Pretwa (India)", "Pretwa (Bihar, India), Murray 1952",
-                  boards.pretwa, lambda board, bottom: _centre_start(board, bottom)),
-    VariantRecord("gol-skuish", "Gol-skuish (India)", "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
-                  boards.gol_skuish, lambda board, bottom: _centre_start(board, bottom)),
-)}
+VARIANTS: dict[str, VariantRecord] = {
+    record.name: record
+    for record in (
+        VariantRecord(
+            "mosona",
+            "Mosona (Culin's drawing)",
+            "Awithlaknannai Mosona, Culin 1907 p. 801",
+            boards.mosona,
+            lambda board, bottom: _zuni_start(8, bottom),
+        ),
+        VariantRecord(
+            "mosona-murray",
+            "Mosona (Murray's drawing)",
+            "Awithlaknannai Mosona on Murray's 1952 drawing",
+            lambda: boards.mosona(outer_lines=False),
+            lambda board, bottom: _zuni_start(8, bottom),
+        ),
+        VariantRecord(
+            "kolowis",
+            "Kolowis Awithlaknannai",
+            "Kolowis Awithlaknannai, the 49-point board of the encyclopedia's Kolowis article",
+            boards.kolowis,
+            lambda board, bottom: _zuni_start(16, bottom, empty_ends=True),
+        ),
+        # Smaller boards of the same pattern: this project's extension of Stevenson's
+        # "no specified size", not boards recorded from the Zuni.
+        VariantRecord(
+            "zuni-N",
+            "Zuni pattern, N a row (our extension)",
+            _ZUNI_PATTERN.description,
+            _ZUNI_PATTERN.board,
+            _ZUNI_PATTERN.start,
+            menu=tuple((f"Zuni pattern, {n} a row (our extension)", f"zuni-{n}") for n in (3, 4, 5, 6)),
+        ),
+        VariantRecord(
+            "zuni-N-murray",
+            "Zuni pattern, N a row, Murray's drawing (our extension)",
+            _ZUNI_PATTERN.description,
+            _ZUNI_PATTERN.board,
+            _ZUNI_PATTERN.start,
+            menu=(),
+        ),
+        VariantRecord(
+            "alquerque",
+            "Alquerque",
+            "Alquerque, Alfonso X 1283 / Murray 1952",
+            boards.alquerque,
+            _grid("3", True),
+        ),
+        VariantRecord(
+            "tukvnanawopi",
+            "Tukvnanawopi (Hopi)",
+            "Tukvnanawopi (Hopi), without the shrinking-board rule",
+            boards.tukvnanawopi,
+            _grid("3", False),
+        ),
+        VariantRecord(
+            "tukvnanawopi-shrinking",
+            "Tukvnanawopi, shrinking board",
+            "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column of squares goes "
+            "out of play",
+            boards.tukvnanawopi,
+            _grid("3", False),
+        ),
+        VariantRecord(
+            "tuknanavuhpi",
+            "Tuknanavuhpi (Hopi), shrinking lines",
+            "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
+            boards.tukvnanawopi,
+            _grid("3", False),
+        ),
+        VariantRecord(
+            "lau-kata-kati",
+            "Lau kata kati (India)",
+            "Lau kata kati (India), Murray 1952; Datta 1933",
+            boards.lau_kata_kati,
+            lambda board, bottom: _centre_start(board, bottom),
+        ),
+        VariantRecord(
+            "dash-guti",
+            "Dash-guti (India)",
+            "Dash-guti (India), Murray 1952",
+            boards.dash_guti,
+            lambda board, bottom: _centre_start(board, bottom),
+        ),
+        VariantRecord(
+            "egara-guti",
+            "Egara-guti (India)",
+            "Egara-guti (India), Murray 1952",
+            boards.egara_guti,
+            lambda board, bottom: _centre_start(board, bottom),
+        ),
+        VariantRecord(
+            "pretwa",
+            "Pretwa (India)",
+            "Pretwa (Bihar, India), Murray 1952",
+            boards.pretwa,
+            lambda board, bottom: _centre_start(board, bottom),
+        ),
+        VariantRecord(
+            "gol-skuish",
+            "Gol-skuish (India)",
+            "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
+            boards.gol_skuish,
+            lambda board, bottom: _centre_start(board, bottom),
+        ),
+    )
+}
 
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 #: What the game widget's variant menu offers: (label, variant name), from :data:`VARIANTS`.
 VARIANT_MENU: tuple[tuple[str, str], ...] = tuple(
-    entry for record in VARIANTS.values()
+    entry
+    for record in VARIANTS.values()
     for entry in (record.menu if "-N" in record.name else ((record.title, record.name),))
 )
 
@@ -546,15 +677,19 @@ def variant_record(name: str) -> VariantRecord:
         # Checked on the digits, before int() or any building: a huge N costs nothing.
         if len(digits) > len(str(MAX_ZUNI_N)) or int(digits) > MAX_ZUNI_N:
             given = digits if len(digits) <= 12 else f"a {len(digits)}-digit number"
-            raise ValueError(f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {given}")
+            raise ValueError(
+                f"variant 'zuni-N': N is at most {MAX_ZUNI_N} points in an outer row, got {given}"
+            )
         n = int(digits)
         if n < 2:
             raise ValueError(f"variant {shown(name)}: a Zuni board needs at least 2 points in an outer row")
         return _zuni_record(n, bool(match.group(2)))
     if name in VARIANTS and "-N" not in name:
         return VARIANTS[name]
-    raise ValueError(f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
-                     f"known: {', '.join(VARIANT_NAMES)}")
+    raise ValueError(
+        f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
+        f"known: {', '.join(VARIANT_NAMES)}"
+    )
 
 
 @lru_cache(maxsize=CACHED_BOARDS)
@@ -638,8 +773,15 @@ def get_variant(
     first_color = Color.parse(first)
     bottom_color = Color.parse(bottom)
     board = _shared_board(record.name)
-    return Variant(record.name, board, record.start(board, bottom_color), rules_value, first_color, bottom_color,
-                   record.description)
+    return Variant(
+        record.name,
+        board,
+        record.start(board, bottom_color),
+        rules_value,
+        first_color,
+        bottom_color,
+        record.description,
+    )
 
 
 # --- The shrinking board (Tukvnanawopi, Tuknanavuhpi) --------------------------
@@ -672,8 +814,9 @@ class ShrinkTables:
             height = int(max(y for _, y in positions.values()))
 
             def touching(x: float, y: float) -> set[tuple[int, int]]:
-                return {(c, r) for c in range(width) for r in range(height)
-                        if c <= x <= c + 1 and r <= y <= r + 1}
+                return {
+                    (c, r) for c in range(width) for r in range(height) if c <= x <= c + 1 and r <= y <= r + 1
+                }
         else:  # "lines": each rank and file of points, centres' included
             width = int(2 * max(x for x, _ in positions.values())) + 1
             height = int(2 * max(y for _, y in positions.values())) + 1
@@ -709,20 +852,32 @@ class ShrinkTables:
     def _dead_mask(self, rect: tuple[int, int, int, int]) -> int:
         return sum(1 << i for i in range(len(self._touch)) if not self._live(i, rect))
 
-    def _band_masks(self, rect: tuple[int, int, int, int]) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+    def _band_masks(
+        self, rect: tuple[int, int, int, int]
+    ) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
         """For each side that can shrink: the live points of its end band, and the rectangle without it."""
         bands = self._bands.get(rect)
         if bands is None:
             c0, c1, r0, r1 = rect
             sides = []
             if r1 - r0 > 1:
-                sides += [(lambda c, r: r == r0, (c0, c1, r0 + 1, r1)), (lambda c, r: r == r1 - 1, (c0, c1, r0, r1 - 1))]
+                sides += [
+                    (lambda c, r: r == r0, (c0, c1, r0 + 1, r1)),
+                    (lambda c, r: r == r1 - 1, (c0, c1, r0, r1 - 1)),
+                ]
             if c1 - c0 > 1:
-                sides += [(lambda c, r: c == c0, (c0 + 1, c1, r0, r1)), (lambda c, r: c == c1 - 1, (c0, c1 - 1, r0, r1))]
+                sides += [
+                    (lambda c, r: c == c0, (c0 + 1, c1, r0, r1)),
+                    (lambda c, r: c == c1 - 1, (c0, c1 - 1, r0, r1)),
+                ]
             out = []
             for in_band, smaller in sides:
-                mask = sum(1 << i for i, cells in enumerate(self._touch) if self._live(i, rect)
-                           and any(in_band(c, r) and c0 <= c < c1 and r0 <= r < r1 for c, r in cells))
+                mask = sum(
+                    1 << i
+                    for i, cells in enumerate(self._touch)
+                    if self._live(i, rect)
+                    and any(in_band(c, r) and c0 <= c < c1 and r0 <= r < r1 for c, r in cells)
+                )
                 out.append((mask, smaller))
             bands = self._bands[rect] = tuple(out)
         return bands

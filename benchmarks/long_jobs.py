@@ -37,15 +37,29 @@ from awithlaknannai.cli import CLI_SECONDS_LIMIT
 from awithlaknannai.limits import LONG_JOB_SECONDS, duration
 from awithlaknannai.position import perft_estimate
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi",
-            "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa",
-            "gol-skuish"]
+VARIANTS = [
+    "mosona",
+    "mosona-murray",
+    "kolowis",
+    "zuni-4",
+    "alquerque",
+    "tukvnanawopi",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+]
 RULES = ["standard", "maximum", "ludii"]
 
 
 def perft_rows(budget: float) -> list[str]:
-    lines = [f"{'variant':<24}{'rules':<10}{'<=1 min':>8}{'<=1 h':>7}  {'checked at depth':>16}"
-             f"{'leaves est/real':>17}{'time est/real':>15}"]
+    lines = [
+        f"{'variant':<24}{'rules':<10}{'<=1 min':>8}{'<=1 h':>7}  {'checked at depth':>16}"
+        f"{'leaves est/real':>17}{'time est/real':>15}"
+    ]
     for variant in VARIANTS:
         for rules in RULES:
             start = Position.start(variant, rules)
@@ -64,10 +78,15 @@ def perft_rows(budget: float) -> list[str]:
                         checked = (depth, leaves / max(real, 1), seconds / took)
                 if seconds > CLI_SECONDS_LIMIT:
                     break
-            shown = (f"{checked[0]:>16}{checked[1]:>17.2f}{checked[2]:>15.2f}" if checked
-                     else f"{'-':>16}{'-':>17}{'-':>15}")
-            lines.append(f"{variant:<24}{rules:<10}{allowed[LONG_JOB_SECONDS]:>8}{allowed[CLI_SECONDS_LIMIT]:>7}  "
-                         f"{shown}")
+            shown = (
+                f"{checked[0]:>16}{checked[1]:>17.2f}{checked[2]:>15.2f}"
+                if checked
+                else f"{'-':>16}{'-':>17}{'-':>15}"
+            )
+            lines.append(
+                f"{variant:<24}{rules:<10}{allowed[LONG_JOB_SECONDS]:>8}{allowed[CLI_SECONDS_LIMIT]:>7}  "
+                f"{shown}"
+            )
             print(lines[-1], flush=True)
     return lines
 
@@ -93,39 +112,66 @@ SETUP = textwrap.dedent("""
 """)
 PROBES: list[tuple[str, str]] = [
     ("record: 15 MB JSON string", "game_from_json(json.dumps(dict(RECORD, tags={'a': 'x' * 15_000_000})))"),
-    ("record: 16 MB of escaped quotes", "game_from_json('{\"tags\": {\"a\": \"' + '\\\\\\\\\"' * 8_000_000 + '\"}}')"),
+    (
+        "record: 16 MB of escaped quotes",
+        "game_from_json('{\"tags\": {\"a\": \"' + '\\\\\\\\\"' * 8_000_000 + '\"}}')",
+    ),
     ("record: 16 MB of empty lists", "game_from_json('[' + '[],' * 5_500_000 + '[]]')"),
     ("record: 16 MB of empty objects", "game_from_json('[' + '{},' * 5_500_000 + '{}]')"),
     ("record: 100,000 moves on zuni-1000", "game_from_json(big_record(100_000))"),
-    ("record: 100,000 moves on zuni-4", "game_from_json(json.dumps(dict(RECORD, variant='zuni-4', "
-     "rules='standard,quiet_turn_limit=off,repetition_limit=off', start='zuni-4 standard,quiet_turn_limit=off,"
-     "repetition_limit=off b.../...../...w w 0', moves=['B3-B2', 'T0-T1', 'B2-B3', 'T1-T0'] * 25_000)))"),
+    (
+        "record: 100,000 moves on zuni-4",
+        "game_from_json(json.dumps(dict(RECORD, variant='zuni-4', "
+        "rules='standard,quiet_turn_limit=off,repetition_limit=off', start='zuni-4 standard,quiet_turn_limit=off,"
+        "repetition_limit=off b.../...../...w w 0', moves=['B3-B2', 'T0-T1', 'B2-B3', 'T1-T0'] * 25_000)))",
+    ),
     ("move text: 10 MB", "Game().play('B3' + '-M4' * 3_400_000)"),
     ("position text: ladder on zuni-40 (line leaps)", "parse_position(ladder(40)).legal_moves()"),
-    ("position text: ladder, optional multi-leaps", "parse_position(ladder(20, 'standard,multi_leap=optional'))"
-     ".legal_moves()"),
-    ("position text: 1 KB bent leaps on zuni-300", "import random; random.seed(1); n = 300; "
-     "parse_position(f'zuni-{n} standard,leap_shape=bent ' + '/'.join(["
-     "''.join(random.choice('bb.') for _ in range(n)), ''.join(random.choice('b.') for _ in range(n + 1)), "
-     "'w' + ''.join(random.choice('b.') for _ in range(n - 1))]) + ' w 0').legal_moves()"),
+    (
+        "position text: ladder, optional multi-leaps",
+        "parse_position(ladder(20, 'standard,multi_leap=optional')).legal_moves()",
+    ),
+    (
+        "position text: 1 KB bent leaps on zuni-300",
+        "import random; random.seed(1); n = 300; "
+        "parse_position(f'zuni-{n} standard,leap_shape=bent ' + '/'.join(["
+        "''.join(random.choice('bb.') for _ in range(n)), ''.join(random.choice('b.') for _ in range(n + 1)), "
+        "'w' + ''.join(random.choice('b.') for _ in range(n - 1))]) + ' w 0').legal_moves()",
+    ),
     ("solve_endgames('mosona', 12)", "solve_endgames('mosona', 12, cache_dir=False)"),
     ("solve_game('zuni-1000')", "solve_game('zuni-1000', cache_dir=False)"),
-    ("CLI solve --max-pieces 1000000 (zuni-3)", "main(['solve', '--variant', 'zuni-3', '--max-pieces', '1000000'])"),
+    (
+        "CLI solve --max-pieces 1000000 (zuni-3)",
+        "main(['solve', '--variant', 'zuni-3', '--max-pieces', '1000000'])",
+    ),
     ("LeanEngine.random_games(10**12)", "LeanEngine('mosona').random_games(10**12)"),
     ("BatchPlayouts.play(10**12)", "BatchPlayouts('mosona').play(10**12)"),
     ("BatchPlayouts.play(10**6) on kolowis", "BatchPlayouts('kolowis').play(10**6)"),
     ("perft depth 64 (mosona)", "perft(Position.start('mosona'), 64)"),
-    ("CLI perft --depth 12 kolowis ludii", "main(['perft', '--variant', 'kolowis', '--rules', 'ludii', '--depth', '12'])"),
-    ("MCTS 100,000 playouts, 3,956 moves (zuni-1000)", "MCTSPlayer(playouts=100_000).choose_move(parse_position("
-     "json.loads(big_record(1))['start']))"),
-    ("MCTS 600 s a move on mosona", "MCTSPlayer(playouts=None, time_limit=600).choose_move(Position.start('mosona'))"),
-    ("alpha-beta depth 8 on zuni-1000", "AlphaBetaPlayer(depth=8).choose_move(parse_position(json.loads("
-     "big_record(1))['start']))"),
+    (
+        "CLI perft --depth 12 kolowis ludii",
+        "main(['perft', '--variant', 'kolowis', '--rules', 'ludii', '--depth', '12'])",
+    ),
+    (
+        "MCTS 100,000 playouts, 3,956 moves (zuni-1000)",
+        "MCTSPlayer(playouts=100_000).choose_move(parse_position(json.loads(big_record(1))['start']))",
+    ),
+    (
+        "MCTS 600 s a move on mosona",
+        "MCTSPlayer(playouts=None, time_limit=600).choose_move(Position.start('mosona'))",
+    ),
+    (
+        "alpha-beta depth 8 on zuni-1000",
+        "AlphaBetaPlayer(depth=8).choose_move(parse_position(json.loads(big_record(1))['start']))",
+    ),
     ("run_match of 10**6 games", "run_match('greedy', 'random', 10**6, 'mosona', progress=False)"),
     ("zuni(10**8)", "zuni(10**8)"),
     ("Game.save with 17 MB of tags", "Game(tags={'a': 'x' * 17_000_000}).save(TMP + '/g.json')"),
-    ("hint with AWITHLAKNANNAI_CACHE=~nosuchuser/c", "import os; os.environ['AWITHLAKNANNAI_CACHE'] = "
-     "'~nosuchuser/c'; print(best_moves(Position.from_pieces('zuni-3', {'T0': 'w', 'M1': 'b'})))"),
+    (
+        "hint with AWITHLAKNANNAI_CACHE=~nosuchuser/c",
+        "import os; os.environ['AWITHLAKNANNAI_CACHE'] = "
+        "'~nosuchuser/c'; print(best_moves(Position.from_pieces('zuni-3', {'T0': 'w', 'M1': 'b'})))",
+    ),
 ]
 
 
@@ -156,12 +202,22 @@ def run_probe(code: str, cap: int = 2 * 2**30, timeout: float = 600) -> tuple[st
     """)
     env = dict(os.environ, AWITHLAKNANNAI_CACHE=tempfile.mkdtemp())
     try:
-        done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=timeout,
-                              env=env, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         return "TIMEOUT", timeout, 0
     if done.returncode != 0 or not done.stdout.strip():
-        return f"crashed ({done.stderr.strip().splitlines()[-1][:60] if done.stderr.strip() else done.returncode})", 0, 0
+        return (
+            f"crashed ({done.stderr.strip().splitlines()[-1][:60] if done.stderr.strip() else done.returncode})",
+            0,
+            0,
+        )
     outcome, took, peak = json.loads(done.stdout.strip().splitlines()[-1])
     return outcome, took, peak
 
@@ -176,16 +232,25 @@ def input_rows() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("parts", nargs="+", choices=["perft", "inputs"])
-    parser.add_argument("--budget", type=float, default=5.0, help="longest real perft run to compare (seconds)")
+    parser.add_argument(
+        "--budget", type=float, default=5.0, help="longest real perft run to compare (seconds)"
+    )
     parser.add_argument("--save", help="also write the tables to this file")
     args = parser.parse_args(argv)
-    out = [f"long jobs and hostile inputs, Python {platform.python_version()} on {platform.machine()}, "
-           f"limits {duration(LONG_JOB_SECONDS)} (library) and {duration(CLI_SECONDS_LIMIT)} (command line)"]
+    out = [
+        f"long jobs and hostile inputs, Python {platform.python_version()} on {platform.machine()}, "
+        f"limits {duration(LONG_JOB_SECONDS)} (library) and {duration(CLI_SECONDS_LIMIT)} (command line)"
+    ]
     if "perft" in args.parts:
-        out += ["", "Deepest perft each limit allows, by estimate; where a real count took at most "
-                f"{args.budget:g} s, estimated / real leaves and time at the deepest such depth:"]
+        out += [
+            "",
+            "Deepest perft each limit allows, by estimate; where a real count took at most "
+            f"{args.budget:g} s, estimated / real leaves and time at the deepest such depth:",
+        ]
         out += perft_rows(args.budget)
     if "inputs" in args.parts:
         out += ["", "Hostile inputs, each in a child process capped at 2 GB (outcome: what it raised):"]

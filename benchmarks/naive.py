@@ -43,7 +43,7 @@ class NaiveZuni:
                 self.leaps[a].append((b, c))
                 self.leaps[c].append((b, a))
         # The bottom player (White, first to move) holds his row and the middle points on his right.
-        self.start = (frozenset(bottom + middle[n // 2 + 1:]), frozenset(top + middle[: n // 2]))
+        self.start = (frozenset(bottom + middle[n // 2 + 1 :]), frozenset(top + middle[: n // 2]))
 
     def moves(self, own: frozenset, opp: frozenset) -> list[tuple[str, tuple[str, ...], frozenset]]:
         """Every whole turn of the side owning ``own``: (origin, landings, captured pieces)."""
@@ -56,7 +56,9 @@ class NaiveZuni:
             captures = [m for m in captures if len(m[2]) == most]
         if captures and self.compulsory:
             return captures
-        steps = [(origin, (to,), frozenset()) for origin in own for to in self.neighbours[origin] if to in empty]
+        steps = [
+            (origin, (to,), frozenset()) for origin in own for to in self.neighbours[origin] if to in empty
+        ]
         return captures + steps
 
     def _leap(self, origin, here, opp, empty, landings, taken, out) -> None:
@@ -65,7 +67,9 @@ class NaiveZuni:
             for over, to in self.leaps[here]:
                 if over in opp and to in empty:
                     went_on = True
-                    self._leap(origin, to, opp - {over}, empty | {over}, landings + (to,), taken | {over}, out)
+                    self._leap(
+                        origin, to, opp - {over}, empty | {over}, landings + (to,), taken | {over}, out
+                    )
         if landings and not went_on:
             out.append((origin, landings, taken))
 
@@ -88,7 +92,9 @@ class NaiveZuni:
             plies += 1
         return plies
 
-    def perft(self, depth: int, own: frozenset | None = None, opp: frozenset | None = None, quiet: int = 0) -> int:
+    def perft(
+        self, depth: int, own: frozenset | None = None, opp: frozenset | None = None, quiet: int = 0
+    ) -> int:
         """Leaves of the game tree ``depth`` plies deep (finished games have no moves)."""
         if own is None or opp is None:
             own, opp = self.start

@@ -85,15 +85,27 @@ async def run_all(path: Path | None, timeout: int = 900) -> dict[str, float]:
     folder = path.parent if path else ROOT
     # iopub_timeout: on a busy machine (a class of kernels at once) a cell's output may come well
     # after its reply; nbclient's default (4 s) would drop it.
-    client = NotebookClient(notebook, timeout=timeout, iopub_timeout=120, kernel_name="python3", allow_errors=True,
-                            store_widget_state=False, record_timing=False,
-                            resources={"metadata": {"path": str(folder)}})
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        iopub_timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        store_widget_state=False,
+        record_timing=False,
+        resources={"metadata": {"path": str(folder)}},
+    )
     start = time.perf_counter()
     await client.async_execute()
     figures = _figures(notebook)
     figures["wall_s"] = time.perf_counter() - start
-    figures["errors"] = sum(1 for cell in notebook.cells if cell.cell_type == "code"
-                            for output in cell.get("outputs", []) if output.get("output_type") == "error")
+    figures["errors"] = sum(
+        1
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "error"
+    )
     return figures
 
 
@@ -116,18 +128,24 @@ def one_by_one(paths: list[Path]) -> None:
     for name, path in [("(empty kernel)", None)] + [(p.name, p) for p in paths]:
         f = asyncio.run(run_all(path))
         flag = "  over 5 s" if f["cpu_s"] >= 5 else ""
-        print(f"{name:28} {f['cpu_s']:7.2f} {f['peak_mb']:8.0f} {f['wall_s']:7.1f} {f['errors']:6d}{flag}",
-              flush=True)
+        print(
+            f"{name:28} {f['cpu_s']:7.2f} {f['peak_mb']:8.0f} {f['wall_s']:7.1f} {f['errors']:6d}{flag}",
+            flush=True,
+        )
 
 
 async def _together(path: Path, kernels: int) -> list[dict[str, float] | BaseException]:
-    return await asyncio.gather(*(run_all(path, timeout=3600) for _ in range(kernels)), return_exceptions=True)
+    return await asyncio.gather(
+        *(run_all(path, timeout=3600) for _ in range(kernels)), return_exceptions=True
+    )
 
 
 def a_class(paths: list[Path], kernels: int) -> None:
     print(f"{kernels} kernels at once, each running the whole notebook")
-    print(f"{'notebook':28} {'wall_s':>7} {'cpu_sum_s':>9} {'cpu_max_s':>9} {'peak_sum_mb':>11} "
-          f"{'peak_max_mb':>11} {'errors':>6}")
+    print(
+        f"{'notebook':28} {'wall_s':>7} {'cpu_sum_s':>9} {'cpu_max_s':>9} {'peak_sum_mb':>11} "
+        f"{'peak_max_mb':>11} {'errors':>6}"
+    )
     for path in paths:
         start = time.perf_counter()
         results = asyncio.run(_together(path, kernels))
@@ -138,25 +156,31 @@ def a_class(paths: list[Path], kernels: int) -> None:
         if not runs:
             print(f"{path.name:28} every kernel failed")
             continue
-        print(f"{path.name:28} {wall:7.1f} {sum(r['cpu_s'] for r in runs):9.1f} "
-              f"{max(r['cpu_s'] for r in runs):9.2f} {sum(r['peak_mb'] for r in runs):11.0f} "
-              f"{max(r['peak_mb'] for r in runs):11.0f} {sum(r['errors'] for r in runs):6d}"
-              f"{'' if len(runs) == kernels else f'  ({kernels - len(runs)} kernels failed)'}", flush=True)
+        print(
+            f"{path.name:28} {wall:7.1f} {sum(r['cpu_s'] for r in runs):9.1f} "
+            f"{max(r['cpu_s'] for r in runs):9.2f} {sum(r['peak_mb'] for r in runs):11.0f} "
+            f"{max(r['peak_mb'] for r in runs):11.0f} {sum(r['errors'] for r in runs):6d}"
+            f"{'' if len(runs) == kernels else f'  ({kernels - len(runs)} kernels failed)'}",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", metavar="NAME", help="notebooks whose name starts with NAME")
     parser.add_argument("--teacher", action="store_true", help="run the teacher copies (teacher/)")
-    parser.add_argument("--class", dest="kernels", type=int, metavar="N",
-                        help="run each notebook in N kernels at once")
+    parser.add_argument(
+        "--class", dest="kernels", type=int, metavar="N", help="run each notebook in N kernels at once"
+    )
     args = parser.parse_args(argv)
     paths = notebooks(TEACHER if args.teacher else STUDENTS, args.only)
     if not paths:
         print("no notebook matches", file=sys.stderr)
         return 1
-    print(f"python {sys.version.split()[0]}, {'teacher' if args.teacher else 'student'} copies; "
-          f"reference loop (speed of this machine now): {reference_cpu():.2f} CPU s")
+    print(
+        f"python {sys.version.split()[0]}, {'teacher' if args.teacher else 'student'} copies; "
+        f"reference loop (speed of this machine now): {reference_cpu():.2f} CPU s"
+    )
     if args.kernels:
         a_class(paths, args.kernels)
     else:

@@ -23,9 +23,21 @@ import time
 
 from awithlaknannai import Position, perft
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi",
-            "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa",
-            "gol-skuish"]
+VARIANTS = [
+    "mosona",
+    "mosona-murray",
+    "kolowis",
+    "zuni-4",
+    "alquerque",
+    "tukvnanawopi",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+]
 RULES = ["standard", "maximum", "ludii"]
 
 
@@ -57,15 +69,19 @@ def format_table(variant: str, rules: str, rows: list[tuple[int, int, float]]) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--variants", nargs="+", default=VARIANTS)
     parser.add_argument("--rules", nargs="+", default=RULES)
     parser.add_argument("--max-depth", type=int, default=8)
     parser.add_argument("--budget", type=float, default=60.0, help="CPU seconds per table (default 60)")
     parser.add_argument("--save", help="also write the tables to this file")
     args = parser.parse_args(argv)
-    header = (f"perft tables, Python {platform.python_version()} on {platform.machine()}, "
-              f"budget {args.budget:g} CPU s per table, depths up to {args.max_depth}")
+    header = (
+        f"perft tables, Python {platform.python_version()} on {platform.machine()}, "
+        f"budget {args.budget:g} CPU s per table, depths up to {args.max_depth}"
+    )
     out = [header]
     print(header, flush=True)
     for variant in args.variants:

@@ -70,16 +70,19 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
     mover, other = (int(part) for part in args.material.split("v"))
     tables = EndgameTables(variant, max(mover, other), folder)
     big = tables.table(mover, other) is not None and tables.table(other, mover) is not None
-    print(f"check against the {mover}v{other} and {other}v{mover} tables: "
-          f"{'yes' if big else 'no (not built yet): answers only'}")
+    print(
+        f"check against the {mover}v{other} and {other}v{mover} tables: "
+        f"{'yes' if big else 'no (not built yet): answers only'}"
+    )
     agree = disagree = unknown = checked = 0
     times = []
     started = time.perf_counter()
     for position in sample_positions(variant, args.count, mover, other, args.seed):
         truth = tables.value(position).outcome if big else None
         for question in ("win", "draw"):
-            result = prove(position, question, tables, max_pieces=args.leaves, seconds=args.each,
-                           memory_mb=256)
+            result = prove(
+                position, question, tables, max_pieces=args.leaves, seconds=args.each, memory_mb=256
+            )
             times.append(result.seconds)
             if result.answer == "unknown":
                 unknown += 1
@@ -94,24 +97,36 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
                     disagree += 1
                     print(f"DISAGREE {position.text()} {question}: {result.answer}, tables {truth}")
     times.sort()
-    print(f"positions {args.count} ({mover} v {other}, leaves <= {args.leaves}, {args.each:g} s a question), "
-          f"questions {2 * args.count}: unknown {unknown}, certificates checked proven {checked}, "
-          f"agree {agree}, disagree {disagree}, {time.perf_counter() - started:.1f} s; seconds a question: "
-          f"median {times[len(times) // 2]:.2f}, 90% {times[len(times) * 9 // 10]:.2f}")
+    print(
+        f"positions {args.count} ({mover} v {other}, leaves <= {args.leaves}, {args.each:g} s a question), "
+        f"questions {2 * args.count}: unknown {unknown}, certificates checked proven {checked}, "
+        f"agree {agree}, disagree {disagree}, {time.perf_counter() - started:.1f} s; seconds a question: "
+        f"median {times[len(times) // 2]:.2f}, 90% {times[len(times) * 9 // 10]:.2f}"
+    )
 
 
 def run_start(args: argparse.Namespace, folder: Path) -> None:
     variant = get_variant("mosona", get_rules(args.rules))
     tables = EndgameTables(variant, args.leaves, folder)
     position = Position.start(variant)
-    result = prove(position, args.question, tables, max_pieces=args.leaves, seconds=args.seconds,
-                   memory_mb=args.memory_mb)
-    print(f"mosona {args.rules} start, question {args.question}, leaves <= {args.leaves}: {result.answer} "
-          f"({result.stopped}); nodes {result.nodes:,} in {result.seconds:.0f} s "
-          f"({result.nodes / max(result.seconds, 1e-9):,.0f}/s); table {result.tt_entries:,} of "
-          f"{result.tt_capacity:,}, cut back {result.tt_collections} times; proven entries "
-          f"{result.proven_entries:,}, disproven {result.disproven_entries:,}")
-    print(f"  peak memory of the process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GB")
+    result = prove(
+        position,
+        args.question,
+        tables,
+        max_pieces=args.leaves,
+        seconds=args.seconds,
+        memory_mb=args.memory_mb,
+    )
+    print(
+        f"mosona {args.rules} start, question {args.question}, leaves <= {args.leaves}: {result.answer} "
+        f"({result.stopped}); nodes {result.nodes:,} in {result.seconds:.0f} s "
+        f"({result.nodes / max(result.seconds, 1e-9):,.0f}/s); table {result.tt_entries:,} of "
+        f"{result.tt_capacity:,}, cut back {result.tt_collections} times; proven entries "
+        f"{result.proven_entries:,}, disproven {result.disproven_entries:,}"
+    )
+    print(
+        f"  peak memory of the process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GB"
+    )
     for nodes, at, pn, dn in result.history:
         print(f"  root at {nodes:>12,} nodes {at:>8.1f} s: pn {pn:,} dn {dn:,}")
     for row in result.frontier:
@@ -120,8 +135,10 @@ def run_start(args: argparse.Namespace, folder: Path) -> None:
         path = save_certificate(result.certificate, Path(args.snapshot) / "mosona-start.json.gz")
         started = time.perf_counter()
         verdict = check_certificate(result.certificate.to_json(), tables)
-        print(f"certificate {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
-              f"checker: {verdict} in {time.perf_counter() - started:.1f} s")
+        print(
+            f"certificate {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
+            f"checker: {verdict} in {time.perf_counter() - started:.1f} s"
+        )
 
 
 def main() -> None:

@@ -67,22 +67,30 @@ def play_games(variant_name: str, rules: str, games: int, seed: int) -> tuple[in
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--variants", nargs="+", default=VARIANTS)
     parser.add_argument("--rules", nargs="+", default=RULES)
-    parser.add_argument("--games", type=int, default=200, help="games per variant, preset and mode (default 200)")
+    parser.add_argument(
+        "--games", type=int, default=200, help="games per variant, preset and mode (default 200)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     print(f"random games, Python {platform.python_version()}, {args.games} games each, seed {args.seed}")
-    print(f"{'variant':<14} {'rules':<9} {'plies/game':>10} {'position games/s':>17} {'plies/s':>9} "
-          f"{'Game games/s':>13} {'plies/s':>9}")
+    print(
+        f"{'variant':<14} {'rules':<9} {'plies/game':>10} {'position games/s':>17} {'plies/s':>9} "
+        f"{'Game games/s':>13} {'plies/s':>9}"
+    )
     for variant in args.variants:
         for rules in args.rules:
             plies, elapsed = play_positions(variant, rules, args.games, args.seed)
             game_plies, game_elapsed = play_games(variant, rules, args.games, args.seed)
-            print(f"{variant:<14} {rules:<9} {plies / args.games:>10.1f} {args.games / elapsed:>17.0f} "
-                  f"{plies / elapsed:>9.0f} {args.games / game_elapsed:>13.0f} {game_plies / game_elapsed:>9.0f}",
-                  flush=True)
+            print(
+                f"{variant:<14} {rules:<9} {plies / args.games:>10.1f} {args.games / elapsed:>17.0f} "
+                f"{plies / elapsed:>9.0f} {args.games / game_elapsed:>13.0f} {game_plies / game_elapsed:>9.0f}",
+                flush=True,
+            )
     return 0
 
 

@@ -41,8 +41,16 @@ def median_ms(action: Callable[[], object], repeat: int) -> float:
 def highlighted(position: Position) -> str:
     move = max(position.legal_moves(), key=lambda m: len(m.captures))
     heat = {p: i / len(position.points) for i, p in enumerate(position.points)}
-    return position_svg(position, labels=True, heat=heat, selected=move.origin, targets=move.landings,
-                         path=move, captured=move.captures, last_move=move)
+    return position_svg(
+        position,
+        labels=True,
+        heat=heat,
+        selected=move.origin,
+        targets=move.landings,
+        path=move,
+        captured=move.captures,
+        last_move=move,
+    )
 
 
 def main() -> None:
@@ -68,8 +76,10 @@ def main() -> None:
         print(" ".join(f"{c:>13}" for c in row))
     print()
     print(f"printable_sheet('mosona'):       {median_ms(lambda: printable_sheet('mosona'), 5):8.2f} ms")
-    print(f"compare_boards_svg(3 boards):    "
-          f"{median_ms(lambda: compare_boards_svg(['mosona', 'mosona-murray', 'kolowis']), 5):8.2f} ms")
+    print(
+        f"compare_boards_svg(3 boards):    "
+        f"{median_ms(lambda: compare_boards_svg(['mosona', 'mosona-murray', 'kolowis']), 5):8.2f} ms"
+    )
 
 
 if __name__ == "__main__":

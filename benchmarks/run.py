@@ -97,8 +97,9 @@ def load_before(directory: str) -> ModuleType:
     init = Path(directory) / "awithlaknannai" / "__init__.py"
     if not init.exists():
         raise SystemExit(f"--before: no package at {init}")
-    spec = importlib.util.spec_from_file_location("awithlaknannai_before", init,
-                                                  submodule_search_locations=[str(init.parent)])
+    spec = importlib.util.spec_from_file_location(
+        "awithlaknannai_before", init, submodule_search_locations=[str(init.parent)]
+    )
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     sys.modules["awithlaknannai_before"] = module
     spec.loader.exec_module(module)  # type: ignore[union-attr]
@@ -185,8 +186,10 @@ def cell(value: float | None, unit: str = "") -> str:
 
 
 def bench_random(packages: dict[str, ModuleType], count: int, scale: float) -> None:
-    say("== random play, Mosona, Ludii rules (quiet-turn limit 50): moves a second (CPU), "
-        f"median of {count} interleaved rounds ==")
+    say(
+        "== random play, Mosona, Ludii rules (quiet-turn limit 50): moves a second (CPU), "
+        f"median of {count} interleaved rounds =="
+    )
     engine = naive.NaiveZuni(8, "ludii")
     here = packages["after"]
     start = here.Position.start(here.get_variant("mosona", "ludii"))
@@ -199,6 +202,7 @@ def bench_random(packages: dict[str, ModuleType], count: int, scale: float) -> N
         def job(r: int) -> float:
             plies, seconds = cpu(fn, r)
             return plies / seconds  # type: ignore[operator]
+
         return job
 
     jobs["naive engine"] = timed(lambda r: naive.random_games(engine, games, r))
@@ -206,29 +210,47 @@ def bench_random(packages: dict[str, ModuleType], count: int, scale: float) -> N
         lean = lean_engine(package, "mosona", "ludii")
         lean.random_games(30, 99, allow_long=True)  # fill its tables
         batch = batch_engine(package, "mosona", "ludii")
-        jobs[f"Position ({label})"] = timed(lambda r, p=package: position_games(p, "mosona", "ludii", games, r))
+        jobs[f"Position ({label})"] = timed(
+            lambda r, p=package: position_games(p, "mosona", "ludii", games, r)
+        )
         jobs[f"lean ({label})"] = timed(lambda r, e=lean: e.random_games(games * 4, r, allow_long=True)[1])
         jobs[f"batch ({label})"] = timed(
-            lambda r, b=batch: int(b.play(max(500, int(10_000 * scale)), r, allow_long=True).plies.sum()))
+            lambda r, b=batch: int(b.play(max(500, int(10_000 * scale)), r, allow_long=True).plies.sum())
+        )
     rates = rounds(jobs, count)
     yardstick = median(rates["naive engine"])
     say(f"{'engine':<20} {'moves/s':>10} {'x naive':>8}   rounds")
     for name, values in rates.items():
-        say(f"{name:<20} {median(values):>10,.0f} {median(values) / yardstick:>7.2f}x   "
-            + ", ".join(f"{v:,.0f}" for v in values))
-    say("(batch: 10,000 games in one numpy batch; the Ludii rules play one leap a turn, so its uniform choice of "
-        "first actions is a uniform choice of moves)")
+        say(
+            f"{name:<20} {median(values):>10,.0f} {median(values) / yardstick:>7.2f}x   "
+            + ", ".join(f"{v:,.0f}" for v in values)
+        )
+    say(
+        "(batch: 10,000 games in one numpy batch; the Ludii rules play one leap a turn, so its uniform choice of "
+        "first actions is a uniform choice of moves)"
+    )
     say()
     after = median(rates["Position (after)"]) / yardstick
     before = median(rates["Position (before)"]) / yardstick if "before" in packages else None
-    summary.append(("Position random play, x naive engine", "-" if before is None else f"{before:.2f}x",
-                    f"{after:.2f}x", ">= 1.0x, aim 2.5x"))
+    summary.append(
+        (
+            "Position random play, x naive engine",
+            "-" if before is None else f"{before:.2f}x",
+            f"{after:.2f}x",
+            ">= 1.0x, aim 2.5x",
+        )
+    )
 
 
 def bench_boards(packages: dict[str, ModuleType], count: int, scale: float) -> None:
-    say(f"== Position and lean engine on more boards: moves a second (CPU), median of {count} interleaved rounds ==")
-    say(f"{'variant':<14} {'rules':<9} " + " ".join(f"{'Position ' + k:>17} {'lean ' + k:>13}" for k in packages)
-        + f" {'lean/Position':>14}")
+    say(
+        f"== Position and lean engine on more boards: moves a second (CPU), median of {count} interleaved rounds =="
+    )
+    say(
+        f"{'variant':<14} {'rules':<9} "
+        + " ".join(f"{'Position ' + k:>17} {'lean ' + k:>13}" for k in packages)
+        + f" {'lean/Position':>14}"
+    )
     for name in ("mosona", "alquerque", "tukvnanawopi"):
         for rules in ("standard", "maximum", "ludii"):
             games = max(4, int((15 if name == "tukvnanawopi" else 40) * scale))
@@ -254,13 +276,22 @@ def bench_boards(packages: dict[str, ModuleType], count: int, scale: float) -> N
 
 
 def bench_perft(packages: dict[str, ModuleType], count: int, quick: bool) -> None:
-    say(f"== perft through Position (awithlaknannai.perft): leaves a second (CPU), median of {count} rounds ==")
-    say(f"{'variant':<9} {'rules':<9} {'depth':>5} {'leaves':>9} " + " ".join(f"{k:>12}" for k in packages)
-        + (f" {'after/before':>13}" if "before" in packages else ""))
+    say(
+        f"== perft through Position (awithlaknannai.perft): leaves a second (CPU), median of {count} rounds =="
+    )
+    say(
+        f"{'variant':<9} {'rules':<9} {'depth':>5} {'leaves':>9} "
+        + " ".join(f"{k:>12}" for k in packages)
+        + (f" {'after/before':>13}" if "before" in packages else "")
+    )
     cut = 1 if quick else 0
     ratios = []
-    for name, rules, depth in [("mosona", "standard", 11 - cut), ("mosona", "ludii", 7 - cut),
-                               ("zuni-4", "maximum", 10 - cut), ("kolowis", "standard", 8 - cut)]:
+    for name, rules, depth in [
+        ("mosona", "standard", 11 - cut),
+        ("mosona", "ludii", 7 - cut),
+        ("zuni-4", "maximum", 10 - cut),
+        ("kolowis", "standard", 8 - cut),
+    ]:
         jobs: dict[str, Callable[[int], float]] = {}
         leaves = {}
         for label, package in packages.items():
@@ -274,7 +305,9 @@ def bench_perft(packages: dict[str, ModuleType], count: int, quick: bool) -> Non
             jobs[label] = job
         assert len(set(leaves.values())) == 1, f"perft counts disagree: {leaves}"
         rates = {k: median(v) for k, v in rounds(jobs, count).items()}
-        line = f"{name:<9} {rules:<9} {depth:>5} {leaves['after']:>9,} " + " ".join(f"{rates[k]:>12,.0f}" for k in packages)
+        line = f"{name:<9} {rules:<9} {depth:>5} {leaves['after']:>9,} " + " ".join(
+            f"{rates[k]:>12,.0f}" for k in packages
+        )
         if "before" in packages:
             ratios.append(rates["after"] / rates["before"])
             line += f" {ratios[-1]:>12.2f}x"
@@ -282,8 +315,14 @@ def bench_perft(packages: dict[str, ModuleType], count: int, quick: bool) -> Non
     say("(the same start position and depth for every checkout; counts checked equal)")
     say()
     if ratios:
-        summary.append(("perft through Position, x before (geometric mean of 4)", "1.00x",
-                        f"{statistics.geometric_mean(ratios):.2f}x", ">= 3x"))
+        summary.append(
+            (
+                "perft through Position, x before (geometric mean of 4)",
+                "1.00x",
+                f"{statistics.geometric_mean(ratios):.2f}x",
+                ">= 3x",
+            )
+        )
 
 
 def bench_players(packages: dict[str, ModuleType], count: int) -> None:
@@ -291,7 +330,9 @@ def bench_players(packages: dict[str, ModuleType], count: int) -> None:
     jobs: dict[str, Callable[[int], float]] = {}
     for label, package in packages.items():
         positions = search_positions(package)
-        jobs[f"alpha-beta depth 4, nodes/s ({label})"] = lambda r, p=package, q=positions: alphabeta_rate(p, q)
+        jobs[f"alpha-beta depth 4, nodes/s ({label})"] = lambda r, p=package, q=positions: alphabeta_rate(
+            p, q
+        )
         jobs[f"MCTS 400 playouts, playouts/s ({label})"] = lambda r, p=package, q=positions: mcts_rate(p, q)
     rates = rounds(jobs, count)
     for name, values in rates.items():
@@ -303,14 +344,20 @@ def bench_players(packages: dict[str, ModuleType], count: int) -> None:
         began = time.perf_counter()
         strong.choose_move(position)
         times.append(time.perf_counter() - began)
-    say(f"strong level (alphabeta:6:1s, perfect endgames): {statistics.mean(times):.3f} s a move on average, "
-        f"max {max(times):.3f} s (wall, {len(times)} moves)")
+    say(
+        f"strong level (alphabeta:6:1s, perfect endgames): {statistics.mean(times):.3f} s a move on average, "
+        f"max {max(times):.3f} s (wall, {len(times)} moves)"
+    )
     say()
-    for what, key, target in (("alpha-beta nodes/s", "alpha-beta depth 4, nodes/s", ">= 3x"),
-                              ("MCTS playouts/s", "MCTS 400 playouts, playouts/s", ">= 5x")):
+    for what, key, target in (
+        ("alpha-beta nodes/s", "alpha-beta depth 4, nodes/s", ">= 3x"),
+        ("MCTS playouts/s", "MCTS 400 playouts, playouts/s", ">= 5x"),
+    ):
         after = median(rates[f"{key} (after)"])
         before = median(rates[f"{key} (before)"]) if "before" in packages else None
-        summary.append((what, cell(before), cell(after) + (f" ({after / before:.2f}x)" if before else ""), target))
+        summary.append(
+            (what, cell(before), cell(after) + (f" ({after / before:.2f}x)" if before else ""), target)
+        )
 
 
 def bench_strength(tables_dir: str | None, quick: bool) -> None:
@@ -318,8 +365,10 @@ def bench_strength(tables_dir: str | None, quick: bool) -> None:
 
     say("== the classroom levels judged by perfect play (Mosona standard, tables up to 4 a side) ==")
     if not tables_dir:
-        say("(skipped: give --tables DIR or set AWITHLAKNANNAI_CACHE to a cache holding Mosona's tables up to 4 a side; "
-            "build them with python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache DIR)")
+        say(
+            "(skipped: give --tables DIR or set AWITHLAKNANNAI_CACHE to a cache holding Mosona's tables up to 4 a side; "
+            "build them with python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache DIR)"
+        )
         say()
         return
     tables = strength_tables.judge_tables(Path(tables_dir))
@@ -342,24 +391,34 @@ def bench_more() -> None:
             widget_redraw.measure(variant, 5, 1)
             times = widget_redraw.measure(variant, 60, 0)
             ms = [t * 1000 for t in times["select"] + times["move"]]
-            say(f"{variant:<9} median {statistics.median(ms):.2f} ms, p90 {widget_redraw.percentile(ms, 0.9):.2f} ms "
-                f"({len(ms)} clicks)")
+            say(
+                f"{variant:<9} median {statistics.median(ms):.2f} ms, p90 {widget_redraw.percentile(ms, 0.9):.2f} ms "
+                f"({len(ms)} clicks)"
+            )
         say()
     say("== endgame tables: Mosona up to 2 a side, built in a fresh process (CPU s) ==")
-    code = ("import time; from awithlaknannai.tables.solver import solve_endgames; t = time.process_time(); "
-            "solve_endgames('mosona', 2, cache_dir=False, allow_long=True); print(time.process_time() - t)")
+    code = (
+        "import time; from awithlaknannai.tables.solver import solve_endgames; t = time.process_time(); "
+        "solve_endgames('mosona', 2, cache_dir=False, allow_long=True); print(time.process_time() - t)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     say(f"array solver: {float(out.stdout.strip()):.2f} s")
     say()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="smaller samples")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per figure (default 3)")
     parser.add_argument("--before", metavar="DIR", help="also time the package of an older checkout in DIR")
-    parser.add_argument("--tables", metavar="DIR", default=os.environ.get("AWITHLAKNANNAI_CACHE"),
-                        help="the cache holding Mosona's tables up to 4 a side (default $AWITHLAKNANNAI_CACHE)")
+    parser.add_argument(
+        "--tables",
+        metavar="DIR",
+        default=os.environ.get("AWITHLAKNANNAI_CACHE"),
+        help="the cache holding Mosona's tables up to 4 a side (default $AWITHLAKNANNAI_CACHE)",
+    )
     parser.add_argument("--more", action="store_true", help="also the widget's clicks and a table build")
     parser.add_argument("--skip-strength", action="store_true", help="leave out the strength tables (slow)")
     parser.add_argument("--output", default=str(HERE / "run-results.txt"))
@@ -369,8 +428,10 @@ def main(argv: list[str] | None = None) -> int:
         packages["before"] = load_before(args.before)
     packages["after"] = awithlaknannai
     began = time.perf_counter()
-    say(f"benchmarks/run.py, Python {platform.python_version()}, {platform.machine()}, "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}" + (" (quick)" if args.quick else ""))
+    say(
+        f"benchmarks/run.py, Python {platform.python_version()}, {platform.machine()}, "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}" + (" (quick)" if args.quick else "")
+    )
     say(f"at the start: {load()}")
     if args.before:
         say(f"before: {Path(args.before).resolve()}; after: {ROOT}")

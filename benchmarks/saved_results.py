@@ -34,8 +34,18 @@ TARGET = Path(__file__).resolve().parent.parent / "awithlaknannai" / "analysis" 
 BOARDS = ["zuni-3", "zuni-3-murray", "zuni-4", "zuni-4-murray"]
 PRESETS = ["standard", "maximum", "ludii"]
 # Notebook 6: the two drawings of Mosona; notebook 7: its family album (Mosona first).
-SELFPLAY_BOARDS = ["mosona", "mosona-murray", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish",
-                   "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
+SELFPLAY_BOARDS = [
+    "mosona",
+    "mosona-murray",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+    "tukvnanawopi",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+]
 
 
 def whole_game(board: str, rules: str, tables: EndgameTables | None = None) -> dict[str, object]:
@@ -44,33 +54,59 @@ def whole_game(board: str, rules: str, tables: EndgameTables | None = None) -> d
     start = Position.start(board, rules)
     value = tables.value(start)
     best = [str(move) for move, after in tables.best_moves(start)]
-    return {"board": board, "rules": rules, "outcome": value.outcome, "plies": value.plies,
-            "stand_in": value.stand_in, "best": best,
-            "positions": sum(report.positions for report in tables.reports)}
+    return {
+        "board": board,
+        "rules": rules,
+        "outcome": value.outcome,
+        "plies": value.plies,
+        "stand_in": value.stand_in,
+        "best": best,
+        "positions": sum(report.positions for report in tables.reports),
+    }
 
 
-def random_games(board: str, rules: str = "standard", stats: SelfplayStatistics | None = None) -> dict[str, object]:
+def random_games(
+    board: str, rules: str = "standard", stats: SelfplayStatistics | None = None
+) -> dict[str, object]:
     """One saved batch of random games: what ``selfplay_statistics`` finds on ``board`` (or ``stats``)."""
-    stats = stats or selfplay_statistics(board, rules, players="random", games=SELFPLAY_GAMES, seed=SELFPLAY_SEED)
-    return {"variant": stats.variant, "rules_preset": rules, "rules": stats.rules, "players": list(stats.players),
-            "games": stats.games, "first_player_wins": stats.first_player_wins,
-            "second_player_wins": stats.second_player_wins, "draws": stats.draws, "lengths": list(stats.lengths),
-            "pieces_left": [list(pair) for pair in stats.pieces_left], "reasons": dict(sorted(stats.reasons.items()))}
+    stats = stats or selfplay_statistics(
+        board, rules, players="random", games=SELFPLAY_GAMES, seed=SELFPLAY_SEED
+    )
+    return {
+        "variant": stats.variant,
+        "rules_preset": rules,
+        "rules": stats.rules,
+        "players": list(stats.players),
+        "games": stats.games,
+        "first_player_wins": stats.first_player_wins,
+        "second_player_wins": stats.second_player_wins,
+        "draws": stats.draws,
+        "lengths": list(stats.lengths),
+        "pieces_left": [list(pair) for pair in stats.pieces_left],
+        "reasons": dict(sorted(stats.reasons.items())),
+    }
 
 
 def contents() -> dict[str, object]:
-    return {"made_by": "benchmarks/saved_results.py", "whole_games": [whole_game(b, r) for b in BOARDS for r in PRESETS],
-            "selfplay": [random_games(board) for board in SELFPLAY_BOARDS]}
+    return {
+        "made_by": "benchmarks/saved_results.py",
+        "whole_games": [whole_game(b, r) for b in BOARDS for r in PRESETS],
+        "selfplay": [random_games(board) for board in SELFPLAY_BOARDS],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the saved file instead of writing it")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the saved file instead of writing it"
+    )
     args = parser.parse_args(argv)
     started = time.process_time()
     fresh = contents()
-    print(f"solved {len(fresh['whole_games'])} games and played {len(fresh['selfplay'])} batches of random games "
-          f"in {time.process_time() - started:.1f} CPU s")
+    print(
+        f"solved {len(fresh['whole_games'])} games and played {len(fresh['selfplay'])} batches of random games "
+        f"in {time.process_time() - started:.1f} CPU s"
+    )
     text = json.dumps(fresh, indent=1) + "\n"
     if args.check:
         same = TARGET.read_text(encoding="utf-8") == text

@@ -61,8 +61,12 @@ def _current_mb() -> float:
 
 def _largest_pair(variant_name: str, max_pieces: int) -> int:
     n = get_variant(variant_name).tables.size
-    return max(class_size(n, a, b) + (class_size(n, b, a) if a != b else 0)
-               for a in range(1, max_pieces + 1) for b in range(1, a + 1) if a + b <= n)
+    return max(
+        class_size(n, a, b) + (class_size(n, b, a) if a != b else 0)
+        for a in range(1, max_pieces + 1)
+        for b in range(1, a + 1)
+        if a + b <= n
+    )
 
 
 def _disk_bytes(tables) -> int:
@@ -76,10 +80,17 @@ def _endgame_job(job: tuple[str, str, int]) -> dict:
     wall, cpu = time.perf_counter(), time.process_time()
     tables = solve_endgames(variant, max_pieces, rules=rules, cache_dir=False, allow_long=True)
     result = {
-        "kind": "endgames", "variant": variant, "rules": rules, "max_pieces": max_pieces,
-        "cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall, "peak_mb": _peak_mb(),
-        "baseline_mb": baseline, "table": format_reports(tables.reports),
-        "positions": estimate(variant, max_pieces), "largest_pair": _largest_pair(variant, max_pieces),
+        "kind": "endgames",
+        "variant": variant,
+        "rules": rules,
+        "max_pieces": max_pieces,
+        "cpu": time.process_time() - cpu,
+        "wall": time.perf_counter() - wall,
+        "peak_mb": _peak_mb(),
+        "baseline_mb": baseline,
+        "table": format_reports(tables.reports),
+        "positions": estimate(variant, max_pieces),
+        "largest_pair": _largest_pair(variant, max_pieces),
     }
     result["disk"] = _disk_bytes(tables)
     return result
@@ -101,12 +112,21 @@ def _full_job(job: tuple[str, str]) -> dict:
         game.play(perfect.choose_move(game.position))
     most = max(start.count(Color.WHITE), start.count(Color.BLACK))
     return {
-        "kind": "full", "variant": variant, "rules": rules, "value": str(value),
-        "outcome": value.outcome, "best": best, "first_moves": after_first,
+        "kind": "full",
+        "variant": variant,
+        "rules": rules,
+        "value": str(value),
+        "outcome": value.outcome,
+        "best": best,
+        "first_moves": after_first,
         "game": f"{game.outcome()} after {len(game.moves)} plies: {game.move_list()}",
-        "cpu": cpu, "wall": wall, "peak_mb": _peak_mb(), "baseline_mb": baseline,
+        "cpu": cpu,
+        "wall": wall,
+        "peak_mb": _peak_mb(),
+        "baseline_mb": baseline,
         "positions": estimate(variant, most),
-        "largest_pair": _largest_pair(variant, most), "disk": _disk_bytes(tables),
+        "largest_pair": _largest_pair(variant, most),
+        "disk": _disk_bytes(tables),
         "table": format_reports(tables.reports),
     }
 
@@ -132,15 +152,19 @@ def _reach_rows(rate_us: float, bytes_per_position: float) -> list[str]:
         ("zuni-6 (19 points), full game, 9 a side", "zuni-6", 9),
         ("Mosona, full game, 12 a side", "mosona", 12),
     ]
-    header = (f"{'problem':<44} {'positions':>16} {'largest pair':>14} {'est. CPU':>12} "
-              f"{'est. RAM':>10} {'disk':>10}")
+    header = (
+        f"{'problem':<44} {'positions':>16} {'largest pair':>14} {'est. CPU':>12} "
+        f"{'est. RAM':>10} {'disk':>10}"
+    )
     rows = [header]
     for label, name, pieces in problems:
         count = estimate(name, pieces)
         pair = _largest_pair(name, pieces)
         seconds = count * rate_us / 1e6
-        rows.append(f"{label:<44} {count:>16,} {pair:>14,} {_duration(seconds):>12} "
-                    f"{_size(pair * bytes_per_position):>10} {_size(2 * count):>10}")
+        rows.append(
+            f"{label:<44} {count:>16,} {pair:>14,} {_duration(seconds):>12} "
+            f"{_size(pair * bytes_per_position):>10} {_size(2 * count):>10}"
+        )
     return rows
 
 
@@ -163,14 +187,20 @@ def _size(nbytes: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--jobs", type=int, default=1, help="solves run side by side (default 1)")
     parser.add_argument("--only", choices=["endgames", "zuni", "extra"], help="run one part only")
-    parser.add_argument("--max-pieces", type=int, default=3,
-                        help="Mosona endgames: pieces a side (default 3)")
-    parser.add_argument("--extra", nargs="*", default=[],
-                        help="more variants to solve completely under the standard rules (e.g. zuni-5)")
+    parser.add_argument(
+        "--max-pieces", type=int, default=3, help="Mosona endgames: pieces a side (default 3)"
+    )
+    parser.add_argument(
+        "--extra",
+        nargs="*",
+        default=[],
+        help="more variants to solve completely under the standard rules (e.g. zuni-5)",
+    )
     parser.add_argument("--save", help="also write the report to this file")
     args = parser.parse_args()
 
@@ -178,8 +208,12 @@ def main() -> None:
     if args.only in (None, "endgames"):
         jobs += [("mosona", rules, args.max_pieces) for rules in PRESETS]
     if args.only in (None, "zuni"):
-        jobs += [(f"zuni-{n}{drawing}", rules) for n in (2, 3, 4) for drawing in ("", "-murray")
-                 for rules in PRESETS]
+        jobs += [
+            (f"zuni-{n}{drawing}", rules)
+            for n in (2, 3, 4)
+            for drawing in ("", "-murray")
+            for rules in PRESETS
+        ]
     jobs += [(name, "standard") for name in args.extra]
     out = io.StringIO()
 
@@ -187,8 +221,10 @@ def main() -> None:
         print(line, flush=True)
         out.write(line + "\n")
 
-    say(f"python {sys.version.split()[0]}, {len(jobs)} solves, {args.jobs} at a time; "
-        "CPU seconds are per process, wall-clock seconds depend on the machine's load.")
+    say(
+        f"python {sys.version.split()[0]}, {len(jobs)} solves, {args.jobs} at a time; "
+        "CPU seconds are per process, wall-clock seconds depend on the machine's load."
+    )
     started = time.perf_counter()
     # A fresh process per solve, so that each peak memory is its own.
     with ProcessPoolExecutor(max_workers=max(1, args.jobs), max_tasks_per_child=1) as pool:
@@ -200,23 +236,31 @@ def main() -> None:
         say()
         say(f"== Mosona endgames, 1-{r['max_pieces']} pieces a side, rules {r['rules']} ==")
         say(r["table"])
-        say(f"{r['positions']:,} positions in {r['cpu']:.0f} s CPU ({r['wall']:.0f} s wall), "
+        say(
+            f"{r['positions']:,} positions in {r['cpu']:.0f} s CPU ({r['wall']:.0f} s wall), "
             f"{1e6 * r['cpu'] / r['positions']:.1f} us a position; peak memory {r['peak_mb']:.0f} MB "
-            f"(largest pair of classes {r['largest_pair']:,} positions); tables on disk {_size(r['disk'])}")
+            f"(largest pair of classes {r['largest_pair']:,} positions); tables on disk {_size(r['disk'])}"
+        )
         rates.append(_rates(r))
 
     full = [r for r in results if r["kind"] == "full"]
     if full:
         say()
         say("== Full solutions of the small Zuni boards (zuni-N: N + (N+1) + N points) ==")
-        say(f"{'board':<15} {'rules':<9} {'first player (White) to move':<30} {'best first moves':<22} "
-            f"{'positions':>10} {'CPU s':>6} {'peak MB':>8} {'disk':>8}")
+        say(
+            f"{'board':<15} {'rules':<9} {'first player (White) to move':<30} {'best first moves':<22} "
+            f"{'positions':>10} {'CPU s':>6} {'peak MB':>8} {'disk':>8}"
+        )
         for r in full:
-            say(f"{r['variant']:<15} {r['rules']:<9} {r['value']:<30} {' '.join(r['best']):<22} "
-                f"{r['positions']:>10,} {r['cpu']:>6.1f} {r['peak_mb']:>8.0f} {_size(r['disk']):>8}")
+            say(
+                f"{r['variant']:<15} {r['rules']:<9} {r['value']:<30} {' '.join(r['best']):<22} "
+                f"{r['positions']:>10,} {r['cpu']:>6.1f} {r['peak_mb']:>8.0f} {_size(r['disk']):>8}"
+            )
         say()
-        say("Each first move's value for White, and a game of the perfect player against itself "
-            "under the real rules:")
+        say(
+            "Each first move's value for White, and a game of the perfect player against itself "
+            "under the real rules:"
+        )
         for r in full:
             moves = ", ".join(f"{m}: {v}" for m, v in r["first_moves"].items())
             say(f"  {r['variant']} {r['rules']}: {moves}")
@@ -243,8 +287,10 @@ def main() -> None:
         rate_us = 1e6 * max(rate for rate, _ in rates)
         per_position = max(mem for _, mem in rates)
         say()
-        say(f"== How far the method reaches (at the slowest measured rate, {rate_us:.1f} us a position, "
-            f"and {per_position:.0f} bytes a position of the largest pair while solving) ==")
+        say(
+            f"== How far the method reaches (at the slowest measured rate, {rate_us:.1f} us a position, "
+            f"and {per_position:.0f} bytes a position of the largest pair while solving) =="
+        )
         for row in _reach_rows(rate_us, per_position):
             say(row)
     say()

@@ -45,7 +45,7 @@ def longest_win(tables: EndgameTables) -> tuple[Position, Game] | None:
     wanted = int(np.flatnonzero(table.palette == (best.longest << 3 | WIN))[0])
     step = 1 << 22
     for start in range(0, table.entries, step):
-        found = np.flatnonzero(np.asarray(table.body[start:start + step]) == wanted)
+        found = np.flatnonzero(np.asarray(table.body[start : start + step]) == wanted)
         if found.size:
             own, opp = table.index.unrank(np.array([start + int(found[0])]))
             position = Position(tables.variant, int(own[0]), int(opp[0]), Color.WHITE)
@@ -58,11 +58,15 @@ def longest_win(tables: EndgameTables) -> tuple[Position, Game] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--variant", default="mosona")
     parser.add_argument("--rules", nargs="+", default=["standard"])
     parser.add_argument("--max-pieces", type=int, default=4)
-    parser.add_argument("--game", action="store_true", help="solve the whole game (all classes up to the start)")
+    parser.add_argument(
+        "--game", action="store_true", help="solve the whole game (all classes up to the start)"
+    )
     parser.add_argument("--cache", default=None, help="table directory (default: temporary, removed)")
     args = parser.parse_args(argv)
     for rules in args.rules:
@@ -77,20 +81,29 @@ def main(argv: list[str] | None = None) -> int:
             if args.game:
                 tables = solve_game(variant, cache_dir=cache, report=say, engine="arrays", allow_long=True)
             else:
-                tables = solve_endgames(variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays",
-                                        allow_long=True)
+                tables = solve_endgames(
+                    variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays", allow_long=True
+                )
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             total = sum(r.positions for r in tables.reports)
-            print(f"== {args.variant} rules {rules}: {total:,} positions "
-                  f"(estimate {estimate(variant, tables.max_pieces):,})")
+            print(
+                f"== {args.variant} rules {rules}: {total:,} positions "
+                f"(estimate {estimate(variant, tables.max_pieces):,})"
+            )
             print(format_reports(tables.reports))
-            print(f"wall {wall:.0f} s, CPU {cpu:.0f} s, {1e9 * cpu / max(total, 1):.0f} ns CPU a position, "
-                  f"peak RSS so far {peak:.0f} MB", flush=True)
+            print(
+                f"wall {wall:.0f} s, CPU {cpu:.0f} s, {1e9 * cpu / max(total, 1):.0f} ns CPU a position, "
+                f"peak RSS so far {peak:.0f} MB",
+                flush=True,
+            )
             disk = sum(f.stat().st_size for f in Path(cache).rglob("*.tbl"))
             wdl = sum(f.stat().st_size for f in Path(cache).rglob("*.wdl"))
-            print(f"on disk: {disk:,} bytes of .tbl ({8 * disk / max(total, 1):.2f} bits a position), "
-                  f"{wdl:,} bytes of .wdl ({8 * wdl / max(total, 1):.2f} bits a position)", flush=True)
+            print(
+                f"on disk: {disk:,} bytes of .tbl ({8 * disk / max(total, 1):.2f} bits a position), "
+                f"{wdl:,} bytes of .wdl ({8 * wdl / max(total, 1):.2f} bits a position)",
+                flush=True,
+            )
             found = longest_win(tables)
             if found:
                 position, game = found
@@ -99,8 +112,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.game:
                 start = Position.start(variant)
                 best = tables.best_moves(start)
-                print(f"start position, {start.turn} to move: {tables.value(start)}; best first moves: "
-                      + " ".join(str(m) for m, _ in best), flush=True)
+                print(
+                    f"start position, {start.turn} to move: {tables.value(start)}; best first moves: "
+                    + " ".join(str(m) for m, _ in best),
+                    flush=True,
+                )
         finally:
             if args.cache is None:
                 shutil.rmtree(cache, ignore_errors=True)

@@ -23,7 +23,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 from awithlaknannai.players import make_player, run_match
 
-DEFAULT_PLAYERS = ["random", "greedy", "mcts:300", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:6:1s"]
+DEFAULT_PLAYERS = [
+    "random",
+    "greedy",
+    "mcts:300",
+    "alphabeta:2",
+    "alphabeta:3",
+    "alphabeta:4",
+    "alphabeta:6:1s",
+]
 
 
 class _Timed:
@@ -47,14 +55,33 @@ class _Timed:
 def _pairing(job):
     spec_a, spec_b, games, variant, rules, seed, opening = job
     a, b = _Timed(make_player(spec_a)), _Timed(make_player(spec_b))
-    result = run_match(a, b, games=games, variant=variant, rules=rules, seed=seed, progress=False,
-                       opening_turns=opening, allow_long=True)
-    return spec_a, spec_b, result.wins("A"), result.draws(), result.losses("A"), \
-        sum(result.lengths()) / games, a.times, b.times
+    result = run_match(
+        a,
+        b,
+        games=games,
+        variant=variant,
+        rules=rules,
+        seed=seed,
+        progress=False,
+        opening_turns=opening,
+        allow_long=True,
+    )
+    return (
+        spec_a,
+        spec_b,
+        result.wins("A"),
+        result.draws(),
+        result.losses("A"),
+        sum(result.lengths()) / games,
+        a.times,
+        b.times,
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", nargs="+", default=DEFAULT_PLAYERS)
     parser.add_argument("--games", type=int, default=40, help="games per pairing (even; default 40)")
     parser.add_argument("--variant", default="mosona")
@@ -62,23 +89,30 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opening", type=int, default=4, help="random opening turns (default 4)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--only-neighbours", action="store_true",
-                        help="play only neighbouring players of the list (a ladder), not every pair")
+    parser.add_argument(
+        "--only-neighbours",
+        action="store_true",
+        help="play only neighbouring players of the list (a ladder), not every pair",
+    )
     args = parser.parse_args()
 
     if args.only_neighbours:
         pairs = list(zip(args.players, args.players[1:]))
     else:
         pairs = list(itertools.combinations(args.players, 2))
-    jobs = [(a, b, args.games, args.variant, args.rules, args.seed + k, args.opening)
-            for k, (a, b) in enumerate(pairs)]
+    jobs = [
+        (a, b, args.games, args.variant, args.rules, args.seed + k, args.opening)
+        for k, (a, b) in enumerate(pairs)
+    ]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(_pairing, jobs))
     elapsed = time.perf_counter() - started
 
-    print(f"Strength table: {args.variant}, {args.rules} rules, {args.games} games a pairing, "
-          f"colours alternating, {args.opening} random opening turns, seed {args.seed}")
+    print(
+        f"Strength table: {args.variant}, {args.rules} rules, {args.games} games a pairing, "
+        f"colours alternating, {args.opening} random opening turns, seed {args.seed}"
+    )
     print(f"{'A':>14} {'B':>14} {'A wins':>7} {'draws':>6} {'B wins':>7} {'A score':>8} {'mean turns':>11}")
     times: dict[str, list[float]] = {p: [] for p in args.players}
     for a, b, won, drawn, lost, length, ta, tb in results:
@@ -93,7 +127,9 @@ def main() -> None:
             continue
         values.sort()
         p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-        print(f"{player:>14} {len(values):7d} {sum(values) / len(values):12.4f} {p95:11.4f} {values[-1]:11.4f}")
+        print(
+            f"{player:>14} {len(values):7d} {sum(values) / len(values):12.4f} {p95:11.4f} {values[-1]:11.4f}"
+        )
     print(f"\n(wall time {elapsed:.0f} s with {args.jobs} worker processes)")
 
 

@@ -44,8 +44,10 @@ from awithlaknannai.players import player_for_level, run_match
 from awithlaknannai.players.endgames import EndgameProbe
 
 LEVELS = ("beginner", "casual", "club", "strong")
-GROUPS = {"<= 3 a side": [(a, b) for a in range(1, 4) for b in range(1, 4)],
-          "4 a side": [(a, b) for a in range(1, 5) for b in range(1, 5) if max(a, b) == 4]}
+GROUPS = {
+    "<= 3 a side": [(a, b) for a in range(1, 4) for b in range(1, 4)],
+    "4 a side": [(a, b) for a in range(1, 5) for b in range(1, 5) if max(a, b) == 4],
+}
 _WIN, _DRAW = 4, 2
 
 
@@ -63,8 +65,10 @@ def judge_tables(cache: Path) -> EndgameTables:
     tables = EndgameTables(variant, 4, cache)
     missing = [f"{a}v{b}" for a in range(1, 5) for b in range(1, 5) if tables.codes(a, b) is None]
     if missing:
-        raise SystemExit(f"the judge's tables are not all in {cache} (missing {', '.join(missing)}); build them with "
-                         f"python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache {cache}")
+        raise SystemExit(
+            f"the judge's tables are not all in {cache} (missing {', '.join(missing)}); build them with "
+            f"python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache {cache}"
+        )
     return tables
 
 
@@ -125,8 +129,11 @@ def players(variant, tables: EndgameTables) -> list[tuple[str, object]]:
                 os.environ["AWITHLAKNANNAI_CACHE"] = saved
     classroom = EndgameProbe(variant, small)
     out: list[tuple[str, object]] = [(level, player_for_level(level)) for level in LEVELS[:3]]
-    for label, probe in (("strong, tables <= 4 a side", judged), ("strong, classroom (<= 2 a side)", classroom),
-                         ("strong, search only", False)):
+    for label, probe in (
+        ("strong, tables <= 4 a side", judged),
+        ("strong, classroom (<= 2 a side)", classroom),
+        ("strong, search only", False),
+    ):
         player = player_for_level("strong")
         player.endgames = probe
         out.append((label, player))
@@ -136,9 +143,14 @@ def players(variant, tables: EndgameTables) -> list[tuple[str, object]]:
 def strength_rows(tables: EndgameTables, count: int, seed: int, say=print) -> None:
     """Print the keep-the-win and keep-the-draw table."""
     variant = tables.variant
-    samples = {group: sample(tables, classes, count, seed + k) for k, (group, classes) in enumerate(GROUPS.items())}
-    say(f"{'level':<32}" + "".join(f" {group + ' won':>17} {group + ' drawn':>19}" for group in GROUPS)
-        + f" {'s/move mean':>12} {'max':>6}")
+    samples = {
+        group: sample(tables, classes, count, seed + k) for k, (group, classes) in enumerate(GROUPS.items())
+    }
+    say(
+        f"{'level':<32}"
+        + "".join(f" {group + ' won':>17} {group + ' drawn':>19}" for group in GROUPS)
+        + f" {'s/move mean':>12} {'max':>6}"
+    )
     for label, player in players(variant, tables):
         cells = []
         times: list[float] = []
@@ -147,24 +159,42 @@ def strength_rows(tables: EndgameTables, count: int, seed: int, say=print) -> No
                 share, spent = kept(player, positions)
                 times += spent
                 cells.append(f"{100 * share:.1f}% of {len(positions)}")
-        say(f"{label:<32} {cells[0]:>17} {cells[1]:>19} {cells[2]:>17} {cells[3]:>19} "
-            f"{statistics.mean(times):>12.3f} {max(times):>6.2f}")
+        say(
+            f"{label:<32} {cells[0]:>17} {cells[1]:>19} {cells[2]:>17} {cells[3]:>19} "
+            f"{statistics.mean(times):>12.3f} {max(times):>6.2f}"
+        )
 
 
 def ladder_rows(games: int, seed: int, say=print) -> None:
     """Matches between adjacent levels: how much each scores against the next."""
     say(f"{'level':<10} {'against':<10} {'wins':>5} {'draws':>6} {'losses':>7} {'score':>7}")
     for k, (weaker, stronger) in enumerate(zip(LEVELS, LEVELS[1:])):
-        result = run_match(player_for_level(weaker), player_for_level(stronger), games=games, variant="mosona",
-                           rules="standard", seed=seed + k, progress=False, opening_turns=4, allow_long=True)
+        result = run_match(
+            player_for_level(weaker),
+            player_for_level(stronger),
+            games=games,
+            variant="mosona",
+            rules="standard",
+            seed=seed + k,
+            progress=False,
+            opening_turns=4,
+            allow_long=True,
+        )
         won, drawn, lost = result.wins("A"), result.draws(), result.losses("A")
-        say(f"{weaker:<10} {stronger:<10} {won:>5} {drawn:>6} {lost:>7} {100 * (won + drawn / 2) / games:>6.1f}%")
+        say(
+            f"{weaker:<10} {stronger:<10} {won:>5} {drawn:>6} {lost:>7} {100 * (won + drawn / 2) / games:>6.1f}%"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", default=os.environ.get("AWITHLAKNANNAI_CACHE"),
-                        help="the cache folder holding Mosona's tables up to 4 a side")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--tables",
+        default=os.environ.get("AWITHLAKNANNAI_CACHE"),
+        help="the cache folder holding Mosona's tables up to 4 a side",
+    )
     parser.add_argument("--positions", type=int, default=150, help="won and drawn positions per group")
     parser.add_argument("--games", type=int, default=40, help="games per pairing of adjacent levels")
     parser.add_argument("--seed", type=int, default=19)

@@ -77,13 +77,19 @@ def main() -> None:
             ms = [t * 1000 for t in times[kind]]
             if not ms:
                 continue
-            print(f"{variant:<9} {kind:<7} {len(ms):>4} {statistics.median(ms):>10.2f} "
-                  f"{percentile(ms, 0.9):>8.2f} {max(ms):>8.2f}")
+            print(
+                f"{variant:<9} {kind:<7} {len(ms):>4} {statistics.median(ms):>10.2f} "
+                f"{percentile(ms, 0.9):>8.2f} {max(ms):>8.2f}"
+            )
         both = [t * 1000 for t in times["select"] + times["move"]]
-        print(f"{variant:<9} {'all':<7} {len(both):>4} {statistics.median(both):>10.2f} "
-              f"{percentile(both, 0.9):>8.2f} {max(both):>8.2f}")
+        print(
+            f"{variant:<9} {'all':<7} {len(both):>4} {statistics.median(both):>10.2f} "
+            f"{percentile(both, 0.9):>8.2f} {max(both):>8.2f}"
+        )
         chars = times["batch_chars"]
-        print(f"{'':<9} message per redraw: median {statistics.median(chars) / 1000:.1f} k characters of commands\n")
+        print(
+            f"{'':<9} message per redraw: median {statistics.median(chars) / 1000:.1f} k characters of commands\n"
+        )
 
 
 if __name__ == "__main__":

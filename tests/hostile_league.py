@@ -41,9 +41,17 @@ def main() -> int:
     from awithlaknannai.league import run_league
 
     started = time.monotonic()
-    results = run_league(players, "zuni-3", games_per_pair=1, time_limit=settings["time_limit"],
-                         max_turns=settings["max_turns"], progress=False, seed=1,
-                         save_to=settings["values"]["results"], trusted=settings.get("trusted", False))
+    results = run_league(
+        players,
+        "zuni-3",
+        games_per_pair=1,
+        time_limit=settings["time_limit"],
+        max_turns=settings["max_turns"],
+        progress=False,
+        seed=1,
+        save_to=settings["values"]["results"],
+        trusted=settings.get("trusted", False),
+    )
     seconds = time.monotonic() - started
     forfeits: dict[str, list[str]] = {}
     for game in results.games:
@@ -58,9 +66,14 @@ def main() -> int:
                 continue
             if values["marker"].encode() in command:
                 leftover.append(command.decode(errors="replace"))
-    report = {"forfeits": forfeits, "sentinel": _state(sentinel.pid), "leftover": leftover,
-              "games": len(results.games), "seconds": seconds,
-              "points": {row.name: row.points for row in results.standings()}}
+    report = {
+        "forfeits": forfeits,
+        "sentinel": _state(sentinel.pid),
+        "leftover": leftover,
+        "games": len(results.games),
+        "seconds": seconds,
+        "points": {row.name: row.points for row in results.standings()},
+    }
     sentinel.kill()
     sentinel.wait()
     (work / "report.json").write_text(json.dumps(report))

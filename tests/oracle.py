@@ -54,9 +54,14 @@ def leap_triples(board, shape: str) -> set[tuple[str, str, str]]:
     return triples
 
 
-def oracle_moves(board, rules: Rules, pieces: dict[str, str], mover: str,
-                 triples: set[tuple[str, str, str]] | None = None,
-                 dead: frozenset[str] = frozenset()) -> set[OracleMove]:
+def oracle_moves(
+    board,
+    rules: Rules,
+    pieces: dict[str, str],
+    mover: str,
+    triples: set[tuple[str, str, str]] | None = None,
+    dead: frozenset[str] = frozenset(),
+) -> set[OracleMove]:
     """All legal moves of ``mover`` (``"w"`` or ``"b"``) in ``pieces`` under ``rules``.
 
     ``triples`` may pass ``leap_triples(board, rules.leap_shape)`` computed once;
@@ -67,10 +72,16 @@ def oracle_moves(board, rules: Rules, pieces: dict[str, str], mover: str,
     enemy = "b" if mover == "w" else "w"
     sequences: list[OracleMove] = []
 
-    def continue_from(origin: str, here: str, board_now: dict[str, str],
-                      landings: tuple[str, ...], captures: tuple[str, ...]) -> None:
+    def continue_from(
+        origin: str,
+        here: str,
+        board_now: dict[str, str],
+        landings: tuple[str, ...],
+        captures: tuple[str, ...],
+    ) -> None:
         next_leaps = [
-            (over, to) for (a, over, to) in triples
+            (over, to)
+            for (a, over, to) in triples
             if a == here and board_now.get(over) == enemy and to not in board_now and to not in dead
         ]
         if captures and (rules.multi_leap in ("optional", "none") or not next_leaps):
@@ -149,8 +160,9 @@ def oracle_dead(board, unit: str, reading: str, rect: tuple[float, float, float,
     return frozenset(out)
 
 
-def oracle_shrink(board, unit: str, reading: str, rect: tuple[float, float, float, float],
-                  pieces: dict[str, str]) -> tuple[float, float, float, float]:
+def oracle_shrink(
+    board, unit: str, reading: str, rect: tuple[float, float, float, float], pieces: dict[str, str]
+) -> tuple[float, float, float, float]:
     """Drop empty end rows and columns of cells until none is empty."""
     step = 0.5 if unit == "lines" else 1.0
     while True:
@@ -161,15 +173,24 @@ def oracle_shrink(board, unit: str, reading: str, rect: tuple[float, float, floa
         # (test on a point, band kept as [from, to] in one coordinate) for each side
         sides = []
         if tall:
-            sides += [("y", bottom, bottom + (0 if unit == "lines" else 1), (left, right, bottom + step, top)),
-                      ("y", top - (0 if unit == "lines" else 1), top, (left, right, bottom, top - step))]
+            sides += [
+                ("y", bottom, bottom + (0 if unit == "lines" else 1), (left, right, bottom + step, top)),
+                ("y", top - (0 if unit == "lines" else 1), top, (left, right, bottom, top - step)),
+            ]
         if wide:
-            sides += [("x", left, left + (0 if unit == "lines" else 1), (left + step, right, bottom, top)),
-                      ("x", right - (0 if unit == "lines" else 1), right, (left, right - step, bottom, top))]
+            sides += [
+                ("x", left, left + (0 if unit == "lines" else 1), (left + step, right, bottom, top)),
+                ("x", right - (0 if unit == "lines" else 1), right, (left, right - step, bottom, top)),
+            ]
         for axis, low, high, smaller in sides:
-            band = [p for p, (x, y) in board.nodes(data="pos") if p not in dead
-                    and low <= (y if axis == "y" else x) <= high
-                    and left <= x <= right and bottom <= y <= top]
+            band = [
+                p
+                for p, (x, y) in board.nodes(data="pos")
+                if p not in dead
+                and low <= (y if axis == "y" else x) <= high
+                and left <= x <= right
+                and bottom <= y <= top
+            ]
             if not any(p in pieces for p in band):
                 rect = smaller
                 break
@@ -177,9 +198,16 @@ def oracle_shrink(board, unit: str, reading: str, rect: tuple[float, float, floa
             return rect
 
 
-def oracle_perft(board, rules: Rules, pieces: dict[str, str], mover: str, quiet: int, depth: int,
-                 triples: set[tuple[str, str, str]] | None = None,
-                 shrink: tuple[str, tuple[float, float, float, float]] | None = None) -> int:
+def oracle_perft(
+    board,
+    rules: Rules,
+    pieces: dict[str, str],
+    mover: str,
+    quiet: int,
+    depth: int,
+    triples: set[tuple[str, str, str]] | None = None,
+    shrink: tuple[str, tuple[float, float, float, float]] | None = None,
+) -> int:
     """Leaves of the game tree ``depth`` plies deep, stopping where a game ends.
 
     A game ends when a side has no pieces, when the quiet-turn limit is
@@ -203,7 +231,12 @@ def oracle_perft(board, rules: Rules, pieces: dict[str, str], mover: str, quiet:
     total = 0
     for m in moves:
         after = oracle_play(pieces, m, mover)
-        shrunk = (shrink[0], oracle_shrink(board, shrink[0], rules.shrink_boundary, shrink[1], after)) \
-            if shrink else None
-        total += oracle_perft(board, rules, after, other, 0 if m[2] else quiet + 1, depth - 1, triples, shrunk)
+        shrunk = (
+            (shrink[0], oracle_shrink(board, shrink[0], rules.shrink_boundary, shrink[1], after))
+            if shrink
+            else None
+        )
+        total += oracle_perft(
+            board, rules, after, other, 0 if m[2] else quiet + 1, depth - 1, triples, shrunk
+        )
     return total

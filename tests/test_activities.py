@@ -29,14 +29,27 @@ from awithlaknannai.tutorial.activities import (
     activity,
 )
 from awithlaknannai.tutorial.exercises import marks
-from awithlaknannai.tutorial.history_exercises import SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
+from awithlaknannai.tutorial.history_exercises import (
+    SPOT_LETTERS,
+    STATEMENTS,
+    TIMELINE_SOURCES,
+    timeline_years,
+)
 from awithlaknannai.tutorial.quiz import ask
 
 RIGHT = {
     "01-locator-map": {"Zuni Pueblo": "E", "Hopi mesas": "B"},
     "01-spot-difference": {"A", "D", "G"},
-    "01-statement-sources": ["Stevenson", "Ludii", "Culin", "encyclopedia", "Murray", "Stevenson", "encyclopedia",
-                             "Culin"],
+    "01-statement-sources": [
+        "Stevenson",
+        "Ludii",
+        "Culin",
+        "encyclopedia",
+        "Murray",
+        "Stevenson",
+        "encyclopedia",
+        "Culin",
+    ],
     "01-timeline": ["Stevenson", "Culin", "Murray", "Bell", "Ludii"],
 }
 
@@ -50,7 +63,9 @@ def test_the_places_lie_in_their_states_and_the_decoys_far_from_both():
     for letter, spot in SPOTS.items():
         assert state_of(spot.where) in STATES, letter
         if spot.where not in (ZUNI_PUEBLO, HOPI_MESAS):
-            assert min(distance_km(spot.where, ZUNI_PUEBLO), distance_km(spot.where, HOPI_MESAS)) > 300, letter
+            assert min(distance_km(spot.where, ZUNI_PUEBLO), distance_km(spot.where, HOPI_MESAS)) > 300, (
+                letter
+            )
     # Each spot's words name the state it is drawn in.
     for letter, spot in SPOTS.items():
         assert state_of(spot.where) in spot.words, letter
@@ -180,7 +195,8 @@ def test_the_timeline_counts_places_and_its_years_open_only_with_the_right_order
         years = timeline_years(list(order))
         assert (years is not None) == (list(order) == ["stevenson", "culin", "murray", "bell", "ludii"])
     assert timeline_years(["stevenson", "culin", "murray", "bell", "ludii"]) == sorted(
-        timeline_years(["stevenson", "culin", "murray", "bell", "ludii"]))
+        timeline_years(["stevenson", "culin", "murray", "bell", "ludii"])
+    )
     repeated = check("01-timeline", ["Culin", "Culin", "Murray", "Bell", "Ludii"])
     assert not repeated and "once each" in repeated.message
 
@@ -239,8 +255,13 @@ def test_the_spot_widget_draws_the_missing_lines_once_right():
 
 def test_the_timeline_widget_swaps_and_shows_the_years_once_right():
     box = Timeline()
-    assert sorted(box._order) == sorted(TIMELINE_SOURCES) and box._order != ["stevenson", "culin", "murray",
-                                                                               "bell", "ludii"]
+    assert sorted(box._order) == sorted(TIMELINE_SOURCES) and box._order != [
+        "stevenson",
+        "culin",
+        "murray",
+        "bell",
+        "ludii",
+    ]
     box.places[0].value = "culin"
     assert box._order[0] == "culin" and sorted(box._order) == sorted(TIMELINE_SOURCES)
     assert [menu.value for menu in box.places] == box._order and "moved to place 1" in box.moved.value

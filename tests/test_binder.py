@@ -72,7 +72,9 @@ def test_the_pin_parser_rejects_a_loose_requirement(tmp_path, monkeypatch):
         _pins()
 
 
-OVERRIDES = ROOT / "jupyter-config" / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "awithlaknannai.json"
+OVERRIDES = (
+    ROOT / "jupyter-config" / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "awithlaknannai.json"
+)
 
 
 def test_overrides_turn_off_news_and_update_checks():
@@ -104,7 +106,9 @@ def test_post_build_is_an_executable_script_that_installs_the_package():
     assert text.startswith("#!/usr/bin/env bash\n")
     assert "set -euo pipefail" in text
     # Not editable: only a real install puts jupyter-config/'s files into the environment.
-    assert re.search(r"pip install [^\n]*--no-deps[^\n]* \.$", text, re.MULTILINE), "postBuild must install the project"
+    assert re.search(r"pip install [^\n]*--no-deps[^\n]* \.$", text, re.MULTILINE), (
+        "postBuild must install the project"
+    )
     assert " -e " not in text
     subprocess.run(["bash", "-n", str(script)], check=True)  # parses without running
 
@@ -139,7 +143,9 @@ def test_post_build_leaves_students_a_tree_without_teacher_material(tmp_path):
     (stand_ins / "python").chmod(0o755)
     env = {**os.environ, "PATH": f"{stand_ins}{os.pathsep}{os.environ['PATH']}"}
     subprocess.run(["bash", str(project / "binder" / "postBuild")], check=True, env=env, cwd=tmp_path)
-    assert not (project / "teacher").exists(), "postBuild must remove the teacher copies from the students' tree"
+    assert not (project / "teacher").exists(), (
+        "postBuild must remove the teacher copies from the students' tree"
+    )
     assert (project / "notebooks" / "00_start_here.ipynb").exists()
     assert "pip install" in calls.read_text()
 
@@ -163,6 +169,10 @@ def test_the_lock_is_complete_where_it_is_installed():
     for name in pins:
         for text in metadata.distribution(name).requires or []:
             requirement = Requirement(text)
-            if requirement.marker is not None and not requirement.marker.evaluate({**environment, "extra": ""}):
+            if requirement.marker is not None and not requirement.marker.evaluate(
+                {**environment, "extra": ""}
+            ):
                 continue
-            assert canonicalize_name(requirement.name) in pins, f"{name} needs {requirement.name}, not in the lock"
+            assert canonicalize_name(requirement.name) in pins, (
+                f"{name} needs {requirement.name}, not in the lock"
+            )

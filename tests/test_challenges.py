@@ -96,7 +96,9 @@ def test_custom_goal_and_a_check_that_fails():
         return None if move.destination == "M4" else "Land on M4."
 
     start = Position.start("mosona").text()
-    assert Challenge(start, custom(lands_in_centre, "land on the centre."), "Centre").run().play("B3-M4").solved
+    assert (
+        Challenge(start, custom(lands_in_centre, "land on the centre."), "Centre").run().play("B3-M4").solved
+    )
 
     def broken(before, move, after):
         raise RuntimeError("oops")
@@ -105,15 +107,18 @@ def test_custom_goal_and_a_check_that_fails():
     assert verdict.status == "wrong" and "RuntimeError" in verdict.message
 
 
-@pytest.mark.parametrize("arguments,error,message", [
-    (("mosona standard ww/...b/b.. w 0", capture(1), "x"), ValueError, "field 3"),
-    ((CHOICE, capture(5), "Five"), ValueError, "no legal move meets the goal"),
-    ((CHOICE, "capture 2", "x"), TypeError, "goal is made by capture"),
-    ((CHOICE, capture(1), ""), ValueError, "needs a title"),
-    ((CHOICE, capture(1), "x" * 700), ValueError, "at most 600"),
-    ((CHOICE, reach("Q9"), "Nowhere"), ValueError, "no point 'Q9'"),
-    (("zuni-3 standard w../..../... b 0", capture(1), "Over"), ValueError, "already over"),
-])
+@pytest.mark.parametrize(
+    "arguments,error,message",
+    [
+        (("mosona standard ww/...b/b.. w 0", capture(1), "x"), ValueError, "field 3"),
+        ((CHOICE, capture(5), "Five"), ValueError, "no legal move meets the goal"),
+        ((CHOICE, "capture 2", "x"), TypeError, "goal is made by capture"),
+        ((CHOICE, capture(1), ""), ValueError, "needs a title"),
+        ((CHOICE, capture(1), "x" * 700), ValueError, "at most 600"),
+        ((CHOICE, reach("Q9"), "Nowhere"), ValueError, "no point 'Q9'"),
+        (("zuni-3 standard w../..../... b 0", capture(1), "Over"), ValueError, "already over"),
+    ],
+)
 def test_bad_challenges_are_refused_when_made(arguments, error, message):
     with pytest.raises(error, match=message):
         Challenge(*arguments)
@@ -139,7 +144,9 @@ def test_hints_grow_from_words_to_the_piece_to_its_leaps_to_the_whole_move():
     assert marks[2].piece == "B2" and marks[2].path == ()
     assert marks[3].piece == "B2" and "takes 2 pieces" in marks[3].text and marks[3].path == ()
     assert marks[4].path == ("B2", "T3") and "B4" not in marks[4].text  # the first leap, not the last landing
-    assert marks[5].path == ("B2", "T3", "B4") and "B2 to T3 to B4" in marks[5].text  # the whole move, not played
+    assert (
+        marks[5].path == ("B2", "T3", "B4") and "B2 to T3 to B4" in marks[5].text
+    )  # the whole move, not played
     assert marks[6] == marks[5] and run.line == []  # the ladder ends there; nothing was played
 
 
@@ -172,8 +179,13 @@ def test_a_wrong_puzzle_move_is_answered_by_the_reply_that_spoils_it():
 SMALL = st.sampled_from(["zuni-3", "zuni-4"])
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(SMALL, st.integers(0, 10**6))
 def test_a_hinted_move_always_meets_the_goal(variant, seed):
     """Property: in positions reached by play, the move a hint points to meets a capture goal."""
@@ -283,8 +295,15 @@ def test_moves_by_keyboard_alone():
                 break
             x, y = widget.geometry.xy(target)
             cx, cy = widget.geometry.xy(widget.cursor) if widget.cursor else (0, 0)
-            key = ("ArrowDown" if y > cy + 1 else "ArrowUp" if y < cy - 1 else
-                   "ArrowRight" if x > cx else "ArrowLeft")
+            key = (
+                "ArrowDown"
+                if y > cy + 1
+                else "ArrowUp"
+                if y < cy - 1
+                else "ArrowRight"
+                if x > cx
+                else "ArrowLeft"
+            )
             widget.handle_key(key)
         widget.handle_key("Enter")
     assert board.solved and widget.game.moves == [Move("B2", ("T3", "B4"), ("M3", "M4"))]

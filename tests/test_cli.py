@@ -53,40 +53,76 @@ def test_show_a_position_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-2:] == ["White wins (no pieces left)", "legal moves: none"]
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["perft", "--depth", "0"], "error: --depth must be from 1 to 12, got 0"),
-    (["perft", "--depth", "100"], "error: --depth must be from 1 to 12, got 100"),
-    (["match", "--games", "1000000000"], "error: --games must be from 1 to 10,000, got 1000000000"),
-    (["match", "--players", "mcts:1000000000", "random"],
-     "error: player 'mcts:1000000000': at most 100,000 playouts a move"),
-    (["match", "--players", "alphabeta:100", "random"],
-     "error: player 'alphabeta:100': a depth above 8 needs a time limit, as in alphabeta:100:5s"),
-    (["match", "--players", "alphabeta:100:1s", "random"],
-     "error: player 'alphabeta:100:1s': depth must be an integer from 1 to 64 (or None with a time_limit), got 100"),
-    (["match", "--players", "mcts:1e9s", "random"],
-     "error: player 'mcts:1e9s': after 'mcts:' give playouts such as 500, seconds such as 1.5s (at most 600), "
-     "or both as in mcts:500:1s"),
-    (["solve", "--variant", "kolowis", "--max-pieces", "3"],
-     "error: --max-pieces 3 on kolowis means 320,893,160 positions, estimated 61 min and 59.8 GB: more than the "
-     "pure-Python solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
-    (["solve", "--variant", "mosona", "--rules", "standard,leap_shape=bent", "--max-pieces", "1000000000"],
-     "error: --max-pieces 1,000,000,000 on mosona means 847,221,500,580 positions, estimated 73 days and 492.9 GB: "
-     "more than the array solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces"),
-    (["show", "--variant", "zuni-10000"],
-     "error: variant 'zuni-N': N is at most 1000 points in an outer row, got 10000"),
-    (["show", "--variant", "tukvnanawopi", "--rules", "standard,leap_shape=bent"],
-     "error: bent leaps are not supported on tukvnanawopi: its crossing lines make leap sequences multiply beyond "
-     "what can be listed (tens of thousands of captures a position); use leap_shape=line"),
-    # The known names come from the variants' registry: the message lists them all, in its order.
-    (["perft", "--variant", "nope"], "error: unknown variant 'nope'; known: " + ", ".join(VARIANT_NAMES)),
-    (["perft", "--rules", "wild"], "error: rules text 'wild': unknown preset 'wild' (known: standard, maximum, ludii)"),
-    (["show", "bad text"], "error: position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
-                           "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"),
-    (["show", "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww q 0"],
-     "error: position text, field 4 (side to move): 'q'; use w or b"),
-])
-def test_errors_are_one_line_on_stderr_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["perft", "--depth", "0"], "error: --depth must be from 1 to 12, got 0"),
+        (["perft", "--depth", "100"], "error: --depth must be from 1 to 12, got 100"),
+        (["match", "--games", "1000000000"], "error: --games must be from 1 to 10,000, got 1000000000"),
+        (
+            ["match", "--players", "mcts:1000000000", "random"],
+            "error: player 'mcts:1000000000': at most 100,000 playouts a move",
+        ),
+        (
+            ["match", "--players", "alphabeta:100", "random"],
+            "error: player 'alphabeta:100': a depth above 8 needs a time limit, as in alphabeta:100:5s",
+        ),
+        (
+            ["match", "--players", "alphabeta:100:1s", "random"],
+            "error: player 'alphabeta:100:1s': depth must be an integer from 1 to 64 (or None with a time_limit), got 100",
+        ),
+        (
+            ["match", "--players", "mcts:1e9s", "random"],
+            "error: player 'mcts:1e9s': after 'mcts:' give playouts such as 500, seconds such as 1.5s (at most 600), "
+            "or both as in mcts:500:1s",
+        ),
+        (
+            ["solve", "--variant", "kolowis", "--max-pieces", "3"],
+            "error: --max-pieces 3 on kolowis means 320,893,160 positions, estimated 61 min and 59.8 GB: more than the "
+            "pure-Python solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces",
+        ),
+        (
+            [
+                "solve",
+                "--variant",
+                "mosona",
+                "--rules",
+                "standard,leap_shape=bent",
+                "--max-pieces",
+                "1000000000",
+            ],
+            "error: --max-pieces 1,000,000,000 on mosona means 847,221,500,580 positions, estimated 73 days and 492.9 GB: "
+            "more than the array solver takes on (limits 60 min and 8 GB); try a smaller --max-pieces",
+        ),
+        (
+            ["show", "--variant", "zuni-10000"],
+            "error: variant 'zuni-N': N is at most 1000 points in an outer row, got 10000",
+        ),
+        (
+            ["show", "--variant", "tukvnanawopi", "--rules", "standard,leap_shape=bent"],
+            "error: bent leaps are not supported on tukvnanawopi: its crossing lines make leap sequences multiply beyond "
+            "what can be listed (tens of thousands of captures a position); use leap_shape=line",
+        ),
+        # The known names come from the variants' registry: the message lists them all, in its order.
+        (["perft", "--variant", "nope"], "error: unknown variant 'nope'; known: " + ", ".join(VARIANT_NAMES)),
+        (
+            ["perft", "--rules", "wild"],
+            "error: rules text 'wild': unknown preset 'wild' (known: standard, maximum, ludii)",
+        ),
+        (
+            ["show", "bad text"],
+            "error: position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
+            "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')",
+        ),
+        (
+            ["show", "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww q 0"],
+            "error: position text, field 4 (side to move): 'q'; use w or b",
+        ),
+    ],
+)
+def test_errors_are_one_line_on_stderr_with_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err == message + "\n"
@@ -103,10 +139,20 @@ def test_argument_errors_exit_with_status_2_in_one_line(capsys: pytest.CaptureFi
 
 
 def test_the_module_runs_as_a_program() -> None:
-    ok = subprocess.run([sys.executable, "-m", "awithlaknannai", "perft", "--depth", "3"], cwd=ROOT,
-                        capture_output=True, text=True, timeout=120)
+    ok = subprocess.run(
+        [sys.executable, "-m", "awithlaknannai", "perft", "--depth", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert (ok.returncode, ok.stdout, ok.stderr) == (0, "1 3\n2 4\n3 9\n", "")
-    bad = subprocess.run([sys.executable, "-m", "awithlaknannai", "show", "--variant", "zuni-1"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-m", "awithlaknannai", "show", "--variant", "zuni-1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == "error: variant 'zuni-1': a Zuni board needs at least 2 points in an outer row\n"

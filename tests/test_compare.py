@@ -25,13 +25,17 @@ def by_class(root: ET.Element, css: str) -> list[ET.Element]:
     return [el for el in root.iter() if wanted <= set(el.get("class", "").split())]
 
 
-@pytest.mark.parametrize("board, points, edges, leap_lines, degrees", [
-    (boards.mosona(), 25, 54, 35, {3: 6, 4: 12, 6: 7}),
-    (boards.mosona(outer_lines=False), 25, 40, 23, {2: 16, 3: 2, 6: 7}),
-    (boards.kolowis(), 49, 110, 75, {3: 6, 4: 28, 6: 15}),
-    (boards.alquerque(), 25, 56, 40, {3: 12, 4: 4, 5: 4, 8: 5}),
-    (boards.tukvnanawopi(), 41, 104, 80, {3: 4, 4: 16, 5: 12, 8: 9}),
-], ids=["mosona", "murray", "kolowis", "alquerque", "tukvnanawopi"])
+@pytest.mark.parametrize(
+    "board, points, edges, leap_lines, degrees",
+    [
+        (boards.mosona(), 25, 54, 35, {3: 6, 4: 12, 6: 7}),
+        (boards.mosona(outer_lines=False), 25, 40, 23, {2: 16, 3: 2, 6: 7}),
+        (boards.kolowis(), 49, 110, 75, {3: 6, 4: 28, 6: 15}),
+        (boards.alquerque(), 25, 56, 40, {3: 12, 4: 4, 5: 4, 8: 5}),
+        (boards.tukvnanawopi(), 41, 104, 80, {3: 4, 4: 16, 5: 12, 8: 9}),
+    ],
+    ids=["mosona", "murray", "kolowis", "alquerque", "tukvnanawopi"],
+)
 def test_known_counts(board, points, edges, leap_lines, degrees):
     stats = board_statistics(board)
     assert stats["points"] == points
@@ -90,8 +94,9 @@ def test_comparison_table():
 
 
 def test_comparison_html_is_a_table_with_a_column_per_board():
-    table = compare_boards([boards.mosona(), boards.mosona(outer_lines=False)],
-                           labels=["Culin <1907>", "Murray & co"])
+    table = compare_boards(
+        [boards.mosona(), boards.mosona(outer_lines=False)], labels=["Culin <1907>", "Murray & co"]
+    )
     root = ET.fromstring(table._repr_html_())  # well-formed, so escaped
     heads = [th.text for th in root.find("thead").iter("th")]
     assert heads == [None, "Culin <1907>", "Murray & co"]
@@ -102,8 +107,9 @@ def test_comparison_html_is_a_table_with_a_column_per_board():
 
 
 def test_comparison_figure_stacks_the_boards_with_their_numbers():
-    svg = compare_boards_svg(["mosona", boards.mosona(outer_lines=False), "kolowis"],
-                             labels=["Culin", "Murray", "Kolowis"])
+    svg = compare_boards_svg(
+        ["mosona", boards.mosona(outer_lines=False), "kolowis"], labels=["Culin", "Murray", "Kolowis"]
+    )
     root = ET.fromstring(svg)
     pictures = [g.find(SVG + "svg") for g in by_class(root, "board")]
     assert len(pictures) == 3

@@ -28,7 +28,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _luminance(colour: str) -> float:
-    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
@@ -48,11 +48,14 @@ def by_class(root: ET.Element, css: str) -> list[ET.Element]:
     return [el for el in root.iter() if css in el.get("class", "").split()]
 
 
-@pytest.mark.parametrize("first, second, edges, leaps, gained", [
-    ("mosona", "mosona-murray", 14, 12, 16),
-    ("zuni-4", "zuni-4-murray", 6, 4, 8),
-    ("kolowis", "zuni-16-murray", 30, 28, 32),
-])
+@pytest.mark.parametrize(
+    "first, second, edges, leaps, gained",
+    [
+        ("mosona", "mosona-murray", 14, 12, 16),
+        ("zuni-4", "zuni-4-murray", 6, 4, 8),
+        ("kolowis", "zuni-16-murray", 30, 28, 32),
+    ],
+)
 def test_differences_are_the_outer_rows(first, second, edges, leaps, gained):
     diff = drawing_differences(first, second)
     assert [len(e) for e in diff.extra_edges] == [edges, 0]
@@ -84,26 +87,34 @@ def test_the_same_drawing_twice_has_no_differences_and_no_marks():
     assert "extra-edge" not in svg and 'class="legend"' not in svg
 
 
-@pytest.mark.parametrize("call, error, words", [
-    (lambda: drawing_differences("mosona", "kolowis"), ValueError, "same points"),
-    (lambda: drawing_differences("mosona", "mosona-murray", ["one"]), ValueError, "two texts"),
-    (lambda: drawing_differences("mosona", "mosona-murray", "ab"), ValueError, "two texts"),
-    (lambda: drawing_differences("mosona", nx.path_graph(3)), ValueError, "drawn lines"),
-    (lambda: drawing_differences("mosona", 3), TypeError, "expected a board"),
-    (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", results=["one"]), ValueError, "two entries"),
-    (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", results=[1, None]), TypeError, "text or None"),
-    (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", unit=0), ValueError, "unit"),
-    (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", unit=10_000), ValueError, "unit"),
-    (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", title=3), TypeError, "title"),
-])
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: drawing_differences("mosona", "kolowis"), ValueError, "same points"),
+        (lambda: drawing_differences("mosona", "mosona-murray", ["one"]), ValueError, "two texts"),
+        (lambda: drawing_differences("mosona", "mosona-murray", "ab"), ValueError, "two texts"),
+        (lambda: drawing_differences("mosona", nx.path_graph(3)), ValueError, "drawn lines"),
+        (lambda: drawing_differences("mosona", 3), TypeError, "expected a board"),
+        (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", results=["one"]), ValueError, "two entries"),
+        (
+            lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", results=[1, None]),
+            TypeError,
+            "text or None",
+        ),
+        (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", unit=0), ValueError, "unit"),
+        (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", unit=10_000), ValueError, "unit"),
+        (lambda: compare_drawings_svg("zuni-4", "zuni-4-murray", title=3), TypeError, "title"),
+    ],
+)
 def test_bad_input_gets_a_clear_error(call, error, words):
     with pytest.raises(error, match=words):
         call()
 
 
 def test_the_picture_marks_every_difference_and_explains_its_marks():
-    svg = compare_drawings_svg("mosona", "mosona-murray", ["Culin", "Murray"],
-                               results=["who wins: not known", None])
+    svg = compare_drawings_svg(
+        "mosona", "mosona-murray", ["Culin", "Murray"], results=["who wins: not known", None]
+    )
     root = ET.fromstring(svg)
     diff = drawing_differences("mosona", "mosona-murray")
     marked_edges = {tuple(el.get("data-edge").split()) for el in by_class(root, "extra-edge")}
@@ -121,8 +132,15 @@ def test_the_picture_marks_every_difference_and_explains_its_marks():
     # A title and a description that tell the whole story in words.
     title, desc = root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
     assert title == "What differs between Culin and Murray"
-    for words in ("54 line segments (14 more)", "35 leap lines (12 more)", "40 line segments",
-                  "on the lines T0 to T7 and B0 to B7", "+2 at T1", "dashed", "Culin: who wins: not known."):
+    for words in (
+        "54 line segments (14 more)",
+        "35 leap lines (12 more)",
+        "40 line segments",
+        "on the lines T0 to T7 and B0 to B7",
+        "+2 at T1",
+        "dashed",
+        "Culin: who wins: not known.",
+    ):
         assert words in desc, words
     alt = Picture(svg).alt
     assert alt.startswith("What differs between Culin and Murray. Culin: 25 points")
@@ -180,12 +198,16 @@ def test_mean_length_bars_is_a_picture_with_a_text_alternative():
     from awithlaknannai.analysis.plots import mean_length_bars
     from awithlaknannai.analysis.selfplay import selfplay_statistics
 
-    stats = {name: selfplay_statistics(name, players="random", games=3, seed=0) for name in ("zuni-3", "zuni-4")}
+    stats = {
+        name: selfplay_statistics(name, players="random", games=3, seed=0) for name in ("zuni-3", "zuni-4")
+    }
     picture = Picture.from_figure(mean_length_bars(stats, title="How long?"))
     # The numbers written on the bars are in the text alternative too.
-    assert picture.alt == ("How long? A chart of average length of a game (turns) for zuni-3, zuni-4. The numbers: "
-                           f"zuni-3: average length (turns) {stats['zuni-3'].mean_length:.0f}; "
-                           f"zuni-4: average length (turns) {stats['zuni-4'].mean_length:.0f}.")
+    assert picture.alt == (
+        "How long? A chart of average length of a game (turns) for zuni-3, zuni-4. The numbers: "
+        f"zuni-3: average length (turns) {stats['zuni-3'].mean_length:.0f}; "
+        f"zuni-4: average length (turns) {stats['zuni-4'].mean_length:.0f}."
+    )
     figure = mean_length_bars(stats)
     assert [t.get_text() for t in figure.axes[0].texts] == [f"{s.mean_length:.0f}" for s in stats.values()]
 
@@ -194,7 +216,9 @@ def test_the_dark_page_keeps_every_text_and_mark_readable():
     """theme="dark": a dark page (no light panel in a dark notebook), its texts 4.5:1 or more, the legend's
     accent samples on stone swatches (3:1 there, as on the boards), the boards themselves unchanged."""
     light = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With", "Without"], results=["win", "draw"])
-    svg = compare_drawings_svg("zuni-4", "zuni-4-murray", ["With", "Without"], results=["win", "draw"], theme="dark")
+    svg = compare_drawings_svg(
+        "zuni-4", "zuni-4-murray", ["With", "Without"], results=["win", "draw"], theme="dark"
+    )
     root = ET.fromstring(svg)
     assert root.find(f"{SVG}rect").get("fill") == FIGURE_BACKGROUND_DARK
     assert contrast(TEXT_COLOUR_DARK, FIGURE_BACKGROUND_DARK) >= 7
@@ -207,9 +231,14 @@ def test_the_dark_page_keeps_every_text_and_mark_readable():
         assert contrast(text.get("fill"), background) >= 4.5, ("".join(text.itertext()), text.get("fill"))
     swatches = by_class(legend, "swatch")
     assert len(swatches) == 3 and all(s.get("fill") == BOARD["background"] for s in swatches)
-    assert contrast(ACCENT, BOARD["background"]) >= 3 and contrast(BOARD["background"], FIGURE_BACKGROUND_DARK) >= 3
+    assert (
+        contrast(ACCENT, BOARD["background"]) >= 3
+        and contrast(BOARD["background"], FIGURE_BACKGROUND_DARK) >= 3
+    )
     assert not by_class(ET.fromstring(light), "swatch")
-    boards_of = [[ET.tostring(b) for b in by_class(ET.fromstring(picture), "board")] for picture in (light, svg)]
+    boards_of = [
+        [ET.tostring(b) for b in by_class(ET.fromstring(picture), "board")] for picture in (light, svg)
+    ]
     assert boards_of[0] == boards_of[1]  # the same stone boards in both themes
     with pytest.raises(ValueError, match="theme"):
         compare_drawings_svg("zuni-4", "zuni-4-murray", theme="night")

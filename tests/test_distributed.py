@@ -12,7 +12,9 @@ from awithlaknannai.tables.distributed import engine_missing, run_local
 from awithlaknannai.tables.solver import solve_endgames, solve_game
 
 MISSING = engine_missing()
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the 'distributed' extra is not installed: {MISSING}")
+pytestmark = pytest.mark.skipif(
+    MISSING is not None, reason=f"the 'distributed' extra is not installed: {MISSING}"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -21,17 +23,26 @@ def _session_registry_untouched(monkeypatch):
 
 
 def _digests(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
-@pytest.mark.parametrize("variant, max_pieces, rules", [
-    pytest.param("zuni-5", None, "standard", marks=pytest.mark.slow),  # the whole game: 32 million positions
-    ("mosona", 3, "standard"),
-    ("zuni-3-murray", 3, "maximum"),  # endless play scored on pieces: the attractor phase too
-])
-def test_two_ranks_build_the_single_machine_tables(tmp_path: Path, variant: str, max_pieces: int | None,
-                                                   rules: str) -> None:
+@pytest.mark.parametrize(
+    "variant, max_pieces, rules",
+    [
+        pytest.param(
+            "zuni-5", None, "standard", marks=pytest.mark.slow
+        ),  # the whole game: 32 million positions
+        ("mosona", 3, "standard"),
+        ("zuni-3-murray", 3, "maximum"),  # endless play scored on pieces: the attractor phase too
+    ],
+)
+def test_two_ranks_build_the_single_machine_tables(
+    tmp_path: Path, variant: str, max_pieces: int | None, rules: str
+) -> None:
     single, spread = tmp_path / "single", tmp_path / "mpi"
     if max_pieces is None:
         solve_game(variant, rules=rules, cache_dir=single, allow_long=True)

@@ -46,9 +46,17 @@ def leftovers(folder: Path) -> list[str]:
 # --- SVG files --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("obj", [
-    boards.mosona(), Position.start("kolowis"), Game("zuni-3"), get_variant("alquerque"), "tukvnanawopi",
-], ids=["board", "position", "game", "variant", "name"])
+@pytest.mark.parametrize(
+    "obj",
+    [
+        boards.mosona(),
+        Position.start("kolowis"),
+        Game("zuni-3"),
+        get_variant("alquerque"),
+        "tukvnanawopi",
+    ],
+    ids=["board", "position", "game", "variant", "name"],
+)
 def test_save_svg_writes_a_well_formed_file(tmp_path, obj):
     path = save_svg(obj, tmp_path / "picture.svg")
     text = path.read_text(encoding="utf-8")
@@ -229,16 +237,22 @@ def test_cli_draw_writes_svg_png_and_printable(tmp_path, capsys):
     assert (tmp_path / "a.PNG").read_bytes()[:8] == PNG_MAGIC
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["-o", "{dir}/board.jpg"], "unknown output type '.jpg'"),
-    (["-o", "{dir}/board"], "no file extension"),
-    (["--position", "mosona standard bbb w 0", "-o", "{dir}/p.svg"], "field 3 (pieces)"),
-    (["--variant", "chess", "-o", "{dir}/c.svg"], "unknown variant 'chess'"),
-    (["--rules", "fast", "-o", "{dir}/r.svg"], "unknown preset 'fast'"),
-    (["--printable", "--flip", "-o", "{dir}/s.svg"], "--printable cannot be combined with --flip"),
-    (["--printable", "--position", "zuni-3 standard bbb/bb.ww/www w 0", "-o", "{dir}/s.svg"], "--position"),
-    (["-o", "{dir}/missing/board.svg"], "cannot write"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["-o", "{dir}/board.jpg"], "unknown output type '.jpg'"),
+        (["-o", "{dir}/board"], "no file extension"),
+        (["--position", "mosona standard bbb w 0", "-o", "{dir}/p.svg"], "field 3 (pieces)"),
+        (["--variant", "chess", "-o", "{dir}/c.svg"], "unknown variant 'chess'"),
+        (["--rules", "fast", "-o", "{dir}/r.svg"], "unknown preset 'fast'"),
+        (["--printable", "--flip", "-o", "{dir}/s.svg"], "--printable cannot be combined with --flip"),
+        (
+            ["--printable", "--position", "zuni-3 standard bbb/bb.ww/www w 0", "-o", "{dir}/s.svg"],
+            "--position",
+        ),
+        (["-o", "{dir}/missing/board.svg"], "cannot write"),
+    ],
+)
 def test_cli_draw_fails_cleanly(tmp_path, capsys, arguments, message):
     arguments = [a.replace("{dir}", str(tmp_path)) for a in arguments]
     assert main(["draw", *arguments]) == 2
@@ -252,15 +266,33 @@ def test_cli_draw_fails_cleanly(tmp_path, capsys, arguments, message):
 def test_cli_draw_as_a_program(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "draw", "--variant", "mosona-murray",
-         "-o", str(tmp_path / "m.svg")],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "awithlaknannai",
+            "draw",
+            "--variant",
+            "mosona-murray",
+            "-o",
+            str(tmp_path / "m.svg"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "m.svg").exists()
     failed = subprocess.run(
         [sys.executable, "-m", "awithlaknannai", "draw", "-o", str(tmp_path / "m.gif")],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
     )
     assert failed.returncode == 2
     assert failed.stderr.count("\n") == 1 and failed.stderr.startswith("error: ")

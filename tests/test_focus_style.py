@@ -25,6 +25,10 @@ def test_the_focus_rules_are_one_text_shared_with_the_board():
 
 
 def test_answer_boxes_predictions_and_activities_carry_the_focus_ring():
-    for widget in (ask("02-zuni3-edges"), predict("02-more-edges"), predict("06-who-wins-random"),
-                   activity("01-locator-map")):
+    for widget in (
+        ask("02-zuni3-edges"),
+        predict("02-more-edges"),
+        predict("06-who-wins-random"),
+        activity("01-locator-map"),
+    ):
         assert FOCUS_STYLE in _styles(widget), type(widget).__name__

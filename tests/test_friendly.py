@@ -39,13 +39,17 @@ def run(shell: InteractiveShell, code: str, capsys: pytest.CaptureFixture[str]) 
 
 
 SLIPS = [
-    ("from awithlaknannai import Rules\nRules(compulsory_captur=False)",
-     "Rules has no setting called compulsory_captur: did you mean compulsory_capture?"),
+    (
+        "from awithlaknannai import Rules\nRules(compulsory_captur=False)",
+        "Rules has no setting called compulsory_captur: did you mean compulsory_capture?",
+    ),
     ('from awithlaknannai import Rules\nRules(multi_leap="None")', "That did not work: "),
     ('ask("01-culin-year")', "ask comes from the awithlaknannai package"),
     ("answer = b", 'put it in quotation marks: "b"'),
-    ('from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", oponent="casual")',
-     "GameWidget has no setting called oponent: did you mean opponent?"),
+    (
+        'from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", oponent="casual")',
+        "GameWidget has no setting called oponent: did you mean opponent?",
+    ),
     ('from awithlaknannai import Position\nPosition.start("mosona").play("B3-M5")', "That did not work: "),
 ]
 
@@ -60,19 +64,31 @@ def test_a_slip_gives_one_sentence_and_no_traceback(shell, capsys, code, sentenc
 
 
 PLAYER_SLIPS = [
-    ("def choose_move(position)\n    return position.legal_moves()[0]",
-     "Line 1 (def choose_move(position)): a : is missing at the end of the line"),
-    ("def choose_move(position):\n    for move in position.legal_moves()\n        return move",
-     "Line 2 (for move in position.legal_moves()): a : is missing at the end of the line"),
-    ("def choose_move(position):\n    moves = list(position.legal_moves()\n    return moves[0]",
-     "Line 2 (moves = list(position.legal_moves()): a ( is opened here and never closed: add its )"),
-    ("def choose_move(position):\nreturn position.legal_moves()[0]",
-     "Line 2 (return position.legal_moves()[0]): this line should start further right than line 1"),
-    ("def choose_move(position):\n    me = position.turn\n        return 1",
-     "Line 3 (return 1): this line starts further right than it should"),
+    (
+        "def choose_move(position)\n    return position.legal_moves()[0]",
+        "Line 1 (def choose_move(position)): a : is missing at the end of the line",
+    ),
+    (
+        "def choose_move(position):\n    for move in position.legal_moves()\n        return move",
+        "Line 2 (for move in position.legal_moves()): a : is missing at the end of the line",
+    ),
+    (
+        "def choose_move(position):\n    moves = list(position.legal_moves()\n    return moves[0]",
+        "Line 2 (moves = list(position.legal_moves()): a ( is opened here and never closed: add its )",
+    ),
+    (
+        "def choose_move(position):\nreturn position.legal_moves()[0]",
+        "Line 2 (return position.legal_moves()[0]): this line should start further right than line 1",
+    ),
+    (
+        "def choose_move(position):\n    me = position.turn\n        return 1",
+        "Line 3 (return 1): this line starts further right than it should",
+    ),
     ("name = 'Ada\n", "Line 1 (name = 'Ada): a text in quotation marks is not closed"),
-    ("def choose_move(position):\n    if position.turn = 1:\n        return 1",
-     "to compare two things write ==; a single = stores a value"),
+    (
+        "def choose_move(position):\n    if position.turn = 1:\n        return 1",
+        "to compare two things write ==; a single = stores a value",
+    ),
     ("x = 3 *\n", "Line 1: Python cannot read this line (invalid syntax)"),
 ]
 
@@ -92,9 +108,13 @@ def test_a_syntax_error_without_friendly_errors_or_inside_the_package_keeps_its_
     friendly.friendly_errors(shell)
     # A player's file that Python cannot read, compiled inside the package, is the package's business.
     # A function whose module is in the package compiles some code that is not Python.
-    shown = run(shell, 'namespace = {"__name__": "awithlaknannai.reader"}\n'
-                       'exec("def read():\\n    compile(\'def f(:\', \'player.py\', \'exec\')", namespace)\n'
-                       'namespace["read"]()', capsys)
+    shown = run(
+        shell,
+        'namespace = {"__name__": "awithlaknannai.reader"}\n'
+        'exec("def read():\\n    compile(\'def f(:\', \'player.py\', \'exec\')", namespace)\n'
+        'namespace["read"]()',
+        capsys,
+    )
     assert "SyntaxError" in shown and "invalid syntax" in shown and "Not yet" not in shown, shown
 
 
@@ -111,11 +131,17 @@ def test_a_feature_without_its_optional_package_says_so_in_one_line(shell, capsy
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     friendly.friendly_errors(shell)
     # (A histogram: the bar charts show their numbers as a table instead, see test_picture.)
-    shown = run(shell, "from awithlaknannai.analysis.plots import length_histograms\n"
-                       "from awithlaknannai.analysis.selfplay import selfplay_statistics\n"
-                       "length_histograms([selfplay_statistics('zuni-3', games=2, seed=1)])", capsys)
+    shown = run(
+        shell,
+        "from awithlaknannai.analysis.plots import length_histograms\n"
+        "from awithlaknannai.analysis.selfplay import selfplay_statistics\n"
+        "length_histograms([selfplay_statistics('zuni-3', games=2, seed=1)])",
+        capsys,
+    )
     # Information, not a verdict: nothing was wrong with the student's cell.
-    assert "Drawing a chart needs matplotlib, which this Python does not have" in shown.replace("`", ""), shown
+    assert "Drawing a chart needs matplotlib, which this Python does not have" in shown.replace("`", ""), (
+        shown
+    )
     assert "Not yet" not in shown and "That did not work" not in shown, shown
     assert "Traceback" not in shown and len(shown.strip().splitlines()) <= 2, shown
     # A notebook's own chart code (02's growth chart) importing matplotlib: the same kind of line.
@@ -239,11 +265,16 @@ PACKAGE_BUGS = [
 
 
 @pytest.mark.parametrize("definition,call,kind,words", PACKAGE_BUGS)
-def test_an_error_python_raises_inside_the_package_keeps_its_traceback(shell, capsys, definition, call, kind,
-                                                                       words):
+def test_an_error_python_raises_inside_the_package_keeps_its_traceback(
+    shell, capsys, definition, call, kind, words
+):
     friendly.friendly_errors(shell)
-    shown = run(shell, f'namespace = {{"__name__": "awithlaknannai.helpers"}}\nexec({definition!r}, namespace)\n'
-                       f'namespace[{call.split("(")[0]!r}]({call.split("(", 1)[1][:-1]})', capsys)
+    shown = run(
+        shell,
+        f'namespace = {{"__name__": "awithlaknannai.helpers"}}\nexec({definition!r}, namespace)\n'
+        f'namespace[{call.split("(")[0]!r}]({call.split("(", 1)[1][:-1]})',
+        capsys,
+    )
     assert kind in shown and words in shown and "Traceback" in shown, shown
     assert "Not yet" not in shown and "That did not work" not in shown, shown
     # And %tb shows it again, whole.

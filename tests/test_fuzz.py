@@ -30,8 +30,13 @@ from awithlaknannai.cli import main
 from awithlaknannai.errors import GameOverError, IllegalMoveError, InvalidMoveError, NotationError
 from awithlaknannai.notation import game_from_json, parse_position
 
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 SECONDS_PER_INPUT = 20.0  # generous: the slowest input here takes well under a second
 PEAK_GROWTH_BYTES = 2**30  # the whole test's peak memory may grow by at most a gigabyte
 
@@ -61,15 +66,60 @@ def memory_bound() -> object:
 # --- pieces of hostile text ------------------------------------------------------------
 
 HOSTILE_WORDS = [
-    "", " ", "\n", "\t", "\x00", "\u00b2", "\u0663", "\U0001f600", "\ufeff", "-1", "0", "00", "1e9", "nan",
-    "9" * 30, "9" * 4301, "zuni-10000", "zuni-1000000", "zuni-" + "9" * 500, "zuni-0", "zuni-1", "zuni-3",
-    "zuni-08", "zuni-3-murray", "mosona", "kolowis", "alquerque", "tukvnanawopi", "standard", "ludii",
-    "maximum", "standard,leap_shape=bent", "standard,quiet_turn_limit=\u00b2", "standard,quiet_turn_limit=0",
-    "standard,repetition_limit=" + "9" * 50, "w", "b", "x", ".", "/", "//", "bbbb/bbbbb/bbbb",
-    "...", "[" * 200, "{" * 200, '"', "\\", "x" * 10_000,
+    "",
+    " ",
+    "\n",
+    "\t",
+    "\x00",
+    "\u00b2",
+    "\u0663",
+    "\U0001f600",
+    "\ufeff",
+    "-1",
+    "0",
+    "00",
+    "1e9",
+    "nan",
+    "9" * 30,
+    "9" * 4301,
+    "zuni-10000",
+    "zuni-1000000",
+    "zuni-" + "9" * 500,
+    "zuni-0",
+    "zuni-1",
+    "zuni-3",
+    "zuni-08",
+    "zuni-3-murray",
+    "mosona",
+    "kolowis",
+    "alquerque",
+    "tukvnanawopi",
+    "standard",
+    "ludii",
+    "maximum",
+    "standard,leap_shape=bent",
+    "standard,quiet_turn_limit=\u00b2",
+    "standard,quiet_turn_limit=0",
+    "standard,repetition_limit=" + "9" * 50,
+    "w",
+    "b",
+    "x",
+    ".",
+    "/",
+    "//",
+    "bbbb/bbbbb/bbbb",
+    "...",
+    "[" * 200,
+    "{" * 200,
+    '"',
+    "\\",
+    "x" * 10_000,
 ]
-word = st.one_of(st.sampled_from(HOSTILE_WORDS), st.text(max_size=30),
-                 st.text(alphabet=string.ascii_letters + string.digits + "-x/.()+,= ", max_size=40))
+word = st.one_of(
+    st.sampled_from(HOSTILE_WORDS),
+    st.text(max_size=30),
+    st.text(alphabet=string.ascii_letters + string.digits + "-x/.()+,= ", max_size=40),
+)
 
 
 def position_texts() -> st.SearchStrategy[str]:
@@ -99,7 +149,9 @@ def test_position_texts_parse_or_raise_notation_error(text: str, memory_bound: N
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=20,
 )
 record_fields = st.fixed_dictionaries(
@@ -107,12 +159,19 @@ record_fields = st.fixed_dictionaries(
     optional={
         "format": st.sampled_from(["awithlaknannai-game", "chess", ""]) | json_values,
         "version": st.sampled_from([1, True, 1.0, "1", 2, 10**30]) | json_values,
-        "variant": st.sampled_from(["mosona", "zuni-3", "zuni-20000", "zuni-" + "9" * 100, "tukvnanawopi"]) | json_values,
-        "rules": st.sampled_from(["standard", "ludii,leap_shape=bent", "standard,quiet_turn_limit=\u00b2"]) | json_values,
+        "variant": st.sampled_from(["mosona", "zuni-3", "zuni-20000", "zuni-" + "9" * 100, "tukvnanawopi"])
+        | json_values,
+        "rules": st.sampled_from(["standard", "ludii,leap_shape=bent", "standard,quiet_turn_limit=\u00b2"])
+        | json_values,
         "first": st.sampled_from(["white", "black", "w", "purple"]) | json_values,
-        "start": st.sampled_from([None, "zuni-3 standard ../.../.. w 0", "mosona standard x w 0"]) | json_values,
-        "moves": st.lists(st.sampled_from(["B3-M4", "T4xB3", "M5-M4", "b3-m4", "B3-M4-M5", "Q9-Q8", "T4x(M4)B3"])
-                          | st.text(max_size=12), max_size=12) | json_values,
+        "start": st.sampled_from([None, "zuni-3 standard ../.../.. w 0", "mosona standard x w 0"])
+        | json_values,
+        "moves": st.lists(
+            st.sampled_from(["B3-M4", "T4xB3", "M5-M4", "b3-m4", "B3-M4-M5", "Q9-Q8", "T4x(M4)B3"])
+            | st.text(max_size=12),
+            max_size=12,
+        )
+        | json_values,
         "result": st.sampled_from([None, "white", "black", "draw", "zzz"]) | json_values,
         "reason": st.sampled_from([None, "no pieces left", "zzz", "position repeated"]) | json_values,
         "tags": st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=3) | json_values,
@@ -153,9 +212,30 @@ GAMES = {
     "over": lambda: Game(start=Position.from_pieces("zuni-3", {"M1": "w"}, turn="b")),
 }
 move_words = st.one_of(
-    st.sampled_from(["B3-M4", "T4xB3", "M5-M4", "b3-m4", " B3 - M4 ", "B3-M4-M5", "B3xM4", "T4x(M4)B3",
-                     "T4x(M9)B3", "M4-M4", "Q9-Q8", "B3-", "-M4", "x", "B3-M" + "4" * 4300, "B3" * 5000,
-                     "T4x" + "B3x" * 3000 + "B3", "\u00b2-M4", "B\u00b3-M4", "B3\x00-M4"]),
+    st.sampled_from(
+        [
+            "B3-M4",
+            "T4xB3",
+            "M5-M4",
+            "b3-m4",
+            " B3 - M4 ",
+            "B3-M4-M5",
+            "B3xM4",
+            "T4x(M4)B3",
+            "T4x(M9)B3",
+            "M4-M4",
+            "Q9-Q8",
+            "B3-",
+            "-M4",
+            "x",
+            "B3-M" + "4" * 4300,
+            "B3" * 5000,
+            "T4x" + "B3x" * 3000 + "B3",
+            "\u00b2-M4",
+            "B\u00b3-M4",
+            "B3\x00-M4",
+        ]
+    ),
     st.text(max_size=40),
     st.text(alphabet="BMTx-()0123456789 ", max_size=40),
 )
@@ -178,29 +258,65 @@ def test_move_texts_play_or_leave_the_game_unchanged(which: str, text: str, memo
 
 # --- the command line, in-process ------------------------------------------------------------
 
-VARIANT_ARGS = ["mosona", "zuni-3", "zuni-2", "zuni-100000", "zuni-" + "9" * 400, "tukvnanawopi", "kolowis",
-                "nope", "", "\u00b2"]
+VARIANT_ARGS = [
+    "mosona",
+    "zuni-3",
+    "zuni-2",
+    "zuni-100000",
+    "zuni-" + "9" * 400,
+    "tukvnanawopi",
+    "kolowis",
+    "nope",
+    "",
+    "\u00b2",
+]
 RULES_ARGS = ["standard", "ludii", "standard,leap_shape=bent", "bogus", "standard,quiet_turn_limit=x", ""]
 NUMBER_ARGS = ["0", "-1", "1", "2", "13", "100", "1000000000", "x", "\u00b2", "1e3", "9" * 5000, ""]
-PLAYER_ARGS = ["random", "greedy", "alphabeta:100", "alphabeta:1", "mcts:1000000000", "mcts:1e9s", "mcts:0.0s",
-               "mcts:1:" + "9" * 400 + "s", "beginner", "minimax", "x" * 5000, ""]
+PLAYER_ARGS = [
+    "random",
+    "greedy",
+    "alphabeta:100",
+    "alphabeta:1",
+    "mcts:1000000000",
+    "mcts:1e9s",
+    "mcts:0.0s",
+    "mcts:1:" + "9" * 400 + "s",
+    "beginner",
+    "minimax",
+    "x" * 5000,
+    "",
+]
 
 
 def cli_argvs(tmp: Path) -> st.SearchStrategy[list[str]]:
-    common = [st.sampled_from(["--variant"]).flatmap(lambda o: st.sampled_from(VARIANT_ARGS).map(lambda v: [o, v])),
-              st.sampled_from(["--rules"]).flatmap(lambda o: st.sampled_from(RULES_ARGS).map(lambda v: [o, v]))]
+    common = [
+        st.sampled_from(["--variant"]).flatmap(lambda o: st.sampled_from(VARIANT_ARGS).map(lambda v: [o, v])),
+        st.sampled_from(["--rules"]).flatmap(lambda o: st.sampled_from(RULES_ARGS).map(lambda v: [o, v])),
+    ]
     options = {
-        "perft": [st.sampled_from(NUMBER_ARGS).map(lambda d: ["--depth", d]),
-                  position_texts().map(lambda p: ["--position", p])],
+        "perft": [
+            st.sampled_from(NUMBER_ARGS).map(lambda d: ["--depth", d]),
+            position_texts().map(lambda p: ["--position", p]),
+        ],
         "show": [position_texts().map(lambda p: [p]), st.just(["--moves"])],
-        "draw": [st.sampled_from(["a.svg", "a.png", "a.txt", "", "dir/", "missing/a.svg", "\x00.svg", "a" * 300 + ".svg"])
-                 .map(lambda name: ["-o", str(tmp / name) if name else name]),
-                 st.sampled_from([["--labels"], ["--flip"], ["--printable"], ["--paper", "a3"]])],
-        "match": [st.sampled_from(NUMBER_ARGS[:4] + NUMBER_ARGS[5:]).map(lambda g: ["--games", g]),
-                  st.tuples(st.sampled_from(PLAYER_ARGS), st.sampled_from(PLAYER_ARGS)).map(
-                      lambda pair: ["--players", *pair]),
-                  st.sampled_from(NUMBER_ARGS).map(lambda s: ["--seed", s])],
-        "solve": [st.sampled_from(["0", "-1", "1", "1000000000", "x", "9" * 5000]).map(lambda k: ["--max-pieces", k])],
+        "draw": [
+            st.sampled_from(
+                ["a.svg", "a.png", "a.txt", "", "dir/", "missing/a.svg", "\x00.svg", "a" * 300 + ".svg"]
+            ).map(lambda name: ["-o", str(tmp / name) if name else name]),
+            st.sampled_from([["--labels"], ["--flip"], ["--printable"], ["--paper", "a3"]]),
+        ],
+        "match": [
+            st.sampled_from(NUMBER_ARGS[:4] + NUMBER_ARGS[5:]).map(lambda g: ["--games", g]),
+            st.tuples(st.sampled_from(PLAYER_ARGS), st.sampled_from(PLAYER_ARGS)).map(
+                lambda pair: ["--players", *pair]
+            ),
+            st.sampled_from(NUMBER_ARGS).map(lambda s: ["--seed", s]),
+        ],
+        "solve": [
+            st.sampled_from(["0", "-1", "1", "1000000000", "x", "9" * 5000]).map(
+                lambda k: ["--max-pieces", k]
+            )
+        ],
     }
 
     def build(command: str) -> st.SearchStrategy[list[str]]:
@@ -216,8 +332,9 @@ def cheap(argv: list[str]) -> bool:
     """Whether a valid run of argv is quick: valid runs are allowed, long valid runs are not the point here."""
     variant = argv[argv.index("--variant") + 1] if "--variant" in argv[:-1] else "mosona"
     if argv[:1] == ["match"]:
-        return variant in ("zuni-2", "zuni-3") and not any(p.startswith(("alphabeta", "mcts", "greedy", "beginner"))
-                                                            for p in argv)
+        return variant in ("zuni-2", "zuni-3") and not any(
+            p.startswith(("alphabeta", "mcts", "greedy", "beginner")) for p in argv
+        )
     if argv[:1] == ["solve"]:
         return variant in ("zuni-2", "zuni-3")
     if argv[:1] == ["perft"]:
@@ -237,8 +354,9 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
 
 @FUZZ
 @given(data=st.data())
-def test_the_cli_answers_or_fails_in_one_line(data: st.DataObject, tmp_path: Path, memory_bound: None,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_answers_or_fails_in_one_line(
+    data: st.DataObject, tmp_path: Path, memory_bound: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path / "cache"))
     argv = data.draw(cli_argvs(tmp_path).filter(cheap))
     with bounded():

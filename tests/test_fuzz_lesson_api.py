@@ -28,9 +28,17 @@ from awithlaknannai import Game, Move, Position
 from awithlaknannai.analysis.puzzles import Puzzle, find_puzzles, hint_steps, wins_within
 from awithlaknannai.tables.solver import EndgameTables, solve_endgames
 
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                       HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.filter_too_much,
+    ],
+)
 CPU_SECONDS_PER_CALL = 20.0  # generous: a blow-up, not a slow machine, is what fails it
 PEAK_GROWTH_BYTES = 2**30
 DOCUMENTED = (TypeError, ValueError)
@@ -65,12 +73,41 @@ class Opaque:
 
 
 HUGE = "x" * 10**7
-SIMPLE = [None, True, False, 0, 1, -1, 2, 7, 10**9, 2**63, 1.5, 2.0, math.nan, math.inf, "", "x", "B3-M4", HUGE,
-          b"x", [], [1], {}, (), Opaque(), Decimal(2), Fraction(1, 2)]
+SIMPLE = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    7,
+    10**9,
+    2**63,
+    1.5,
+    2.0,
+    math.nan,
+    math.inf,
+    "",
+    "x",
+    "B3-M4",
+    HUGE,
+    b"x",
+    [],
+    [1],
+    {},
+    (),
+    Opaque(),
+    Decimal(2),
+    Fraction(1, 2),
+]
 ENDLESS = [itertools.count(1), itertools.repeat("B3-M4"), itertools.cycle([1, 2])]
 hostile = st.one_of(st.sampled_from(SIMPLE), st.integers(), st.floats(), st.text(max_size=20))
-iterables = st.one_of(hostile, st.sampled_from(ENDLESS).map(lambda it: itertools.islice(it, 0, None)),
-                      st.lists(st.one_of(st.integers(-2, 10), st.text(max_size=8)), max_size=5))
+iterables = st.one_of(
+    hostile,
+    st.sampled_from(ENDLESS).map(lambda it: itertools.islice(it, 0, None)),
+    st.lists(st.one_of(st.integers(-2, 10), st.text(max_size=8)), max_size=5),
+)
 CHOICE = "mosona standard ......../...bb..b./b.w...w. w 0"
 
 
@@ -78,12 +115,19 @@ CHOICE = "mosona standard ......../...bb..b./b.w...w. w 0"
 
 
 @FUZZ
-@given(kind=st.one_of(st.sampled_from(["capture", "only", "block", "reach", "win", "every", "ahead", "custom",
-                                       "nope", "CAPTURE", ""]), hostile),
-       amount=st.one_of(st.integers(-2, 70), hostile), point=st.one_of(st.none(), st.sampled_from(["M4", "Q9"]),
-                                                                      hostile))
-def test_a_goal_is_made_right_or_refused_and_never_judges_any_move_right(kind: object, amount: object,
-                                                                         point: object, memory_bound: None) -> None:
+@given(
+    kind=st.one_of(
+        st.sampled_from(
+            ["capture", "only", "block", "reach", "win", "every", "ahead", "custom", "nope", "CAPTURE", ""]
+        ),
+        hostile,
+    ),
+    amount=st.one_of(st.integers(-2, 70), hostile),
+    point=st.one_of(st.none(), st.sampled_from(["M4", "Q9"]), hostile),
+)
+def test_a_goal_is_made_right_or_refused_and_never_judges_any_move_right(
+    kind: object, amount: object, point: object, memory_bound: None
+) -> None:
     from awithlaknannai.tutorial.challenges import Challenge, Goal, check_challenge
 
     goal = None
@@ -102,10 +146,15 @@ def test_a_goal_is_made_right_or_refused_and_never_judges_any_move_right(kind: o
 
 
 @FUZZ
-@given(maker=st.sampled_from(["capture", "win_in", "ahead_after_reply", "reach"]), value=hostile,
-       moves=iterables, challenge=st.one_of(st.just("real"), hostile))
-def test_goal_makers_and_check_challenge_return_or_refuse(maker: str, value: object, moves: object,
-                                                          challenge: object, memory_bound: None) -> None:
+@given(
+    maker=st.sampled_from(["capture", "win_in", "ahead_after_reply", "reach"]),
+    value=hostile,
+    moves=iterables,
+    challenge=st.one_of(st.just("real"), hostile),
+)
+def test_goal_makers_and_check_challenge_return_or_refuse(
+    maker: str, value: object, moves: object, challenge: object, memory_bound: None
+) -> None:
     from awithlaknannai.tutorial import challenges
 
     with documented():
@@ -125,21 +174,35 @@ def tables() -> EndgameTables:
 
 
 @FUZZ
-@given(count=st.one_of(st.integers(-1, 200), st.just(10**9), hostile), moves=iterables,
-       attempts=st.one_of(st.just(2000), st.integers(-1, 10**7), hostile), which=st.one_of(st.just("tables"), hostile))
-def test_find_puzzles_returns_or_refuses_in_bounded_time(tables: EndgameTables, count: object, moves: object,
-                                                         attempts: object, which: object, memory_bound: None) -> None:
+@given(
+    count=st.one_of(st.integers(-1, 200), st.just(10**9), hostile),
+    moves=iterables,
+    attempts=st.one_of(st.just(2000), st.integers(-1, 10**7), hostile),
+    which=st.one_of(st.just("tables"), hostile),
+)
+def test_find_puzzles_returns_or_refuses_in_bounded_time(
+    tables: EndgameTables, count: object, moves: object, attempts: object, which: object, memory_bound: None
+) -> None:
     assume(not (type(attempts) is int and attempts > 20_000 and type(count) is int and 1 <= count <= 100))
     with documented():
-        found = find_puzzles(tables if which == "tables" else which, count, moves,  # type: ignore[arg-type]
-                             attempts=attempts)  # type: ignore[arg-type]
+        found = find_puzzles(
+            tables if which == "tables" else which,
+            count,
+            moves,  # type: ignore[arg-type]
+            attempts=attempts,
+        )  # type: ignore[arg-type]
         assert len(found) == count
 
 
 @FUZZ
-@given(plies=st.one_of(st.integers(-5, 20), st.just(10**9), hostile), moves=st.one_of(st.integers(-1, 8), hostile),
-       target=st.one_of(st.just("move"), hostile))
-def test_puzzle_searches_are_bounded(plies: object, moves: object, target: object, memory_bound: None) -> None:
+@given(
+    plies=st.one_of(st.integers(-5, 20), st.just(10**9), hostile),
+    moves=st.one_of(st.integers(-1, 8), hostile),
+    target=st.one_of(st.just("move"), hostile),
+)
+def test_puzzle_searches_are_bounded(
+    plies: object, moves: object, target: object, memory_bound: None
+) -> None:
     start = Position.from_pieces("zuni-3", {"T0": "w", "T1": "w", "M3": "b", "B0": "b"})
     with documented():
         assert wins_within(start, plies) in (True, False)  # type: ignore[arg-type]
@@ -153,11 +216,28 @@ def test_puzzle_searches_are_bounded(plies: object, moves: object, target: objec
 
 
 @FUZZ
-@given(exercise=st.one_of(st.just("02-zuni3-edges"), hostile), answer=st.one_of(
-    hostile, st.sampled_from([19, 19.0, Decimal(19), Fraction(38, 2), "19", Decimal("19.5"), Decimal("1e999999999"),
-                              complex(19, 0)])), attempt=hostile)
-def test_check_answers_or_refuses_in_one_short_line(exercise: object, answer: object, attempt: object,
-                                                    memory_bound: None) -> None:
+@given(
+    exercise=st.one_of(st.just("02-zuni3-edges"), hostile),
+    answer=st.one_of(
+        hostile,
+        st.sampled_from(
+            [
+                19,
+                19.0,
+                Decimal(19),
+                Fraction(38, 2),
+                "19",
+                Decimal("19.5"),
+                Decimal("1e999999999"),
+                complex(19, 0),
+            ]
+        ),
+    ),
+    attempt=hostile,
+)
+def test_check_answers_or_refuses_in_one_short_line(
+    exercise: object, answer: object, attempt: object, memory_bound: None
+) -> None:
     from awithlaknannai.tutorial.exercises import check
 
     with documented():
@@ -171,18 +251,35 @@ def test_check_answers_or_refuses_in_one_short_line(exercise: object, answer: ob
 
 
 @FUZZ
-@given(games=st.one_of(st.integers(-1, 30), hostile), name=st.one_of(st.just("me"), hostile),
-       progress=st.one_of(st.just(False), hostile), variant=st.one_of(st.just("zuni-3"), hostile))
-def test_goals_refuses_a_bad_argument_before_playing(games: object, name: object, progress: object, variant: object,
-                                                     memory_bound: None) -> None:
+@given(
+    games=st.one_of(st.integers(-1, 30), hostile),
+    name=st.one_of(st.just("me"), hostile),
+    progress=st.one_of(st.just(False), hostile),
+    variant=st.one_of(st.just("zuni-3"), hostile),
+)
+def test_goals_refuses_a_bad_argument_before_playing(
+    games: object, name: object, progress: object, variant: object, memory_bound: None
+) -> None:
     from awithlaknannai.tutorial.player_goals import goals
 
-    good = (type(games) is int and 1 <= games <= 20 and isinstance(name, str) and name.strip() != ""
-            and len(name) <= 100 and progress is False and variant == "zuni-3")
+    good = (
+        type(games) is int
+        and 1 <= games <= 20
+        and isinstance(name, str)
+        and name.strip() != ""
+        and len(name) <= 100
+        and progress is False
+        and variant == "zuni-3"
+    )
     assume(not good)  # a valid call plays dozens of games: the league's tests cover it
     with pytest.raises(DOCUMENTED) as refused:
-        goals(lambda position: position.legal_moves()[0], games=games, name=name, progress=progress,  # type: ignore[arg-type]
-              variant=variant)  # type: ignore[arg-type]
+        goals(
+            lambda position: position.legal_moves()[0],
+            games=games,
+            name=name,
+            progress=progress,  # type: ignore[arg-type]
+            variant=variant,
+        )  # type: ignore[arg-type]
     assert len(str(refused.value)) < 1000 and "\n" not in str(refused.value)
     if type(games) is not int:  # a wrong type, and games is checked first
         assert isinstance(refused.value, TypeError), refused.value
@@ -192,7 +289,10 @@ def test_goals_refuses_a_bad_argument_before_playing(games: object, name: object
 
 
 @FUZZ
-@given(game=st.one_of(st.just("game"), hostile), point=st.one_of(st.sampled_from(["B3", "M4", "Q9", None]), hostile))
+@given(
+    game=st.one_of(st.just("game"), hostile),
+    point=st.one_of(st.sampled_from(["B3", "M4", "Q9", None]), hostile),
+)
 def test_clicks_and_the_status_line_take_a_game(game: object, point: object, memory_bound: None) -> None:
     from awithlaknannai.widgets.controller import ClickController, turn_status
 
@@ -208,8 +308,11 @@ def test_clicks_and_the_status_line_take_a_game(game: object, point: object, mem
 
 
 @FUZZ
-@given(extra=st.dictionaries(st.one_of(st.integers(), st.text(max_size=5), st.none(), st.booleans()), hostile,
-                             max_size=3))
+@given(
+    extra=st.dictionaries(
+        st.one_of(st.integers(), st.text(max_size=5), st.none(), st.booleans()), hostile, max_size=3
+    )
+)
 def test_a_record_is_read_or_refused(extra: dict, memory_bound: None) -> None:
     from awithlaknannai.notation import game_from_record, game_to_record
 
@@ -224,19 +327,32 @@ def test_a_record_is_read_or_refused(extra: dict, memory_bound: None) -> None:
 # --- the endgame tables' pair of files ------------------------------------------------------------
 
 
-@settings(max_examples=12, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(name=st.sampled_from(["1v1", "1v2", "2v1", "2v2"]), suffix=st.sampled_from([".wdl", ".tbl"]),
-       where=st.floats(0, 1), how=st.sampled_from(["flip", "cut", "swap", "copy"]))
-def test_any_damage_to_a_table_file_is_repaired_by_the_next_build(tmp_path_factory: pytest.TempPathFactory,
-                                                                  name: str, suffix: str, where: float,
-                                                                  how: str) -> None:
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    name=st.sampled_from(["1v1", "1v2", "2v1", "2v2"]),
+    suffix=st.sampled_from([".wdl", ".tbl"]),
+    where=st.floats(0, 1),
+    how=st.sampled_from(["flip", "cut", "swap", "copy"]),
+)
+def test_any_damage_to_a_table_file_is_repaired_by_the_next_build(
+    tmp_path_factory: pytest.TempPathFactory, name: str, suffix: str, where: float, how: str
+) -> None:
     root = tmp_path_factory.mktemp("tables")
     built = solve_endgames("zuni-3", 2, cache_dir=root)
     folder = built._path(1, 1).parent
-    positions = [Position.from_pieces("zuni-3", {"T0": "w", "M1": "b", "B2": "w"}, turn=turn) for turn in "wb"]
-    positions += [Position.from_pieces("zuni-3", {"T0": "w", "M1": "b", "B2": "b", "T2": "w"}, turn=turn)
-                  for turn in "wb"]
+    positions = [
+        Position.from_pieces("zuni-3", {"T0": "w", "M1": "b", "B2": "w"}, turn=turn) for turn in "wb"
+    ]
+    positions += [
+        Position.from_pieces("zuni-3", {"T0": "w", "M1": "b", "B2": "b", "T2": "w"}, turn=turn)
+        for turn in "wb"
+    ]
     truth = [built.value(p).outcome for p in positions]
     path = folder / f"{name}{suffix}"
     data = bytearray(path.read_bytes())

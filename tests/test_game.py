@@ -49,13 +49,16 @@ def test_a_game_from_rules_or_a_start_position() -> None:
         Game("go")
 
 
-@pytest.mark.parametrize(("move", "error", "message"), [
-    ("M3-B3", IllegalMoveError, "M3-B3: capture is compulsory: Black must leap (for example T4xB3)"),
-    ("T4-B3", IllegalMoveError, "T4-B3: T4 and B3 are not joined by a line (to leap there, write T4xB3)"),
-    ("B5-B3", IllegalMoveError, "B5-B3: B5 holds a white piece, and it is Black's turn"),
-    ("X1-M4", InvalidMoveError, "X1-M4: there is no point 'X1' on this board (mosona)"),
-    ("M3--B3", InvalidMoveError, "cannot read the move 'M3--B3'"),
-])
+@pytest.mark.parametrize(
+    ("move", "error", "message"),
+    [
+        ("M3-B3", IllegalMoveError, "M3-B3: capture is compulsory: Black must leap (for example T4xB3)"),
+        ("T4-B3", IllegalMoveError, "T4-B3: T4 and B3 are not joined by a line (to leap there, write T4xB3)"),
+        ("B5-B3", IllegalMoveError, "B5-B3: B5 holds a white piece, and it is Black's turn"),
+        ("X1-M4", InvalidMoveError, "X1-M4: there is no point 'X1' on this board (mosona)"),
+        ("M3--B3", InvalidMoveError, "cannot read the move 'M3--B3'"),
+    ],
+)
 def test_a_refused_move_leaves_the_game_unchanged(move: str, error: type[Exception], message: str) -> None:
     game = Game("mosona")
     game.play("B3-M4")
@@ -141,8 +144,11 @@ def test_threefold_repetition_ends_the_game() -> None:
 
 
 def test_repetition_scored_by_material_and_switched_off() -> None:
-    game = Game(start=Position.from_pieces("mosona", {"B0": "w", "B2": "w", "T7": "b"},
-                                           rules=Rules(no_capture_result="more_pieces")))
+    game = Game(
+        start=Position.from_pieces(
+            "mosona", {"B0": "w", "B2": "w", "T7": "b"}, rules=Rules(no_capture_result="more_pieces")
+        )
+    )
     for move in SHUFFLE * 2:
         game.play(move)
     assert game.outcome() == Outcome(Color.WHITE, EndReason.REPETITION)
@@ -173,7 +179,9 @@ def test_the_quiet_turn_limit_ends_a_game() -> None:
 
 
 def test_move_text_is_short_unless_ambiguous() -> None:
-    start = Position.from_pieces("mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent")
+    start = Position.from_pieces(
+        "mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent"
+    )
     game = Game(start=start)
     game.play("T4x(M4)B4")
     game.play("T0-T1")
@@ -196,7 +204,9 @@ def test_save_and_load(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     game.save(path)
     loaded = Game.load(str(path))
-    assert loaded.moves == game.moves and loaded.positions == game.positions and loaded.tags == {"White": "Ana"}
+    assert (
+        loaded.moves == game.moves and loaded.positions == game.positions and loaded.tags == {"White": "Ana"}
+    )
     assert json.loads(path.read_text(encoding="utf-8"))["moves"] == ["B3-M4", "T4xB3", "M5-M4"]
     assert os.listdir(tmp_path) == ["game.json"]
 
@@ -227,7 +237,9 @@ def test_a_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
     assert os.listdir(tmp_path) == ["game.json"], "the temporary file was left behind"
 
 
-def test_a_save_that_cannot_even_start_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_cannot_even_start_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "game.json"
     a_game().save(path)
     before = path.read_bytes()

@@ -20,8 +20,12 @@ from awithlaknannai.analysis.graphstats import (
 )
 
 BOARDS = {
-    "mosona": mosona(), "mosona-murray": mosona(outer_lines=False), "kolowis": kolowis(),
-    "zuni-3": zuni(3), "alquerque": get_variant("alquerque").board, "tukvnanawopi": tukvnanawopi(),
+    "mosona": mosona(),
+    "mosona-murray": mosona(outer_lines=False),
+    "kolowis": kolowis(),
+    "zuni-3": zuni(3),
+    "alquerque": get_variant("alquerque").board,
+    "tukvnanawopi": tukvnanawopi(),
 }
 
 
@@ -44,7 +48,10 @@ def test_the_crossing_middle_points_have_the_highest_degree_on_mosona() -> None:
 
 
 def test_without_outer_lines_the_outer_points_lose_two_lines() -> None:
-    with_lines, without = degree(mosona(), normalised=False), degree(mosona(outer_lines=False), normalised=False)
+    with_lines, without = (
+        degree(mosona(), normalised=False),
+        degree(mosona(outer_lines=False), normalised=False),
+    )
     assert without["T3"] == with_lines["T3"] - 2
     assert without["M4"] == with_lines["M4"]
 
@@ -104,14 +111,22 @@ def test_mobility_counts_capturing_pieces_only_when_capture_is_compulsory() -> N
 
 
 def test_accepts_variants_positions_and_names() -> None:
-    assert degree("mosona") == degree(get_variant("mosona")) == degree(Position.start("mosona")) == degree(mosona())
+    assert (
+        degree("mosona")
+        == degree(get_variant("mosona"))
+        == degree(Position.start("mosona"))
+        == degree(mosona())
+    )
 
 
-@pytest.mark.parametrize("bad, message", [
-    (nx.path_graph(3), "not a board of this package"),
-    (42, "expected a board graph, a Variant, a Position or a variant name"),
-    ("go", "unknown variant 'go'"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (nx.path_graph(3), "not a board of this package"),
+        (42, "expected a board graph, a Variant, a Position or a variant name"),
+        ("go", "unknown variant 'go'"),
+    ],
+)
 def test_bad_boards_are_clear_errors(bad: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         degree(bad)  # type: ignore[arg-type]

@@ -66,7 +66,9 @@ def test_the_saved_player_is_a_path_with_a_download_link_holding_the_file(tmp_pa
     assert address.startswith("data:text/x-python;charset=utf-8;base64,")
     assert base64.b64decode(address.split(",", 1)[1]) == (tmp_path / "Ada L.py").read_bytes()
     assert html.escape(str(tmp_path.resolve())) in shown  # where the file is
-    assert html.escape(BINDER_WARNING) in shown and "Binder deletes it when the session ends" in BINDER_WARNING
+    assert (
+        html.escape(BINDER_WARNING) in shown and "Binder deletes it when the session ends" in BINDER_WARNING
+    )
 
 
 def test_a_name_with_a_quote_is_escaped_in_the_link(tmp_path: Path) -> None:
@@ -81,7 +83,10 @@ def test_overwrite_is_a_real_bool(tmp_path: Path, overwrite: object) -> None:
     with pytest.raises(TypeError, match=r"^overwrite is True or False, got "):
         save_player(greedy_choose_move, target, overwrite=overwrite)  # type: ignore[arg-type]
     assert target.read_text(encoding="utf-8") == "# my first player\n"
-    assert save_player(greedy_choose_move, target, overwrite=True).read_text(encoding="utf-8") != "# my first player\n"
+    assert (
+        save_player(greedy_choose_move, target, overwrite=True).read_text(encoding="utf-8")
+        != "# my first player\n"
+    )
 
 
 def test_a_slash_in_the_name_is_named_as_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,29 +94,36 @@ def test_a_slash_in_the_name_is_named_as_the_problem(tmp_path: Path, monkeypatch
     with pytest.raises(PlayerFileNameError) as caught:
         save_player(greedy_choose_move, "Ada/L")
     message = str(caught.value)
-    assert message == ("'/' cannot be in a file name: it separates folders, and there is no folder 'Ada' here; "
-                       "try 'Ada L.py'")
+    assert message == (
+        "'/' cannot be in a file name: it separates folders, and there is no folder 'Ada' here; "
+        "try 'Ada L.py'"
+    )
     assert "'L'" not in message and isinstance(caught.value, ValueError)
     assert list(tmp_path.iterdir()) == []
     (tmp_path / "players").mkdir()  # a folder that is there is fine
     assert save_player(greedy_choose_move, "players/Ada L.py").path == Path("players/Ada L.py")
 
 
-@pytest.mark.parametrize("name,reason", [
-    ("Ada?.py", "'?' cannot be in a player's file name: use letters, digits, spaces and - _ . ( ) + '"),
-    ("Ada:L.py", "':' cannot be in a player's file name"),
-    ("Ada*.py", "'*' cannot be in a player's file name"),
-    ("Ada\\L.py", "'\\\\' cannot be in a file name (it separates folders)"),
-    (".ada.py", "a name starting with '.' is hidden from the league"),
-    ("_ada.py", "a name starting with '_' is hidden from the league"),
-    (" ada.py", "does not start or end with a space"),
-    ("a" * 41 + ".py", "at most 40 characters before .py, got 41"),
-    ("ada.PY", "ends in .py in small letters"),
-    ("ada.ipynb", "is a notebook; a player is a .py file"),
-    ("ada", "a player's file name ends in .py"),
-    (".py", "the file name needs a name before .py"),
-])
-def test_an_unsafe_file_name_is_refused_with_a_one_line_reason(tmp_path: Path, name: str, reason: str) -> None:
+@pytest.mark.parametrize(
+    "name,reason",
+    [
+        ("Ada?.py", "'?' cannot be in a player's file name: use letters, digits, spaces and - _ . ( ) + '"),
+        ("Ada:L.py", "':' cannot be in a player's file name"),
+        ("Ada*.py", "'*' cannot be in a player's file name"),
+        ("Ada\\L.py", "'\\\\' cannot be in a file name (it separates folders)"),
+        (".ada.py", "a name starting with '.' is hidden from the league"),
+        ("_ada.py", "a name starting with '_' is hidden from the league"),
+        (" ada.py", "does not start or end with a space"),
+        ("a" * 41 + ".py", "at most 40 characters before .py, got 41"),
+        ("ada.PY", "ends in .py in small letters"),
+        ("ada.ipynb", "is a notebook; a player is a .py file"),
+        ("ada", "a player's file name ends in .py"),
+        (".py", "the file name needs a name before .py"),
+    ],
+)
+def test_an_unsafe_file_name_is_refused_with_a_one_line_reason(
+    tmp_path: Path, name: str, reason: str
+) -> None:
     with pytest.raises(PlayerFileNameError) as caught:
         save_player(greedy_choose_move, tmp_path / name)
     assert reason in str(caught.value) and "\n" not in str(caught.value)
@@ -128,10 +140,15 @@ def test_names_that_are_fine(tmp_path: Path) -> None:
 
 
 def test_a_player_returning_none_gives_one_line_with_the_count_of_games() -> None:
-    report = test_player(lambda position: None, against=["beginner", "casual"], games=6, variant="zuni-3",
-                         progress=False)
-    assert report.problems() == [("choose_move returned None in 12 games (1, 2, 3, 4, 5, 6, 7, 8, ...): "
-                                 "not a move (return one of position.legal_moves())")]
+    report = test_player(
+        lambda position: None, against=["beginner", "casual"], games=6, variant="zuni-3", progress=False
+    )
+    assert report.problems() == [
+        (
+            "choose_move returned None in 12 games (1, 2, 3, 4, 5, 6, 7, 8, ...): "
+            "not a move (return one of position.legal_moves())"
+        )
+    ]
     assert str(report).count("returned None") == 1
 
 
@@ -167,8 +184,10 @@ def test_py_files_are_saved_and_a_different_file_never_replaced_without_asking(t
     kept = receive_files(tmp_path, [("bob.py", CODE)], on_conflict="keep both")
     assert [(r.status, r.saved_as) for r in kept] == [("saved", "bob (2).py")]
     assert (tmp_path / "bob.py").read_bytes() == OTHER and (tmp_path / "bob (2).py").read_bytes() == CODE
-    assert receive_files(tmp_path, [("bob.py", b"# third\n" + CODE)], on_conflict="keep both")[0].saved_as == \
-        "bob (3).py"
+    assert (
+        receive_files(tmp_path, [("bob.py", b"# third\n" + CODE)], on_conflict="keep both")[0].saved_as
+        == "bob (3).py"
+    )
 
     replaced = receive_files(tmp_path, [("bob.py", CODE)], on_conflict="replace")
     assert [(r.status, r.saved_as) for r in replaced] == [("saved", "bob.py")]
@@ -176,13 +195,16 @@ def test_py_files_are_saved_and_a_different_file_never_replaced_without_asking(t
     assert sorted(c.name for c in contestants_from_folder(tmp_path)) == ["Ada L", "bob", "bob (2)", "bob (3)"]
 
 
-@pytest.mark.parametrize("name,saved_as", [
-    ("Ada: best!.py", "Ada_ best_.py"),
-    ("C:\\Users\\ada\\ada.py", "ada.py"),
-    ("../../ada.py", "ada.py"),
-    ("  spaced  .py", "spaced.py"),
-    ("x" * 60 + ".py", "x" * 40 + ".py"),
-])
+@pytest.mark.parametrize(
+    "name,saved_as",
+    [
+        ("Ada: best!.py", "Ada_ best_.py"),
+        ("C:\\Users\\ada\\ada.py", "ada.py"),
+        ("../../ada.py", "ada.py"),
+        ("  spaced  .py", "spaced.py"),
+        ("x" * 60 + ".py", "x" * 40 + ".py"),
+    ],
+)
 def test_uploaded_names_are_made_safe(tmp_path: Path, name: str, saved_as: str) -> None:
     [result] = receive_files(tmp_path, [(name, CODE)])
     assert (result.status, result.saved_as) == ("saved", saved_as)
@@ -190,38 +212,68 @@ def test_uploaded_names_are_made_safe(tmp_path: Path, name: str, saved_as: str) 
     assert safe_file_name(name) == saved_as
 
 
-@pytest.mark.parametrize("name,data,why", [
-    (".bashrc.py", CODE, "a hidden file"),
-    ("__init__.py", CODE, "a hidden file"),
-    ("notes.txt", b"hello", "a player is a .py file; notes.txt is not"),
-    ("my player.ipynb", b"{}", "is a notebook; a player is a .py file (save_player writes one)"),
-    ("binary.py", b"\xff\xfe\x00junk", "not a text file"),
-    ("nul.py", b"x = 1\0", "not a text file"),
-    ("huge.py", b"#" * (MAX_FILE_BYTES + 1), "1,000,001 bytes, more than the 1,000,000 a player may have"),
-])
-def test_a_file_that_is_not_a_player_is_refused_with_why(tmp_path: Path, name: str, data: bytes, why: str) -> None:
+@pytest.mark.parametrize(
+    "name,data,why",
+    [
+        (".bashrc.py", CODE, "a hidden file"),
+        ("__init__.py", CODE, "a hidden file"),
+        ("notes.txt", b"hello", "a player is a .py file; notes.txt is not"),
+        ("my player.ipynb", b"{}", "is a notebook; a player is a .py file (save_player writes one)"),
+        ("binary.py", b"\xff\xfe\x00junk", "not a text file"),
+        ("nul.py", b"x = 1\0", "not a text file"),
+        (
+            "huge.py",
+            b"#" * (MAX_FILE_BYTES + 1),
+            "1,000,001 bytes, more than the 1,000,000 a player may have",
+        ),
+    ],
+)
+def test_a_file_that_is_not_a_player_is_refused_with_why(
+    tmp_path: Path, name: str, data: bytes, why: str
+) -> None:
     [result] = receive_files(tmp_path, [(name, data)])
     assert result.status == "refused" and why in result.why and str(result).startswith(f"{name}: refused: ")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_zip_of_players_or_of_a_folder_of_them_is_unpacked(tmp_path: Path) -> None:
-    archive = _zip({"ada.py": CODE, "class 9b/bob.py": OTHER, "class 9b/": b"",
-                    "__MACOSX/class 9b/._bob.py": b"\0\5\26\7", "readme.txt": b"hi"})
+    archive = _zip(
+        {
+            "ada.py": CODE,
+            "class 9b/bob.py": OTHER,
+            "class 9b/": b"",
+            "__MACOSX/class 9b/._bob.py": b"\0\5\26\7",
+            "readme.txt": b"hi",
+        }
+    )
     results = receive_files(tmp_path, [("class.zip", archive)])
-    assert _statuses(results) == [("class.zip: ada.py", "saved"), ("class.zip: class 9b/bob.py", "saved"),
-                                  ("class.zip: readme.txt", "refused")]
+    assert _statuses(results) == [
+        ("class.zip: ada.py", "saved"),
+        ("class.zip: class 9b/bob.py", "saved"),
+        ("class.zip: readme.txt", "refused"),
+    ]
     assert (tmp_path / "ada.py").read_bytes() == CODE and (tmp_path / "bob.py").read_bytes() == OTHER
     assert str(results[1]) == "class.zip: class 9b/bob.py: saved as bob.py"
 
 
 def test_a_zip_with_nested_paths_or_a_zip_inside_is_refused_file_by_file(tmp_path: Path) -> None:
-    archive = _zip({"../evil.py": CODE, "/etc/evil.py": CODE, "a/b/deep.py": CODE, "inner.zip": _zip({"x.py": CODE}),
-                    "good.py": CODE})
+    archive = _zip(
+        {
+            "../evil.py": CODE,
+            "/etc/evil.py": CODE,
+            "a/b/deep.py": CODE,
+            "inner.zip": _zip({"x.py": CODE}),
+            "good.py": CODE,
+        }
+    )
     results = receive_files(tmp_path, [("class.zip", archive)])
-    assert _statuses(results) == [("class.zip: ../evil.py", "refused"), ("class.zip: /etc/evil.py", "refused"),
-                                  ("class.zip: a/b/deep.py", "refused"), ("class.zip: inner.zip", "refused"),
-                                  ("class.zip: good.py", "saved")]
+    assert _statuses(results) == [
+        ("class.zip: ../evil.py", "refused"),
+        ("class.zip: /etc/evil.py", "refused"),
+        ("class.zip: a/b/deep.py", "refused"),
+        ("class.zip: inner.zip", "refused"),
+        ("class.zip: good.py", "saved"),
+    ]
     assert "sub-folder" in results[0].why and "zip inside the zip" in results[3].why
     assert [p.name for p in tmp_path.iterdir()] == ["good.py"]
     assert not (tmp_path.parent / "evil.py").exists()
@@ -231,10 +283,14 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path: Path) -> None:
     bomb = _zip({f"p{i}.py": b"#" * 900_000 for i in range(25)})  # 22.5 MB unpacked, about 60 KB packed
     assert len(bomb) < 200_000
     [result] = receive_files(tmp_path, [("bomb.zip", bomb)])
-    assert result.status == "refused" and "unpacks to 22,500,000 bytes, more than the 20,000,000" in result.why
+    assert (
+        result.status == "refused" and "unpacks to 22,500,000 bytes, more than the 20,000,000" in result.why
+    )
     big = _zip({"big.py": b"#" * (MAX_FILE_BYTES + 1), "ok.py": CODE})
-    assert _statuses(receive_files(tmp_path, [("big.zip", big)])) == [("big.zip: big.py", "refused"),
-                                                                      ("big.zip: ok.py", "saved")]
+    assert _statuses(receive_files(tmp_path, [("big.zip", big)])) == [
+        ("big.zip: big.py", "refused"),
+        ("big.zip: ok.py", "saved"),
+    ]
     many = _zip({f"f{i}/": b"" for i in range(MAX_ZIP_ENTRIES + 1)}, zipfile.ZIP_STORED)
     [result] = receive_files(tmp_path, [("many.zip", many)])
     assert result.status == "refused" and "1,001 entries" in result.why
@@ -275,13 +331,25 @@ def test_wrong_arguments(tmp_path: Path) -> None:
 
 def _upload(box, files: dict[str, bytes]) -> None:  # type: ignore[no-untyped-def]
     """What the browser sends when files are chosen: the FileUpload's value, as a message from the page."""
-    box.upload.set_state({"value": [{"name": name, "type": "text/x-python", "size": len(data),
-                                     "content": memoryview(data), "last_modified": 1_700_000_000_000}
-                                    for name, data in files.items()]})
+    box.upload.set_state(
+        {
+            "value": [
+                {
+                    "name": name,
+                    "type": "text/x-python",
+                    "size": len(data),
+                    "content": memoryview(data),
+                    "last_modified": 1_700_000_000_000,
+                }
+                for name, data in files.items()
+            ]
+        }
+    )
 
 
-def test_the_upload_box_saves_files_and_asks_before_replacing_one(tmp_path: Path,
-                                                                  caplog: pytest.LogCaptureFixture) -> None:
+def test_the_upload_box_saves_files_and_asks_before_replacing_one(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     import ipywidgets as widgets
 
     from awithlaknannai.widgets import CollectPlayers, collect_players
@@ -292,8 +360,9 @@ def test_the_upload_box_saves_files_and_asks_before_replacing_one(tmp_path: Path
     _upload(box, {"ada.py": CODE, "bob.py": OTHER, "notes.txt": b"hi"})
     assert box.upload.value == ()  # ready for the next upload
     assert sorted(p.name for p in (tmp_path / "players").iterdir()) == ["ada.py", "bob.py"]
-    assert box.status.text == ("Last upload: 2 saved, 1 refused (see the list). "
-                               "The folder players holds 2 players.")
+    assert box.status.text == (
+        "Last upload: 2 saved, 1 refused (see the list). The folder players holds 2 players."
+    )
     assert "notes.txt: refused: a player is a .py file; notes.txt is not" in box.listing.value
 
     _upload(box, {"ada.py": CODE, "bob.py": CODE})  # the same ada.py; a different bob.py
@@ -301,15 +370,20 @@ def test_the_upload_box_saves_files_and_asks_before_replacing_one(tmp_path: Path
     assert "1 already there" in box.status.text and "1 waiting for your choice" in box.status.text
     [row] = box.choices.children
     replace, keep = row.children[1:]
-    assert (replace.description, keep.description) == ("Replace bob.py", "Keep both: the new one as bob (2).py")
+    assert (replace.description, keep.description) == (
+        "Replace bob.py",
+        "Keep both: the new one as bob (2).py",
+    )
     keep.click()
     keep.click()  # a second press finds it settled, and does nothing
     assert box.choices.children == () and len(box.results) == 6
     assert not [r for r in caplog.records if "Exception in callback" in r.getMessage()]
     assert (tmp_path / "players" / "bob (2).py").read_bytes() == CODE
     assert (tmp_path / "players" / "bob.py").read_bytes() == OTHER
-    assert box.status.text == ("bob.py: saved as bob (2).py (a different bob.py is already there). "
-                               "The folder players holds 3 players.")
+    assert box.status.text == (
+        "bob.py: saved as bob (2).py (a different bob.py is already there). "
+        "The folder players holds 3 players."
+    )
 
     _upload(box, {"bob.py": b"# third\n" + CODE})
     box.choices.children[0].children[1].click()  # Replace

@@ -89,8 +89,11 @@ def test_bent_leaps_are_refused_on_tukvnanawopi() -> None:
     with pytest.raises(ValueError, match="bent leaps are not supported on tukvnanawopi"):
         get_variant("tukvnanawopi").with_rules("ludii,leap_shape=bent")
     with pytest.raises(NotationError, match="field 2 \\(rules\\)|bent leaps"):
-        parse_position("tukvnanawopi standard,leap_shape=bent " + Position.start("tukvnanawopi").text().split()[2]
-                       + " w 0")
+        parse_position(
+            "tukvnanawopi standard,leap_shape=bent "
+            + Position.start("tukvnanawopi").text().split()[2]
+            + " w 0"
+        )
 
 
 def long_chain(n: int = MAX_ZUNI_N) -> Position:
@@ -116,8 +119,9 @@ def test_a_500_leap_chain_needs_no_recursion() -> None:
 
 def shuffle_game(moves: int) -> Game:
     # Two lone pieces far apart step back and forth: no capture, repetition counted all along.
-    start = Position.from_pieces("zuni-4", {"T0": "w", "B3": "b"},
-                                 rules="standard,quiet_turn_limit=off,repetition_limit=100000")
+    start = Position.from_pieces(
+        "zuni-4", {"T0": "w", "B3": "b"}, rules="standard,quiet_turn_limit=off,repetition_limit=100000"
+    )
     game = Game(start=start)
     cycle = ["T0-T1", "B3-B2", "T1-T0", "B2-B3"]
     for i in range(moves):
@@ -162,8 +166,9 @@ def test_a_16000_move_record_replays() -> None:
 # --- failures that escaped as tracebacks or wrong types ------------------------------
 
 
-@pytest.mark.parametrize("text", ["[" * 1000 + "]" * 1000, '{"a":' * 5000 + "1" + "}" * 5000,
-                                  '{"format": ' + "[" * 100000])
+@pytest.mark.parametrize(
+    "text", ["[" * 1000 + "]" * 1000, '{"a":' * 5000 + "1" + "}" * 5000, '{"format": ' + "[" * 100000]
+)
 def test_deeply_nested_records_are_refused_before_parsing(text: str) -> None:
     with pytest.raises(NotationError, match="nests deeper than 16 levels"):
         game_from_json(text)
@@ -176,12 +181,19 @@ def test_huge_numbers_and_sizes_in_records() -> None:
         game_from_json(" " * (16 * 2**20 + 1))
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("version", True, "record field 'version': this library reads version 1, got True"),
-    ("version", 1.0, "record field 'version': this library reads version 1, got 1.0"),
-    ("reason", "zzz", "record field 'reason': expected one of"),
-    ("reason", "no pieces left", "record field 'reason': the record says 'no pieces left', but its moves do not end"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("version", True, "record field 'version': this library reads version 1, got True"),
+        ("version", 1.0, "record field 'version': this library reads version 1, got 1.0"),
+        ("reason", "zzz", "record field 'reason': expected one of"),
+        (
+            "reason",
+            "no pieces left",
+            "record field 'reason': the record says 'no pieces left', but its moves do not end",
+        ),
+    ],
+)
 def test_record_fields_are_checked(field: str, value: object, message: str) -> None:
     with pytest.raises(NotationError, match=message.replace("(", "\\(").replace(")", "\\)")):
         game_from_record(dict(RECORD, **{field: value}))
@@ -196,16 +208,22 @@ def test_record_type_and_encoding_errors() -> None:
     assert game_from_json(b"\xef\xbb\xbf" + json.dumps(RECORD).encode()).moves  # a byte-order mark is fine
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: Move(["B3"], ("M4",)), "Move origin is a point name such as 'B3', got list"),  # type: ignore[arg-type]
-    (lambda: Move("B3", "M4"), "Move landings is a tuple of point names"),
-    (lambda: Move("B3", (4,)), "Move landings is a tuple of point names"),  # type: ignore[arg-type]
-    (lambda: Position.start(None), "a variant is a name such as 'mosona' or a Variant, got NoneType"),  # type: ignore[arg-type]
-    (lambda: Position.from_pieces("mosona", ["B3"]), "pieces is a dict"),  # type: ignore[arg-type]
-    (lambda: Game(None), "Game\\(variant\\) takes a variant name such as 'mosona' or a Variant, got NoneType"),  # type: ignore[arg-type]
-    (lambda: perft("x", 1), "perft counts from a Position, got str"),  # type: ignore[arg-type]
-    (lambda: get_variant(8), "a variant name is a string such as 'mosona', got int"),  # type: ignore[arg-type]
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Move(["B3"], ("M4",)), "Move origin is a point name such as 'B3', got list"),  # type: ignore[arg-type]
+        (lambda: Move("B3", "M4"), "Move landings is a tuple of point names"),
+        (lambda: Move("B3", (4,)), "Move landings is a tuple of point names"),  # type: ignore[arg-type]
+        (lambda: Position.start(None), "a variant is a name such as 'mosona' or a Variant, got NoneType"),  # type: ignore[arg-type]
+        (lambda: Position.from_pieces("mosona", ["B3"]), "pieces is a dict"),  # type: ignore[arg-type]
+        (
+            lambda: Game(None),
+            "Game\\(variant\\) takes a variant name such as 'mosona' or a Variant, got NoneType",
+        ),  # type: ignore[arg-type]
+        (lambda: perft("x", 1), "perft counts from a Position, got str"),  # type: ignore[arg-type]
+        (lambda: get_variant(8), "a variant name is a string such as 'mosona', got int"),  # type: ignore[arg-type]
+    ],
+)
 def test_wrong_argument_types_are_type_errors(call, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TypeError, match=message):
         call()
@@ -226,7 +244,9 @@ def test_an_empty_board_is_not_a_position() -> None:
     with pytest.raises(NotationError, match="field 3 \\(pieces\\): no pieces at all"):
         parse_position("zuni-2 standard ../.../.. w 0")
     # One side without pieces is a finished game, as play reaches it.
-    assert str(Position.from_pieces("zuni-2", {"M1": "w"}, turn="b").outcome()) == "White wins (no pieces left)"
+    assert (
+        str(Position.from_pieces("zuni-2", {"M1": "w"}, turn="b").outcome()) == "White wins (no pieces left)"
+    )
 
 
 # --- cache files -------------------------------------------------------------------------
@@ -277,7 +297,9 @@ def test_a_fifo_or_device_at_a_table_path_is_refused_without_waiting(tmp_path: P
         assert not path.is_symlink()
 
 
-def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_cache_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
@@ -390,7 +412,9 @@ def test_hints_keep_only_a_few_boards(tmp_path: Path, monkeypatch: pytest.Monkey
     assert len(solver._ON_DISK) <= solver._ON_DISK_KEPT
 
 
-def test_a_png_too_large_for_cairo_is_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_png_too_large_for_cairo_is_one_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from awithlaknannai.cli import main
     from awithlaknannai.render.export import _cairosvg
 
@@ -420,8 +444,11 @@ def test_a_runaway_bent_leap_search_stops_with_a_clear_error(monkeypatch: pytest
     from awithlaknannai import movegen as generator
 
     monkeypatch.setattr(generator, "MAX_LEAP_STATES", 3)
-    crowded = Position.from_pieces("alquerque", {"a1": "w", "b2": "b", "b1": "b", "a2": "b", "c3": "b", "d4": "b"},
-                                   rules="standard,leap_shape=bent")
+    crowded = Position.from_pieces(
+        "alquerque",
+        {"a1": "w", "b2": "b", "b1": "b", "a2": "b", "c3": "b", "d4": "b"},
+        rules="standard,leap_shape=bent",
+    )
     with pytest.raises(ValueError, match="bent leaps: one piece has more than 3 different captures here"):
         crowded.legal_moves()
 

@@ -39,8 +39,14 @@ def run_capped(code: str, cap: int = CAP, timeout: float = 120) -> str:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
     """) + textwrap.dedent(code)
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=timeout, check=False,
-                          env=dict(os.environ, AWITHLAKNANNAI_CACHE=os.devnull + "-none"))
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env=dict(os.environ, AWITHLAKNANNAI_CACHE=os.devnull + "-none"),
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout.strip().splitlines()[-1]
 
@@ -74,8 +80,15 @@ def test_long_json_strings_are_read_in_linear_memory() -> None:
     assert line == "15000000 7000000"
 
 
-@pytest.mark.parametrize("text", ['"' + "\\\\" * 300_000 + '"', '"' + '\\"' * 300_000 + '"',
-                                  '{"a": "\\\\\\\\"}' + "]" * 3, '{"tags": {"a": "[[[[[[[[[[[[[[[[[[[[[["}}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"' + "\\\\" * 300_000 + '"',
+        '"' + '\\"' * 300_000 + '"',
+        '{"a": "\\\\\\\\"}' + "]" * 3,
+        '{"tags": {"a": "[[[[[[[[[[[[[[[[[[[[[["}}',
+    ],
+)
 def test_escapes_do_not_hide_brackets_or_open_strings(text: str) -> None:
     # Escaped quotes and backslashes pair up as JSON reads them: brackets inside strings are text.
     with pytest.raises(NotationError) as caught:
@@ -104,16 +117,24 @@ def big_board_record(moves: int) -> str:
     bottom = "".join("w" if i % 2 == 0 and i < n - 10 else "." for i in range(n))
     rules = "standard,quiet_turn_limit=off,repetition_limit=off"
     cycle = ["B0-B1", f"T{n - 1}-T{n - 2}", "B1-B0", f"T{n - 2}-T{n - 1}"]
-    return json.dumps({"format": "awithlaknannai-game", "version": 1, "variant": f"zuni-{n}", "rules": rules,
-                       "start": zuni_text(n, top, middle, bottom, rules),
-                       "moves": [cycle[i % 4] for i in range(moves)]})
+    return json.dumps(
+        {
+            "format": "awithlaknannai-game",
+            "version": 1,
+            "variant": f"zuni-{n}",
+            "rules": rules,
+            "start": zuni_text(n, top, middle, bottom, rules),
+            "moves": [cycle[i % 4] for i in range(moves)],
+        }
+    )
 
 
 def test_a_record_within_every_limit_is_refused_by_its_replay_work() -> None:
     # 100,000 moves on zuni-1000 (1.1 MB): once 425 s into MemoryError, now refused after
     # MAX_RECORD_WORK units (about 8 s; a tenth of it here, to keep the test quick), in little
     # memory: past positions drop their move lists.
-    line = run_capped(f"""
+    line = run_capped(
+        f"""
         import sys
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from test_hardening_api import big_board_record
@@ -123,7 +144,10 @@ def test_a_record_within_every_limit_is_refused_by_its_replay_work() -> None:
             notation.game_from_json(big_board_record(100_000))
         except ValueError as error:
             print(type(error).__name__, str(error)[:50])
-    """, cap=CAP // 2, timeout=300)
+    """,
+        cap=CAP // 2,
+        timeout=300,
+    )
     assert line.startswith("NotationError record field 'moves': replaying the first")
 
 
@@ -147,8 +171,9 @@ def test_a_hand_built_variant_reusing_a_name_does_not_change_the_real_one() -> N
     before = real.shrink
     # The same name on another board: the points moved one square to the right.
     board = tukvnanawopi()
-    nx.set_node_attributes(board, {p: (x + 1, y) for p, (x, y) in nx.get_node_attributes(board, "pos").items()},
-                           "pos")
+    nx.set_node_attributes(
+        board, {p: (x + 1, y) for p, (x, y) in nx.get_node_attributes(board, "pos").items()}, "pos"
+    )
     fake = Variant("tukvnanawopi-shrinking", board, real.start_pieces)
     assert fake.shrink is not before and fake != real
     assert get_variant("tukvnanawopi-shrinking").shrink is before
@@ -170,8 +195,15 @@ def test_players_do_not_reuse_tables_of_another_board_under_the_same_name() -> N
 # --- 3. bent leaps and other leap searches: bounded before memory is spent --------------------
 
 
-@pytest.mark.parametrize("text", [ladder(14), ladder(40), ladder(18, "standard,multi_leap=optional"),
-                                  ladder(300, "standard,leap_shape=bent")])
+@pytest.mark.parametrize(
+    "text",
+    [
+        ladder(14),
+        ladder(40),
+        ladder(18, "standard,multi_leap=optional"),
+        ladder(300, "standard,leap_shape=bent"),
+    ],
+)
 def test_a_short_text_cannot_list_exponentially_many_captures(text: str) -> None:
     position = parse_position(text)  # a 100-character text: reading it is fine
     with pytest.raises(TooManyMovesError, match="more captures than can be listed"):
@@ -205,8 +237,11 @@ def test_leap_searches_fit_in_a_gigabyte() -> None:
 def test_real_positions_stay_far_below_the_leap_bound() -> None:
     from awithlaknannai.position import MAX_LEAP_WORK
 
-    test_positions = [Position.start(name, rules) for name in ("mosona", "kolowis", "alquerque", "zuni-20")
-                      for rules in ("standard", "maximum", "ludii", "standard,leap_shape=bent")]
+    test_positions = [
+        Position.start(name, rules)
+        for name in ("mosona", "kolowis", "alquerque", "zuni-20")
+        for rules in ("standard", "maximum", "ludii", "standard,leap_shape=bent")
+    ]
     for position in test_positions:
         game = Game(start=position)
         for _ in range(60):
@@ -219,33 +254,40 @@ def test_real_positions_stay_far_below_the_leap_bound() -> None:
 # --- 4. long jobs: estimated before they start, refused unless asked for ----------------------
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: solver.solve_endgames("mosona", 12, cache_dir=False), "solve_endgames on mosona"),
-    (lambda: solver.solve_game("kolowis", cache_dir=False), "solve_endgames on kolowis"),
-    (lambda: solver.solve_game("zuni-1000", cache_dir=False), "more than"),
-    (lambda: LeanEngine("mosona").random_games(10**12), "random games of mosona"),
-    (lambda: LeanEngine("mosona").perft(Position.start("mosona"), 40), "perft to depth 40"),
-    (lambda: perft(Position.start("kolowis", "ludii"), 12), "perft to depth 12 on kolowis"),
-    (lambda: BatchPlayouts("mosona").play(10**12), "random games of mosona"),
-    (lambda: MCTSPlayer(playouts=10**12), "playouts a move"),
-    (lambda: MCTSPlayer(playouts=None, time_limit=10**6), "time_limit of"),
-    (lambda: AlphaBetaPlayer(depth=64), "depth 64 without a time limit"),
-    (lambda: zuni(10**8), "zuni\\(n\\) with n = 100,000,000"),
-    (lambda: concentric(10**8), "concentric\\(rings\\) with rings"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: solver.solve_endgames("mosona", 12, cache_dir=False), "solve_endgames on mosona"),
+        (lambda: solver.solve_game("kolowis", cache_dir=False), "solve_endgames on kolowis"),
+        (lambda: solver.solve_game("zuni-1000", cache_dir=False), "more than"),
+        (lambda: LeanEngine("mosona").random_games(10**12), "random games of mosona"),
+        (lambda: LeanEngine("mosona").perft(Position.start("mosona"), 40), "perft to depth 40"),
+        (lambda: perft(Position.start("kolowis", "ludii"), 12), "perft to depth 12 on kolowis"),
+        (lambda: BatchPlayouts("mosona").play(10**12), "random games of mosona"),
+        (lambda: MCTSPlayer(playouts=10**12), "playouts a move"),
+        (lambda: MCTSPlayer(playouts=None, time_limit=10**6), "time_limit of"),
+        (lambda: AlphaBetaPlayer(depth=64), "depth 64 without a time limit"),
+        (lambda: zuni(10**8), "zuni\\(n\\) with n = 100,000,000"),
+        (lambda: concentric(10**8), "concentric\\(rings\\) with rings"),
+    ],
+)
 def test_long_jobs_are_refused_before_they_start(call, message: str) -> None:  # type: ignore[no-untyped-def]
     import time
 
     started = time.process_time()
     with pytest.raises(LongJobError, match=message) as caught:
         call()
-    assert time.process_time() - started < 10  # refused at once, not after the work (CPU time: a busy machine is no failure)
+    assert (
+        time.process_time() - started < 10
+    )  # refused at once, not after the work (CPU time: a busy machine is no failure)
     assert "allow_long=True" in str(caught.value) and len(str(caught.value)) < 400
 
 
 def test_an_infinite_time_limit_is_not_a_number_of_seconds() -> None:
-    for make in (lambda: MCTSPlayer(playouts=None, time_limit=float("inf")),
-                 lambda: AlphaBetaPlayer(time_limit=float("nan"))):
+    for make in (
+        lambda: MCTSPlayer(playouts=None, time_limit=float("inf")),
+        lambda: AlphaBetaPlayer(time_limit=float("nan")),
+    ):
         with pytest.raises(ValueError, match="finite number of seconds"):
             make()
 
@@ -260,8 +302,12 @@ def test_long_jobs_run_when_asked_for() -> None:
 
 def test_perft_estimates_are_close_enough_to_decide() -> None:
     # Knuth's estimator, with each node timed: within a small factor of the real count.
-    for name, rules, depth in (("mosona", "standard", 10), ("mosona", "ludii", 7), ("zuni-4", "maximum", 9),
-                               ("alquerque", "standard", 5)):
+    for name, rules, depth in (
+        ("mosona", "standard", 10),
+        ("mosona", "ludii", 7),
+        ("zuni-4", "maximum", 9),
+        ("alquerque", "standard", 5),
+    ):
         position = Position.start(name, rules)
         leaves, _ = perft_estimate(position, depth)
         assert perft(position, depth) / 4 < leaves < perft(position, depth) * 4
@@ -274,8 +320,9 @@ def test_the_cli_perft_refuses_by_estimate(capsys: pytest.CaptureFixture[str]) -
     assert main(["perft", "--variant", "mosona", "--depth", "9"]) == 0
 
 
-def test_solve_max_pieces_past_the_board_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_max_pieces_past_the_board_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     # --max-pieces 1000000 once looped 5 * 10^11 times building the list of classes.
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
     assert main(["solve", "--variant", "zuni-2", "--max-pieces", "1000000"]) == 0
@@ -323,8 +370,12 @@ def test_values_load_would_refuse_are_refused_when_made(tmp_path: Path) -> None:
 
 
 def test_the_quiet_count_stops_where_every_position_can_still_be_written(tmp_path: Path) -> None:
-    start = Position.from_pieces("zuni-3", {"T0": "w", "B2": "b"}, quiet_turns=MAX_QUIET_TURNS,
-                                 rules="standard,quiet_turn_limit=off,repetition_limit=off")
+    start = Position.from_pieces(
+        "zuni-3",
+        {"T0": "w", "B2": "b"},
+        quiet_turns=MAX_QUIET_TURNS,
+        rules="standard,quiet_turn_limit=off,repetition_limit=off",
+    )
     game = Game(start=start)
     game.play("T0-T1")
     game.play("B2-B1")
@@ -343,7 +394,9 @@ def test_records_of_hand_built_variants_are_refused_at_save(tmp_path: Path) -> N
     assert Game.load(tmp_path / "g.json").variant == real
 
 
-def test_a_game_longer_than_a_record_is_refused_at_save(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_game_longer_than_a_record_is_refused_at_save(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from test_hardening import shuffle_game
 
     from awithlaknannai import notation
@@ -369,8 +422,9 @@ def test_variant_names_never_leave_the_cache_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("cache", ["", "   ", "a\0b", "~nosuchuser/c", "x" * 5000])
-def test_bad_cache_folders_are_one_clear_error(cache: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_cache_folders_are_one_clear_error(
+    cache: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(solver.CacheDirError):
         solver.solve_endgames("zuni-2", 1, cache_dir=cache)
@@ -417,23 +471,46 @@ def tables_zuni2() -> solver.EndgameTables:
     return solver.solve_endgames("zuni-2", 1, cache_dir=False)
 
 
-@pytest.mark.parametrize(("call", "error", "message"), [
-    (lambda: solver.solve_game(42), TypeError, "a variant is a name such as 'mosona' or a Variant, got int"),
-    (lambda: solver.estimate(None, 3), TypeError, "got NoneType"),
-    (lambda: tables_zuni2().value(None), TypeError, "the tables look up a Position, got NoneType"),
-    (lambda: solver.PerfectPlayer(tables_zuni2()).choose_move(None), TypeError, "chooses a move in a Position"),
-    (lambda: LeanEngine("mosona").perft("mosona", 3), TypeError, "the lean engine takes a Position, got str"),
-    (lambda: Game().move_text(5), ValueError, "move_text\\(5\\): the game has 0 moves"),
-    (lambda: Game().move_text("0"), TypeError, "move_text takes a move number"),
-    (lambda: Variant("x", nx.path_graph(3), {}), ValueError, "graph attributes 'rows'"),
-    (lambda: Variant("x", "board", {}), TypeError, "a variant's board is a networkx Graph"),
-    (lambda: Variant("x", get_variant("zuni-2").board, {"Q9": Color.WHITE}), ValueError, "point its board does not"),
-    (lambda: Variant("x", get_variant("zuni-2").board, {"M0": "w"}), TypeError, "Color.WHITE or Color.BLACK"),
-    (lambda: Variant("", get_variant("zuni-2").board, {}), ValueError, "1 to 100 printable characters"),
-    (lambda: Color.parse(5), TypeError, "a colour is 'white' or 'black'"),
-    (lambda: leap_lines("mosona"), TypeError, "leap_lines takes a board"),
-    (lambda: leap_lines(nx.Graph()), ValueError, "the graph has no 'lines'"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: solver.solve_game(42),
+            TypeError,
+            "a variant is a name such as 'mosona' or a Variant, got int",
+        ),
+        (lambda: solver.estimate(None, 3), TypeError, "got NoneType"),
+        (lambda: tables_zuni2().value(None), TypeError, "the tables look up a Position, got NoneType"),
+        (
+            lambda: solver.PerfectPlayer(tables_zuni2()).choose_move(None),
+            TypeError,
+            "chooses a move in a Position",
+        ),
+        (
+            lambda: LeanEngine("mosona").perft("mosona", 3),
+            TypeError,
+            "the lean engine takes a Position, got str",
+        ),
+        (lambda: Game().move_text(5), ValueError, "move_text\\(5\\): the game has 0 moves"),
+        (lambda: Game().move_text("0"), TypeError, "move_text takes a move number"),
+        (lambda: Variant("x", nx.path_graph(3), {}), ValueError, "graph attributes 'rows'"),
+        (lambda: Variant("x", "board", {}), TypeError, "a variant's board is a networkx Graph"),
+        (
+            lambda: Variant("x", get_variant("zuni-2").board, {"Q9": Color.WHITE}),
+            ValueError,
+            "point its board does not",
+        ),
+        (
+            lambda: Variant("x", get_variant("zuni-2").board, {"M0": "w"}),
+            TypeError,
+            "Color.WHITE or Color.BLACK",
+        ),
+        (lambda: Variant("", get_variant("zuni-2").board, {}), ValueError, "1 to 100 printable characters"),
+        (lambda: Color.parse(5), TypeError, "a colour is 'white' or 'black'"),
+        (lambda: leap_lines("mosona"), TypeError, "leap_lines takes a board"),
+        (lambda: leap_lines(nx.Graph()), ValueError, "the graph has no 'lines'"),
+    ],
+)
 def test_errors_from_deep_inside_are_clear(call, error: type, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(error, match=message):
         call()
@@ -472,12 +549,21 @@ def test_student_copy_refuses_a_malformed_notebook() -> None:
 
     with pytest.raises(TypeError, match="student_copy takes a notebook"):
         student_copy(42)  # type: ignore[arg-type]
-    for cells in ([1], [{"cell_type": "code"}], [{"cell_type": "code", "source": "x", "metadata": []}],
-                  [{"cell_type": "code", "source": "x", "metadata": {"nbgrader": "yes"}}], [{"source": "x"}]):
+    for cells in (
+        [1],
+        [{"cell_type": "code"}],
+        [{"cell_type": "code", "source": "x", "metadata": []}],
+        [{"cell_type": "code", "source": "x", "metadata": {"nbgrader": "yes"}}],
+        [{"source": "x"}],
+    ):
         with pytest.raises(CopyError):
             student_copy({"cells": cells, "nbformat": 4})  # type: ignore[arg-type]
-    plain = student_copy({"cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}],  # type: ignore[arg-type]
-                          "nbformat": 4})
+    plain = student_copy(
+        {
+            "cells": [{"cell_type": "markdown", "source": "[n](../notebooks/04_play.ipynb)"}],  # type: ignore[arg-type]
+            "nbformat": 4,
+        }
+    )
     assert plain.cells[0].source == "[n](04_play.ipynb)"
 
 
@@ -518,15 +604,18 @@ def test_a_table_with_an_impossible_code_and_a_valid_checksum_is_stale(tmp_path:
 # --- 10. messages ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("call", [
-    lambda: get_variant("x" * 10_000_000),
-    lambda: Game("zuni-2").play("B0-B1" + " " * 5_000_000),
-    lambda: Rules.from_text("standard," + "x" * 5_000_000),
-    lambda: Color.parse("x" * 5_000_000),
-    lambda: Game().play(["B3"] * 1_000_000),
-    lambda: get_variant("zuni-3", first="q" * 3_000_000),
-    lambda: Position.start("mosona").piece_at("Q" * 3_000_000),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: get_variant("x" * 10_000_000),
+        lambda: Game("zuni-2").play("B0-B1" + " " * 5_000_000),
+        lambda: Rules.from_text("standard," + "x" * 5_000_000),
+        lambda: Color.parse("x" * 5_000_000),
+        lambda: Game().play(["B3"] * 1_000_000),
+        lambda: get_variant("zuni-3", first="q" * 3_000_000),
+        lambda: Position.start("mosona").piece_at("Q" * 3_000_000),
+    ],
+)
 def test_messages_quote_long_input_short(call) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError) as caught:
         call()

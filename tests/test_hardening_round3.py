@@ -132,7 +132,9 @@ def test_lite_force_replaces_only_what_the_builder_wrote(tmp_path: Path) -> None
     assert (site / "files" / "00_start_here.ipynb").read_text() == "notebook 2"
     assert (site / "lab" / "index.html").read_text() == "<html>2</html>"
     assert not (site / "old-only.js").exists()  # the former build's own file, unchanged: replaced by nothing
-    assert set(kept) == {"files/worksheet.ipynb", "logo.png"} and backups == ("files/00_start_here.ipynb.bak",)
+    assert set(kept) == {"files/worksheet.ipynb", "logo.png"} and backups == (
+        "files/00_start_here.ipynb.bak",
+    )
 
 
 def test_lite_force_keeps_a_site_of_unknown_origin_whole(tmp_path: Path) -> None:
@@ -147,8 +149,9 @@ def test_lite_force_keeps_a_site_of_unknown_origin_whole(tmp_path: Path) -> None
     assert (site / "lab" / "index.html").read_text() == "<html>2</html>"
 
 
-def test_lite_refuses_a_wheel_that_is_not_a_zip_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                                            ) -> None:
+def test_lite_refuses_a_wheel_that_is_not_a_zip_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from awithlaknannai import cli
 
     wheel = tmp_path / "awithlaknannai-9.9-py3-none-any.whl"
@@ -185,11 +188,18 @@ def test_notebooks_do_not_read_a_huge_file_to_compare_it(tmp_path: Path) -> None
     lesson.mkdir()
     with open(lesson / "00_start_here.ipynb", "wb") as file:
         file.truncate(3 * 2**30)
-    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
-            "from awithlaknannai.tutorial.fetch import copy_notebooks\n"
-            f"print(copy_notebooks({str(lesson)!r}).kept)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parent.parent)
+    code = (
+        "import resource; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+        "from awithlaknannai.tutorial.fetch import copy_notebooks\n"
+        f"print(copy_notebooks({str(lesson)!r}).kept)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
     assert done.returncode == 0, done.stderr[-500:]
     assert "00_start_here.ipynb" in done.stdout
 
@@ -263,7 +273,8 @@ def test_copies_never_parse_a_deeply_nested_cell_and_want_a_notebook() -> None:
 
 
 def test_the_distributed_build_checks_its_arguments_first_and_needs_mpi4py_in_one_line(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import sys
 
     pytest.importorskip("numpy", reason="the distributed build needs numpy")
@@ -272,8 +283,12 @@ def test_the_distributed_build_checks_its_arguments_first_and_needs_mpi4py_in_on
     monkeypatch.setitem(sys.modules, "mpi4py", None)  # as without the distributed extra
     a_file = tmp_path / "file"
     a_file.write_text("x")
-    for argv in (["--max-pieces", "-1", "--cache", str(tmp_path)], ["--variant", "nope", "--cache", str(tmp_path)],
-                 ["--cache", str(a_file)], ["--cache", str(tmp_path / "tables")]):
+    for argv in (
+        ["--max-pieces", "-1", "--cache", str(tmp_path)],
+        ["--variant", "nope", "--cache", str(tmp_path)],
+        ["--cache", str(a_file)],
+        ["--cache", str(tmp_path / "tables")],
+    ):
         with pytest.raises(SystemExit) as exited:
             distributed.main(argv)
         err = capsys.readouterr().err

@@ -41,8 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PACKAGE_CATALOGS = {code: LOCALE_FOLDER / code / "LC_MESSAGES" / "awithlaknannai.po" for code in TRANSLATED}
 NOTEBOOK_CATALOGS = sorted((ROOT / translate.CATALOG_FOLDER).glob("*/*.po"))
-TRANSLATED_NOTEBOOKS = sorted(path for code in TRANSLATED for path in (ROOT / "notebooks" / code).glob("*.ipynb"))
-PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}]*)?\}|%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[sd]")
+TRANSLATED_NOTEBOOKS = sorted(
+    path for code in TRANSLATED for path in (ROOT / "notebooks" / code).glob("*.ipynb")
+)
+PLACEHOLDER = re.compile(
+    r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}]*)?\}|%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[sd]"
+)
 TWO_IN_ONE = "mosona standard ......../...bb..b./b.w...w. w 0"
 
 
@@ -66,15 +70,15 @@ def test_there_are_catalogs_for_every_language_and_notebook_00() -> None:
         assert (ROOT / "notebooks" / language / "00_start_here.ipynb").is_file()
 
 
-@pytest.mark.parametrize("path", [*PACKAGE_CATALOGS.values(), *NOTEBOOK_CATALOGS],
-                         ids=lambda p: "/".join(Path(p).parts[-4:]))
+@pytest.mark.parametrize(
+    "path", [*PACKAGE_CATALOGS.values(), *NOTEBOOK_CATALOGS], ids=lambda p: "/".join(Path(p).parts[-4:])
+)
 def test_every_catalog_is_complete_with_nothing_fuzzy(path: Path) -> None:
     language = path.parent.name if path.parent.name in LANGUAGES else path.parent.parent.name
     catalog = _read(path, language)
     entries = [message for message in catalog if message.id]
     assert entries, f"{path} is empty"
-    untranslated = [message.id for message in entries
-                    if not all(message.string) or not message.string]
+    untranslated = [message.id for message in entries if not all(message.string) or not message.string]
     fuzzy = [message.id for message in entries if message.fuzzy]
     assert not untranslated, f"{path}: not translated: {untranslated[:5]}"
     assert not fuzzy, f"{path}: fuzzy (the English changed; review, then remove the flag): {fuzzy[:5]}"
@@ -95,8 +99,10 @@ def test_every_placeholder_is_kept_in_every_form(language: str) -> None:
         elif _placeholders(message.string) != _placeholders(message.id):
             problems.append((message.id, message.string))
         original = message.id if isinstance(message.id, str) else message.id[1]
-        for form in (message.string if message.pluralizable else [message.string]):
-            if original.startswith(" ") != form.startswith(" ") or original.endswith(" ") != form.endswith(" "):
+        for form in message.string if message.pluralizable else [message.string]:
+            if original.startswith(" ") != form.startswith(" ") or original.endswith(" ") != form.endswith(
+                " "
+            ):
                 problems.append(("spaces around", message.id, form))
     assert not problems, problems
 
@@ -111,16 +117,27 @@ def test_the_catalogs_hold_every_message_of_the_code() -> None:
     """`pybabel extract` then `pybabel update` were run: no message of the code is missing from a catalog."""
     found = set()
     for _filename, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / "awithlaknannai"), method_map=[("**.py", "python")]):
+        str(ROOT / "awithlaknannai"), method_map=[("**.py", "python")]
+    ):
         found.add(message if isinstance(message, str) else tuple(message))
     assert found, "no message marked for translation in the code"
-    template = {message.id if isinstance(message.id, str) else tuple(message.id)
-                for message in _read(LOCALE_FOLDER / "awithlaknannai.pot", "en") if message.id}
-    assert found == template, f"the .pot is behind the code: run pybabel extract ({sorted(map(str, found ^ template))[:5]})"
+    template = {
+        message.id if isinstance(message.id, str) else tuple(message.id)
+        for message in _read(LOCALE_FOLDER / "awithlaknannai.pot", "en")
+        if message.id
+    }
+    assert found == template, (
+        f"the .pot is behind the code: run pybabel extract ({sorted(map(str, found ^ template))[:5]})"
+    )
     for language, path in PACKAGE_CATALOGS.items():
-        have = {message.id if isinstance(message.id, str) else tuple(message.id)
-                for message in _read(path, language) if message.id}
-        assert found <= have, f"{path} is behind the code: run pybabel update ({sorted(map(str, found - have))[:5]})"
+        have = {
+            message.id if isinstance(message.id, str) else tuple(message.id)
+            for message in _read(path, language)
+            if message.id
+        }
+        assert found <= have, (
+            f"{path} is behind the code: run pybabel update ({sorted(map(str, found - have))[:5]})"
+        )
 
 
 def _mo_content(data: bytes) -> dict[object, object]:
@@ -142,7 +159,8 @@ def test_each_mo_is_what_pybabel_compile_makes_of_its_po(language: str) -> None:
     write_mo(compiled, catalog, use_fuzzy=False)  # what `pybabel compile` writes
     shipped = _mo_content(PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes())
     assert shipped == _mo_content(compiled.getvalue()), (
-        f"{language}: the .mo is older than its .po: run pybabel compile -D awithlaknannai -d awithlaknannai/locale")
+        f"{language}: the .mo is older than its .po: run pybabel compile -D awithlaknannai -d awithlaknannai/locale"
+    )
     assert len(shipped) > 50  # the messages are there, not just a header
 
 
@@ -171,7 +189,9 @@ def test_the_environment_chooses_the_language_awithlaknannai_lang_first() -> Non
 def test_a_kernel_started_with_awithlaknannai_lang_speaks_it() -> None:
     code = "from awithlaknannai.i18n import get_language, gettext; print(get_language(), gettext('Solved!'))"
     env = {"AWITHLAKNANNAI_LANG": "es", "LANG": "fr_FR.UTF-8", "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    )
     assert done.stdout.split() == ["es", "¡Resuelto!"]
 
 
@@ -181,7 +201,10 @@ def test_set_language_switches_what_challenges_say() -> None:
     set_language("es")
     assert capture(2).describe("White") == "Juegan las Blancas: toma 2 piezas en un solo turno."
     assert capture(1).describe("Black") == "Juegan las Negras: toma 1 pieza en un solo turno."
-    assert str(two.run().play("B6xT7")) == "Todavía no: esa jugada toma 1 pieza. Encuentra una jugada que tome 2."
+    assert (
+        str(two.run().play("B6xT7"))
+        == "Todavía no: esa jugada toma 1 pieza. Encuentra una jugada que tome 2."
+    )
     run = two.run()
     assert str(run.play("B2xT3xB4")) == "¡Resuelto!"
     set_language("fr")
@@ -209,13 +232,21 @@ def test_hints_are_translated_and_lazy_constants_follow_the_language() -> None:
     with use_language("es"):
         ladder = [mark.text for mark in hint_ladder(capture(2), position, target)]
         assert ladder[1] == "Mira la pieza de B2 (el círculo)."
-        assert ladder[3] == "Su primer salto cae en T3; después vuelve a saltar."  # _ORDINALS: a lazy constant
+        assert (
+            ladder[3] == "Su primer salto cae en T3; después vuelve a saltar."
+        )  # _ORDINALS: a lazy constant
         assert ladder[-1] == "La flecha muestra la jugada entera: B2 a T3 a B4. Juégala tú."
         first = hint_ladder(reach("M4"), start, start.find_move("B3-M4"))[0].text
         assert first.startswith("Empieza en M4 y sigue sus líneas")
     with use_language("fr"):
-        assert hint_ladder(capture(2), position, target)[3].text == "Son premier saut arrive sur T3 ; puis elle saute encore."
-    assert hint_ladder(capture(2), position, target)[3].text == "Its first leap lands on T3; then it leaps again."
+        assert (
+            hint_ladder(capture(2), position, target)[3].text
+            == "Son premier saut arrive sur T3 ; puis elle saute encore."
+        )
+    assert (
+        hint_ladder(capture(2), position, target)[3].text
+        == "Its first leap lands on T3; then it leaps again."
+    )
 
 
 def test_why_a_move_is_illegal_in_each_language_and_its_example_is_cut_from_a_lesson() -> None:
@@ -253,7 +284,9 @@ def test_a_translated_notebook_is_faithful_to_its_english_one(path: Path) -> Non
     assert first.cell_type == "code" and f'set_language("{path.parent.name}")' in first.source
     assert translated.metadata["awithlaknannai"]["language"] == path.parent.name
     for cell in translated.cells:  # every link to a notebook leads to one that exists
-        for target in re.findall(r"\]\(([^)#\s]+\.ipynb)", cell.source if cell.cell_type == "markdown" else ""):
+        for target in re.findall(
+            r"\]\(([^)#\s]+\.ipynb)", cell.source if cell.cell_type == "markdown" else ""
+        ):
             assert (path.parent / target).resolve().is_file(), f"{path.name}: broken link {target}"
 
 
@@ -267,7 +300,9 @@ def test_the_faithfulness_check_finds_a_changed_year_number_or_code() -> None:
     assert any("citations" in p for p in problems) and any("numbers" in p for p in problems)
     code = next(cell for cell in spanish.cells if cell.get("id") == "00-challenges")
     code.source = code.source.replace("first_moves()", "first_moves()[:1]")
-    assert "the code cells differ from the English notebook's" in translate.faithfulness_problems(english, spanish)
+    assert "the code cells differ from the English notebook's" in translate.faithfulness_problems(
+        english, spanish
+    )
 
 
 def _tiny_notebook(text: str) -> nbformat.NotebookNode:
@@ -284,8 +319,9 @@ def test_an_edited_english_paragraph_makes_its_translation_fuzzy_and_stops_the_b
     catalog = translate.read_catalog(path, "es")
     with pytest.raises(translate.TranslationError, match="not translated yet"):
         translate.translated_notebook(nbformat.read(source, as_version=4), catalog, "es")
-    for message, text in zip([m for m in catalog if m.id], ["Stevenson (1904) da el nombre del juego.",
-                                                             "Un segundo párrafo."]):
+    for message, text in zip(
+        [m for m in catalog if m.id], ["Stevenson (1904) da el nombre del juego.", "Un segundo párrafo."]
+    ):
         message.string = text
     with path.open("wb") as file:
         translate.write_po(file, catalog, width=0)
@@ -309,8 +345,10 @@ def test_a_quotation_stays_in_its_own_words_with_our_translation_marked_beside_i
     catalog.get("A source says:", context="intro").string = "Une source dit :"
     catalog.get(quotation, context="intro").string = "« On joue au jeu sur un plateau de lignes. »"
     made = translate.translated_notebook(english, catalog, "fr")
-    assert made.cells[1].source == (f"Une source dit :\n\n{quotation}\n\n*Notre traduction (ce ne sont pas les mots "
-                                    "de la source) :* « On joue au jeu sur un plateau de lignes. »")
+    assert made.cells[1].source == (
+        f"Une source dit :\n\n{quotation}\n\n*Notre traduction (ce ne sont pas les mots "
+        "de la source) :* « On joue au jeu sur un plateau de lignes. »"
+    )
     assert translate.faithfulness_problems(english, made) == []
 
 
@@ -320,15 +358,26 @@ def test_a_language_without_notebook_translations_is_refused() -> None:
 
 
 def test_the_command_line_copies_the_spanish_notebooks_beside_the_english(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "class"),
-                           "--lang", "es"], capture_output=True, text=True, cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "class"), "--lang", "es"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "class" / "es" / "00_start_here.ipynb").read_bytes() == (
-        ROOT / "notebooks" / "es" / "00_start_here.ipynb").read_bytes()
+        ROOT / "notebooks" / "es" / "00_start_here.ipynb"
+    ).read_bytes()
     assert (tmp_path / "class" / "01_history.ipynb").is_file()  # what the Spanish 00 links to, in English
     assert done.stdout.rstrip().endswith(str(tmp_path / "class" / "es" / "00_start_here.ipynb"))
-    bad = subprocess.run([sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "x"), "--lang", "de"],
-                         capture_output=True, text=True, cwd=ROOT, check=False)
+    bad = subprocess.run(
+        [sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "x"), "--lang", "de"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert bad.returncode == 2 and "invalid choice: 'de'" in bad.stderr
 
 
@@ -337,10 +386,16 @@ def test_pybabel_compiles_the_catalogs_as_the_readme_says(tmp_path: Path) -> Non
     if pybabel is None:
         pytest.skip("pybabel is not installed beside this Python (pip install Babel)")
     shutil.copytree(LOCALE_FOLDER, tmp_path / "locale")
-    done = subprocess.run([pybabel, "compile", "--statistics", "-D", "awithlaknannai", "-d", str(tmp_path / "locale")],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [pybabel, "compile", "--statistics", "-D", "awithlaknannai", "-d", str(tmp_path / "locale")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     for language in TRANSLATED:
         made = tmp_path / "locale" / language / "LC_MESSAGES" / "awithlaknannai.mo"
-        assert _mo_content(made.read_bytes()) == _mo_content(PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes())
+        assert _mo_content(made.read_bytes()) == _mo_content(
+            PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes()
+        )
     assert gettext("Solved!") == "Solved!"

@@ -30,7 +30,11 @@ def test_the_small_endgames_are_what_a_fresh_solve_finds() -> None:
         fresh = reports[f"{k}v{k}"]
         saved = EVEN_ENDGAMES[k]
         assert (fresh.positions, fresh.won, fresh.lost, fresh.drawn) == (
-            saved.positions, saved.won, saved.lost, saved.drawn), k
+            saved.positions,
+            saved.won,
+            saved.lost,
+            saved.drawn,
+        ), k
 
 
 def test_the_figures_hold_together() -> None:
@@ -43,7 +47,9 @@ def test_the_figures_hold_together() -> None:
     assert all(game.source and game.year > 1900 for game in SOLVED_GAMES)
 
 
-@pytest.mark.parametrize(("colour", "needed"), [(INK, 4.5), (WON, 3.0), (DRAWN, 3.0), (LOST, 3.0), (UNKNOWN, 3.0)])
+@pytest.mark.parametrize(
+    ("colour", "needed"), [(INK, 4.5), (WON, 3.0), (DRAWN, 3.0), (LOST, 3.0), (UNKNOWN, 3.0)]
+)
 def test_every_mark_is_readable_on_the_stone_page(colour: str, needed: float) -> None:
     assert contrast(colour, FIGURE_BACKGROUND) >= needed
 

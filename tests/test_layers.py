@@ -15,11 +15,26 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "awithlaknannai"
-LAYERS = ["core", "engines", "tables", "players", "analysis", "league", "render", "widgets", "tutorial", "top"]
+LAYERS = [
+    "core",
+    "engines",
+    "tables",
+    "players",
+    "analysis",
+    "league",
+    "render",
+    "widgets",
+    "tutorial",
+    "top",
+]
 TOP = {"cli", "lite", "__main__", "__init__"}
 # Methods that hand a value to the renderer: python-chess's _repr_svg_ pattern.
 PICTURE_HOOKS = {
-    "_repr_svg_", "_repr_html_", "_repr_png_", "_repr_mimebundle_", "_repr_markdown_",
+    "_repr_svg_",
+    "_repr_html_",
+    "_repr_png_",
+    "_repr_mimebundle_",
+    "_repr_markdown_",
     "_download_style",  # SavedPlayer._repr_html_'s colours, from render.style
 }
 
@@ -70,8 +85,13 @@ def imported_modules(path: Path) -> list[tuple[str, int, str | None]]:
                         candidate = f"{target}.{alias.name}"
                         as_module = PACKAGE.parent / (candidate.replace(".", "/") + ".py")
                         as_package = PACKAGE.parent / candidate.replace(".", "/")
-                        found.append((candidate if as_module.exists() or as_package.is_dir() else target,
-                                      child.lineno, function))
+                        found.append(
+                            (
+                                candidate if as_module.exists() or as_package.is_dir() else target,
+                                child.lineno,
+                                function,
+                            )
+                        )
             elif isinstance(child, ast.Import):
                 for alias in child.names:
                     if alias.name.startswith("awithlaknannai"):
@@ -109,12 +129,15 @@ def test_no_layer_imports_from_a_layer_above() -> None:
     assert not problems, "imports going up a layer:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize(("module", "layer"), [
-    ("awithlaknannai.position", "core"),
-    ("awithlaknannai.tables.solver", "tables"),
-    ("awithlaknannai.league", "league"),
-    ("awithlaknannai.cli", "top"),
-])
+@pytest.mark.parametrize(
+    ("module", "layer"),
+    [
+        ("awithlaknannai.position", "core"),
+        ("awithlaknannai.tables.solver", "tables"),
+        ("awithlaknannai.league", "league"),
+        ("awithlaknannai.cli", "top"),
+    ],
+)
 def test_layer_of_names_the_folder(module: str, layer: str) -> None:
     assert layer_of(module) == layer
 

@@ -46,15 +46,26 @@ GOOD = "from awithlaknannai.league.lesson import greedy_choose_move as choose_mo
 
 BAD_PLAYERS = {
     # name: (code, the kind of forfeit it must lose by, a word its reasons must contain)
-    "raiser": ("def choose_move(position):\n    moves = position.legal_moves()\n    return moves[0] / 0\n",
-               "error", "(line 3 of <raiser>, in choose_move: return moves[0] / 0)"),
+    "raiser": (
+        "def choose_move(position):\n    moves = position.legal_moves()\n    return moves[0] / 0\n",
+        "error",
+        "(line 3 of <raiser>, in choose_move: return moves[0] / 0)",
+    ),
     "crasher": ("import os\n\ndef choose_move(position):\n    os._exit(3)\n", "crash", "exit code 3"),
     "looper": ("def choose_move(position):\n    while True:\n        pass\n", "timeout", "0.8 s"),
-    "cheater": (("from awithlaknannai import Move\n\ndef choose_move(position):\n"
-                 "    origin = position.legal_moves()[0].origin\n    return Move(origin, (origin,))\n"),
-                "illegal", "must leave"),
-    "hog": ("def choose_move(position):\n    hoard = []\n    while True:\n        hoard.append(bytearray(2**20))\n",
-            "memory", "memory"),
+    "cheater": (
+        (
+            "from awithlaknannai import Move\n\ndef choose_move(position):\n"
+            "    origin = position.legal_moves()[0].origin\n    return Move(origin, (origin,))\n"
+        ),
+        "illegal",
+        "must leave",
+    ),
+    "hog": (
+        "def choose_move(position):\n    hoard = []\n    while True:\n        hoard.append(bytearray(2**20))\n",
+        "memory",
+        "memory",
+    ),
 }
 
 # Tries to change the position it is given, the rules for everyone, and the league's games, then plays the
@@ -83,7 +94,9 @@ MEDDLER = textwrap.dedent("""
 
 
 @pytest.fixture(autouse=True)
-def _league_key_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def _league_key_in_a_scratch_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """Results are signed with a key made in a scratch config folder, never the user's own."""
     folder = tmp_path_factory.getbasetemp() / "config"
     monkeypatch.setenv(CONFIG_ENV, str(folder))
@@ -92,11 +105,21 @@ def _league_key_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory, mo
 
 @pytest.fixture(scope="module")
 def league() -> LeagueResults:
-    players = [Contestant.from_source(GOOD, name="template"), Contestant.builtin("casual"),
-               Contestant.from_source(MEDDLER, name="meddler")]
+    players = [
+        Contestant.from_source(GOOD, name="template"),
+        Contestant.builtin("casual"),
+        Contestant.from_source(MEDDLER, name="meddler"),
+    ]
     players += [Contestant.from_source(code, name=name) for name, (code, _, _) in BAD_PLAYERS.items()]
-    return run_league(players, "zuni-3", time_limit=TIME_LIMIT, memory_limit_mb=MEMORY_MB, seed=7,
-                      progress=False, title="Test league")
+    return run_league(
+        players,
+        "zuni-3",
+        time_limit=TIME_LIMIT,
+        memory_limit_mb=MEMORY_MB,
+        seed=7,
+        progress=False,
+        title="Test league",
+    )
 
 
 def test_every_pair_plays_twice_with_colours_swapped(league: LeagueResults) -> None:
@@ -253,21 +276,29 @@ def test_a_player_that_does_not_return_a_move_loses_with_what_it_returned() -> N
 
 
 def test_a_seeded_league_repeats() -> None:
-    players = ["beginner", Contestant.from_source("import random\n\ndef choose_move(position):\n"
-                                                  "    return random.choice(position.legal_moves())\n", "dice")]
+    players = [
+        "beginner",
+        Contestant.from_source(
+            "import random\n\ndef choose_move(position):\n    return random.choice(position.legal_moves())\n",
+            "dice",
+        ),
+    ]
     first = run_league(players, "zuni-4", seed=5, progress=False)
     again = run_league(players, "zuni-4", seed=5, progress=False)
     assert [g.moves for g in first.games] == [g.moves for g in again.games]
 
 
 def test_games_at_once_give_the_same_league_and_save_to_keeps_it(tmp_path: Path) -> None:
-    players = [Contestant.builtin(level, name=f"{level}-{i}", seed=i)
-               for i, level in enumerate(["beginner", "casual", "club", "casual"])]
+    players = [
+        Contestant.builtin(level, name=f"{level}-{i}", seed=i)
+        for i, level in enumerate(["beginner", "casual", "club", "casual"])
+    ]
     one = run_league(players, "zuni-4", seed=3, progress=False)
     path = tmp_path / "partial.json"
     two = run_league(players, "zuni-4", seed=3, jobs=2, progress=False, save_to=path)
-    assert [(g.white, g.black, g.moves, g.result) for g in one.games] == \
-        [(g.white, g.black, g.moves, g.result) for g in two.games]
+    assert [(g.white, g.black, g.moves, g.result) for g in one.games] == [
+        (g.white, g.black, g.moves, g.result) for g in two.games
+    ]
     assert LeagueResults.load(path).to_record() == two.to_record()
 
 
@@ -327,15 +358,22 @@ def test_a_notebook_function_is_sent_with_what_it_uses() -> None:
 
 def test_an_error_in_a_notebook_function_quotes_the_line_and_the_function() -> None:
     cell = "def helper(moves):\n    return moves[len(moves)]\n\ndef dave(position):\n    return helper(position.legal_moves())\n"
-    results = run_league([_notebook_function(cell, "dave"), "beginner"], "zuni-3", progress=False, time_limit=2)
+    results = run_league(
+        [_notebook_function(cell, "dave"), "beginner"], "zuni-3", progress=False, time_limit=2
+    )
     whys = {f.why for f in results.forfeits()}
     # The sent code is numbered unlike the cell, so no line number: the function and the line say where.
-    assert whys == {"choose_move raised IndexError: tuple index out of range (in helper: return moves[len(moves)])"}
+    assert whys == {
+        "choose_move raised IndexError: tuple index out of range (in helper: return moves[len(moves)])"
+    }
 
 
 def test_a_notebook_function_using_something_that_cannot_be_sent_is_refused_by_name() -> None:
-    function = _notebook_function("def player(position):\n    return handle.read()\n", "player",
-                                  {"handle": open(__file__, encoding="utf-8")})  # noqa: SIM115
+    function = _notebook_function(
+        "def player(position):\n    return handle.read()\n",
+        "player",
+        {"handle": open(__file__, encoding="utf-8")},
+    )  # noqa: SIM115
     with pytest.raises(ValueError, match="uses 'handle', a TextIOWrapper"):
         Contestant.from_function(function)
     with pytest.raises(TypeError, match="defined with def"):
@@ -346,8 +384,9 @@ def test_a_notebook_function_using_something_that_cannot_be_sent_is_refused_by_n
 
 
 def test_symmetric_results_give_equal_ratings() -> None:
-    ratings = elo_ratings([("a", "b", 1), ("b", "c", 1), ("c", "a", 1), ("a", "b", 0.5)] * 3
-                          + [("b", "a", 0.5)] * 3)
+    ratings = elo_ratings(
+        [("a", "b", 1), ("b", "c", 1), ("c", "a", 1), ("a", "b", 0.5)] * 3 + [("b", "a", 0.5)] * 3
+    )
     assert ratings["a"] == pytest.approx(ratings["b"], abs=1e-6)
     assert ratings["b"] == pytest.approx(ratings["c"], abs=1e-6)
     assert elo_ratings([("a", "b", 0.5)] * 10) == pytest.approx({"a": 1500, "b": 1500})
@@ -361,8 +400,10 @@ def test_an_unbeaten_player_has_a_finite_rating_above_the_rest() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.sampled_from([0, 0.5, 1])), max_size=40),
-       st.randoms(use_true_random=False))
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.sampled_from([0, 0.5, 1])), max_size=40),
+    st.randoms(use_true_random=False),
+)
 def test_ratings_make_expected_scores_equal_actual_scores_whatever_the_order(games, rng) -> None:  # type: ignore[no-untyped-def]
     scores = [(f"p{a}", f"p{b}", s) for a, b, s in games if a != b]
     ratings = elo_ratings(scores)
@@ -410,15 +451,17 @@ def test_test_player_interrupts_a_slow_move_and_keeps_the_game_safe() -> None:
         while True:
             pass
 
-    report = test_player(stubborn, against=["beginner"], games=2, variant="zuni-3", time_limit=0.2,
-                         progress=False)
+    report = test_player(
+        stubborn, against=["beginner"], games=2, variant="zuni-3", time_limit=0.2, progress=False
+    )
     assert [g.forfeits[0].kind for g in report.results.games] == ["timeout", "timeout"]
     assert all(g.game().position.count("white") > 0 for g in report.results.games)
 
 
 def test_test_player_in_a_sandbox() -> None:
-    report = test_player(greedy_choose_move, against=["beginner"], games=2, variant="zuni-3", sandbox=True,
-                         progress=False)
+    report = test_player(
+        greedy_choose_move, against=["beginner"], games=2, variant="zuni-3", sandbox=True, progress=False
+    )
     assert report.table()[0]["games"] == 2 and not report.problems()
 
 
@@ -489,7 +532,9 @@ def test_the_game_to_review_is_the_shortest_loss() -> None:
 
 
 def test_a_dict_names_the_players_of_a_league() -> None:
-    results = run_league({"you": greedy_choose_move, "the club": "club"}, "zuni-3", progress=False, time_limit=2)
+    results = run_league(
+        {"you": greedy_choose_move, "the club": "club"}, "zuni-3", progress=False, time_limit=2
+    )
     assert sorted(results.names) == ["the club", "you"] and len(results.games) == 2
     with pytest.raises(TypeError, match="name is text, got int"):
         run_league({"you": greedy_choose_move, 3: "casual"}, "zuni-3", progress=False)  # type: ignore[dict-item]

@@ -32,7 +32,15 @@ from awithlaknannai.league import (
 from awithlaknannai.league import tournament as league_module
 from awithlaknannai.league.confine import CONFIG_ENV, league_key_path
 from awithlaknannai.league.contestants import PlayersFolderError
-from awithlaknannai.league.games import FORFEIT, JOURNAL_SUFFIX, MAX_TEXT_CHARS, TIE_BREAKS, Forfeit, LeagueGame, printable_text
+from awithlaknannai.league.games import (
+    FORFEIT,
+    JOURNAL_SUFFIX,
+    MAX_TEXT_CHARS,
+    TIE_BREAKS,
+    Forfeit,
+    LeagueGame,
+    printable_text,
+)
 from awithlaknannai.league.results import LeaguePlayer
 from awithlaknannai.league.results import _settings as league_settings
 from awithlaknannai.league.signing import LeagueSignatureError
@@ -64,8 +72,14 @@ def journal_of(path: Path) -> Path:
 
 
 def league(save_to: Path | None = None, **options):  # type: ignore[no-untyped-def]
-    return run_league(options.pop("players", THREE), options.pop("variant", "zuni-3"), seed=3, progress=False,
-                      save_to=save_to, **options)
+    return run_league(
+        options.pop("players", THREE),
+        options.pop("variant", "zuni-3"),
+        seed=3,
+        progress=False,
+        save_to=save_to,
+        **options,
+    )
 
 
 def count_games(monkeypatch: pytest.MonkeyPatch, stop_at: int | None = None, before=None) -> list[int]:  # type: ignore[no-untyped-def]
@@ -97,16 +111,21 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("no_games")
-@pytest.mark.parametrize(("save_to", "error", "words"), [
-    (42, TypeError, "save_to is the path of a .json file"),
-    (b"results.json", TypeError, "save_to is the path of a .json file"),
-    ("{tmp}", ValueError, "is a folder"),
-    ("{tmp}/results.txt", ValueError, "must end in .json"),
-    ("{tmp}/results", ValueError, "must end in .json"),
-    ("{tmp}/missing/results.json", ValueError, "does not exist"),
-    ("", ValueError, "not a file name"),
-])
-def test_a_bad_save_to_is_refused_before_any_game(tmp_path: Path, save_to: object, error: type, words: str) -> None:
+@pytest.mark.parametrize(
+    ("save_to", "error", "words"),
+    [
+        (42, TypeError, "save_to is the path of a .json file"),
+        (b"results.json", TypeError, "save_to is the path of a .json file"),
+        ("{tmp}", ValueError, "is a folder"),
+        ("{tmp}/results.txt", ValueError, "must end in .json"),
+        ("{tmp}/results", ValueError, "must end in .json"),
+        ("{tmp}/missing/results.json", ValueError, "does not exist"),
+        ("", ValueError, "not a file name"),
+    ],
+)
+def test_a_bad_save_to_is_refused_before_any_game(
+    tmp_path: Path, save_to: object, error: type, words: str
+) -> None:
     if isinstance(save_to, str):
         save_to = save_to.format(tmp=tmp_path)
     with pytest.raises(error, match=words) as caught:
@@ -115,13 +134,17 @@ def test_a_bad_save_to_is_refused_before_any_game(tmp_path: Path, save_to: objec
 
 
 @pytest.mark.usefixtures("no_games")
-def test_save_to_in_a_folder_that_cannot_be_written_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_save_to_in_a_folder_that_cannot_be_written_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
     access = os.access
     # root may write anywhere: the folder is also refused by the system's answer, whoever runs the test
-    monkeypatch.setattr(os, "access", lambda path, mode, **kw: Path(path) != folder and access(path, mode, **kw))
+    monkeypatch.setattr(
+        os, "access", lambda path, mode, **kw: Path(path) != folder and access(path, mode, **kw)
+    )
     try:
         with pytest.raises(ValueError, match="the folder '.*locked' cannot be written"):
             league(folder / "results.json")
@@ -148,8 +171,9 @@ def test_title_and_resume_are_checked_before_any_game(tmp_path: Path) -> None:
 # --- 2. every game kept as it ends, and resuming ---------------------------------------------------
 
 
-def test_each_game_is_in_the_journal_before_the_next_one_starts(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_game_is_in_the_journal_before_the_next_one_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "results.json"
     seen: list[int] = []
 
@@ -166,7 +190,8 @@ def test_each_game_is_in_the_journal_before_the_next_one_starts(tmp_path: Path,
 
 
 def test_an_interrupted_league_keeps_its_games_and_resumes_with_only_the_rest(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     whole = league()
     path = tmp_path / "results.json"
     count_games(monkeypatch, stop_at=4)
@@ -183,11 +208,14 @@ def test_an_interrupted_league_keeps_its_games_and_resumes_with_only_the_rest(
     assert resumed.to_record()["games"][:3] == saved.to_record()["games"]
     assert LeagueResults.load(path).to_record() == resumed.to_record()
     played.clear()
-    assert league(path, resume=True).to_record() == resumed.to_record() and played == []  # nothing left to play
+    assert (
+        league(path, resume=True).to_record() == resumed.to_record() and played == []
+    )  # nothing left to play
 
 
 def test_a_league_that_died_resumes_from_its_journal_ignoring_a_torn_last_line(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     whole = league()
     path = tmp_path / "results.json"
 
@@ -229,8 +257,11 @@ def test_a_league_killed_by_the_system_resumes_from_its_journal(tmp_path: Path) 
         from awithlaknannai.league import run_league
         run_league({THREE!r}, "zuni-4", seed=3, progress=False, games_per_pair=4, save_to={str(path)!r})
     """)
-    child = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).parents[1],
-                             env={**os.environ, CONFIG_ENV: os.environ[CONFIG_ENV]})
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).parents[1],
+        env={**os.environ, CONFIG_ENV: os.environ[CONFIG_ENV]},
+    )
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and child.poll() is None:
@@ -251,20 +282,26 @@ def test_a_league_killed_by_the_system_resumes_from_its_journal(tmp_path: Path) 
     assert LeagueResults.load(path).to_record() == resumed.to_record()
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"players": ["beginner", "casual", "strong"]}, "players gone: club; players added: strong"),
-    ({"players": ["casual", "beginner", "club"]}, "another order"),
-    ({"players": ["beginner", "casual", Contestant.builtin("alphabeta:1", name="club")]},
-     "the code of club changed since"),
-    ({"variant": "zuni-4"}, "its board was 'zuni-3', now 'zuni-4'"),
-    ({"rules": "ludii"}, "its rules was"),
-    ({"games_per_pair": 4}, "games_per_pair was 2, now 4"),
-    ({"time_limit": 3}, "time_limit was 2.0, now 3.0"),
-    ({"max_turns": 50}, "max_turns was 1000, now 50"),
-    ({"title": "Another"}, "its title was 'League on zuni-3', now 'Another'"),
-])
-def test_resuming_a_different_league_says_what_differs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       change: dict, words: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"players": ["beginner", "casual", "strong"]}, "players gone: club; players added: strong"),
+        ({"players": ["casual", "beginner", "club"]}, "another order"),
+        (
+            {"players": ["beginner", "casual", Contestant.builtin("alphabeta:1", name="club")]},
+            "the code of club changed since",
+        ),
+        ({"variant": "zuni-4"}, "its board was 'zuni-3', now 'zuni-4'"),
+        ({"rules": "ludii"}, "its rules was"),
+        ({"games_per_pair": 4}, "games_per_pair was 2, now 4"),
+        ({"time_limit": 3}, "time_limit was 2.0, now 3.0"),
+        ({"max_turns": 50}, "max_turns was 1000, now 50"),
+        ({"title": "Another"}, "its title was 'League on zuni-3', now 'Another'"),
+    ],
+)
+def test_resuming_a_different_league_says_what_differs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: dict, words: str
+) -> None:
     path = tmp_path / "results.json"
     count_games(monkeypatch, stop_at=3)
     with pytest.raises(KeyboardInterrupt):
@@ -278,8 +315,10 @@ def test_resuming_a_different_league_says_what_differs(tmp_path: Path, monkeypat
 
 
 def test_an_unfinished_journal_is_not_overwritten_without_resume_and_a_damaged_one_is_refused(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "results.json"
+
     def no_disk(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise OSError(5, "Input/output error")
 
@@ -319,15 +358,24 @@ def test_printable_text_is_bounded_savable_and_settled(text: str, limit: int) ->
     assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029\u202e" for c in clean)
     assert printable_text(clean, limit) == clean
     assert json.loads(json.dumps(clean, ensure_ascii=False)) == clean
-    ordinary = not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000 or c in "\u2028\u2029"
-                       or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 or c in "\u200e\u200f\u061c"
-                       for c in text)
+    ordinary = not any(
+        ord(c) < 32
+        or 0x7F <= ord(c) < 0xA0
+        or 0xD800 <= ord(c) < 0xE000
+        or c in "\u2028\u2029"
+        or 0x202A <= ord(c) <= 0x202E
+        or 0x2066 <= ord(c) <= 0x2069
+        or c in "\u200e\u200f\u061c"
+        for c in text
+    )
     assert (clean == text) == (ordinary and len(text) <= limit)
 
 
 def test_printable_text_keeps_ordinary_text_and_escapes_the_rest() -> None:
-    assert printable_text("ZeroDivisionError: division by zero — à la ñ 漢字 🙂") == \
-        "ZeroDivisionError: division by zero — à la ñ 漢字 🙂"
+    assert (
+        printable_text("ZeroDivisionError: division by zero — à la ñ 漢字 🙂")
+        == "ZeroDivisionError: division by zero — à la ñ 漢字 🙂"
+    )
     assert printable_text("a\udcffb\x00c\nd\u202ee") == "a\\udcffb\\u0000c\\u000ad\\u202ee"
     assert printable_text("\x00" * 5000).endswith("(cut: 5,000 characters)")
     assert len(printable_text("\x00" * 5000)) <= MAX_TEXT_CHARS
@@ -336,10 +384,29 @@ def test_printable_text_keeps_ordinary_text_and_escapes_the_rest() -> None:
 def forfeited_results(why: str) -> LeagueResults:
     variant = get_variant("zuni-3")
     players = [LeaguePlayer("ann", "ann\udcff.py", "f" * 64), LeaguePlayer("bob", "bob.py", "0" * 64)]
-    games = [LeagueGame(1, "ann", "bob", "black", FORFEIT, (), Position.start(variant),
-                        (Forfeit("ann", "white", "error", why),), (0.5, 0.0)),
-             LeagueGame(2, "bob", "ann", "none", FORFEIT, (), Position.start(variant),
-                        (Forfeit("bob", "white", "crash", why[::-1]), Forfeit("ann", "black", "load", why)))]
+    games = [
+        LeagueGame(
+            1,
+            "ann",
+            "bob",
+            "black",
+            FORFEIT,
+            (),
+            Position.start(variant),
+            (Forfeit("ann", "white", "error", why),),
+            (0.5, 0.0),
+        ),
+        LeagueGame(
+            2,
+            "bob",
+            "ann",
+            "none",
+            FORFEIT,
+            (),
+            Position.start(variant),
+            (Forfeit("bob", "white", "crash", why[::-1]), Forfeit("ann", "black", "load", why)),
+        ),
+    ]
     return LeagueResults(variant, players, games, league_settings(2, 2.0, 500, 1000, 0), "Texts")
 
 
@@ -356,8 +423,9 @@ def test_any_text_a_player_produced_saves_and_loads_back_exactly(tmp_path: Path,
 
 
 def test_a_player_raising_a_lone_surrogate_loses_and_the_league_still_saves(tmp_path: Path) -> None:
-    nasty = Contestant.from_source("def choose_move(position):\n    raise ValueError('\\udcff\\x00' * 400)\n",
-                                   name="nasty")
+    nasty = Contestant.from_source(
+        "def choose_move(position):\n    raise ValueError('\\udcff\\x00' * 400)\n", name="nasty"
+    )
     path = tmp_path / "results.json"
     results = run_league([nasty, "beginner"], "zuni-3", progress=False, time_limit=2, save_to=path)
     [why] = {f.why for f in results.forfeits()}
@@ -368,8 +436,9 @@ def test_a_player_raising_a_lone_surrogate_loses_and_the_league_still_saves(tmp_
 # --- 4. results a student cannot forge -------------------------------------------------------------
 
 
-def test_the_key_is_made_once_readable_by_its_owner_only(config: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        tmp_path: Path) -> None:
+def test_the_key_is_made_once_readable_by_its_owner_only(
+    config: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     assert league_key_path() == config / "league.key"
     assert not league_key_path().exists()
     league(tmp_path / "results.json")
@@ -387,15 +456,19 @@ def test_the_key_is_made_once_readable_by_its_owner_only(config: Path, monkeypat
     assert league_key_path() == tmp_path / "home" / ".config" / "awithlaknannai" / "league.key"
 
 
-def test_a_results_file_changed_after_the_league_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                             config: Path) -> None:
+def test_a_results_file_changed_after_the_league_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: Path
+) -> None:
     path = tmp_path / "results.json"
     results = league(path)
     record = json.loads(path.read_text(encoding="utf-8"))
     record["title"] = "Changed"  # a change that agrees with everything else in the file: refused all the same
     path.write_text(json.dumps(record), encoding="utf-8")
-    with pytest.raises(LeagueSignatureError, match=r"^the results file was changed after the league \(its "
-                                                   r"signature does not match\)$"):
+    with pytest.raises(
+        LeagueSignatureError,
+        match=r"^the results file was changed after the league \(its "
+        r"signature does not match\)$",
+    ):
         LeagueResults.load(path)
     assert LeagueResults.load(path, verify=False).title == "Changed"
     del record["signature"]
@@ -414,8 +487,10 @@ def test_a_results_file_changed_after_the_league_is_refused(tmp_path: Path, monk
     assert LeagueResults.load(path, verify=False).to_record() == results.to_record()
     with pytest.raises(TypeError, match="verify is True or False"):
         LeagueResults.load(path, verify="no")  # type: ignore[arg-type]
-    with pytest.raises(LeagueSignatureError, match="^cannot resume the league saved in .*: the results file was "
-                                                   "signed on another computer"):
+    with pytest.raises(
+        LeagueSignatureError,
+        match="^cannot resume the league saved in .*: the results file was signed on another computer",
+    ):
         league(path, resume=True)  # a league is continued only from a file this computer signed
 
 
@@ -441,20 +516,40 @@ def swap_colours(record: dict) -> None:
     tags["White"], tags["Black"] = tags["Black"], tags["White"]
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (lambda r: r["games"].append(r["games"][0]), "game 1 is there twice"),
-    (lambda r: r["games"][1].update(number=7), "game 7: a league of 3 players with 2 games a pair has games 1 to 6"),
-    (lambda r: r["settings"].update(games_per_pair=1),
-     "game 2: casual .White. against beginner .Black. is not between the right players"),
-    (swap_colours, "game 3: club .White. against beginner .Black. has the colours swapped"),
-    (lambda r: r["games"][3]["record"]["tags"].update(Round="9"), r"game 4: its record's tags \(Round\) disagree"),
-    (lambda r: r["games"][0]["record"]["tags"].update(White="club"), r"game 1: its record's tags \(White\)"),
-    (lambda r: r["games"][4]["forfeits"].extend([{"player": "x", "color": "white", "kind": "error", "why": ""}] * 3),
-     "game 5: 3 forfeits"),
-    (lambda r: r["settings"].update(max_turns=3), "turns, but the league stops a game as a draw after 3"),
-    (lambda r: r["settings"].update(games_per_pair=None), "'games_per_pair'"),
-])
-def test_games_that_disagree_with_each_other_are_refused_naming_the_game(finished: dict, change, words: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda r: r["games"].append(r["games"][0]), "game 1 is there twice"),
+        (
+            lambda r: r["games"][1].update(number=7),
+            "game 7: a league of 3 players with 2 games a pair has games 1 to 6",
+        ),
+        (
+            lambda r: r["settings"].update(games_per_pair=1),
+            "game 2: casual .White. against beginner .Black. is not between the right players",
+        ),
+        (swap_colours, "game 3: club .White. against beginner .Black. has the colours swapped"),
+        (
+            lambda r: r["games"][3]["record"]["tags"].update(Round="9"),
+            r"game 4: its record's tags \(Round\) disagree",
+        ),
+        (
+            lambda r: r["games"][0]["record"]["tags"].update(White="club"),
+            r"game 1: its record's tags \(White\)",
+        ),
+        (
+            lambda r: r["games"][4]["forfeits"].extend(
+                [{"player": "x", "color": "white", "kind": "error", "why": ""}] * 3
+            ),
+            "game 5: 3 forfeits",
+        ),
+        (lambda r: r["settings"].update(max_turns=3), "turns, but the league stops a game as a draw after 3"),
+        (lambda r: r["settings"].update(games_per_pair=None), "'games_per_pair'"),
+    ],
+)
+def test_games_that_disagree_with_each_other_are_refused_naming_the_game(
+    finished: dict, change, words: str
+) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(NotationError, match=words) as caught:
         LeagueResults.from_record(changed(finished, change))
     assert "\n" not in str(caught.value)
@@ -466,8 +561,11 @@ def test_a_forfeit_must_fit_the_moves(finished: dict) -> None:
         assert game["record"]["moves"]
         mover = "white" if len(game["record"]["moves"]) % 2 == 1 else "black"  # the side that just moved
         name = game[mover]
-        game.update(result="white" if mover == "black" else "black", reason=FORFEIT,
-                    forfeits=[{"player": name, "color": mover, "kind": "error", "why": "x"}])
+        game.update(
+            result="white" if mover == "black" else "black",
+            reason=FORFEIT,
+            forfeits=[{"player": name, "color": mover, "kind": "error", "why": "x"}],
+        )
         game["record"].update(result=None, reason=None)
 
     with pytest.raises(NotationError, match="game 1: .* lost by forfeit, but it was"):
@@ -486,14 +584,26 @@ def constructed(outcomes: list[int], names: str = "ABCD") -> LeagueResults:
     opening.play(start.legal_moves()[0])
     first = opening.move_text(0)
     games = []
-    for number, ((i, j), outcome) in enumerate(zip(itertools.combinations(range(len(names)), 2), outcomes), 1):
+    for number, ((i, j), outcome) in enumerate(
+        zip(itertools.combinations(range(len(names)), 2), outcomes), 1
+    ):
         white, black = names[i], names[j]
         if outcome == 0:
             games.append(LeagueGame(number, white, black, "draw", STOPPED, (first,), start))
         else:
             loser, color = (black, "black") if outcome == 1 else (white, "white")
-            games.append(LeagueGame(number, white, black, "white" if outcome == 1 else "black", FORFEIT, (), start,
-                                    (Forfeit(loser, color, "error", "lost on purpose"),)))
+            games.append(
+                LeagueGame(
+                    number,
+                    white,
+                    black,
+                    "white" if outcome == 1 else "black",
+                    FORFEIT,
+                    (),
+                    start,
+                    (Forfeit(loser, color, "error", "lost on purpose"),),
+                )
+            )
     players = [LeaguePlayer(name) for name in names]
     return LeagueResults(variant, players, games, league_settings(1, 2.0, 500, 1, 0), "Ties")
 
@@ -577,8 +687,9 @@ def test_a_missing_folder_is_said_to_be_missing(tmp_path: Path) -> None:
         run_league("casual", progress=False)  # a name alone is not a league
 
 
-def test_a_folder_with_too_many_files_is_refused_before_it_is_all_listed(tmp_path: Path,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_with_too_many_files_is_refused_before_it_is_all_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     for k in range(400):
         (tmp_path / f"p{k:03d}.py").write_text("", encoding="utf-8")
     listed = []
@@ -627,12 +738,25 @@ def player_folder(tmp_path: Path) -> Path:
 
 
 def test_the_league_command_prints_the_standings_and_writes_the_results_and_the_sheet(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from awithlaknannai.cli import main
 
     folder, out = player_folder(tmp_path), tmp_path / "class.json"
-    argv = ["league", str(folder), "--variant", "zuni-3", "--games-per-pair", "4", "--out", str(out),
-            "--title", "Class 9B", "--time-limit", "2"]
+    argv = [
+        "league",
+        str(folder),
+        "--variant",
+        "zuni-3",
+        "--games-per-pair",
+        "4",
+        "--out",
+        str(out),
+        "--title",
+        "Class 9B",
+        "--time-limit",
+        "2",
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     results = LeagueResults.load(out)
@@ -644,8 +768,9 @@ def test_the_league_command_prints_the_standings_and_writes_the_results_and_the_
     assert LeagueResults.load(out).to_record() == results.to_record()
 
 
-def test_the_league_command_passes_resume_and_trusted_through(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_league_command_passes_resume_and_trusted_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from awithlaknannai.cli import main
 
     calls = []
@@ -665,8 +790,9 @@ def test_the_league_command_passes_resume_and_trusted_through(tmp_path: Path,
     assert calls[-1][1]["resume"] is calls[-1][1]["trusted"] is False and calls[-1][0][2] is None
 
 
-def test_an_interrupted_league_command_says_how_to_continue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_interrupted_league_command_says_how_to_continue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from awithlaknannai.cli import main
 
     folder, out = player_folder(tmp_path), tmp_path / "class.json"
@@ -680,17 +806,24 @@ def test_an_interrupted_league_command_says_how_to_continue(tmp_path: Path, monk
     assert played == [2] and len(LeagueResults.load(out).games) == 2
 
 
-@pytest.mark.parametrize(("argv", "words"), [
-    (["league", "no/such/folder"], "error: the folder 'no/such/folder' does not exist"),
-    (["league", "{folder}", "--out", "{tmp}/results.txt"], "must end in .json"),
-    (["league", "{folder}", "--games-per-pair", "0"], "games_per_pair must be from 1 to 20, got 0"),
-    (["league", "{folder}", "--time-limit", "-1"], "time_limit must be above 0"),
-    (["league", "{folder}", "--title", "x" * 300], "title is a text of at most 200 characters"),
-    (["league", "{folder}", "--jobs", "many"], "argument --jobs: invalid int value: 'many'"),
-])
-def test_league_command_errors_are_one_line_with_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                          monkeypatch: pytest.MonkeyPatch, argv: list[str],
-                                                          words: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["league", "no/such/folder"], "error: the folder 'no/such/folder' does not exist"),
+        (["league", "{folder}", "--out", "{tmp}/results.txt"], "must end in .json"),
+        (["league", "{folder}", "--games-per-pair", "0"], "games_per_pair must be from 1 to 20, got 0"),
+        (["league", "{folder}", "--time-limit", "-1"], "time_limit must be above 0"),
+        (["league", "{folder}", "--title", "x" * 300], "title is a text of at most 200 characters"),
+        (["league", "{folder}", "--jobs", "many"], "argument --jobs: invalid int value: 'many'"),
+    ],
+)
+def test_league_command_errors_are_one_line_with_status_2(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    words: str,
+) -> None:
     from awithlaknannai.cli import main
 
     folder = player_folder(tmp_path)

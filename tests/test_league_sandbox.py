@@ -28,8 +28,10 @@ from awithlaknannai.league.sandbox import NotConfinedError, confinement_plan
 HERE = Path(__file__).parent
 ROOT = HERE.parent
 
-pytestmark = pytest.mark.skipif(not confine.fully_confined(),
-                                reason="this machine cannot confine players (Landlock ABI 6+ and seccomp needed)")
+pytestmark = pytest.mark.skipif(
+    not confine.fully_confined(),
+    reason="this machine cannot confine players (Landlock ABI 6+ and seccomp needed)",
+)
 
 _PLAY = "    return position.legal_moves()[0]\n"
 #: name -> the attack, run once when the player is first asked for a move; it raises if the attack worked.
@@ -65,7 +67,9 @@ _HEADER = textwrap.dedent("""\
 
 
 def _attacker(name: str, attack: str) -> str:
-    return _HEADER + textwrap.dedent(f"""\
+    return (
+        _HEADER
+        + textwrap.dedent(f"""\
         def choose_move(position):
             if not DONE:
                 DONE.append(1)
@@ -75,30 +79,43 @@ def _attacker(name: str, attack: str) -> str:
                     pass  # refused: play on
                 else:
                     raise RuntimeError("attack succeeded: {name}")
-        """) + _PLAY
+        """)
+        + _PLAY
+    )
 
 
 #: Players that break the referee's protocol from inside their own process.
 _PROTOCOL = {
     "extra_message": "connection().send_bytes(b'{{\"kind\": \"move\", \"move\": \"x\", \"n\": 99}}')",
-    "forged_failure": ("connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"error\", \"why\": '"
-                       "'\"victim deleted your files\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"),
+    "forged_failure": (
+        "connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"error\", \"why\": '"
+        "'\"victim deleted your files\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"
+    ),
     "oversized_reply": "connection().send_bytes(b'x' * 1_000_000)",
     "not_json": "connection().send_bytes(b'\\xff\\xfe')",
-    "forged_timeout": ("connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"timeout\", \"why\": '"
-                       "'\"the league was slow\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"),
+    "forged_timeout": (
+        "connection().send_bytes(('{{\"kind\": \"failed\", \"failure\": \"timeout\", \"why\": '"
+        "'\"the league was slow\", \"n\": ' + str(sys._getframe(1).f_locals['number'][0]) + '}}').encode())"
+    ),
 }
 
 
 def _protocol_breaker(action: str) -> str:
-    return _HEADER + "NUMBER = [1]\n" + textwrap.dedent(f"""\
+    return (
+        _HEADER
+        + "NUMBER = [1]\n"
+        + textwrap.dedent(f"""\
         def choose_move(position):
             NUMBER[0] += 1
             {action}
-        """) + _PLAY
+        """)
+        + _PLAY
+    )
 
 
-_FLOOD = _HEADER + textwrap.dedent("""\
+_FLOOD = (
+    _HEADER
+    + textwrap.dedent("""\
     def choose_move(position):
         print("x" * 100_000_000)
         try:
@@ -107,16 +124,22 @@ _FLOOD = _HEADER + textwrap.dedent("""\
                 os.write(2, b"z" * 1_000_000)
         except OSError:
             pass
-    """) + _PLAY
+    """)
+    + _PLAY
+)
 
-_SCRATCH = _HEADER + textwrap.dedent("""\
+_SCRATCH = (
+    _HEADER
+    + textwrap.dedent("""\
     import tempfile
     def choose_move(position):
         with tempfile.NamedTemporaryFile("w", delete=False) as file:
             file.write("notes")
         if not os.path.exists(file.name):
             raise RuntimeError("could not keep a note in its scratch folder")
-    """) + _PLAY
+    """)
+    + _PLAY
+)
 
 _GOOD = "def choose_move(position):\n" + _PLAY
 
@@ -126,9 +149,10 @@ def _in_pid_namespace() -> list[str] | None:
     unshare = shutil.which("unshare")
     if unshare is None:
         return None
-    for prefix in ([unshare, "--pid", "--fork", "--mount", "--mount-proc", "--kill-child"],
-                   [unshare, "--user", "--map-root-user", "--pid", "--fork", "--mount", "--mount-proc",
-                    "--kill-child"]):
+    for prefix in (
+        [unshare, "--pid", "--fork", "--mount", "--mount-proc", "--kill-child"],
+        [unshare, "--user", "--map-root-user", "--pid", "--fork", "--mount", "--mount-proc", "--kill-child"],
+    ):
         if subprocess.run([*prefix, "true"], capture_output=True, timeout=30, check=False).returncode == 0:
             return prefix
     return None
@@ -190,23 +214,39 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (templates / "good.py").write_text(_GOOD)
     (templates / "victim.py").write_text(_GOOD)
     listener = _Listener()
-    values = {"secret": str(teacher / "secret.txt"), "notebook": str(teacher / "08.ipynb"),
-              "victim": str(work / "players" / "victim.py"), "port": listener.port,
-              "results": str(work / "results.json"), "key": str(config / "league.key"), "marker": marker,
-              "marker_file": str(teacher / marker)}
+    values = {
+        "secret": str(teacher / "secret.txt"),
+        "notebook": str(teacher / "08.ipynb"),
+        "victim": str(work / "players" / "victim.py"),
+        "port": listener.port,
+        "results": str(work / "results.json"),
+        "key": str(config / "league.key"),
+        "marker": marker,
+        "marker_file": str(teacher / marker),
+    }
     (work / "settings.json").write_text(json.dumps({"values": values, "time_limit": 1.0, "max_turns": 4}))
-    environment = dict(os.environ, TMPDIR=str(scratch_parent), AWITHLAKNANNAI_CONFIG=str(config),
-                       PYTHONPATH=str(ROOT))
+    environment = dict(
+        os.environ, TMPDIR=str(scratch_parent), AWITHLAKNANNAI_CONFIG=str(config), PYTHONPATH=str(ROOT)
+    )
     command = [*(namespace or []), sys.executable, str(HERE / "hostile_league.py"), str(work)]
     try:
-        finished = subprocess.run(command, capture_output=True, timeout=600, env=environment, cwd=str(teacher),
-                                  check=False)
+        finished = subprocess.run(
+            command, capture_output=True, timeout=600, env=environment, cwd=str(teacher), check=False
+        )
     finally:
         listener.close()
     report = json.loads((work / "report.json").read_text()) if (work / "report.json").exists() else {}
-    return {"work": work, "teacher": teacher, "values": values, "report": report, "run": finished,
-            "accepted": listener.accepted, "namespace": namespace is not None, "scratch": scratch_parent,
-            "attacks": attacks}
+    return {
+        "work": work,
+        "teacher": teacher,
+        "values": values,
+        "report": report,
+        "run": finished,
+        "accepted": listener.accepted,
+        "namespace": namespace is not None,
+        "scratch": scratch_parent,
+        "attacks": attacks,
+    }
 
 
 def test_the_hostile_league_finishes_and_prints_almost_nothing(hostile: dict[str, Any]) -> None:
@@ -243,8 +283,15 @@ def test_what_the_attacks_aimed_at_is_untouched(hostile: dict[str, Any]) -> None
 
 def test_each_protocol_breaker_loses_with_the_leagues_own_reason(hostile: dict[str, Any]) -> None:
     forfeits = hostile["report"]["forfeits"]
-    assert all(why.startswith(("crash: its process sent a message out of turn", "crash: its process sent something that is not an answer"))
-               for why in forfeits["extra_message"])
+    assert all(
+        why.startswith(
+            (
+                "crash: its process sent a message out of turn",
+                "crash: its process sent something that is not an answer",
+            )
+        )
+        for why in forfeits["extra_message"]
+    )
     assert all("longer than 65,536 bytes" in why for why in forfeits["oversized_reply"])
     assert all("not an answer" in why for why in forfeits["not_json"])
     # Only the league says that a player ran out of time or crashed.
@@ -277,12 +324,15 @@ def _write_players(folder: Path) -> Path:
 
 
 def test_where_players_cannot_be_confined_a_league_of_files_needs_the_teachers_word(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from awithlaknannai.league import run_league
 
     folder = _write_players(tmp_path / "players")
     monkeypatch.setenv("AWITHLAKNANNAI_NO_CONFINEMENT", "1")
-    with pytest.raises(NotConfinedError, match=r"cannot confine .*reading and writing your files.*trusted=True"):
+    with pytest.raises(
+        NotConfinedError, match=r"cannot confine .*reading and writing your files.*trusted=True"
+    ):
         run_league(folder, "zuni-3", progress=False, max_turns=4)
     results = run_league(folder, "zuni-3", progress=False, max_turns=4, trusted=True)
     line = capsys.readouterr().out.strip()
@@ -305,8 +355,9 @@ def test_the_plan_names_what_holds(monkeypatch: pytest.MonkeyPatch) -> None:
         confinement_plan(files, trusted="yes")  # type: ignore[arg-type]
 
 
-def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Unconfined (as on a machine without Landlock), a player stops the forkserver that started it.
 
     The signal goes only to the forkserver, a process this test's league started.
@@ -315,9 +366,8 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
 
     folder = _write_players(tmp_path / "players")
     (folder / "stopper.py").write_text(
-        "import os, signal\n"
-        "def choose_move(position):\n"
-        "    os.kill(os.getppid(), signal.SIGSTOP)\n" + _PLAY)
+        "import os, signal\ndef choose_move(position):\n    os.kill(os.getppid(), signal.SIGSTOP)\n" + _PLAY
+    )
     monkeypatch.setenv("AWITHLAKNANNAI_NO_CONFINEMENT", "1")
     monkeypatch.setattr(sandbox, "START_TIME_LIMIT", 2.0)
     results = run_league(folder, "zuni-3", progress=False, max_turns=4, trusted=True)
@@ -336,7 +386,8 @@ def test_a_stopped_forkserver_is_replaced_and_the_league_goes_on(tmp_path: Path,
 
 
 def test_a_python_installed_into_the_home_folder_does_not_open_the_home_folder(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     home = tmp_path / "home"
     (home / ".config" / "awithlaknannai").mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))

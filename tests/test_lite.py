@@ -36,11 +36,22 @@ from awithlaknannai.widgets.drawing import board_ops, ops_json
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def make_wheel(folder: Path, name: str, version: str, requires: list[str] = (), top: str | None = None) -> Path:
+def make_wheel(
+    folder: Path, name: str, version: str, requires: list[str] = (), top: str | None = None
+) -> Path:
     stem = name.replace("-", "_")
     wheel = folder / f"{stem}-{version}-py3-none-any.whl"
-    meta = "\n".join(["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
-                      *[f"Requires-Dist: {line}" for line in requires]]) + "\n\n"
+    meta = (
+        "\n".join(
+            [
+                "Metadata-Version: 2.1",
+                f"Name: {name}",
+                f"Version: {version}",
+                *[f"Requires-Dist: {line}" for line in requires],
+            ]
+        )
+        + "\n\n"
+    )
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr(f"{stem}-{version}.dist-info/METADATA", meta)
         archive.writestr(f"{top or stem}/__init__.py", "")
@@ -50,18 +61,36 @@ def make_wheel(folder: Path, name: str, version: str, requires: list[str] = (), 
 # --- the site's lock -----------------------------------------------------------------
 
 
-def test_site_lock_lists_exactly_the_wheels_with_their_hashes_and_browser_dependencies(tmp_path: Path) -> None:
-    base = {"info": {"python": "3.14.2", "platform": "emscripten_5_0_3"},
-            "packages": {"numpy": {"file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl"}}}
+def test_site_lock_lists_exactly_the_wheels_with_their_hashes_and_browser_dependencies(
+    tmp_path: Path,
+) -> None:
+    base = {
+        "info": {"python": "3.14.2", "platform": "emscripten_5_0_3"},
+        "packages": {"numpy": {"file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl"}},
+    }
     wheels = [
-        make_wheel(tmp_path, "awithlaknannai", "0.2.0", ["networkx>=3.1", "numpy>=2.0", "ipycanvas>=0.13",
-                                                         "matplotlib; extra == 'plots'"]),
+        make_wheel(
+            tmp_path,
+            "awithlaknannai",
+            "0.2.0",
+            ["networkx>=3.1", "numpy>=2.0", "ipycanvas>=0.13", "matplotlib; extra == 'plots'"],
+        ),
         make_wheel(tmp_path, "networkx", "3.6.1", ["numpy; extra == 'default'"]),
-        make_wheel(tmp_path, "Prompt_Toolkit", "3.0.52", ["pexpect; sys_platform != 'emscripten'"], top="prompt_toolkit"),
+        make_wheel(
+            tmp_path,
+            "Prompt_Toolkit",
+            "3.0.52",
+            ["pexpect; sys_platform != 'emscripten'"],
+            top="prompt_toolkit",
+        ),
     ]
     lock = site_lock(base, wheels)
     assert lock["info"] == base["info"]
-    assert sorted(lock["packages"]) == ["awithlaknannai", "networkx", "prompt-toolkit"]  # numpy is not carried
+    assert sorted(lock["packages"]) == [
+        "awithlaknannai",
+        "networkx",
+        "prompt-toolkit",
+    ]  # numpy is not carried
     ours = lock["packages"]["awithlaknannai"]
     assert ours["depends"] == ["networkx"]  # numpy and ipycanvas cannot run in the browser: left out
     assert ours["sha256"] == hashlib.sha256(wheels[0].read_bytes()).hexdigest()
@@ -77,7 +106,9 @@ def test_site_lock_refuses_a_dependency_the_site_lacks(tmp_path: Path) -> None:
 
 
 def test_browser_markers_are_pyodides() -> None:
-    assert browser_requirements(["colorama; sys_platform == 'win32'", "x; platform_system == 'Emscripten'"]) == ["x"]
+    assert browser_requirements(
+        ["colorama; sys_platform == 'win32'", "x; platform_system == 'Emscripten'"]
+    ) == ["x"]
     assert PYODIDE_MARKERS["python_version"] == "3.14"
     assert len(set(SITE_PACKAGES)) == len(SITE_PACKAGES)
     assert all(re.fullmatch(r"[a-z0-9-]+", name) for name in SITE_PACKAGES)  # canonical names
@@ -95,7 +126,9 @@ def test_pinned_versions_agree() -> None:
         pytest.skip("jupyterlite-pyodide-kernel is not installed (the lite extra)")
     assert KERNELS == PYODIDE_VERSION
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert re.search(r'lite = \["jupyterlite-core==[\d.]+", "jupyterlite-pyodide-kernel==[\d.]+"\]', pyproject)
+    assert re.search(
+        r'lite = \["jupyterlite-core==[\d.]+", "jupyterlite-pyodide-kernel==[\d.]+"\]', pyproject
+    )
 
 
 def test_the_sites_pins_are_binders() -> None:
@@ -119,8 +152,9 @@ def test_find_pyodide_refuses_a_folder_that_is_not_pyodide(tmp_path: Path) -> No
         find_pyodide(tmp_path)
 
 
-def test_lite_command_refuses_a_folder_with_other_things_in_it(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_lite_command_refuses_a_folder_with_other_things_in_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "homework.txt").write_text("mine")
     assert cli.main(["lite", str(tmp_path)]) == 1
     err = capsys.readouterr().err
@@ -130,8 +164,9 @@ def test_lite_command_refuses_a_folder_with_other_things_in_it(tmp_path: Path,
     assert (tmp_path / "homework.txt").read_text() == "mine"
 
 
-def test_lite_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_lite_command_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "jupyterlite_core", None)  # import fails, as without the extra
     assert cli.main(["lite", str(tmp_path / "site")]) == 1
     assert "pip install 'awithlaknannai[lite]'" in capsys.readouterr().err
@@ -150,9 +185,13 @@ def no_ipycanvas(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_without_ipycanvas_the_board_sends_the_same_drawing_calls(no_ipycanvas: None) -> None:
     board = BoardWidget("kolowis", animate=False, flipped=True)
     assert isinstance(board.canvas, OpsCanvas)
-    assert (board.canvas.width, board.canvas.height) == (round(board.geometry.width), round(board.geometry.height))
-    assert board.canvas.layer0 == ops_json(board_ops(board.geometry, labels=True,
-                                                     min_label=board_module.MIN_LABEL_PX * board.resolution))
+    assert (board.canvas.width, board.canvas.height) == (
+        round(board.geometry.width),
+        round(board.geometry.height),
+    )
+    assert board.canvas.layer0 == ops_json(
+        board_ops(board.geometry, labels=True, min_label=board_module.MIN_LABEL_PX * board.resolution)
+    )
     assert board.canvas.layer1 == ops_json(board.scene())
     origin = board.game.legal_moves()[0].origin
     x, y = board.geometry.xy(origin)
@@ -182,8 +221,13 @@ def test_the_browser_side_replays_every_call_the_drawing_makes(no_ipycanvas: Non
         ops += ops_json(board.scene())
         names |= {op[0] for op in ops}
         attributes |= {op[1] for op in ops if op[0] == "set"}
-    known = set(re.findall(r"\b([a-z_]+): '", _ESM)) | {"set", "clear", "fill_circles", "stroke_circles",
-                                                        "fill_polygon"}
+    known = set(re.findall(r"\b([a-z_]+): '", _ESM)) | {
+        "set",
+        "clear",
+        "fill_circles",
+        "stroke_circles",
+        "fill_polygon",
+    }
     assert names <= known, names - known
     assert attributes <= known, attributes - known
 
@@ -193,8 +237,13 @@ def test_ops_canvas_ignores_malformed_messages_and_refuses_bad_layers() -> None:
     seen: list[tuple] = []
     canvas.on_mouse_down(lambda x, y: seen.append((x, y)))
     canvas.on_key_down(lambda *args: seen.append(args))
-    for content in ("x", {"event": "mouse_down", "x": "1", "y": 2}, {"event": "mouse_down", "x": True, "y": 2},
-                    {"event": "key_down", "key": 5}, {"event": "other"}):
+    for content in (
+        "x",
+        {"event": "mouse_down", "x": "1", "y": 2},
+        {"event": "mouse_down", "x": True, "y": 2},
+        {"event": "key_down", "key": 5},
+        {"event": "other"},
+    ):
         canvas._handle_message(canvas, content, [])
     assert seen == []
     canvas._handle_message(canvas, {"event": "key_down", "key": "ArrowUp", "shift": 1}, [])
@@ -249,8 +298,9 @@ print("TABLE", type(table).__name__, table.rows)
 
 
 def test_the_library_works_without_numpy_ipycanvas_and_matplotlib() -> None:
-    done = subprocess.run([sys.executable, "-c", _WITHOUT], check=False, capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT], check=False, capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     failed = eval(out.split("FAILED ", 1)[1].splitlines()[0])  # our own printout
@@ -330,8 +380,14 @@ def test_without_numpy_the_solver_writes_reads_and_checks_its_table_files(tmp_pa
     from awithlaknannai.tables.solver import solve_endgames
 
     by_symmetry = solve_endgames("zuni-2", 1, cache_dir=tmp_path / "numpy")  # files in numpy's order
-    done = subprocess.run([sys.executable, "-c", _PURE_TABLES, str(tmp_path / "pure"), str(tmp_path / "numpy")],
-                          check=False, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", _PURE_TABLES, str(tmp_path / "pure"), str(tmp_path / "numpy")],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout.splitlines()[-1])
 
@@ -354,13 +410,18 @@ def test_without_numpy_the_solver_writes_reads_and_checks_its_table_files(tmp_pa
     assert out["by_symmetry"] == counts(by_symmetry)
     assert len(out["refused"]) == 1 and out["refused"][0].endswith("rebuilding")
     assert out["symmetries"] == 4  # the symmetries themselves need no numpy; the index by them does
-    assert "SymmetricIndex" in out["symmetric"] and "needs numpy" in out["symmetric"] and "\n" not in out["symmetric"]
+    assert (
+        "SymmetricIndex" in out["symmetric"]
+        and "needs numpy" in out["symmetric"]
+        and "\n" not in out["symmetric"]
+    )
     # Estimates and the command line's refusal are the pure-Python solver's there.
     board = get_variant("mosona").tables
     moves_per_point = (sum(map(len, board.steps)) + sum(map(len, board.leaps))) / board.size
     positions = estimate("mosona", 3)
-    assert out["estimate"] == pytest.approx([positions, positions * moves_per_point * 3 * SECONDS_PER_UNIT,
-                                             positions * BYTES_PER_POSITION])
+    assert out["estimate"] == pytest.approx(
+        [positions, positions * moves_per_point * 3 * SECONDS_PER_UNIT, positions * BYTES_PER_POSITION]
+    )
     assert out["estimate"][1] > 5 * estimate_cost("mosona", 3)[1]  # here: the array solver's model
     assert "the pure-Python solver" in out["refusal"]
 

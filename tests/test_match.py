@@ -63,14 +63,16 @@ def test_players_are_reset_before_each_game() -> None:
     used_a, used_b = AlphaBetaPlayer(depth=2), MCTSPlayer(playouts=10)
     run_match(used_a, used_b, games=1, variant="mosona", seed=5, progress=False, max_turns=20)
     again = run_match(used_a, used_b, games=2, variant="zuni-4", seed=9, progress=False)
-    fresh = run_match(AlphaBetaPlayer(depth=2), MCTSPlayer(playouts=10), games=2, variant="zuni-4", seed=9,
-                      progress=False)
+    fresh = run_match(
+        AlphaBetaPlayer(depth=2), MCTSPlayer(playouts=10), games=2, variant="zuni-4", seed=9, progress=False
+    )
     assert again.rows == fresh.rows
 
 
 def test_openings_are_shared_by_each_pair_of_games() -> None:
-    result = run_match("greedy", "greedy", games=4, variant="mosona", seed=2, progress=False,
-                       opening_turns=3, max_turns=6)
+    result = run_match(
+        "greedy", "greedy", games=4, variant="mosona", seed=2, progress=False, opening_turns=3, max_turns=6
+    )
     first_moves = [r.moves.split()[:4] for r in result.rows]  # "1. a b 2. c ..." -> three moves
     assert first_moves[0] == first_moves[1]
     assert first_moves[2] == first_moves[3]
@@ -111,21 +113,45 @@ def test_a_player_choosing_an_illegal_move_is_named() -> None:
         play_game("mosona", _Cheat(), "random")
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: run_match("random", "greedy", games=0), ValueError, "games must be an integer from 1"),
-    (lambda: run_match("random", "greedy", games=2, seed="x"), TypeError, "seed must be an integer"),
-    (lambda: run_match("random", "greedy", games=2, opening_turns=-1), ValueError, "opening_turns must be"),
-    (lambda: run_match("random", "greedy", games=2, variant="chess"), ValueError, "unknown variant 'chess'"),
-    (lambda: run_match("random", "greedy", games=2, rules="strict"), ValueError, "unknown preset 'strict'"),
-    (lambda: run_match("random", "sharp", games=2), ValueError, "unknown player 'sharp'"),
-    (lambda: run_match("random", object(), games=2), TypeError, "a player needs a name and a choose_move"),
-    (lambda: run_match("random", "random", games=10**30), ValueError, "games must be an integer from 1"),
-    (lambda: run_match("random", "random", games=10**6), LongJobError, "a match of 1,000,000 games"),
-    (lambda: play_game(42, "random", "random"), TypeError, "play_game needs a variant"),
-    (lambda: play_game("mosona", "random", "random", max_turns=0), ValueError, "max_turns must be"),
-    (lambda: play_game("mosona", "random", "random", max_turns=None, rules="standard,quiet_turn_limit=off"),
-     LongJobError, "never end"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: run_match("random", "greedy", games=0), ValueError, "games must be an integer from 1"),
+        (lambda: run_match("random", "greedy", games=2, seed="x"), TypeError, "seed must be an integer"),
+        (
+            lambda: run_match("random", "greedy", games=2, opening_turns=-1),
+            ValueError,
+            "opening_turns must be",
+        ),
+        (
+            lambda: run_match("random", "greedy", games=2, variant="chess"),
+            ValueError,
+            "unknown variant 'chess'",
+        ),
+        (
+            lambda: run_match("random", "greedy", games=2, rules="strict"),
+            ValueError,
+            "unknown preset 'strict'",
+        ),
+        (lambda: run_match("random", "sharp", games=2), ValueError, "unknown player 'sharp'"),
+        (
+            lambda: run_match("random", object(), games=2),
+            TypeError,
+            "a player needs a name and a choose_move",
+        ),
+        (lambda: run_match("random", "random", games=10**30), ValueError, "games must be an integer from 1"),
+        (lambda: run_match("random", "random", games=10**6), LongJobError, "a match of 1,000,000 games"),
+        (lambda: play_game(42, "random", "random"), TypeError, "play_game needs a variant"),
+        (lambda: play_game("mosona", "random", "random", max_turns=0), ValueError, "max_turns must be"),
+        (
+            lambda: play_game(
+                "mosona", "random", "random", max_turns=None, rules="standard,quiet_turn_limit=off"
+            ),
+            LongJobError,
+            "never end",
+        ),
+    ],
+)
 def test_bad_arguments_are_clear_errors(call, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         call()
@@ -163,22 +189,47 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_cli_match_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["match", "--variant", "zuni-4", "--rules", "ludii", "--games", "4",
-                   "--players", "random", "alphabeta:1", "--seed", "3"])
+    status = main(
+        [
+            "match",
+            "--variant",
+            "zuni-4",
+            "--rules",
+            "ludii",
+            "--games",
+            "4",
+            "--players",
+            "random",
+            "alphabeta:1",
+            "--seed",
+            "3",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert out.startswith("random (A) vs alphabeta:1 (B) on zuni-4, ludii rules, 4 games, seed 3")
     assert "A: random" in out and "B: alphabeta:1" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--games", "0"], "error: --games must be from 1 to 10,000, got 0"),
-    (["--players", "random", "wizard"], "error: unknown player 'wizard'"),
-    (["--players", "random", "alphabeta:x"], "error: player 'alphabeta:x': after 'alphabeta:' give a depth"),
-    (["--variant", "zuni-1"], "error: variant 'zuni-1': a Zuni board needs at least 2 points"),
-    (["--rules", "standard,speed=3"], "error: rules text 'standard,speed=3': unknown rule switch 'speed'"),
-])
-def test_cli_match_errors_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--games", "0"], "error: --games must be from 1 to 10,000, got 0"),
+        (["--players", "random", "wizard"], "error: unknown player 'wizard'"),
+        (
+            ["--players", "random", "alphabeta:x"],
+            "error: player 'alphabeta:x': after 'alphabeta:' give a depth",
+        ),
+        (["--variant", "zuni-1"], "error: variant 'zuni-1': a Zuni board needs at least 2 points"),
+        (
+            ["--rules", "standard,speed=3"],
+            "error: rules text 'standard,speed=3': unknown rule switch 'speed'",
+        ),
+    ],
+)
+def test_cli_match_errors_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status = main(["match", "--games", "2", "--variant", "zuni-3", *argv])
     err = capsys.readouterr().err
     assert status == 2

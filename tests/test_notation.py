@@ -24,8 +24,23 @@ from awithlaknannai import (
 from awithlaknannai.notation import RECORD_FORMAT, game_to_record
 from awithlaknannai.variants import BENT_LEAPS_REFUSED
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi",
-            "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish"]
+VARIANTS = [
+    "mosona",
+    "mosona-murray",
+    "kolowis",
+    "zuni-2",
+    "zuni-5",
+    "zuni-6-murray",
+    "alquerque",
+    "tukvnanawopi",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -35,10 +50,14 @@ VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-mu
 def test_start_position_texts() -> None:
     assert Position.start("mosona").text() == "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0"
     assert Position.start("kolowis", "ludii").text() == (
-        "kolowis ludii bbbbbbbbbbbbbbbb/.bbbbbbb.wwwwwww./wwwwwwwwwwwwwwww w 0")
+        "kolowis ludii bbbbbbbbbbbbbbbb/.bbbbbbb.wwwwwww./wwwwwwwwwwwwwwww w 0"
+    )
     assert Position.start("tukvnanawopi").text() == (
-        "tukvnanawopi standard bbbbb/bbbb/bbbbb/bbbb/ww.bb/wwww/wwwww/wwww/wwwww w 0")
-    assert position_text(Position.start("alquerque")) == "alquerque standard bbbbb/bbbbb/bb.ww/wwwww/wwwww w 0"
+        "tukvnanawopi standard bbbbb/bbbb/bbbbb/bbbb/ww.bb/wwww/wwwww/wwww/wwwww w 0"
+    )
+    assert (
+        position_text(Position.start("alquerque")) == "alquerque standard bbbbb/bbbbb/bb.ww/wwwww/wwwww w 0"
+    )
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -53,35 +72,69 @@ def test_random_positions_round_trip(name: str) -> None:
         assert parse_position(text).text() == text
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("mosona standard", "position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
-                        "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')"),
-    ("chess standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
-     "position text, field 1 (variant): unknown variant 'chess'; known: " + ", ".join(VARIANT_NAMES)),
-    ("mosona relaxed bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
-     "position text, field 2 (rules): rules text 'relaxed': unknown preset 'relaxed' (known: standard, maximum, ludii)"),
-    ("mosona standard bbbbbbbb/wwwwwwww w 0", "position text, field 3 (pieces): 2 rows given, the board has 3"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0",
-     "position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row"),
-    ("mosona standard bbbbbbbb/bbbb.wwqw/wwwwwwww w 0",
-     "position text, field 3 (pieces): 'q' at M7; use w, b, . or x (out of play)"),
-    ("mosona standard bbbbbbbb/bbbb.wwxw/wwwwwwww w 0",
-     "position text, field 3 (pieces): mosona has no shrinking board: no point can be out of play"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww white 0",
-     "position text, field 4 (side to move): 'white'; use w or b"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w -1",
-     "position text, field 5 (quiet turns): '-1' is not a whole number from 0 to 1,000,000,000"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w many",
-     "position text, field 5 (quiet turns): 'many' is not a whole number from 0 to 1,000,000,000"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w \u00b2",
-     "position text, field 5 (quiet turns): '\u00b2' is not a whole number from 0 to 1,000,000,000"),
-    ("mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w " + "9" * 4300,
-     "position text, field 5 (quiet turns): '99999999999999999...999999999999999999' "
-     "is not a whole number from 0 to 1,000,000,000"),
-    ("zuni-100000 standard x w 0",
-     "position text, field 1 (variant): variant 'zuni-N': N is at most 1000 points in an outer row, got 100000"),
-    ("zuni-12 standard x w 0", "position text, field 3 (pieces): zuni-12 has rows of 12, 13 and 12 points"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "mosona standard",
+            "position text has 2 fields, expected 5: variant rules pieces side quiet-turns "
+            "(e.g. 'mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0')",
+        ),
+        (
+            "chess standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
+            "position text, field 1 (variant): unknown variant 'chess'; known: " + ", ".join(VARIANT_NAMES),
+        ),
+        (
+            "mosona relaxed bbbbbbbb/bbbb.wwww/wwwwwwww w 0",
+            "position text, field 2 (rules): rules text 'relaxed': unknown preset 'relaxed' (known: standard, maximum, ludii)",
+        ),
+        (
+            "mosona standard bbbbbbbb/wwwwwwww w 0",
+            "position text, field 3 (pieces): 2 rows given, the board has 3",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwww w 0",
+            "position text, field 3 (pieces): row 3 has 7 points, the board has 8 in that row",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwqw/wwwwwwww w 0",
+            "position text, field 3 (pieces): 'q' at M7; use w, b, . or x (out of play)",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwxw/wwwwwwww w 0",
+            "position text, field 3 (pieces): mosona has no shrinking board: no point can be out of play",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww white 0",
+            "position text, field 4 (side to move): 'white'; use w or b",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w -1",
+            "position text, field 5 (quiet turns): '-1' is not a whole number from 0 to 1,000,000,000",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w many",
+            "position text, field 5 (quiet turns): 'many' is not a whole number from 0 to 1,000,000,000",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w \u00b2",
+            "position text, field 5 (quiet turns): '\u00b2' is not a whole number from 0 to 1,000,000,000",
+        ),
+        (
+            "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w " + "9" * 4300,
+            "position text, field 5 (quiet turns): '99999999999999999...999999999999999999' "
+            "is not a whole number from 0 to 1,000,000,000",
+        ),
+        (
+            "zuni-100000 standard x w 0",
+            "position text, field 1 (variant): variant 'zuni-N': N is at most 1000 points in an outer row, got 100000",
+        ),
+        (
+            "zuni-12 standard x w 0",
+            "position text, field 3 (pieces): zuni-12 has rows of 12, 13 and 12 points",
+        ),
+    ],
+)
 def test_bad_position_texts_name_the_field(text: str, message: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_position(text)
@@ -104,12 +157,14 @@ def test_an_ended_position_still_has_a_text() -> None:
 
 
 def test_diagram_places_the_middle_row_between_the_outer_points() -> None:
-    assert str(Position.start("zuni-4")) == "\n".join([
-        "T    b   b   b   b",
-        "M  b   b   .   w   w",
-        "B    w   w   w   w",
-        "White to move",
-    ])
+    assert str(Position.start("zuni-4")) == "\n".join(
+        [
+            "T    b   b   b   b",
+            "M  b   b   .   w   w",
+            "B    w   w   w   w",
+            "White to move",
+        ]
+    )
 
 
 def test_diagram_of_a_grid_with_square_centres() -> None:
@@ -123,7 +178,11 @@ def test_diagram_of_a_grid_with_square_centres() -> None:
 def test_diagram_without_labels_and_with_a_result() -> None:
     finished = Position.from_pieces("zuni-4", {"M2": "w"}, turn="b")
     assert board_diagram(finished, labels=False).splitlines() == [
-        "  .   .   .   .", ".   .   w   .   .", "  .   .   .   .", "White wins (no pieces left)"]
+        "  .   .   .   .",
+        ".   .   w   .   .",
+        "  .   .   .   .",
+        "White wins (no pieces left)",
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -155,7 +214,9 @@ def test_move_list_of_a_finished_game() -> None:
 # game records
 
 
-def played(name: str = "mosona", rules: str = "standard", plies: int = 30, seed: int = 1, **kwargs: object) -> Game:
+def played(
+    name: str = "mosona", rules: str = "standard", plies: int = 30, seed: int = 1, **kwargs: object
+) -> Game:
     game = Game(get_variant(name, rules, **kwargs), tags={"White": "Ana", "Black": "Ben"})  # type: ignore[arg-type]
     rng = random.Random(seed)
     for _ in range(plies):
@@ -173,7 +234,9 @@ def assert_same_game(a: Game, b: Game) -> None:
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-@pytest.mark.parametrize("rules", ["standard", "maximum", "ludii", "standard,leap_shape=bent,multi_leap=none"])
+@pytest.mark.parametrize(
+    "rules", ["standard", "maximum", "ludii", "standard,leap_shape=bent,multi_leap=none"]
+)
 def test_records_round_trip(name: str, rules: str) -> None:
     if name in BENT_LEAPS_REFUSED and "bent" in rules:
         with pytest.raises(ValueError, match=f"bent leaps are not supported on {name}"):
@@ -210,7 +273,9 @@ def test_a_record_needs_only_format_and_version() -> None:
 
 
 def test_ambiguous_bent_leaps_are_recorded_in_full() -> None:
-    start = Position.from_pieces("mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent")
+    start = Position.from_pieces(
+        "mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent"
+    )
     game = Game(start=start)
     game.play("T4x(M5)B4")
     assert game_to_record(game)["moves"] == ["T4x(M5)B4"]
@@ -222,33 +287,45 @@ def good_record() -> dict[str, object]:
     return played("zuni-4", plies=4).to_record()
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"format": "chess-pgn"}, "record field 'format': expected 'awithlaknannai-game', got 'chess-pgn'"),
-    ({"version": 2}, "record field 'version': this library reads version 1, got 2"),
-    ({"variant": "checkers"}, "record field 'variant': unknown variant 'checkers'"),
-    ({"variant": 7}, "record field 'variant': expected a string, got 7"),
-    ({"rules": "chaos"}, "record field 'rules': rules text 'chaos': unknown preset 'chaos'"),
-    ({"first": "red"}, "record field 'first': a colour is 'white' or 'black'"),
-    ({"bottom": 0}, "record field 'bottom': expected a string, got 0"),
-    ({"start": "zuni-4 standard ..../...../.w.. x 0"},
-     "record field 'start': position text, field 4 (side to move): 'x'; use w or b"),
-    ({"start": ["not", "text"]}, "record field 'start': expected a position text or null"),
-    ({"start": "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0"},
-     "record field 'start': the position is for mosona under standard, but the record says zuni-4 under standard"),
-    ({"moves": "B1-M2"}, "record field 'moves': expected a list of move texts, got str"),
-    ({"moves": ["B1-M2", 5]}, "record field 'moves'[1]: expected a move text, got 5"),
-    ({"moves": ["B1-M2", "T2-M2"]}, "record field 'moves'[1] 'T2-M2': M2 is occupied"),
-    ({"moves": ["B1-M2", "T2xB1", "M9-M2"]},
-     "record field 'moves'[2] 'M9-M2': there is no point 'M9' on this board (zuni-4)"),
-    ({"moves": ["B1~M2"]}, "record field 'moves'[0] 'B1~M2': cannot read the move 'B1~M2'"),
-    ({"result": "white"}, "record field 'result': the record says 'white', but its moves give None"),
-    ({"result": "purple"}, "record field 'result': expected 'white', 'black', 'draw' or null, got 'purple'"),
-    ({"result": 1}, "record field 'result': expected a string or null, got 1"),
-    ({"reason": ["x"]}, "record field 'reason': expected a string or null, got ['x']"),
-    ({"tags": {"White": 3}}, "record field 'tags': expected an object whose values are strings"),
-    ({"tags": "Ana"}, "record field 'tags': expected an object whose values are strings"),
-    ({"colour": "w", "clock": 3}, "record has unknown field(s): 'clock', 'colour'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "chess-pgn"}, "record field 'format': expected 'awithlaknannai-game', got 'chess-pgn'"),
+        ({"version": 2}, "record field 'version': this library reads version 1, got 2"),
+        ({"variant": "checkers"}, "record field 'variant': unknown variant 'checkers'"),
+        ({"variant": 7}, "record field 'variant': expected a string, got 7"),
+        ({"rules": "chaos"}, "record field 'rules': rules text 'chaos': unknown preset 'chaos'"),
+        ({"first": "red"}, "record field 'first': a colour is 'white' or 'black'"),
+        ({"bottom": 0}, "record field 'bottom': expected a string, got 0"),
+        (
+            {"start": "zuni-4 standard ..../...../.w.. x 0"},
+            "record field 'start': position text, field 4 (side to move): 'x'; use w or b",
+        ),
+        ({"start": ["not", "text"]}, "record field 'start': expected a position text or null"),
+        (
+            {"start": "mosona standard bbbbbbbb/bbbb.wwww/wwwwwwww w 0"},
+            "record field 'start': the position is for mosona under standard, but the record says zuni-4 under standard",
+        ),
+        ({"moves": "B1-M2"}, "record field 'moves': expected a list of move texts, got str"),
+        ({"moves": ["B1-M2", 5]}, "record field 'moves'[1]: expected a move text, got 5"),
+        ({"moves": ["B1-M2", "T2-M2"]}, "record field 'moves'[1] 'T2-M2': M2 is occupied"),
+        (
+            {"moves": ["B1-M2", "T2xB1", "M9-M2"]},
+            "record field 'moves'[2] 'M9-M2': there is no point 'M9' on this board (zuni-4)",
+        ),
+        ({"moves": ["B1~M2"]}, "record field 'moves'[0] 'B1~M2': cannot read the move 'B1~M2'"),
+        ({"result": "white"}, "record field 'result': the record says 'white', but its moves give None"),
+        (
+            {"result": "purple"},
+            "record field 'result': expected 'white', 'black', 'draw' or null, got 'purple'",
+        ),
+        ({"result": 1}, "record field 'result': expected a string or null, got 1"),
+        ({"reason": ["x"]}, "record field 'reason': expected a string or null, got ['x']"),
+        ({"tags": {"White": 3}}, "record field 'tags': expected an object whose values are strings"),
+        ({"tags": "Ana"}, "record field 'tags': expected an object whose values are strings"),
+        ({"colour": "w", "clock": 3}, "record has unknown field(s): 'clock', 'colour'"),
+    ],
+)
 def test_every_bad_record_field_is_named(change: dict[str, object], message: str) -> None:
     record = {**good_record(), **change}
     with pytest.raises(NotationError) as caught:
@@ -260,8 +337,11 @@ def test_a_finished_record_must_agree_on_its_reason() -> None:
     game = Game(start=Position.from_pieces("zuni-4", {"B1": "w", "M2": "b"}))
     game.play("B1xT2")
     record = {**game.to_record(), "reason": "position repeated"}
-    with pytest.raises(NotationError, match="record field 'reason': the record says 'position repeated', "
-                                            "but its moves end by 'no pieces left'"):
+    with pytest.raises(
+        NotationError,
+        match="record field 'reason': the record says 'position repeated', "
+        "but its moves end by 'no pieces left'",
+    ):
         game_from_record(record)
 
 
@@ -277,7 +357,9 @@ def test_a_record_that_is_not_an_object_or_not_json() -> None:
 def test_moves_after_the_end_are_refused() -> None:
     record = Game(start=Position.from_pieces("zuni-4", {"B1": "w", "M2": "b"})).to_record()
     record["moves"] = ["B1xT2", "T2-T1"]
-    with pytest.raises(NotationError, match=r"record field 'moves'\[1\] 'T2-T1': the game is over: White wins"):
+    with pytest.raises(
+        NotationError, match=r"record field 'moves'\[1\] 'T2-T1': the game is over: White wins"
+    ):
         game_from_record(record)
 
 

@@ -48,8 +48,14 @@ def _id(path: Path) -> str:
 
 def test_notebooks_exist() -> None:
     names = {path.name for path in NOTEBOOKS}
-    for expected in ("00_start_here.ipynb", "03_rules.ipynb", "04_play.ipynb", "05_puzzles.ipynb",
-                     "06_variants_lab.ipynb", "play.ipynb"):
+    for expected in (
+        "00_start_here.ipynb",
+        "03_rules.ipynb",
+        "04_play.ipynb",
+        "05_puzzles.ipynb",
+        "06_variants_lab.ipynb",
+        "play.ipynb",
+    ):
         assert expected in names, f"notebooks/{expected} is missing"
 
 
@@ -57,7 +63,9 @@ def test_notebooks_exist() -> None:
 def test_valid_nbformat_and_python3_kernel(path: Path) -> None:
     notebook = _read(path)
     nbformat.validate(notebook)
-    assert notebook.metadata.get("kernelspec", {}).get("name") == "python3", f"{path.name}: kernel must be python3"
+    assert notebook.metadata.get("kernelspec", {}).get("name") == "python3", (
+        f"{path.name}: kernel must be python3"
+    )
     ids = [cell.get("id") for cell in notebook.cells]
     assert len(ids) == len(set(ids)), f"{path.name}: cell ids are not unique"
 
@@ -68,7 +76,9 @@ def test_no_saved_widget_state(path: Path) -> None:
     assert "widgets" not in notebook.metadata, f"{path.name}: widget state saved in metadata.widgets"
     for index, cell in enumerate(notebook.cells):
         for output in cell.get("outputs", []):
-            assert WIDGET_STATE not in output.get("data", {}), f"{_where(path, index)}: widget state in an output"
+            assert WIDGET_STATE not in output.get("data", {}), (
+                f"{_where(path, index)}: widget state in an output"
+            )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
@@ -77,10 +87,12 @@ def test_no_error_outputs(path: Path) -> None:
     for index, cell in enumerate(notebook.cells):
         for output in cell.get("outputs", []):
             assert output.get("output_type") != "error", (
-                f"{_where(path, index)}: saved error {output.get('ename')}: {output.get('evalue')}")
+                f"{_where(path, index)}: saved error {output.get('ename')}: {output.get('evalue')}"
+            )
             if output.get("output_type") == "stream":
                 assert output.get("name") != "stderr" or "Warning" not in output.get("text", ""), (
-                    f"{_where(path, index)}: a warning was saved: {output.get('text', '')[:200]}")
+                    f"{_where(path, index)}: a warning was saved: {output.get('text', '')[:200]}"
+                )
 
 
 IGNORE_TAG = "nbval-ignore-output"
@@ -100,7 +112,8 @@ def test_widget_views_are_not_compared(path: Path) -> None:
         widgets = [output for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]
         if widgets and not all(_is_answer_box(output) for output in widgets):
             assert IGNORE_TAG in cell.metadata.get("tags", []), (
-                f"{_where(path, index)}: shows a widget but has no {IGNORE_TAG!r} tag")
+                f"{_where(path, index)}: shows a widget but has no {IGNORE_TAG!r} tag"
+            )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
@@ -108,7 +121,9 @@ def test_no_test_configuration_in_what_students_read(path: Path) -> None:
     """nbval reads cell tags; a # NBVAL_... comment would be one more line of test set-up for students to read."""
     notebook = _read(path)
     for index, cell in enumerate(notebook.cells):
-        assert "NBVAL_" not in cell.source, f"{_where(path, index)}: an nbval comment; use the cell tag {IGNORE_TAG!r}"
+        assert "NBVAL_" not in cell.source, (
+            f"{_where(path, index)}: an nbval comment; use the cell tag {IGNORE_TAG!r}"
+        )
     assert not list(NOTEBOOKS_DIR.glob("*.cfg")), "nbval configuration belongs in tests/, not notebooks/"
 
 
@@ -124,7 +139,8 @@ def test_outputs_are_ignored_only_for_a_reason(path: Path) -> None:
         # "reveal": the student copy keeps no output, as the output answers the question before it
         explained = cell.source.lstrip().startswith("#") or "reveal" in cell.metadata.get("tags", [])
         assert shows_widget or explained, (
-            f"{_where(path, index)}: output ignored by nbval without a widget or a reason (start with a comment)")
+            f"{_where(path, index)}: output ignored by nbval without a widget or a reason (start with a comment)"
+        )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
@@ -138,7 +154,9 @@ def test_nbgrader_solution_cells(path: Path) -> None:
         where = _where(path, index)
         assert begins == ends, f"{where}: {begins} BEGIN SOLUTION but {ends} END SOLUTION markers"
         if begins:
-            assert source.index("### BEGIN SOLUTION") < source.index("### END SOLUTION"), f"{where}: END before BEGIN"
+            assert source.index("### BEGIN SOLUTION") < source.index("### END SOLUTION"), (
+                f"{where}: END before BEGIN"
+            )
             assert cell.cell_type == "code", f"{where}: solution markers in a {cell.cell_type} cell"
             assert meta, f"{where}: solution markers but no nbgrader metadata"
         if meta:
@@ -164,7 +182,9 @@ def test_every_image_has_alt_text(path: Path) -> None:
             svg = output.get("data", {}).get("image/svg+xml")
             if svg:
                 text = "".join(svg) if isinstance(svg, list) else svg
-                assert re.search(r"<title[^>]*>[^<]+</title>", text), f"{where}: an SVG picture without a <title>"
+                assert re.search(r"<title[^>]*>[^<]+</title>", text), (
+                    f"{where}: an SVG picture without a <title>"
+                )
             if "image/png" in output.get("data", {}):
                 assert "text/plain" in output["data"], f"{where}: a PNG picture without a text description"
             html = output.get("data", {}).get("text/html")
@@ -188,7 +208,8 @@ def test_no_sys_path_tricks_and_no_game_logic(path: Path) -> None:
         match = GAME_LOGIC_DEF.search(source)
         assert match is None, f"{where}: defines game logic ({match.group(0).strip()}); put it in the package"
         assert "generate_raw" not in cell.source and "_after_raw" not in cell.source, (
-            f"{where}: uses the move generator's internals")
+            f"{where}: uses the move generator's internals"
+        )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
@@ -217,10 +238,19 @@ def test_readme_lists_existing_notebooks() -> None:
 def test_start_here_first_widget_is_a_mosona_game() -> None:
     """The browser test clicks the first game widget in 00; it must be a GameWidget for mosona standard."""
     notebook = _read(NOTEBOOKS_DIR / "00_start_here.ipynb")
-    calls = [node for cell in notebook.cells if cell.cell_type == "code"
-             for node in sorted((n for n in ast.walk(ast.parse(_python_only(cell.source)))
-                                 if isinstance(n, ast.Call) and getattr(n.func, "id", "").endswith("Widget")),
-                                key=lambda n: (n.lineno, n.col_offset))]
+    calls = [
+        node
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for node in sorted(
+            (
+                n
+                for n in ast.walk(ast.parse(_python_only(cell.source)))
+                if isinstance(n, ast.Call) and getattr(n.func, "id", "").endswith("Widget")
+            ),
+            key=lambda n: (n.lineno, n.col_offset),
+        )
+    ]
     games = [call for call in calls if call.func.id == "GameWidget"]
     assert games, "00_start_here has no game widget"
     first = games[0]
@@ -234,7 +264,8 @@ def test_start_here_first_widget_is_a_mosona_game() -> None:
         if name in arguments:
             value = arguments[name]
             assert isinstance(value, ast.Constant) and value.value == wanted, (
-                f"00's first game: {name} should be {wanted!r}, is {ast.unparse(value)}")
+                f"00's first game: {name} should be {wanted!r}, is {ast.unparse(value)}"
+            )
 
 
 def _python_only(source: str) -> str:
@@ -247,9 +278,12 @@ def test_play_page_is_the_widget_alone() -> None:
     notebook = _read(NOTEBOOKS_DIR / "play.ipynb")
     kinds = [cell.cell_type for cell in notebook.cells]
     assert kinds.count("code") == 1, f"play.ipynb should have one code cell, has {kinds.count('code')}"
-    assert kinds[0] == "markdown" and notebook.cells[0].source.lstrip().startswith("#"), "play.ipynb needs a title"
+    assert kinds[0] == "markdown" and notebook.cells[0].source.lstrip().startswith("#"), (
+        "play.ipynb needs a title"
+    )
     (code,) = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert "GameWidget(" in code.source
+
 
 # The student copies (generated from teacher/) are tested in tests/test_tutorial_notebooks.py.
 
@@ -258,7 +292,10 @@ def test_selfplay_results_side_by_side_have_one_column_per_batch() -> None:
     """06 shows its results side by side: a measure per row, so the table stays narrow."""
     from awithlaknannai.analysis.selfplay import SelfplayTable, selfplay_statistics
 
-    batches = [selfplay_statistics("zuni-3", rules, players="random", games=2, seed=0) for rules in ("standard", "ludii")]
+    batches = [
+        selfplay_statistics("zuni-3", rules, players="random", games=2, seed=0)
+        for rules in ("standard", "ludii")
+    ]
     view = SelfplayTable(batches).side_by_side()
     first_row = view._repr_html_().split("</tr>")[0]
     assert first_row.count("<th>") == 3  # the measure, then one column per batch
@@ -274,15 +311,25 @@ def test_saved_pictures_show_in_an_untrusted_notebook(path: Path) -> None:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             assert "image/svg+xml" not in data or "<img" in data.get("text/html", ""), (
-                f"{_where(path, index)}: a bare SVG output shows as text until the notebook is run; use Picture")
-            assert "display.SVG object" not in data.get("text/plain", ""), f"{_where(path, index)}: an SVG object"
+                f"{_where(path, index)}: a bare SVG output shows as text until the notebook is run; use Picture"
+            )
+            assert "display.SVG object" not in data.get("text/plain", ""), (
+                f"{_where(path, index)}: an SVG object"
+            )
 
 
 # --- the controls a notebook names exist ---------------------------------------------------
 
 # Names the notebooks may give that are JupyterLab's own, not the widgets'.
-JUPYTERLAB_NAMES = {"Shift + Enter", "Delete", "Run", "Kernel", "Restart Kernel and Clear Outputs", "Code",
-                    "Download ZIP"}
+JUPYTERLAB_NAMES = {
+    "Shift + Enter",
+    "Delete",
+    "Run",
+    "Kernel",
+    "Restart Kernel and Clear Outputs",
+    "Code",
+    "Download ZIP",
+}
 BOLD = re.compile(r"\*\*([^*]+)\*\*")
 CONTROL_WORDS = re.compile(r"\b(press|click|button|menu|box|tick|choose|pick)\b", re.IGNORECASE)
 
@@ -296,7 +343,9 @@ def _control_names() -> set[str]:
     from awithlaknannai.tutorial.quiz import ask
     from awithlaknannai.widgets import GameWidget
 
-    two = [Challenge("mosona standard ......../...bb..b./b.w...w. w 0", capture(n), f"Take {n}") for n in (1, 2)]
+    two = [
+        Challenge("mosona standard ......../...bb..b./b.w...w. w 0", capture(n), f"Take {n}") for n in (1, 2)
+    ]
     names: set[str] = set()
     # The teacher's upload box, with a clash waiting for a choice (its Replace and Keep both buttons).
     import tempfile
@@ -305,9 +354,15 @@ def _control_names() -> set[str]:
 
     box = CollectPlayers(Path(tempfile.mkdtemp()) / "players")
     for version in (b"", b"# newer"):
-        box.receive([("ada.py", b"def choose_move(position):\n    return position.legal_moves()[0]\n" + version)])
-    stack: list[object] = [GameWidget("mosona", animate=False), ask("02-zuni3-edges"),
-                           ChallengeBoard(two, animate=False), box]
+        box.receive(
+            [("ada.py", b"def choose_move(position):\n    return position.legal_moves()[0]\n" + version)]
+        )
+    stack: list[object] = [
+        GameWidget("mosona", animate=False),
+        ask("02-zuni3-edges"),
+        ChallengeBoard(two, animate=False),
+        box,
+    ]
     while stack:
         widget = stack.pop()
         for attribute in ("description", "placeholder"):
@@ -315,7 +370,9 @@ def _control_names() -> set[str]:
             if isinstance(value, str) and value:
                 names.add(value.split(":")[0].strip())
         if isinstance(widget, widgets.Dropdown):
-            names.update(str(option[0]) if isinstance(option, tuple) else str(option) for option in widget.options)
+            names.update(
+                str(option[0]) if isinstance(option, tuple) else str(option) for option in widget.options
+            )
         stack.extend(getattr(widget, "children", ()))
     return names
 
@@ -323,15 +380,27 @@ def _control_names() -> set[str]:
 def test_the_controls_a_notebook_names_exist() -> None:
     """A notebook that says "press Latest" or "the slider" must match the screen (issue 15)."""
     controls = _control_names()
-    assert {"Undo", "Redo", "Start", "Back", "Forward", "Latest", "Move number", "Opponent", "Check",
-            "Hint", "New game"} <= controls, controls
+    assert {
+        "Undo",
+        "Redo",
+        "Start",
+        "Back",
+        "Forward",
+        "Latest",
+        "Move number",
+        "Opponent",
+        "Check",
+        "Hint",
+        "New game",
+    } <= controls, controls
     for path in NOTEBOOKS:
         for index, cell in enumerate(_read(path).cells):
             if cell.cell_type != "markdown":
                 continue
             text = cell.source
             assert not re.search(r"\bslider\b|\bdrag\b", text, re.IGNORECASE), (
-                f"{_where(path, index)}: names a slider, which the widgets do not have")
+                f"{_where(path, index)}: names a slider, which the widgets do not have"
+            )
             for sentence in re.split(r"(?<=[.!?:])\s+", text):
                 if not CONTROL_WORDS.search(sentence):
                     continue
@@ -340,7 +409,8 @@ def test_the_controls_a_notebook_names_exist() -> None:
                         # A button may carry a file's name after its own: "Replace ada.py".
                         named = name in controls or any(c.startswith(name + " ") for c in controls)
                         assert named or name in JUPYTERLAB_NAMES, (
-                            f"{_where(path, index)}: names the control {name!r}, which is not on screen")
+                            f"{_where(path, index)}: names the control {name!r}, which is not on screen"
+                        )
 
 
 def test_the_widgets_status_lines_name_no_slider() -> None:
@@ -348,5 +418,9 @@ def test_the_widgets_status_lines_name_no_slider() -> None:
 
     for path in (PROJECT / "awithlaknannai" / "widgets").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and not node.value.startswith('"""'):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and not node.value.startswith('"""')
+            ):
                 assert "move the slider" not in node.value and "drag the slider" not in node.value, path.name

@@ -67,7 +67,11 @@ def test_check_move_with_and_without_solutions() -> None:
 def test_check_rules_names_each_wrong_switch() -> None:
     assert check_rules(Rules(multi_leap="optional"), multi_leap="optional").correct
     feedback = check_rules(Rules(multi_leap="optional", maximum_capture=True), multi_leap="optional")
-    assert not feedback.correct and "maximum_capture" in feedback.message and "leave this switch" in feedback.message
+    assert (
+        not feedback.correct
+        and "maximum_capture" in feedback.message
+        and "leave this switch" in feedback.message
+    )
     assert not check_rules("ludii", compulsory_capture=False).correct
 
 
@@ -94,8 +98,13 @@ def test_checkers_leave_the_position_unchanged() -> None:
 
 def _write(folder: Path, name: str, source: str, grade_id: str = "q1") -> None:
     cell = new_code_cell(source)
-    cell.metadata["nbgrader"] = {"solution": True, "grade": False, "locked": False, "grade_id": grade_id,
-                                 "schema_version": 3}
+    cell.metadata["nbgrader"] = {
+        "solution": True,
+        "grade": False,
+        "locked": False,
+        "grade_id": grade_id,
+        "schema_version": 3,
+    }
     nbformat.write(new_notebook(cells=[new_markdown_cell("## Exercise 1: count"), cell]), folder / name)
 
 
@@ -104,11 +113,19 @@ def test_answer_key_reads_solutions_in_notebook_order(tmp_path: Path) -> None:
     _write(tmp_path, "01_a.ipynb", "### BEGIN SOLUTION\nanswer = 1\n### END SOLUTION", "a")
     key = answer_key(tmp_path)
     assert [(r.notebook, r.grade_id, r.solution) for r in key.rows] == [
-        ("01_a.ipynb", "a", "answer = 1"), ("02_b.ipynb", "b", "answer = 2")]
+        ("01_a.ipynb", "a", "answer = 1"),
+        ("02_b.ipynb", "b", "answer = 2"),
+    ]
     assert key.rows[0].heading == "Exercise 1: count"
     assert [(r.number, r.value) for r in key.rows] == [(1, "1"), (2, "2")]
-    assert "<table>" in key._repr_html_() and "<td style=\"text-align:left;vertical-align:top\">2</td>" in key._repr_html_()
-    assert str(key).splitlines() == ["1. 01_a.ipynb, Exercise 1: count (a): 1", "2. 02_b.ipynb, Exercise 1: count (b): 2"]
+    assert (
+        "<table>" in key._repr_html_()
+        and "<td style=\"text-align:left;vertical-align:top\">2</td>" in key._repr_html_()
+    )
+    assert str(key).splitlines() == [
+        "1. 01_a.ipynb, Exercise 1: count (a): 1",
+        "2. 02_b.ipynb, Exercise 1: count (b): 2",
+    ]
 
 
 def _notebook(folder: Path, name: str, *sources: str) -> None:
@@ -119,28 +136,46 @@ def _notebook(folder: Path, name: str, *sources: str) -> None:
 
 def test_answer_key_works_out_a_computed_answer_from_the_package_only(tmp_path: Path) -> None:
     solution = "### BEGIN SOLUTION\nanswer = {}\n### END SOLUTION"
-    _notebook(tmp_path, "01.ipynb", "from awithlaknannai.boards import zuni\nsmall = zuni(3)\nother = zuni(4)",
-              solution.format("small.number_of_edges()"))
+    _notebook(
+        tmp_path,
+        "01.ipynb",
+        "from awithlaknannai.boards import zuni\nsmall = zuni(3)\nother = zuni(4)",
+        solution.format("small.number_of_edges()"),
+    )
     # Code that is not the package's is never run by the key: the answer stays code.
     _notebook(tmp_path, "02.ipynb", "import os\nhere = os.getcwd()", solution.format("len(here)"))
     _notebook(tmp_path, "03.ipynb", "x = 1", solution.format('__import__("os").getcwd()'))
-    _notebook(tmp_path, "04.ipynb", "from awithlaknannai.boards import zuni", solution.format("zuni(3).__class__"))
+    _notebook(
+        tmp_path, "04.ipynb", "from awithlaknannai.boards import zuni", solution.format("zuni(3).__class__")
+    )
     _notebook(tmp_path, "05.ipynb", "def f():\n    return 1", solution.format("f()"))
     values = [row.value for row in answer_key(tmp_path).rows]
-    assert values == ["19", "answer = len(here)", 'answer = __import__("os").getcwd()',
-                      "answer = zuni(3).__class__", "answer = f()"]
+    assert values == [
+        "19",
+        "answer = len(here)",
+        'answer = __import__("os").getcwd()',
+        "answer = zuni(3).__class__",
+        "answer = f()",
+    ]
 
 
 def test_answer_key_numbers_rows_that_share_a_heading(tmp_path: Path) -> None:
     cells = [new_markdown_cell("Eight puzzles, easiest first.")]
-    for grade_id, moves in [("puzzle-1", "['B3xT4']"), ("puzzle-2", "['T5-T4', 'T4xB3']"), ("other", "['M3-M4']")]:
+    for grade_id, moves in [
+        ("puzzle-1", "['B3xT4']"),
+        ("puzzle-2", "['T5-T4', 'T4xB3']"),
+        ("other", "['M3-M4']"),
+    ]:
         cell = new_code_cell(f"### BEGIN SOLUTION\nmoves = {moves}\n### END SOLUTION")
         cell.metadata["nbgrader"] = {"solution": True, "grade_id": grade_id}
         cells.append(cell)
     nbformat.write(new_notebook(cells=cells), tmp_path / "05.ipynb")
     rows = answer_key(tmp_path).rows
     assert [(r.number, r.heading, r.value) for r in rows] == [
-        (1, "Puzzle 1", "B3xT4"), (2, "Puzzle 2", "T5-T4, T4xB3"), (3, "Eight puzzles, easiest first. (3 of 3)", "M3-M4")]
+        (1, "Puzzle 1", "B3xT4"),
+        (2, "Puzzle 2", "T5-T4, T4xB3"),
+        (3, "Eight puzzles, easiest first. (3 of 3)", "M3-M4"),
+    ]
 
 
 def test_answer_key_rejects_unpaired_markers_and_empty_folders(tmp_path: Path) -> None:
@@ -155,16 +190,25 @@ def test_answer_key_of_the_real_notebooks_covers_every_exercise() -> None:
     folder = Path(__file__).resolve().parent.parent / "teacher"  # the copies with the answers
     key = answer_key(folder)
     notebooks = {row.notebook for row in key.rows}
-    assert {"01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb",
-            "06_variants_lab.ipynb"} <= notebooks
+    assert {
+        "01_history.ipynb",
+        "02_board_as_graph.ipynb",
+        "03_rules.ipynb",
+        "05_puzzles.ipynb",
+        "06_variants_lab.ipynb",
+    } <= notebooks
     assert len(key) >= 26 and all(row.solution.strip() for row in key.rows)
     assert [row.number for row in key.rows] == list(range(1, len(key) + 1))
     by_id = {row.grade_id: row for row in key.rows}
     assert by_id["murray-leap-lines"].value == str(len(leap_lines(mosona(outer_lines=False))))
     assert [by_id[f"puzzle-{n}"].heading for n in range(1, 9)] == [f"Puzzle {n}" for n in range(1, 9)]
-    assert "[" not in by_id["puzzle-3"].value and len(by_id["puzzle-3"].value.split(", ")) == 2  # two moves, as text
+    assert (
+        "[" not in by_id["puzzle-3"].value and len(by_id["puzzle-3"].value.split(", ")) == 2
+    )  # two moves, as text
     assert len({(row.notebook, row.heading) for row in key.rows}) == len(key), "two rows under one name"
-    assert not any("answer =" in row.value or "moves =" in row.value for row in key.rows), "a value shown as code"
+    assert not any("answer =" in row.value or "moves =" in row.value for row in key.rows), (
+        "a value shown as code"
+    )
     assert answer_key(folder.parent / "notebooks").rows == (), "the student copies must hold no solution"
 
 
@@ -172,10 +216,17 @@ BLOCKED = "mosona standard ww.....w/ww....wwb/bww....w b 0"
 NOT_OVER = "mosona standard w......w/ww....wwb/bww....w b 0"
 
 
-@pytest.mark.parametrize(("position", "answer", "correct"), [
-    (BLOCKED, "White", True), (BLOCKED, "black", False), (BLOCKED, "nobody", False), (BLOCKED, "draw", False),
-    (NOT_OVER, "not over", True), (NOT_OVER, "white", False),
-])
+@pytest.mark.parametrize(
+    ("position", "answer", "correct"),
+    [
+        (BLOCKED, "White", True),
+        (BLOCKED, "black", False),
+        (BLOCKED, "nobody", False),
+        (BLOCKED, "draw", False),
+        (NOT_OVER, "not over", True),
+        (NOT_OVER, "white", False),
+    ],
+)
 def test_check_outcome(position: str, answer: str, correct: bool) -> None:
     feedback = check_outcome(position, answer)
     assert feedback.correct is correct

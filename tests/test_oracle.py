@@ -15,8 +15,20 @@ from awithlaknannai import Color, Position, Rules, get_variant, perft
 from awithlaknannai.movegen import generator_for, lean_move_of
 from awithlaknannai.position import generate_raw
 
-VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi",
-            "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish"]
+VARIANTS = [
+    "mosona",
+    "mosona-murray",
+    "kolowis",
+    "zuni-4",
+    "zuni-5",
+    "alquerque",
+    "tukvnanawopi",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+]
 
 RULE_TEXTS = [
     "standard",
@@ -47,9 +59,15 @@ def _supported(name: str, rules_text: str) -> bool:
     return not (name == "tukvnanawopi" and "bent" in rules_text)
 
 
-RANDOM_CASES = [(name, rules_text) for rules_text in RULE_TEXTS for name in VARIANTS if _supported(name, rules_text)]
-RAW_CASES = [(name, rules_text) for rules_text in ["standard", "maximum", "ludii", "standard,leap_shape=bent"]
-             for name in VARIANTS if _supported(name, rules_text)]
+RANDOM_CASES = [
+    (name, rules_text) for rules_text in RULE_TEXTS for name in VARIANTS if _supported(name, rules_text)
+]
+RAW_CASES = [
+    (name, rules_text)
+    for rules_text in ["standard", "maximum", "ludii", "standard,leap_shape=bent"]
+    for name in VARIANTS
+    if _supported(name, rules_text)
+]
 
 
 def random_pieces(rng: random.Random, points: tuple[str, ...]) -> dict[str, str]:
@@ -86,8 +104,13 @@ def test_generators_agree_on_random_positions(name: str, rules_text: str) -> Non
         own, opp = (position.white, position.black) if mover == "w" else (position.black, position.white)
         raw = generate_raw(variant, own, opp)
         assert [(m.origin, m.landings, m.captures) for m in position.legal_moves()] == [
-            (variant.points[o], tuple(variant.points[i] for i in lands), tuple(variant.points[i] for i in caps))
-            for o, lands, caps, _ in raw]
+            (
+                variant.points[o],
+                tuple(variant.points[i] for i in lands),
+                tuple(variant.points[i] for i in caps),
+            )
+            for o, lands, caps, _ in raw
+        ]
         assert generator_for(variant).lean(own, opp) == [lean_move_of(r) for r in raw]
         if len(fast) > ORACLE_MOVE_CAP:
             skipped += 1
@@ -123,10 +146,13 @@ def test_generate_raw_matches_the_oracle_on_both_sides(name: str, rules_text: st
             assert len(got) == len(raw)
             shape = variant.rules.leap_shape
             assert {move_key(m, shape) for m in got} == {
-                move_key(m, shape) for m in oracle_moves(variant.board, variant.rules, pieces, mover)}
+                move_key(m, shape) for m in oracle_moves(variant.board, variant.rules, pieces, mover)
+            }
 
 
-PLAY_CASES = [(name, rules_text) for name in VARIANTS for rules_text in RULE_TEXTS if _supported(name, rules_text)]
+PLAY_CASES = [
+    (name, rules_text) for name in VARIANTS for rules_text in RULE_TEXTS if _supported(name, rules_text)
+]
 
 
 @pytest.mark.parametrize(("name", "rules_text"), PLAY_CASES)
@@ -143,18 +169,42 @@ def test_generators_agree_along_random_games(name: str, rules_text: str) -> None
                 break
             pieces = {p: c.char for p, c in position.pieces().items()}
             shape = variant.rules.leap_shape
-            assert {move_key(m, shape) for m in fast_moves(position)} == {move_key(m, shape) for m in oracle_moves(
-                variant.board, variant.rules, pieces, position.turn.char, triples)}
+            assert {move_key(m, shape) for m in fast_moves(position)} == {
+                move_key(m, shape)
+                for m in oracle_moves(variant.board, variant.rules, pieces, position.turn.char, triples)
+            }
             position = position.play(rng.choice(moves))
 
 
 # Deep enough to reach multi-leaps, shallow enough for the oracle (< 1 s each).
-PERFT_DEPTHS = {"mosona": 5, "mosona-murray": 5, "kolowis": 4, "zuni-4": 6, "zuni-5": 5,
-                "alquerque": 3, "tukvnanawopi": 3,
-                "lau-kata-kati": 6, "dash-guti": 5, "egara-guti": 5, "pretwa": 5, "gol-skuish": 4}
-BENT_PERFT_DEPTHS = {"mosona": 4, "mosona-murray": 5, "kolowis": 3, "zuni-4": 5, "zuni-5": 4,
-                     "alquerque": 3, "tukvnanawopi": 1,
-                     "lau-kata-kati": 4, "dash-guti": 4, "egara-guti": 4, "pretwa": 4, "gol-skuish": 3}
+PERFT_DEPTHS = {
+    "mosona": 5,
+    "mosona-murray": 5,
+    "kolowis": 4,
+    "zuni-4": 6,
+    "zuni-5": 5,
+    "alquerque": 3,
+    "tukvnanawopi": 3,
+    "lau-kata-kati": 6,
+    "dash-guti": 5,
+    "egara-guti": 5,
+    "pretwa": 5,
+    "gol-skuish": 4,
+}
+BENT_PERFT_DEPTHS = {
+    "mosona": 4,
+    "mosona-murray": 5,
+    "kolowis": 3,
+    "zuni-4": 5,
+    "zuni-5": 4,
+    "alquerque": 3,
+    "tukvnanawopi": 1,
+    "lau-kata-kati": 4,
+    "dash-guti": 4,
+    "egara-guti": 4,
+    "pretwa": 4,
+    "gol-skuish": 3,
+}
 
 
 @pytest.mark.parametrize(("name", "rules_text"), RAW_CASES)

@@ -18,8 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                    "-w", str(folder), str(ROOT)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
     (found,) = folder.glob("awithlaknannai-*.whl")
     return found
 
@@ -30,10 +33,16 @@ def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_j
     assert {f"awithlaknannai/notebooks/{name}" for name in student} <= names
     assert not any("teacher" in name for name in names), "teacher material must not be in the wheel"
     # The translations: the notebooks in notebooks/<lang>/ and the package's catalogs, compiled.
-    translated = {path.relative_to(ROOT / "notebooks").as_posix() for path in (ROOT / "notebooks").glob("*/*.ipynb")}
+    translated = {
+        path.relative_to(ROOT / "notebooks").as_posix() for path in (ROOT / "notebooks").glob("*/*.ipynb")
+    }
     assert translated and {f"awithlaknannai/notebooks/{name}" for name in translated} <= names
-    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai" / "locale").rglob("*.[mp]o")}
-    assert catalogs and catalogs <= names, "catalogs missing from the wheel (add them to pyproject's package-data)"
+    catalogs = {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai" / "locale").rglob("*.[mp]o")
+    }
+    assert catalogs and catalogs <= names, (
+        "catalogs missing from the wheel (add them to pyproject's package-data)"
+    )
     # Every module of the package (pyproject lists the subpackages by name: a new one must be added there).
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "awithlaknannai").rglob("*.py")}
     assert modules - names == set(), "modules missing from the wheel (add their package to pyproject.toml)"
@@ -45,9 +54,12 @@ def test_the_wheel_carries_the_code_the_student_notebooks_the_licences_and_the_j
     for licence in ("LICENSE", "LICENSES/BSD-3-Clause.txt", "LICENSES/CC-BY-4.0.txt"):
         assert f"{dist_info}/licenses/{licence}" in names
     data = {name.split(".data/data/", 1)[1] for name in names if ".data/data/" in name}
-    assert {"etc/ipython/ipython_kernel_config.py", "etc/jupyter/voila.json",
-            "share/jupyter/lab/settings/overrides.d/awithlaknannai.json",
-            "share/jupyter/voila/templates/awithlaknannai/index.html.j2"} <= data
+    assert {
+        "etc/ipython/ipython_kernel_config.py",
+        "etc/jupyter/voila.json",
+        "share/jupyter/lab/settings/overrides.d/awithlaknannai.json",
+        "share/jupyter/voila/templates/awithlaknannai/index.html.j2",
+    } <= data
     metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
     assert "License-Expression: BSD-3-Clause AND CC-BY-4.0" in metadata
     assert "Project-URL: Repository, https://github.com/" in metadata
@@ -65,8 +77,9 @@ def test_the_readme_renders_on_pypi_with_links_that_work_there():
 
 
 def test_the_readme_links_are_made_from_pyproject():
-    result = subprocess.run([sys.executable, str(ROOT / ".ci" / "links.py"), "--check"], capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "links.py"), "--check"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -102,8 +115,9 @@ def test_one_version_read_from_the_metadata_and_shown_by_the_command_line() -> N
 
     written = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
     assert written is not None and awithlaknannai.__version__ == written.group(1)
-    shown = subprocess.run([sys.executable, "-m", "awithlaknannai", "--version"], capture_output=True, text=True,
-                           check=True)
+    shown = subprocess.run(
+        [sys.executable, "-m", "awithlaknannai", "--version"], capture_output=True, text=True, check=True
+    )
     assert shown.stdout.strip() == f"awithlaknannai {written.group(1)}"
 
 

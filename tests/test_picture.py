@@ -67,12 +67,15 @@ def test_bundle_is_html_with_alt_and_plain_text(start_svg: str) -> None:
 
 
 def test_alt_is_title_and_description(start_svg: str) -> None:
-    assert Picture(start_svg).alt == ("Awithlaknannai Mosona: White to move. "
-                                      "Awithlaknannai Mosona, White to move, 12 white and 12 black pieces.")
+    assert Picture(start_svg).alt == (
+        "Awithlaknannai Mosona: White to move. "
+        "Awithlaknannai Mosona, White to move, 12 white and 12 black pieces."
+    )
     # A board's description starts with its title: the title is not read twice.
     board = board_svg(boards.kolowis())
-    assert Picture(board).alt == ("Kolowis Awithlaknannai: 49 points joined by 110 line segments along "
-                                  "35 drawn lines; no pieces.")
+    assert Picture(board).alt == (
+        "Kolowis Awithlaknannai: 49 points joined by 110 line segments along 35 drawn lines; no pieces."
+    )
 
 
 def test_alt_comes_from_the_outer_title_of_a_nested_figure() -> None:
@@ -84,8 +87,10 @@ def test_alt_comes_from_the_outer_title_of_a_nested_figure() -> None:
 
 
 def test_alt_decodes_entities_and_is_escaped_in_html() -> None:
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
-           '<title>Fox &amp; "geese" &lt;3</title><desc>A <tspan>test</tspan>\n  picture</desc></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<title>Fox &amp; "geese" &lt;3</title><desc>A <tspan>test</tspan>\n  picture</desc></svg>'
+    )
     picture = Picture(svg)
     assert picture.alt == 'Fox & "geese" <3. A test picture'
     html = picture.html()
@@ -163,8 +168,11 @@ def test_equal_pictures(start_svg: str) -> None:
     assert repr(Picture(start_svg, alt="The start")) == "Picture('The start')"
 
 
-@pytest.mark.parametrize("obj", [Position.start("mosona"), Game("zuni-3"), boards.alquerque()],
-                         ids=["Position", "Game", "BoardGraph"])
+@pytest.mark.parametrize(
+    "obj",
+    [Position.start("mosona"), Game("zuni-3"), boards.alquerque()],
+    ids=["Position", "Game", "BoardGraph"],
+)
 def test_objects_show_themselves_as_pictures_in_ipython(obj: object) -> None:
     shell = pytest.importorskip("IPython.core.interactiveshell").InteractiveShell.instance()
     data, _ = shell.display_formatter.format(obj)
@@ -203,9 +211,11 @@ def test_browser_test_notebook_holds_current_pictures() -> None:
             markup = output.get("data", {}).get("text/html")
             if markup:
                 saved.append(image_of("".join(markup) if isinstance(markup, list) else markup)["alt"])
-    current = [Picture(position_svg(Position.start("mosona"), labels=True)).alt,
-               Picture(board_svg(boards.kolowis(), unit=40)).alt,
-               Picture(position_svg(Position.start("kolowis"))).alt]
+    current = [
+        Picture(position_svg(Position.start("mosona"), labels=True)).alt,
+        Picture(board_svg(boards.kolowis(), unit=40)).alt,
+        Picture(position_svg(Position.start("kolowis"))).alt,
+    ]
     assert saved == current, "re-execute tests/browser/untrusted_pictures.ipynb (see its first cell)"
 
 
@@ -214,15 +224,23 @@ def test_matplotlib_figure_becomes_a_picture_with_alt_text() -> None:
     from awithlaknannai.analysis.plots import result_bars
     from awithlaknannai.analysis.selfplay import selfplay_statistics
 
-    stats = {"with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
-             "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)}
+    stats = {
+        "with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
+        "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0),
+    }
     picture = Picture.from_figure(result_bars(stats))
     # The numbers are in the text alternative too: a screen reader gets what the bars show.
-    assert picture.alt == ("Who wins? A chart of share of games for with outer lines, without; "
-                           "series: first player wins, draw, second player wins. The numbers: with outer lines: "
-                           "first player wins 25%, draw 75%, second player wins 0%; without: first player wins "
-                           "25%, draw 50%, second player wins 25%.")
-    assert [stats["with outer lines"].rate(result) for result in ("first", "draw", "second")] == [0.25, 0.75, 0]
+    assert picture.alt == (
+        "Who wins? A chart of share of games for with outer lines, without; "
+        "series: first player wins, draw, second player wins. The numbers: with outer lines: "
+        "first player wins 25%, draw 75%, second player wins 0%; without: first player wins "
+        "25%, draw 50%, second player wins 25%."
+    )
+    assert [stats["with outer lines"].rate(result) for result in ("first", "draw", "second")] == [
+        0.25,
+        0.75,
+        0,
+    ]
     img = image_of(picture.html())
     assert img["alt"] == picture.alt and img["width"] == "672"  # 7 inches of 72 pt, in CSS pixels
     media, content = embedded(img["src"] or "")
@@ -243,19 +261,26 @@ def test_without_matplotlib_a_bar_chart_shows_its_numbers_as_a_table(monkeypatch
     )
     from awithlaknannai.analysis.selfplay import selfplay_statistics
 
-    stats = {"with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
-             "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0)}
+    stats = {
+        "with outer lines": selfplay_statistics("zuni-3", players="greedy", games=4, seed=0),
+        "without": selfplay_statistics("zuni-3-murray", players="greedy", games=4, seed=0),
+    }
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     table = Picture.from_figure(result_bars(stats, title="Who wins here?"))
     assert isinstance(table, ChartNumbers)
     assert table.rows == (("with outer lines", "25%", "75%", "0%"), ("without", "25%", "50%", "25%"))
     page = table._repr_html_()
-    assert page.startswith('<div class="awithlaknannai-chart-numbers"><p role="note"><span aria-hidden="true">'
-                           "\u2139</span> This picture needs matplotlib, which this Python does not have; here are "
-                           "the numbers instead.</p><table><caption>Who wins here?</caption>")
-    assert '<th scope="col">second player wins</th>' in page and '<th scope="row" style="text-align:left">without' \
-        in page and "Not yet" not in page
+    assert page.startswith(
+        '<div class="awithlaknannai-chart-numbers"><p role="note"><span aria-hidden="true">'
+        "\u2139</span> This picture needs matplotlib, which this Python does not have; here are "
+        "the numbers instead.</p><table><caption>Who wins here?</caption>"
+    )
+    assert (
+        '<th scope="col">second player wins</th>' in page
+        and '<th scope="row" style="text-align:left">without' in page
+        and "Not yet" not in page
+    )
     assert table.html() == page
     reasons = Picture.from_figure(end_reason_bars(stats))
     assert reasons.headings == ("how games end", "with outer lines", "without")

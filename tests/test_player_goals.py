@@ -24,9 +24,18 @@ def careful_choose_move(position: Position):  # type: ignore[no-untyped-def]
         after = position.play(move)
         if after.outcome() is not None and after.outcome().winner == me:
             return move
-        worst = min((-100 if (then := after.play(a)).outcome() is not None and then.outcome().winner == me.other
-                     else then.count(me) - then.count(me.other)) for a in after.legal_moves()) \
-            if after.legal_moves() else 0
+        worst = (
+            min(
+                (
+                    -100
+                    if (then := after.play(a)).outcome() is not None and then.outcome().winner == me.other
+                    else then.count(me) - then.count(me.other)
+                )
+                for a in after.legal_moves()
+            )
+            if after.legal_moves()
+            else 0
+        )
         scored.append((worst, move))
     best = max(score for score, _ in scored)
     return random.choice([move for score, move in scored if score == best])

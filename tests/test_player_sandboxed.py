@@ -22,8 +22,9 @@ def chatty(position):  # type: ignore[no-untyped-def]
 
 def test_a_move_stuck_in_c_code_is_stopped_at_the_time_limit() -> None:
     started = time.process_time()
-    report = try_player(stuck_in_c, against=["beginner"], games=2, variant="zuni-3", time_limit=0.5,
-                        progress=False)
+    report = try_player(
+        stuck_in_c, against=["beginner"], games=2, variant="zuni-3", time_limit=0.5, progress=False
+    )
     # The notebook's own process did not run the sum: its processor time stays small.
     assert time.process_time() - started < 5
     assert [row["forfeits"] for row in report.table()] == [2]
@@ -40,23 +41,31 @@ def test_what_the_player_printed_is_shown_under_the_table() -> None:
 
 
 def test_a_function_that_cannot_be_sent_runs_here_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    report = try_player(lambda position: position.legal_moves()[0], against=["beginner"], games=2,
-                        variant="zuni-3", progress=False)
+    report = try_player(
+        lambda position: position.legal_moves()[0],
+        against=["beginner"],
+        games=2,
+        variant="zuni-3",
+        progress=False,
+    )
     line = capsys.readouterr().out.strip()
     assert line.startswith("Your player runs here in the notebook (a player function needs a name")
     assert "\n" not in line
     assert len(report.results.games) == 2
 
 
-@pytest.mark.parametrize(("arguments", "error", "words"), [
-    ({"games": "4"}, TypeError, "games is a whole number"),
-    ({"games": 2.0}, TypeError, "games is a whole number"),
-    ({"games": 0}, ValueError, "from 1 to"),
-    ({"progress": "no"}, TypeError, "progress is True or False"),
-    ({"sandbox": "yes"}, TypeError, "sandbox is True, False or None"),
-    ({"against": []}, ValueError, "at least one opponent"),
-    ({"against": "casual"}, TypeError, "against is a list"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "error", "words"),
+    [
+        ({"games": "4"}, TypeError, "games is a whole number"),
+        ({"games": 2.0}, TypeError, "games is a whole number"),
+        ({"games": 0}, ValueError, "from 1 to"),
+        ({"progress": "no"}, TypeError, "progress is True or False"),
+        ({"sandbox": "yes"}, TypeError, "sandbox is True, False or None"),
+        ({"against": []}, ValueError, "at least one opponent"),
+        ({"against": "casual"}, TypeError, "against is a list"),
+    ],
+)
 def test_wrong_arguments_name_what_was_expected(arguments: dict, error: type, words: str) -> None:
     with pytest.raises(error, match=words):
         try_player(chatty, **{"variant": "zuni-3", "progress": False, **arguments})
@@ -70,13 +79,15 @@ def test_the_league_clock_counts_processor_time_and_bounds_waiting_by_the_wall_c
     from awithlaknannai.variants import get_variant
 
     variant = get_variant("zuni-3")
-    code = ("import time\n"
-            "def choose_move(position):\n"
-            "    if len(position.legal_moves()) > 0 and WAIT:\n"
-            "        time.sleep(WAIT)\n"
-            "    while SPIN:\n"
-            "        pass\n"
-            "    return position.legal_moves()[0]\n")
+    code = (
+        "import time\n"
+        "def choose_move(position):\n"
+        "    if len(position.legal_moves()) > 0 and WAIT:\n"
+        "        time.sleep(WAIT)\n"
+        "    while SPIN:\n"
+        "        pass\n"
+        "    return position.legal_moves()[0]\n"
+    )
 
     def ask(wait: float, spin: bool) -> tuple[str | None, float]:
         player = Contestant.from_source(f"WAIT = {wait}\nSPIN = {spin}\n" + code, "p", origin="p.py")

@@ -30,8 +30,12 @@ PRESETS = ["standard", "maximum", "ludii"]
 
 
 def _fast_players(seed: int) -> list[Player]:
-    return [RandomPlayer(seed=seed), GreedyPlayer(seed=seed), AlphaBetaPlayer(depth=2, seed=seed),
-            MCTSPlayer(playouts=8, seed=seed)]
+    return [
+        RandomPlayer(seed=seed),
+        GreedyPlayer(seed=seed),
+        AlphaBetaPlayer(depth=2, seed=seed),
+        MCTSPlayer(playouts=8, seed=seed),
+    ]
 
 
 def _random_position(variant: str, rules: str, seed: int, max_turns: int = 60) -> Position:
@@ -62,12 +66,18 @@ def test_every_player_returns_a_legal_move(variant: str, rules: str) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["mosona", "zuni-4-murray", "alquerque"]),
-       rules=st.sampled_from(PRESETS))
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.sampled_from(["mosona", "zuni-4-murray", "alquerque"]),
+    rules=st.sampled_from(PRESETS),
+)
 def test_search_players_stay_legal_in_random_positions(seed: int, variant: str, rules: str) -> None:
     position = _random_position(variant, rules, seed, max_turns=80)
-    for player in (AlphaBetaPlayer(depth=1, seed=seed), AlphaBetaPlayer(depth=3, seed=seed),
-                   MCTSPlayer(playouts=5, seed=seed)):
+    for player in (
+        AlphaBetaPlayer(depth=1, seed=seed),
+        AlphaBetaPlayer(depth=3, seed=seed),
+        MCTSPlayer(playouts=5, seed=seed),
+    ):
         assert player.choose_move(position) in position.legal_moves()
 
 
@@ -87,7 +97,9 @@ def test_seeded_players_repeat_a_whole_game_exactly(spec: str) -> None:
 
 
 def test_different_seeds_give_different_random_games() -> None:
-    games = {play_game("mosona", RandomPlayer(seed=s), RandomPlayer(seed=s + 1)).move_list() for s in range(6)}
+    games = {
+        play_game("mosona", RandomPlayer(seed=s), RandomPlayer(seed=s + 1)).move_list() for s in range(6)
+    }
     assert len(games) > 1
 
 
@@ -99,8 +111,11 @@ def test_reset_replays_the_same_choices() -> None:
     assert first == second
 
 
-@pytest.mark.parametrize("player", [RandomPlayer(), GreedyPlayer(), AlphaBetaPlayer(depth=2),
-                                    MCTSPlayer(playouts=5)], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(), GreedyPlayer(), AlphaBetaPlayer(depth=2), MCTSPlayer(playouts=5)],
+    ids=lambda p: p.name,
+)
 def test_a_finished_position_is_a_clear_error(player: Player) -> None:
     over = Position.from_pieces("zuni-4", {"M1": "w"}, turn="b")
     with pytest.raises(GameOverError, match="the game is over"):
@@ -134,8 +149,12 @@ def test_alphabeta_finds_a_forced_win_in_three_turns(pieces: dict[str, str], win
 
 def test_alphabeta_plays_out_a_forced_win() -> None:
     pieces, _ = FORCED_WINS[0]
-    game = play_game(Position.from_pieces("mosona", pieces, turn="w"),
-                     AlphaBetaPlayer(depth=3, seed=0), GreedyPlayer(seed=0), max_turns=10)
+    game = play_game(
+        Position.from_pieces("mosona", pieces, turn="w"),
+        AlphaBetaPlayer(depth=3, seed=0),
+        GreedyPlayer(seed=0),
+        max_turns=10,
+    )
     assert game.outcome() is not None and game.outcome().winner is Color.WHITE
     assert len(game.moves) <= 3
 
@@ -149,8 +168,9 @@ def test_alphabeta_takes_the_capture_that_wins() -> None:
 def test_alphabeta_declines_a_poisoned_capture() -> None:
     # Capture optional, multi-leaps compulsory: M3xM1 lets T1 jump twice and end the game.
     rules = Rules(compulsory_capture=False)
-    position = Position.from_pieces("mosona", {"M0": "w", "M3": "w", "T1": "b", "B5": "b", "M2": "b"},
-                                    rules=rules)
+    position = Position.from_pieces(
+        "mosona", {"M0": "w", "M3": "w", "T1": "b", "B5": "b", "M2": "b"}, rules=rules
+    )
     assert "M3xM1" in {str(m) for m in position.legal_moves()}
     for depth in (2, 3):
         move = AlphaBetaPlayer(depth=depth, seed=0).choose_move(position)
@@ -195,36 +215,43 @@ def test_mcts_time_limit_and_report() -> None:
 
 # --- construction errors, specs and levels ------------------------------------------
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    ({"depth": 0}, ValueError, "depth must be an integer"),
-    ({"depth": 2.5}, TypeError, "depth must be an integer"),
-    ({"depth": None}, ValueError, "give a depth, a time_limit"),
-    ({"time_limit": -1}, ValueError, "time_limit must be"),
-    ({"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-    ({"contempt": "high"}, TypeError, "contempt must be an integer"),
-    ({"contempt": 10**9}, ValueError, "contempt must be from"),
-    ({"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
-    ({"seed": "x"}, TypeError, "seed must be an integer"),
-    ({"depth": 9}, LongJobError, "depth 9 without a time limit"),
-    ({"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"depth": 0}, ValueError, "depth must be an integer"),
+        ({"depth": 2.5}, TypeError, "depth must be an integer"),
+        ({"depth": None}, ValueError, "give a depth, a time_limit"),
+        ({"time_limit": -1}, ValueError, "time_limit must be"),
+        ({"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
+        ({"contempt": "high"}, TypeError, "contempt must be an integer"),
+        ({"contempt": 10**9}, ValueError, "contempt must be from"),
+        ({"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
+        ({"seed": "x"}, TypeError, "seed must be an integer"),
+        ({"depth": 9}, LongJobError, "depth 9 without a time limit"),
+        ({"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
+    ],
+)
 def test_alphabeta_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         AlphaBetaPlayer(**kwargs)
 
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    ({"playouts": 0}, ValueError, "playouts must be"),
-    ({"playouts": 1.5}, TypeError, "playouts must be"),
-    ({"playouts": None}, ValueError, "give playouts, a time_limit"),
-    ({"exploration": -1}, ValueError, "exploration must be"),
-    ({"exploration": float("nan")}, ValueError, "exploration must be"),
-    ({"capture_bias": 2}, ValueError, "capture_bias must be"),
-    ({"playout_turns": 0}, ValueError, "playout_turns must be"),
-    ({"playouts": 10**12}, LongJobError, "playouts a move"),
-    ({"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
-    ({"playouts": None, "time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"playouts": 0}, ValueError, "playouts must be"),
+        ({"playouts": 1.5}, TypeError, "playouts must be"),
+        ({"playouts": None}, ValueError, "give playouts, a time_limit"),
+        ({"exploration": -1}, ValueError, "exploration must be"),
+        ({"exploration": float("nan")}, ValueError, "exploration must be"),
+        ({"capture_bias": 2}, ValueError, "capture_bias must be"),
+        ({"playout_turns": 0}, ValueError, "playout_turns must be"),
+        ({"playouts": 10**12}, LongJobError, "playouts a move"),
+        ({"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
+        ({"playouts": None, "time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
+    ],
+)
 def test_mcts_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         MCTSPlayer(**kwargs)
@@ -240,18 +267,21 @@ def test_weights_are_checked() -> None:
         Weights(centre=-1)
 
 
-@pytest.mark.parametrize("spec, kind, attribute, value", [
-    ("random", RandomPlayer, None, None),
-    ("Greedy", GreedyPlayer, None, None),
-    ("alphabeta", AlphaBetaPlayer, "depth", 4),
-    ("alphabeta:5", AlphaBetaPlayer, "depth", 5),
-    ("alphabeta:0.5s", AlphaBetaPlayer, "time_limit", 0.5),
-    ("mcts", MCTSPlayer, "playouts", 400),
-    ("mcts:250", MCTSPlayer, "playouts", 250),
-    ("mcts:2s", MCTSPlayer, "time_limit", 2.0),
-    ("alphabeta:6:1s", AlphaBetaPlayer, "time_limit", 1.0),
-    ("mcts:100:0.5s", MCTSPlayer, "playouts", 100),
-])
+@pytest.mark.parametrize(
+    "spec, kind, attribute, value",
+    [
+        ("random", RandomPlayer, None, None),
+        ("Greedy", GreedyPlayer, None, None),
+        ("alphabeta", AlphaBetaPlayer, "depth", 4),
+        ("alphabeta:5", AlphaBetaPlayer, "depth", 5),
+        ("alphabeta:0.5s", AlphaBetaPlayer, "time_limit", 0.5),
+        ("mcts", MCTSPlayer, "playouts", 400),
+        ("mcts:250", MCTSPlayer, "playouts", 250),
+        ("mcts:2s", MCTSPlayer, "time_limit", 2.0),
+        ("alphabeta:6:1s", AlphaBetaPlayer, "time_limit", 1.0),
+        ("mcts:100:0.5s", MCTSPlayer, "playouts", 100),
+    ],
+)
 def test_make_player_reads_specs(spec: str, kind: type, attribute: str | None, value: object) -> None:
     player = make_player(spec, seed=1)
     assert isinstance(player, kind)
@@ -262,18 +292,21 @@ def test_make_player_reads_specs(spec: str, kind: type, attribute: str | None, v
         assert player.name == spec  # names round-trip for tables
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("minimax", "unknown player 'minimax'"),
-    ("alphabeta:x", "after 'alphabeta:' give a depth"),
-    ("alphabeta:0", "depth must be an integer from 1"),
-    ("alphabeta:-1s", "after 'alphabeta:' give a depth"),
-    ("mcts:many", "after 'mcts:' give playouts"),
-    ("mcts:0", "playouts must be an integer >= 1"),
-    ("random:3", "random takes no ':' setting"),
-    ("alphabeta:6:fast", "or both as in alphabeta:6:1s"),
-    ("mcts:1s:1s", "after 'mcts:' give playouts"),
-    ("", "unknown player ''"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("minimax", "unknown player 'minimax'"),
+        ("alphabeta:x", "after 'alphabeta:' give a depth"),
+        ("alphabeta:0", "depth must be an integer from 1"),
+        ("alphabeta:-1s", "after 'alphabeta:' give a depth"),
+        ("mcts:many", "after 'mcts:' give playouts"),
+        ("mcts:0", "playouts must be an integer >= 1"),
+        ("random:3", "random takes no ':' setting"),
+        ("alphabeta:6:fast", "or both as in alphabeta:6:1s"),
+        ("mcts:1s:1s", "after 'mcts:' give playouts"),
+        ("", "unknown player ''"),
+    ],
+)
 def test_make_player_explains_bad_specs(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_player(spec)
@@ -299,6 +332,7 @@ def test_unknown_level_lists_the_levels() -> None:
 
 
 # --- the evaluation ---------------------------------------------------------------------
+
 
 def test_evaluation_is_zero_at_the_symmetric_start_and_counts_material() -> None:
     for variant in ("mosona", "kolowis", "alquerque"):
@@ -331,8 +365,10 @@ def _evaluation_by_its_formula(evaluator: Evaluator, own: int, opp: int) -> tupl
             if mine >> i & 1:
                 value += evaluator.point_value[i]
                 steps += (evaluator.neighbours[i] & empty).bit_count()
-                exposed += any((enemy & a and empty & c) or (enemy & c and empty & a)
-                               for a, c in evaluator.attack_pairs[i])
+                exposed += any(
+                    (enemy & a and empty & c) or (enemy & c and empty & a)
+                    for a, c in evaluator.attack_pairs[i]
+                )
         return value, steps, exposed
 
     (own_value, own_steps, own_exposed), (opp_value, opp_steps, opp_exposed) = side(own, opp), side(opp, own)
@@ -381,14 +417,19 @@ def test_the_strong_level_plays_covered_endgames_as_the_tables_say() -> None:
         if position.is_terminal():
             continue
         best = {move for move, _ in tables.best_moves(position)}
-        for player in (AlphaBetaPlayer(depth=1, seed=1, endgames=probe), MCTSPlayer(playouts=5, seed=1, endgames=probe)):
+        for player in (
+            AlphaBetaPlayer(depth=1, seed=1, endgames=probe),
+            MCTSPlayer(playouts=5, seed=1, endgames=probe),
+        ):
             assert player.choose_move(position) in best
         won += tables.value(position).outcome == "win"
     assert won > 0  # the sample holds wins to keep, not only draws
     assert player_for_level("strong").endgames is True and player_for_level("club").endgames is False
     # A probe for another board is refused rather than misread.
     with pytest.raises(ValueError, match="the endgame probe is for zuni-4"):
-        AlphaBetaPlayer(depth=1, endgames=probe).choose_move(Position.from_pieces("zuni-3", {"T0": "w", "B2": "b"}))
+        AlphaBetaPlayer(depth=1, endgames=probe).choose_move(
+            Position.from_pieces("zuni-3", {"T0": "w", "B2": "b"})
+        )
 
 
 def test_the_tables_narrow_the_root_and_leave_the_search_alone() -> None:

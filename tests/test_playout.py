@@ -26,7 +26,11 @@ def replay(engine: LeanEngine, seed: int) -> int:
     result = engine.playout(seed, record=record)
     position = Position.start(engine.variant)
     for own, opp, legal, chosen in record:
-        mover = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
+        mover = (
+            (position.white, position.black)
+            if position.turn is Color.WHITE
+            else (position.black, position.white)
+        )
         assert mover == (own, opp)
         assert position.outcome() is None
         moves = position.legal_moves()
@@ -36,8 +40,11 @@ def replay(engine: LeanEngine, seed: int) -> int:
     outcome = position.outcome()
     assert outcome is not None
     assert outcome.result == (result.winner or "draw")
-    assert {"no pieces": "no pieces left", "blocked": "no legal move",
-            "quiet limit": "turn limit without a capture"}[result.reason] == outcome.reason.value
+    assert {
+        "no pieces": "no pieces left",
+        "blocked": "no legal move",
+        "quiet limit": "turn limit without a capture",
+    }[result.reason] == outcome.reason.value
     assert result.plies == len(record)
     return result.plies
 
@@ -50,11 +57,14 @@ def test_lean_playouts_are_real_games(variant: str, rules: str) -> None:
     assert plies > 0
 
 
-@pytest.mark.parametrize("changes", [
-    {"multi_leap": "optional"},
-    {"leap_shape": "bent", "maximum_capture": True},
-    {"compulsory_capture": False, "blocked_player_loses": False, "quiet_turn_limit": 8},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"multi_leap": "optional"},
+        {"leap_shape": "bent", "maximum_capture": True},
+        {"compulsory_capture": False, "blocked_player_loses": False, "quiet_turn_limit": 8},
+    ],
+)
 def test_lean_playouts_follow_every_switch(changes: dict) -> None:
     engine = LeanEngine("zuni-5", Rules(**changes))
     for seed in range(4):
@@ -108,7 +118,8 @@ def test_lean_perft_equals_the_oracle(variant: str, rules: str) -> None:
     counted = engine.perft(position, 3)
     assert counted == perft(position, 3)
     if engine.shrink is None:  # shrinking boards: against the oracle in tests/test_shrinking.py
-        assert counted == oracle_perft(engine.variant.board, engine.variant.rules, pieces, position.turn.char,
-                                       position.quiet_turns, 3)
+        assert counted == oracle_perft(
+            engine.variant.board, engine.variant.rules, pieces, position.turn.char, position.quiet_turns, 3
+        )
     with pytest.raises(ValueError, match="another variant"):
         LeanEngine("zuni-3", rules).perft(position, 1)

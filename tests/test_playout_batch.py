@@ -16,9 +16,17 @@ from awithlaknannai.rules import PRESETS, Rules
 from awithlaknannai.variants import VARIANT_NAMES, Color
 
 # Every named variant the batch engine plays (no shrinking board), the Zuni family by two sizes.
-VARIANTS = [name for name in VARIANT_NAMES if "-N" not in name and name not in ("tukvnanawopi-shrinking", "tuknanavuhpi")]
+VARIANTS = [
+    name
+    for name in VARIANT_NAMES
+    if "-N" not in name and name not in ("tukvnanawopi-shrinking", "tuknanavuhpi")
+]
 VARIANTS += ["zuni-4", "zuni-5-murray"]
-REASON_TEXT = {"no pieces": "no pieces left", "blocked": "no legal move", "quiet limit": "turn limit without a capture"}
+REASON_TEXT = {
+    "no pieces": "no pieces left",
+    "blocked": "no legal move",
+    "quiet limit": "turn limit without a capture",
+}
 
 
 def first_action(raw) -> tuple:
@@ -35,7 +43,9 @@ def check_batch(batch: BatchPlayouts, games: int, seed: int) -> int:
         position = Position.start(batch.variant)
         for own, opp, actions, chosen in record:
             white = position.turn is Color.WHITE
-            assert (own, opp) == ((position.white, position.black) if white else (position.black, position.white))
+            assert (own, opp) == (
+                (position.white, position.black) if white else (position.black, position.white)
+            )
             assert position.outcome() is None
             raws = position._raw()
             assert actions == {first_action(raw) for raw in raws}
@@ -62,12 +72,19 @@ def test_batch_games_are_real_games(variant: str, rules: str) -> None:
     assert check_batch(BatchPlayouts(variant, rules), 6, seed=3) > 0
 
 
-@pytest.mark.parametrize("changes", [
-    {"multi_leap": "optional"},
-    {"leap_shape": "bent"},
-    {"compulsory_capture": False, "blocked_player_loses": False, "quiet_turn_limit": 6,
-     "no_capture_result": "more_pieces"},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"multi_leap": "optional"},
+        {"leap_shape": "bent"},
+        {
+            "compulsory_capture": False,
+            "blocked_player_loses": False,
+            "quiet_turn_limit": 6,
+            "no_capture_result": "more_pieces",
+        },
+    ],
+)
 def test_batch_follows_rule_switches(changes: dict) -> None:
     check_batch(BatchPlayouts("zuni-5", Rules(**changes)), 8, seed=5)
 

@@ -61,7 +61,9 @@ PERFT_TABLE = {
 @pytest.mark.parametrize(("name", "preset"), list(PERFT_TABLE))
 def test_perft_regression_table(name: str, preset: str) -> None:
     start = Position.start(name, preset)
-    assert [perft(start, d) for d in range(1, len(PERFT_TABLE[name, preset]) + 1)] == PERFT_TABLE[name, preset]
+    assert [perft(start, d) for d in range(1, len(PERFT_TABLE[name, preset]) + 1)] == PERFT_TABLE[
+        name, preset
+    ]
 
 
 def test_perft_depth_zero_and_bad_depths() -> None:
@@ -98,14 +100,17 @@ def test_perft_equals_counting_with_play() -> None:
 # construction and value semantics
 
 
-@pytest.mark.parametrize(("name", "pieces", "empty"), [
-    ("mosona", 12, ["M4"]),
-    ("mosona-murray", 12, ["M4"]),
-    ("kolowis", 23, ["M0", "M8", "M16"]),
-    ("zuni-5", 7, ["M2", "M3"]),
-    ("alquerque", 12, ["c3"]),
-    ("tukvnanawopi", 20, ["c3"]),
-])
+@pytest.mark.parametrize(
+    ("name", "pieces", "empty"),
+    [
+        ("mosona", 12, ["M4"]),
+        ("mosona-murray", 12, ["M4"]),
+        ("kolowis", 23, ["M0", "M8", "M16"]),
+        ("zuni-5", 7, ["M2", "M3"]),
+        ("alquerque", 12, ["c3"]),
+        ("tukvnanawopi", 20, ["c3"]),
+    ],
+)
 def test_start_positions(name: str, pieces: int, empty: list[str]) -> None:
     start = Position.start(name)
     assert start.count(Color.WHITE) == start.count("black") == pieces
@@ -139,7 +144,9 @@ def test_black_first_and_black_at_the_bottom() -> None:
 
 def test_from_pieces_and_its_errors() -> None:
     p = Position.from_pieces("zuni-4", {"M2": Color.WHITE, "T1": "b"}, turn="black", quiet_turns=4)
-    assert p.turn is Color.BLACK and p.quiet_turns == 4 and p.pieces() == {"T1": Color.BLACK, "M2": Color.WHITE}
+    assert (
+        p.turn is Color.BLACK and p.quiet_turns == 4 and p.pieces() == {"T1": Color.BLACK, "M2": Color.WHITE}
+    )
     with pytest.raises(ValueError, match="there is no point 'Q9' on this board"):
         Position.from_pieces("zuni-4", {"Q9": "w"})
     with pytest.raises(ValueError, match="a colour is 'white' or 'black'"):
@@ -262,56 +269,123 @@ AFTER_B3_M4 = START.play("B3-M4")
 CHAIN = {"B0": "w", "M1": "b", "T2": "b", "B5": "w", "B6": "b", "T7": "b"}
 
 
-@pytest.mark.parametrize(("position", "move", "error", "message"), [
-    (START, "B3-M5", IllegalMoveError, "B3-M5: M5 is occupied"),
-    (START, "B0-M4", IllegalMoveError, "B0-M4: B0 and M4 are not joined by a line"),
-    (START, "M4-B3", IllegalMoveError, "M4-B3: there is no piece on M4"),
-    (START, "T4-M4", IllegalMoveError, "T4-M4: T4 holds a black piece, and it is White's turn"),
-    (START, "B3-M4-M5", IllegalMoveError, "B3-M4-M5: a step moves one point only"),
-    (START, "B3-B3", IllegalMoveError, "B3-B3: a move must leave B3"),
-    (START, "B3xM4", IllegalMoveError,
-     "B3xM4: B3 and M4 are neighbours: there is nothing between them to jump (a step is written B3-M4)"),
-    (START, "B4xM5xM3", IllegalMoveError,
-     "B4xM5xM3: B4 and M5 are neighbours: there is nothing between them to jump"),
-    (START, "B0xM4", IllegalMoveError, "B0xM4: no line runs from B0 over one point to M4"),
-    (START, "B3xM4-M5", IllegalMoveError, "B3xM4-M5: a move is either one step (-) or leaps (x), not both"),
-    (START, "Z9-M4", InvalidMoveError, "Z9-M4: there is no point 'Z9' on this board (mosona)"),
-    (START, "B3-M44", InvalidMoveError, "B3-M44: there is no point 'M44' on this board (mosona)"),
-    (START, "B3 to M4", InvalidMoveError,
-     "cannot read the move 'B3 to M4': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"),
-    (START, "", InvalidMoveError,
-     "cannot read the move '': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"),
-    (START, "B3-(M4)M5", InvalidMoveError, "cannot read the move 'B3-(M4)M5': a step jumps nothing"),
-    (START, 42, MoveTypeError, "a move is a Move or a text such as 'B3-M4', got 42"),
-    (AFTER_B3_M4, "M3-B3", IllegalMoveError,
-     "M3-B3: capture is compulsory: Black must leap (for example T4xB3)"),
-    (AFTER_B3_M4, "T4-B3", IllegalMoveError,
-     "T4-B3: T4 and B3 are not joined by a line (to leap there, write T4xB3)"),
-    (AFTER_B3_M4, "T3xB3", IllegalMoveError, "T3xB3: no line runs from T3 over one point to B3"),
-    (AFTER_B3_M4, "T4x(M5)B3", IllegalMoveError, "T4x(M5)B3: T4, M5 and B3 do not follow one line"),
-    (AFTER_B3_M4, "T4xB3xB5", IllegalMoveError, "T4xB3xB5: B5 is occupied"),
-    (AFTER_B3_M4, "T3xB5", IllegalMoveError, "T3xB5: no line runs from T3 over one point to B5"),
-    (AFTER_B3_M4, "T5xM4", IllegalMoveError, "T5xM4: no line runs from T5 over one point to M4"),
-    (AFTER_B3_M4, "M3xM5", IllegalMoveError, "M3xM5: M5 is occupied"),
-    (Position.from_pieces("mosona", CHAIN), "B0xT1", IllegalMoveError,
-     "B0xT1: the piece must keep leaping while it can (for example B0xT1xT3)"),
-    (Position.from_pieces("mosona", CHAIN), "B0xT1xT3xT5", IllegalMoveError,
-     "B0xT1xT3xT5: there is no piece on T4 to jump"),
-    (Position.from_pieces("mosona", CHAIN), "B0xT3", IllegalMoveError,
-     "B0xT3: no line runs from B0 over one point to T3 (a chain of leaps names every landing: B0xT1xT3)"),
-    (Position.from_pieces("mosona", {**CHAIN, "T4": "w"}), "B0xT1xT3xT5", IllegalMoveError,
-     "B0xT1xT3xT5: T4 holds your own piece; you can only jump the opponent's"),
-    (Position.from_pieces("mosona", CHAIN, rules="maximum"), "B5xB7", IllegalMoveError,
-     "B5xB7: a larger capture exists: you must take 2 pieces (for example B0xT1xT3)"),
-    (Position.from_pieces("mosona", CHAIN, rules="ludii"), "B0xT1xT3", IllegalMoveError,
-     "B0xT1xT3: one leap per turn under these rules"),
-    (Position.from_pieces("mosona", {"B0": "w"}, turn="b"), "T0-T1", GameOverError,
-     "T0-T1: the game is over: White wins (no pieces left)"),
-    (Position.from_pieces("mosona", {"B0": "w", "T0": "b"}, rules=Rules(quiet_turn_limit=5), quiet_turns=5),
-     "B0-B1", GameOverError, "B0-B1: the game is over: Draw (turn limit without a capture)"),
-])
-def test_every_refusal_names_its_reason(position: Position, move: object, error: type[Exception],
-                                         message: str) -> None:
+@pytest.mark.parametrize(
+    ("position", "move", "error", "message"),
+    [
+        (START, "B3-M5", IllegalMoveError, "B3-M5: M5 is occupied"),
+        (START, "B0-M4", IllegalMoveError, "B0-M4: B0 and M4 are not joined by a line"),
+        (START, "M4-B3", IllegalMoveError, "M4-B3: there is no piece on M4"),
+        (START, "T4-M4", IllegalMoveError, "T4-M4: T4 holds a black piece, and it is White's turn"),
+        (START, "B3-M4-M5", IllegalMoveError, "B3-M4-M5: a step moves one point only"),
+        (START, "B3-B3", IllegalMoveError, "B3-B3: a move must leave B3"),
+        (
+            START,
+            "B3xM4",
+            IllegalMoveError,
+            "B3xM4: B3 and M4 are neighbours: there is nothing between them to jump (a step is written B3-M4)",
+        ),
+        (
+            START,
+            "B4xM5xM3",
+            IllegalMoveError,
+            "B4xM5xM3: B4 and M5 are neighbours: there is nothing between them to jump",
+        ),
+        (START, "B0xM4", IllegalMoveError, "B0xM4: no line runs from B0 over one point to M4"),
+        (
+            START,
+            "B3xM4-M5",
+            IllegalMoveError,
+            "B3xM4-M5: a move is either one step (-) or leaps (x), not both",
+        ),
+        (START, "Z9-M4", InvalidMoveError, "Z9-M4: there is no point 'Z9' on this board (mosona)"),
+        (START, "B3-M44", InvalidMoveError, "B3-M44: there is no point 'M44' on this board (mosona)"),
+        (
+            START,
+            "B3 to M4",
+            InvalidMoveError,
+            "cannot read the move 'B3 to M4': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5",
+        ),
+        (
+            START,
+            "",
+            InvalidMoveError,
+            "cannot read the move '': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5",
+        ),
+        (START, "B3-(M4)M5", InvalidMoveError, "cannot read the move 'B3-(M4)M5': a step jumps nothing"),
+        (START, 42, MoveTypeError, "a move is a Move or a text such as 'B3-M4', got 42"),
+        (
+            AFTER_B3_M4,
+            "M3-B3",
+            IllegalMoveError,
+            "M3-B3: capture is compulsory: Black must leap (for example T4xB3)",
+        ),
+        (
+            AFTER_B3_M4,
+            "T4-B3",
+            IllegalMoveError,
+            "T4-B3: T4 and B3 are not joined by a line (to leap there, write T4xB3)",
+        ),
+        (AFTER_B3_M4, "T3xB3", IllegalMoveError, "T3xB3: no line runs from T3 over one point to B3"),
+        (AFTER_B3_M4, "T4x(M5)B3", IllegalMoveError, "T4x(M5)B3: T4, M5 and B3 do not follow one line"),
+        (AFTER_B3_M4, "T4xB3xB5", IllegalMoveError, "T4xB3xB5: B5 is occupied"),
+        (AFTER_B3_M4, "T3xB5", IllegalMoveError, "T3xB5: no line runs from T3 over one point to B5"),
+        (AFTER_B3_M4, "T5xM4", IllegalMoveError, "T5xM4: no line runs from T5 over one point to M4"),
+        (AFTER_B3_M4, "M3xM5", IllegalMoveError, "M3xM5: M5 is occupied"),
+        (
+            Position.from_pieces("mosona", CHAIN),
+            "B0xT1",
+            IllegalMoveError,
+            "B0xT1: the piece must keep leaping while it can (for example B0xT1xT3)",
+        ),
+        (
+            Position.from_pieces("mosona", CHAIN),
+            "B0xT1xT3xT5",
+            IllegalMoveError,
+            "B0xT1xT3xT5: there is no piece on T4 to jump",
+        ),
+        (
+            Position.from_pieces("mosona", CHAIN),
+            "B0xT3",
+            IllegalMoveError,
+            "B0xT3: no line runs from B0 over one point to T3 (a chain of leaps names every landing: B0xT1xT3)",
+        ),
+        (
+            Position.from_pieces("mosona", {**CHAIN, "T4": "w"}),
+            "B0xT1xT3xT5",
+            IllegalMoveError,
+            "B0xT1xT3xT5: T4 holds your own piece; you can only jump the opponent's",
+        ),
+        (
+            Position.from_pieces("mosona", CHAIN, rules="maximum"),
+            "B5xB7",
+            IllegalMoveError,
+            "B5xB7: a larger capture exists: you must take 2 pieces (for example B0xT1xT3)",
+        ),
+        (
+            Position.from_pieces("mosona", CHAIN, rules="ludii"),
+            "B0xT1xT3",
+            IllegalMoveError,
+            "B0xT1xT3: one leap per turn under these rules",
+        ),
+        (
+            Position.from_pieces("mosona", {"B0": "w"}, turn="b"),
+            "T0-T1",
+            GameOverError,
+            "T0-T1: the game is over: White wins (no pieces left)",
+        ),
+        (
+            Position.from_pieces(
+                "mosona", {"B0": "w", "T0": "b"}, rules=Rules(quiet_turn_limit=5), quiet_turns=5
+            ),
+            "B0-B1",
+            GameOverError,
+            "B0-B1: the game is over: Draw (turn limit without a capture)",
+        ),
+    ],
+)
+def test_every_refusal_names_its_reason(
+    position: Position, move: object, error: type[Exception], message: str
+) -> None:
     refused(position, move, error, message)
 
 
@@ -319,8 +393,9 @@ def test_the_capture_that_must_continue_is_legal_in_full() -> None:
     chain = Position.from_pieces("mosona", CHAIN)
     assert {str(m) for m in chain.legal_moves()} == {"B0xT1xT3", "B5xB7"}
     assert str(Position.from_pieces("mosona", CHAIN, rules="maximum").legal_moves()[0]) == "B0xT1xT3"
-    assert {str(m) for m in Position.from_pieces("mosona", CHAIN, rules="ludii").legal_moves()
-            if m.is_capture} == {"B0xT1", "B5xB7"}
+    assert {
+        str(m) for m in Position.from_pieces("mosona", CHAIN, rules="ludii").legal_moves() if m.is_capture
+    } == {"B0xT1", "B5xB7"}
     optional = Position.from_pieces("mosona", CHAIN, rules="standard,multi_leap=optional")
     assert {"B0xT1", "B0xT1xT3"} <= {str(m) for m in optional.legal_moves()}
 
@@ -330,17 +405,22 @@ def test_a_game_over_move_is_a_game_over_error_before_anything_else() -> None:
     assert issubclass(GameOverError, IllegalMoveError)
     refused(finished, "B0-B1", GameOverError, "B0-B1: the game is over: White wins (no pieces left)")
     # ... but an unreadable move is reported as such
-    refused(finished, "??", InvalidMoveError,
-            "cannot read the move '??': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5")
+    refused(
+        finished,
+        "??",
+        InvalidMoveError,
+        "cannot read the move '??': write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5",
+    )
 
 
 # Bent leaps: T4 can reach B4 over M4 (T4-M4-B4) or over M5 (T4-M5-B4): both bend.
-BENT = Position.from_pieces("mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent")
+BENT = Position.from_pieces(
+    "mosona", {"T4": "w", "M4": "b", "M5": "b", "T0": "b"}, rules="ludii,leap_shape=bent"
+)
 
 
 def test_an_ambiguous_bent_leap_needs_the_full_form() -> None:
-    refused(BENT, "T4xB4", InvalidMoveError,
-            "T4xB4: ambiguous; name the jumped points: T4x(M4)B4, T4x(M5)B4")
+    refused(BENT, "T4xB4", InvalidMoveError, "T4xB4: ambiguous; name the jumped points: T4x(M4)B4, T4x(M5)B4")
     assert BENT.play("T4x(M4)B4").pieces() == {"T0": Color.BLACK, "M5": Color.BLACK, "B4": Color.WHITE}
     assert BENT.play("T4x(M5)B4").pieces() == {"T0": Color.BLACK, "M4": Color.BLACK, "B4": Color.WHITE}
     assert BENT.play(Move("T4", ("B4",), ("M5",))) == BENT.play("T4x(M5)B4")
@@ -370,7 +450,9 @@ def test_bent_leaps_break_the_documented_opening() -> None:
 def test_no_pieces_left() -> None:
     white_won = Position.from_pieces("mosona", {"B0": "w"}, turn="b")
     assert white_won.outcome() == Outcome(Color.WHITE, EndReason.NO_PIECES)
-    assert Position.from_pieces("mosona", {"B0": "w"}, turn="w").outcome() == Outcome(Color.WHITE, EndReason.NO_PIECES)
+    assert Position.from_pieces("mosona", {"B0": "w"}, turn="w").outcome() == Outcome(
+        Color.WHITE, EndReason.NO_PIECES
+    )
     assert white_won.is_terminal() and white_won.legal_moves() == ()
     # The capture of the last piece ends the game.
     last = Position.from_pieces("mosona", {"B3": "w", "M4": "b"}, turn="w")
@@ -401,10 +483,12 @@ def test_the_quiet_turn_limit() -> None:
     assert at_limit.outcome() == Outcome(None, EndReason.QUIET_LIMIT) and at_limit.legal_moves() == ()
     scored = Rules(quiet_turn_limit=4, no_capture_result="more_pieces")
     assert Position.from_pieces("mosona", pieces, quiet_turns=4, rules=scored).outcome() == Outcome(
-        Color.WHITE, EndReason.QUIET_LIMIT)
+        Color.WHITE, EndReason.QUIET_LIMIT
+    )
     even = {"B0": "w", "T7": "b"}
     assert Position.from_pieces("mosona", even, quiet_turns=4, rules=scored).outcome() == Outcome(
-        None, EndReason.QUIET_LIMIT)
+        None, EndReason.QUIET_LIMIT
+    )
     unlimited = Rules(quiet_turn_limit=None)
     assert Position.from_pieces("mosona", pieces, quiet_turns=10_000, rules=unlimited).outcome() is None
 
@@ -438,8 +522,12 @@ def test_positions_pickle_and_copy() -> None:
 
 def test_a_move_from_legal_moves_plays_like_its_text_and_its_child_is_a_checked_position() -> None:
     rng = random.Random(19)
-    for name, rules in [("mosona", "standard"), ("kolowis", "ludii"), ("tukvnanawopi-shrinking", "standard"),
-                        ("zuni-5", "standard,leap_shape=bent")]:
+    for name, rules in [
+        ("mosona", "standard"),
+        ("kolowis", "ludii"),
+        ("tukvnanawopi-shrinking", "standard"),
+        ("zuni-5", "standard,leap_shape=bent"),
+    ]:
         position = Position.start(name, rules)
         for _ in range(40):
             moves = position.legal_moves()
@@ -447,9 +535,15 @@ def test_a_move_from_legal_moves_plays_like_its_text_and_its_child_is_a_checked_
                 break
             move = rng.choice(moves)
             child = position.play(move)
-            assert child == position.play(move.text(full=True)) == position.play(Move(move.origin, move.landings, move.captures))
+            assert (
+                child
+                == position.play(move.text(full=True))
+                == position.play(Move(move.origin, move.landings, move.captures))
+            )
             # Built without checks, the child is the position the checked constructor makes.
-            rebuilt = Position(child.variant, child.white, child.black, child.turn, child.quiet_turns, child.dead)
+            rebuilt = Position(
+                child.variant, child.white, child.black, child.turn, child.quiet_turns, child.dead
+            )
             assert rebuilt == child and rebuilt.legal_moves() == child.legal_moves()
             assert rebuilt.outcome() == child.outcome() and rebuilt.text() == child.text()
             position = child

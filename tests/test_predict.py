@@ -24,8 +24,12 @@ from awithlaknannai.tutorial.predict import (
 )
 
 PROJECT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = {"02": "02_board_as_graph.ipynb", "06": "06_variants_lab.ipynb", "07": "07_family_album.ipynb",
-             "08": "08_write_a_player.ipynb"}
+NOTEBOOKS = {
+    "02": "02_board_as_graph.ipynb",
+    "06": "06_variants_lab.ipynb",
+    "07": "07_family_album.ipynb",
+    "08": "08_write_a_player.ipynb",
+}
 PREDICT_CALL = re.compile(r"""\bpredict\(\s*["']([^"']+)["']\s*\)""")
 
 
@@ -45,6 +49,7 @@ def reveals() -> dict[str, Reveal]:
 
 
 # --- the widget --------------------------------------------------------------------------------
+
 
 def test_a_new_box_waits_for_a_guess_and_holds_no_answer():
     box = predict("06-drawing-decides")
@@ -72,7 +77,9 @@ def test_every_control_has_a_name_and_the_box_has_the_answer_class():
 
 def test_nothing_is_locked_in_without_a_guess():
     calls = []
-    prediction = Prediction("p", "Which?", lambda: calls.append(1) or Reveal("a", "A."), {"a": "one", "b": "two"})
+    prediction = Prediction(
+        "p", "Which?", lambda: calls.append(1) or Reveal("a", "A."), {"a": "one", "b": "two"}
+    )
     box = predict(prediction)
     assert box.lock_in() == "Nothing is locked in yet: choose an answer first."
     assert calls == [] and not box.guess_input.disabled and box.revealed is None
@@ -90,8 +97,13 @@ def test_locking_in_computes_once_then_keeps_the_guess():
 
     def reveal() -> Reveal:
         calls.append(1)
-        return Reveal("b", "It is *two*.", "Because `2`.\n\nA second paragraph.",
-                      Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="a tiny picture"), "<table></table>")
+        return Reveal(
+            "b",
+            "It is *two*.",
+            "Because `2`.\n\nA second paragraph.",
+            Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="a tiny picture"),
+            "<table></table>",
+        )
 
     box = predict(Prediction("p", "Which?", reveal, {"a": "one", "b": "two"}))
     box.guess_input.value = "a) one"
@@ -120,24 +132,28 @@ def test_a_failing_reveal_says_so_and_unlocks():
     assert "not a Reveal" in not_a_reveal.lock_in()
 
 
-@pytest.mark.parametrize("make, error, words", [
-    (lambda: Prediction("", "Q?", lambda: None), ValueError, "id and a question"),
-    (lambda: Prediction("p", 3, lambda: None), TypeError, "question must be text"),
-    (lambda: Prediction("p", "Q?", "not callable"), TypeError, "reveal must be a function"),
-    (lambda: Prediction("p", "Q?", lambda: None, {"a": "only one"}), ValueError, "2 to 8"),
-    (lambda: Prediction("p", "Q?", lambda: None, {"A": "x", "B": "y"}), ValueError, "lower-case"),
-    (lambda: Prediction("p", "Q?", lambda: None, {"a": "x", "b": ""}), ValueError, "needs a text"),
-    (lambda: Prediction("p", "Q?", lambda: None, ["a", "b"]), TypeError, "dict"),
-    (lambda: predict("06-no-such-thing"), ValueError, "unknown prediction"),
-    (lambda: predict(6), TypeError, "prediction id or a Prediction"),
-    (lambda: PredictBox("06-drawing-decides"), TypeError, "needs a Prediction"),
-])
+@pytest.mark.parametrize(
+    "make, error, words",
+    [
+        (lambda: Prediction("", "Q?", lambda: None), ValueError, "id and a question"),
+        (lambda: Prediction("p", 3, lambda: None), TypeError, "question must be text"),
+        (lambda: Prediction("p", "Q?", "not callable"), TypeError, "reveal must be a function"),
+        (lambda: Prediction("p", "Q?", lambda: None, {"a": "only one"}), ValueError, "2 to 8"),
+        (lambda: Prediction("p", "Q?", lambda: None, {"A": "x", "B": "y"}), ValueError, "lower-case"),
+        (lambda: Prediction("p", "Q?", lambda: None, {"a": "x", "b": ""}), ValueError, "needs a text"),
+        (lambda: Prediction("p", "Q?", lambda: None, ["a", "b"]), TypeError, "dict"),
+        (lambda: predict("06-no-such-thing"), ValueError, "unknown prediction"),
+        (lambda: predict(6), TypeError, "prediction id or a Prediction"),
+        (lambda: PredictBox("06-drawing-decides"), TypeError, "needs a Prediction"),
+    ],
+)
 def test_bad_predictions_get_a_clear_error(make, error, words):
     with pytest.raises(error, match=words):
         make()
 
 
 # --- the tutorial's predictions ------------------------------------------------------------
+
 
 def test_every_answer_is_computed_and_is_one_of_the_choices(reveals):
     for pid, reveal in reveals.items():
@@ -153,7 +169,10 @@ def test_every_answer_is_computed_and_is_one_of_the_choices(reveals):
 def test_the_answers_agree_with_the_package(reveals):
     from awithlaknannai.boards import mosona
 
-    assert reveals["02-more-edges"].answer == mosona().number_of_edges() - mosona(outer_lines=False).number_of_edges()
+    assert (
+        reveals["02-more-edges"].answer
+        == mosona().number_of_edges() - mosona(outer_lines=False).number_of_edges()
+    )
     # README and benchmarks/solve-results.txt: with the outer-row lines the first player wins
     # zuni-4 under the standard rules (only M3-M2 wins); without them it is a draw.
     decides = reveals["06-drawing-decides"]
@@ -176,11 +195,21 @@ def test_the_drawings_follow_the_notebook_theme(reveals):
         assert reveal.dark_picture.alt == reveal.picture.alt  # the same facts read out
     box = predict("02-more-edges")
     shown = box._reveal_html(reveals["02-more-edges"])
-    assert shown.count('class="awithlaknannai-light-only"') == shown.count('class="awithlaknannai-dark-only"') == 1
+    assert (
+        shown.count('class="awithlaknannai-light-only"')
+        == shown.count('class="awithlaknannai-dark-only"')
+        == 1
+    )
     style = box.question_view.value
     assert ".awithlaknannai-predict .awithlaknannai-dark-only { display: none; }" in style
-    assert '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-dark-only { display: block; }' in style
-    assert '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-light-only { display: none; }' in style
+    assert (
+        '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-dark-only { display: block; }'
+        in style
+    )
+    assert (
+        '[data-jp-theme-light="false"] .awithlaknannai-predict .awithlaknannai-light-only { display: none; }'
+        in style
+    )
 
 
 def test_the_self_play_answers_follow_the_games(reveals):
@@ -194,10 +223,20 @@ def test_the_self_play_answers_follow_the_games(reveals):
     optional = games("mosona", Rules(multi_leap="optional"))
     # The seed fixes the games; these are the answers they give (far from "about the same").
     assert murray.mean_length < 0.95 * culin.mean_length and reveals["06-random-lengths"].answer == "b"
-    assert culin.second_player_wins > culin.first_player_wins + 5 and reveals["06-who-wins-random"].answer == "b"
+    assert (
+        culin.second_player_wins > culin.first_player_wins + 5 and reveals["06-who-wins-random"].answer == "b"
+    )
     assert optional.mean_length > 1.05 * culin.mean_length and reveals["06-optional-chains"].answer == "a"
-    five = {letter: games(variant).mean_length for letter, variant in
-            {"a": "mosona", "b": "lau-kata-kati", "c": "egara-guti", "d": "pretwa", "e": "gol-skuish"}.items()}
+    five = {
+        letter: games(variant).mean_length
+        for letter, variant in {
+            "a": "mosona",
+            "b": "lau-kata-kati",
+            "c": "egara-guti",
+            "d": "pretwa",
+            "e": "gol-skuish",
+        }.items()
+    }
     assert reveals["07-shortest-games"].answer == min(five, key=five.get) == "d"
     assert PREDICTIONS["07-shortest-games"].choices["d"] == "Pretwa"
 
@@ -205,8 +244,11 @@ def test_the_self_play_answers_follow_the_games(reveals):
 def test_a_right_and_a_wrong_guess_are_told_apart(reveals, monkeypatch):
     for pid, reveal in reveals.items():
         prediction = PREDICTIONS[pid]
-        monkeypatch.setitem(PREDICTIONS, pid, Prediction(pid, prediction.question, lambda r=reveal: r,
-                                                         prediction.choices, prediction.note))
+        monkeypatch.setitem(
+            PREDICTIONS,
+            pid,
+            Prediction(pid, prediction.question, lambda r=reveal: r, prediction.choices, prediction.note),
+        )
         right, wrong = predict(pid), predict(pid)
         if prediction.choices is None:
             right.guess_input.value, wrong.guess_input.value = str(reveal.answer), str(reveal.answer + 3)
@@ -222,9 +264,12 @@ def test_a_right_and_a_wrong_guess_are_told_apart(reveals, monkeypatch):
 
 # --- the notebooks that ask them -------------------------------------------------------------
 
+
 def _notebooks() -> list[Path]:
     paths = [PROJECT / "notebooks" / name for name in NOTEBOOKS.values()]
-    return paths + [PROJECT / "teacher" / name for name in NOTEBOOKS.values() if (PROJECT / "teacher" / name).exists()]
+    return paths + [
+        PROJECT / "teacher" / name for name in NOTEBOOKS.values() if (PROJECT / "teacher" / name).exists()
+    ]
 
 
 def _shown(cell: nbformat.NotebookNode) -> str:
@@ -269,8 +314,11 @@ def test_a_saved_notebook_waits_for_each_guess_and_shows_no_answer(path, reveals
 
 @pytest.mark.parametrize("name", list(NOTEBOOKS.values()))
 def test_the_notebooks_name_the_button_as_it_is(name):
-    text = "\n".join(cell.source for cell in nbformat.read(PROJECT / "notebooks" / name, as_version=4).cells
-                     if cell.cell_type == "markdown")
+    text = "\n".join(
+        cell.source
+        for cell in nbformat.read(PROJECT / "notebooks" / name, as_version=4).cells
+        if cell.cell_type == "markdown"
+    )
     box = predict(prediction_ids()[0])
     for named in re.findall(r"the ([A-Z][a-z]+(?: [a-z]+){1,4}) button", text):
         assert named == box.lock_button.description, named

@@ -22,7 +22,10 @@ from awithlaknannai.variants import Color, get_variant
 
 @pytest.fixture(scope="module")
 def zuni3() -> dict:
-    return {preset: solve_game("zuni-3", rules=preset, cache_dir=False) for preset in ("standard", "maximum", "ludii")}
+    return {
+        preset: solve_game("zuni-3", rules=preset, cache_dir=False)
+        for preset in ("standard", "maximum", "ludii")
+    }
 
 
 def expected(outcome: str, question: str) -> str:
@@ -85,8 +88,9 @@ def test_mosona_small_material_against_bigger_tables(mosona3) -> None:
 
 @pytest.fixture(scope="module")
 def draw_proof(zuni3: dict):
-    proof = prove(Position.start("zuni-3"), "draw", zuni3["standard"], max_pieces=1, seconds=20,
-                  memory_mb=16).certificate
+    proof = prove(
+        Position.start("zuni-3"), "draw", zuni3["standard"], max_pieces=1, seconds=20, memory_mb=16
+    ).certificate
     assert proof is not None
     return proof
 
@@ -134,8 +138,28 @@ def test_command_line(tmp_path, capsys) -> None:
 
     solve_endgames("zuni-3", max_pieces=2, cache_dir=tmp_path)
     target = tmp_path / "proof.json.gz"
-    assert main(["prove", "--variant", "zuni-3", "--question", "draw", "--tables", str(tmp_path),
-                 "--max-pieces", "2", "--seconds", "20", "--memory-mb", "16", "--certificate", str(target)]) == 0
+    assert (
+        main(
+            [
+                "prove",
+                "--variant",
+                "zuni-3",
+                "--question",
+                "draw",
+                "--tables",
+                str(tmp_path),
+                "--max-pieces",
+                "2",
+                "--seconds",
+                "20",
+                "--memory-mb",
+                "16",
+                "--certificate",
+                str(target),
+            ]
+        )
+        == 0
+    )
     assert "proven" in capsys.readouterr().out
     assert main(["check-proof", str(target), "--tables", str(tmp_path)]) == 0
     assert capsys.readouterr().out.strip() == "proven"
@@ -156,24 +180,33 @@ def test_load_refuses_other_files(tmp_path) -> None:
         load_certificate(path)
 
 
-@pytest.mark.parametrize(("changes", "error", "match"), [
-    ({"question": "lose"}, ValueError, "question must be"),
-    ({"question": 1}, TypeError, "question"),
-    ({"seconds": -1}, ValueError, "seconds"),
-    ({"seconds": 0}, ValueError, "seconds"),
-    ({"seconds": "10"}, TypeError, "seconds"),
-    ({"memory_mb": 0.5}, ValueError, "memory_mb"),
-    ({"memory_mb": 10**12}, ValueError, "memory_mb"),
-    ({"nodes": 0}, ValueError, "nodes"),
-    ({"nodes": 1.5}, TypeError, "nodes"),
-    ({"max_pieces": 9}, ValueError, "max_pieces"),
-    ({"tables": "tables"}, TypeError, "EndgameTables"),
-    ({"position": "zuni-3"}, TypeError, "Position"),
-    ({"position": Position.start("zuni-2")}, ValueError, "tables are for"),
-])
+@pytest.mark.parametrize(
+    ("changes", "error", "match"),
+    [
+        ({"question": "lose"}, ValueError, "question must be"),
+        ({"question": 1}, TypeError, "question"),
+        ({"seconds": -1}, ValueError, "seconds"),
+        ({"seconds": 0}, ValueError, "seconds"),
+        ({"seconds": "10"}, TypeError, "seconds"),
+        ({"memory_mb": 0.5}, ValueError, "memory_mb"),
+        ({"memory_mb": 10**12}, ValueError, "memory_mb"),
+        ({"nodes": 0}, ValueError, "nodes"),
+        ({"nodes": 1.5}, TypeError, "nodes"),
+        ({"max_pieces": 9}, ValueError, "max_pieces"),
+        ({"tables": "tables"}, TypeError, "EndgameTables"),
+        ({"position": "zuni-3"}, TypeError, "Position"),
+        ({"position": Position.start("zuni-2")}, ValueError, "tables are for"),
+    ],
+)
 def test_bad_inputs(zuni3: dict, changes: dict, error: type, match: str) -> None:
-    arguments = {"position": Position.start("zuni-3"), "question": "win", "tables": zuni3["standard"],
-                 "seconds": 5, "memory_mb": 8, **changes}
+    arguments = {
+        "position": Position.start("zuni-3"),
+        "question": "win",
+        "tables": zuni3["standard"],
+        "seconds": 5,
+        "memory_mb": 8,
+        **changes,
+    }
     with pytest.raises(error, match=match):
         prove(arguments.pop("position"), arguments.pop("question"), arguments.pop("tables"), **arguments)
 
@@ -207,8 +240,10 @@ def test_small_table_is_cut_back_and_still_right(zuni3: dict) -> None:
 
 @pytest.fixture(scope="module")
 def zuni2() -> dict:
-    return {preset: solve_endgames("zuni-2", 3, rules=preset, cache_dir=False) for preset in
-            ("standard", "maximum", "ludii")}
+    return {
+        preset: solve_endgames("zuni-2", 3, rules=preset, cache_dir=False)
+        for preset in ("standard", "maximum", "ludii")
+    }
 
 
 def test_property_random_small_positions(zuni2: dict) -> None:
@@ -216,12 +251,17 @@ def test_property_random_small_positions(zuni2: dict) -> None:
     from hypothesis import strategies as st
 
     @settings(max_examples=20, deadline=None, derandomize=True)
-    @given(st.sampled_from(["standard", "maximum", "ludii"]), st.permutations(range(7)),
-           st.integers(1, 3), st.integers(1, 3), st.sampled_from(["win", "draw"]))
+    @given(
+        st.sampled_from(["standard", "maximum", "ludii"]),
+        st.permutations(range(7)),
+        st.integers(1, 3),
+        st.integers(1, 3),
+        st.sampled_from(["win", "draw"]),
+    )
     def check(preset: str, points: list, mine: int, theirs: int, question: str) -> None:
         tables = zuni2[preset]
         own = sum(1 << p for p in points[:mine])
-        opp = sum(1 << p for p in points[mine:mine + theirs])
+        opp = sum(1 << p for p in points[mine : mine + theirs])
         position = Position(get_variant("zuni-2", preset), own, opp, Color.WHITE)
         result = prove(position, question, tables, max_pieces=1, seconds=5, memory_mb=4)
         if result.answer != "unknown":

@@ -49,7 +49,9 @@ def test_random_games(name: str, preset: str) -> None:
                 return f"{name} {preset} game {number} ply {ply}: {position.text()}"
 
             mover = position.turn
-            own, opp = (position.white, position.black) if mover is Color.WHITE else (position.black, position.white)
+            own, opp = (
+                (position.white, position.black) if mover is Color.WHITE else (position.black, position.white)
+            )
             moves = game.legal_moves()
             assert moves, where()
             capture_possible = any(raw[2] for raw in generate_raw(free, own, opp))
@@ -103,8 +105,9 @@ def placements(draw: st.DrawFn) -> Position:
     pieces = {p: c for p, c in zip(variant.points, cells) if c != "."}
     if not pieces:  # an empty board is not a position
         pieces = {variant.points[0]: "w"}
-    return Position.from_pieces(variant, pieces, turn=draw(st.sampled_from("wb")),
-                                quiet_turns=draw(st.integers(0, 49)))
+    return Position.from_pieces(
+        variant, pieces, turn=draw(st.sampled_from("wb")), quiet_turns=draw(st.integers(0, 49))
+    )
 
 
 @settings(max_examples=400, deadline=None)
@@ -122,10 +125,16 @@ def test_every_legal_move_is_well_formed(position: Position) -> None:
             for over in move.captures:
                 assert position.piece_at(over) is mover.other
             for landing in move.landings:
-                assert landing == move.origin or landing in move.captures or position.piece_at(landing) is None
+                assert (
+                    landing == move.origin or landing in move.captures or position.piece_at(landing) is None
+                )
         else:
-            assert board.has_edge(move.origin, move.destination) and position.piece_at(move.destination) is None
-        assert position.find_move(str(move) if not _ambiguous(position, move) else move.text(full=True)) == move
+            assert (
+                board.has_edge(move.origin, move.destination) and position.piece_at(move.destination) is None
+            )
+        assert (
+            position.find_move(str(move) if not _ambiguous(position, move) else move.text(full=True)) == move
+        )
         after = position.play(move)
         assert after.count(mover) == position.count(mover)
         assert after.count(mover.other) == position.count(mover.other) - len(move.captures)

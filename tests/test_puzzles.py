@@ -78,14 +78,17 @@ def test_find_puzzles_options(zuni3_tables):
     assert [p.moves for p in find_puzzles(zuni3_tables, 5, moves=(3, 1))] == [1, 1, 3, 3, 3]
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"moves": ()}, "moves must hold at least one number of moves"),
-    ({"moves": (0,)}, "each of moves must be an integer from 1 to 1,000, got 0"),
-    ({"count": 0}, "count must be an integer from 1 to 100, got 0"),
-    ({"count": 10**9}, "count must be an integer from 1 to 100"),
-    ({"max_total": 1}, "no class with that few pieces"),
-    ({"moves": (40,), "attempts": 2000}, "found too few puzzles in 2000 tries (missing 8 of win in 40)"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"moves": ()}, "moves must hold at least one number of moves"),
+        ({"moves": (0,)}, "each of moves must be an integer from 1 to 1,000, got 0"),
+        ({"count": 0}, "count must be an integer from 1 to 100, got 0"),
+        ({"count": 10**9}, "count must be an integer from 1 to 100"),
+        ({"max_total": 1}, "no class with that few pieces"),
+        ({"moves": (40,), "attempts": 2000}, "found too few puzzles in 2000 tries (missing 8 of win in 40)"),
+    ],
+)
 def test_find_puzzles_errors(zuni3_tables, kwargs, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         find_puzzles(zuni3_tables, **kwargs)
@@ -108,12 +111,15 @@ def test_puzzle_feedback_and_hint():
     assert one.check("B3xT4xT6xB5").message.endswith("takes the last pieces.")
 
 
-@pytest.mark.parametrize("args,message", [
-    (("zuni-3 standard ww./...b/b.. w 0", 0), "must be an integer from 1 to 6"),
-    (("zuni-3 standard ww./...b/b.. w 0", 7), "must be an integer from 1 to 6"),
-    (("zuni-3 standard ww/...b/b.. w 0", 2), "puzzle position: .*field 3 \\(pieces\\)"),
-    (("zuni-3 standard w../..../... b 0", 2), "must not be over already"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("zuni-3 standard ww./...b/b.. w 0", 0), "must be an integer from 1 to 6"),
+        (("zuni-3 standard ww./...b/b.. w 0", 7), "must be an integer from 1 to 6"),
+        (("zuni-3 standard ww/...b/b.. w 0", 2), "puzzle position: .*field 3 \\(pieces\\)"),
+        (("zuni-3 standard w../..../... b 0", 2), "must not be over already"),
+    ],
+)
 def test_puzzle_rejects_bad_data(args, message):
     with pytest.raises(ValueError, match=message):
         Puzzle(*args)

@@ -41,15 +41,20 @@ def test_a_player_who_won_everything_stays_finite() -> None:
     assert 1500 < ratings["ann"] < 3000
 
 
-@pytest.mark.parametrize(("scores", "settings", "message"), [
-    ([("ann", "ann", 1)], {}, "cannot play against itself"),
-    ([("ann", "bob", 2)], {}, "a score is a number from 0 to 1"),
-    ([], {"prior_games": 0}, "prior_games must be a number above 0"),
-    ([], {"base": float("nan")}, "base must be a finite number"),
-])
+@pytest.mark.parametrize(
+    ("scores", "settings", "message"),
+    [
+        ([("ann", "ann", 1)], {}, "cannot play against itself"),
+        ([("ann", "bob", 2)], {}, "a score is a number from 0 to 1"),
+        ([], {"prior_games": 0}, "prior_games must be a number above 0"),
+        ([], {"base": float("nan")}, "base must be a finite number"),
+    ],
+)
 def test_the_same_refusals(scores: list, settings: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         elo_ratings(scores, **settings)
     with pytest.raises(ValueError, match=message):
-        elo_ratings_python(scores, base=settings.get("base", 1500), prior_games=settings.get("prior_games", 2))
+        elo_ratings_python(
+            scores, base=settings.get("base", 1500), prior_games=settings.get("prior_games", 2)
+        )
     assert elo_ratings_python([], base=1500, prior_games=2) == {}

@@ -19,8 +19,15 @@ from awithlaknannai.variants import VARIANT_NAMES
 from awithlaknannai.widgets import BoardWidget
 from awithlaknannai.widgets.drawing import board_ops, hop_segments, pieces_ops, point_on_segments
 
-RELATIVES = ["lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish", "tukvnanawopi-shrinking",
-             "tuknanavuhpi"]
+RELATIVES = [
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -44,8 +51,16 @@ def test_the_opening_is_played_by_clicks_the_centre_filled_then_jumped(name: str
 
 
 def test_the_widget_greys_the_dead_part_and_refuses_clicks_on_it() -> None:
-    position = Position.from_pieces("tukvnanawopi-shrinking", {"a2": "w", "d4": "b", "e5": "b"}, "w",
-                                    rules="standard,shrink_boundary=dead").play("a2-a3").play("d4-d3")
+    position = (
+        Position.from_pieces(
+            "tukvnanawopi-shrinking",
+            {"a2": "w", "d4": "b", "e5": "b"},
+            "w",
+            rules="standard,shrink_boundary=dead",
+        )
+        .play("a2-a3")
+        .play("d4-d3")
+    )
     board = BoardWidget(position, animate=False)
     ops = pieces_ops(board.geometry, board.game.position)
     assert sum(op[0] == "arc" for op in ops) == len(position.dead_points) == 14
@@ -61,8 +76,10 @@ def test_each_relative_draws_as_svg_with_every_edge(name: str) -> None:
     edges = [el for el in root.iter() if "line" in (el.get("class") or "").split()]
     assert len(edges) == position.variant.board.number_of_edges()
     arcs = [el for el in edges if "arc" in el.get("class").split()]
-    assert len(arcs) == sum(len(position.variant.board.graph["lines"][i]) - 1
-                            for i in position.variant.board.graph.get("arc_centres", {}))
+    assert len(arcs) == sum(
+        len(position.variant.board.graph["lines"][i]) - 1
+        for i in position.variant.board.graph.get("arc_centres", {})
+    )
     assert all(" A" in el.get("d") or el.get("d").count("A") == 1 for el in arcs)
     assert board_svg(position.variant.board).startswith("<svg")
 
@@ -150,8 +167,10 @@ def test_perft_tables_of_the_relatives_agree_with_the_oracle(name: str, preset: 
     shrink = (variant.shrink.unit, (0.0, 4.0, 0.0, 4.0)) if variant.shrink is not None else None
     deepest = 5 if shrink and preset == "ludii" else 6  # the oracle's 17,334 leaves take seconds
     for depth in range(1, deepest + 1):
-        assert oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth, triples,
-                            shrink) == PERFT[(name, preset)][depth - 1]
+        assert (
+            oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth, triples, shrink)
+            == PERFT[(name, preset)][depth - 1]
+        )
 
 
 def test_the_printed_rules_mention_circles_and_the_shrinking_board() -> None:
@@ -171,8 +190,12 @@ def test_computer_players_keep_to_the_live_part_of_a_shrunk_board(spec: str) -> 
     from awithlaknannai.players import make_player
 
     player = make_player(spec, seed=1)
-    position = Position.from_pieces("tukvnanawopi-shrinking", {"a2": "w", "b4": "w", "d4": "b", "e5": "b"},
-                                    "w", rules="standard,shrink_boundary=dead").play("a2-a3")
+    position = Position.from_pieces(
+        "tukvnanawopi-shrinking",
+        {"a2": "w", "b4": "w", "d4": "b", "e5": "b"},
+        "w",
+        rules="standard,shrink_boundary=dead",
+    ).play("a2-a3")
     for _ in range(12):
         if position.outcome() is not None:
             break

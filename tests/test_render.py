@@ -17,8 +17,21 @@ from awithlaknannai.render.svg import board_svg, game_svg, heat_color, position_
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANTS = [
-    "mosona", "mosona-murray", "kolowis", "zuni-2", "zuni-5", "zuni-6-murray", "alquerque", "tukvnanawopi",
-    "tukvnanawopi-shrinking", "tuknanavuhpi", "lau-kata-kati", "dash-guti", "egara-guti", "pretwa", "gol-skuish",
+    "mosona",
+    "mosona-murray",
+    "kolowis",
+    "zuni-2",
+    "zuni-5",
+    "zuni-6-murray",
+    "alquerque",
+    "tukvnanawopi",
+    "tukvnanawopi-shrinking",
+    "tuknanavuhpi",
+    "lau-kata-kati",
+    "dash-guti",
+    "egara-guti",
+    "pretwa",
+    "gol-skuish",
 ]
 
 
@@ -39,8 +52,9 @@ def child_text(root: ET.Element, tag: str) -> str:
 
 
 def point_centres(root: ET.Element) -> dict[str, tuple[float, float]]:
-    return {el.get("data-point"): (float(el.get("cx")), float(el.get("cy")))
-            for el in by_class(root, "point")}
+    return {
+        el.get("data-point"): (float(el.get("cx")), float(el.get("cy"))) for el in by_class(root, "point")
+    }
 
 
 # --- structure, for every variant --------------------------------------------------
@@ -238,13 +252,16 @@ def test_last_move_as_a_list_of_points():
     assert len(by_class(root, "last-move")) == 1
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("targets", ["Q9"], "targets: there is no point 'Q9'"),
-    ("selected", "Q9", "selected: there is no point 'Q9'"),
-    ("captured", ["M4", "Q9"], "captured: there is no point 'Q9'"),
-    ("path", ["B3", "Q9"], "path: there is no point 'Q9'"),
-    ("last_move", ["Q9", "M4"], "last_move: there is no point 'Q9'"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("targets", ["Q9"], "targets: there is no point 'Q9'"),
+        ("selected", "Q9", "selected: there is no point 'Q9'"),
+        ("captured", ["M4", "Q9"], "captured: there is no point 'Q9'"),
+        ("path", ["B3", "Q9"], "path: there is no point 'Q9'"),
+        ("last_move", ["Q9", "M4"], "last_move: there is no point 'Q9'"),
+    ],
+)
 def test_bad_highlights_raise_a_clear_error(option, value, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         position_svg(Position.start("mosona"), **{option: value})
@@ -274,20 +291,23 @@ def test_heat_map_shades_the_given_points_and_adds_a_legend():
 
 def test_heat_colours_run_dark_to_light():
     def lightness(colour):
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     values = [lightness(heat_color(v / 10)) for v in range(11)]
     assert values == sorted(values)  # monotone, so the scale reads in greyscale too
 
 
-@pytest.mark.parametrize("heat, message", [
-    ({"M4": 1.5}, r"heat\['M4'\] must be in \[0, 1\]"),
-    ({"M4": -0.1}, r"heat\['M4'\] must be in \[0, 1\]"),
-    ({"M4": float("nan")}, r"heat\['M4'\] must be in \[0, 1\]"),
-    ({"M4": "hot"}, r"heat\['M4'\] must be a number"),
-    ({"Z1": 0.5}, r"heat: there is no point 'Z1'"),
-])
+@pytest.mark.parametrize(
+    "heat, message",
+    [
+        ({"M4": 1.5}, r"heat\['M4'\] must be in \[0, 1\]"),
+        ({"M4": -0.1}, r"heat\['M4'\] must be in \[0, 1\]"),
+        ({"M4": float("nan")}, r"heat\['M4'\] must be in \[0, 1\]"),
+        ({"M4": "hot"}, r"heat\['M4'\] must be a number"),
+        ({"Z1": 0.5}, r"heat: there is no point 'Z1'"),
+    ],
+)
 def test_bad_heat_raises(heat, message):
     with pytest.raises(ValueError, match=message):
         board_svg(boards.mosona(), heat=heat)
@@ -303,7 +323,7 @@ def test_heat_that_is_not_a_dict_is_a_type_error():
 
 def test_piece_colours_differ_in_lightness_as_well_as_hue():
     def lightness(colour):
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
     white, black = style.PIECE_FILL[Color.WHITE], style.PIECE_FILL[Color.BLACK]

@@ -24,9 +24,15 @@ from awithlaknannai.tables.tablefile import table_rules_text
 FIELDS = [field.name for field in dataclasses.fields(Rules)]
 # A value other than the default, for every field.
 ALTERNATIVE: dict[str, object] = {
-    "compulsory_capture": False, "multi_leap": "optional", "maximum_capture": True, "leap_shape": "bent",
-    "blocked_player_loses": False, "quiet_turn_limit": 1, "repetition_limit": 2,
-    "no_capture_result": "more_pieces", "shrink_boundary": "dead",
+    "compulsory_capture": False,
+    "multi_leap": "optional",
+    "maximum_capture": True,
+    "leap_shape": "bent",
+    "blocked_player_loses": False,
+    "quiet_turn_limit": 1,
+    "repetition_limit": 2,
+    "no_capture_result": "more_pieces",
+    "shrink_boundary": "dead",
 }
 DECLARED = {"lean": lean.RULES_FOLLOWED, "batch": batch.RULES_FOLLOWED, "tables": solver.RULES_FOLLOWED}
 
@@ -42,7 +48,10 @@ def test_every_engine_says_what_it_does_with_every_field(engine: str) -> None:
     declared = DECLARED[engine]
     assert list(declared) == FIELDS, f"{engine} does not declare {sorted(set(FIELDS) - set(declared))}"
     for field, what in declared.items():
-        assert what in ("follows", "refuses") or (what.startswith("ignores: ") and len(what) > 20), (field, what)
+        assert what in ("follows", "refuses") or (what.startswith("ignores: ") and len(what) > 20), (
+            field,
+            what,
+        )
 
 
 def _variant_for(field: str) -> str:
@@ -55,7 +64,9 @@ def _build(engine: str, variant: str, rules: Rules) -> object:
         return LeanEngine(variant, rules)
     if engine == "batch":
         return BatchPlayouts(variant, rules)
-    return solve_endgames("zuni-3-murray" if variant == "zuni-4" else variant, 2, rules=rules, cache_dir=False)
+    return solve_endgames(
+        "zuni-3-murray" if variant == "zuni-4" else variant, 2, rules=rules, cache_dir=False
+    )
 
 
 @pytest.mark.parametrize("field", FIELDS)

@@ -31,22 +31,25 @@ BOARDS = ("zuni-3", "zuni-3-murray", "zuni-4", "zuni-4-murray")
 
 
 def test_the_file_holds_the_twelve_games_notebook_6_shows():
-    assert sorted(saved_boards()) == sorted((b, r) for b in BOARDS
-                                            for r in ("standard", "maximum", "ludii"))
+    assert sorted(saved_boards()) == sorted((b, r) for b in BOARDS for r in ("standard", "maximum", "ludii"))
     saved = json.loads((ROOT / "awithlaknannai" / "analysis" / FILE).read_text(encoding="utf-8"))
     assert saved["made_by"] == "benchmarks/saved_results.py"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("board", "rules"), [(b, r) for b in BOARDS
-                                              for r in ("standard", "maximum", "ludii")])
+@pytest.mark.parametrize(
+    ("board", "rules"), [(b, r) for b in BOARDS for r in ("standard", "maximum", "ludii")]
+)
 def test_a_saved_whole_game_is_what_a_fresh_solve_finds(board, rules):
     tables = solve_game(board, rules=rules, cache_dir=False)
     start = Position.start(board, rules)
     assert saved_value(board, rules) == tables.value(start)
     assert saved_first_moves(board, rules) == tuple(str(move) for move, _ in tables.best_moves(start))
-    entry = next(e for e in json.loads((ROOT / "awithlaknannai" / "analysis" / FILE).read_text())["whole_games"]
-                 if (e["board"], e["rules"]) == (board, rules))
+    entry = next(
+        e
+        for e in json.loads((ROOT / "awithlaknannai" / "analysis" / FILE).read_text())["whole_games"]
+        if (e["board"], e["rules"]) == (board, rules)
+    )
     assert entry == saved_results.whole_game(board, rules, tables)
 
 
@@ -75,8 +78,11 @@ def test_saved_random_games_are_what_playing_them_again_finds(board):
     assert saved == fresh  # every count but the end reasons and the games' move lists ...
     assert saved.reasons == fresh.reasons  # ... and the end reasons too
     assert SelfplayTable([saved]).to_text() == SelfplayTable([fresh]).to_text()
-    entry = next(e for e in json.loads((ROOT / "awithlaknannai" / "analysis" / FILE).read_text())["selfplay"]
-                 if e["variant"] == board)
+    entry = next(
+        e
+        for e in json.loads((ROOT / "awithlaknannai" / "analysis" / FILE).read_text())["selfplay"]
+        if e["variant"] == board
+    )
     assert entry == saved_results.random_games(board, stats=fresh)
 
 

@@ -68,17 +68,24 @@ def test_grid_table() -> None:
     table = selfplay_grid(["zuni-3", "zuni-3-murray"], ["standard", "maximum"], "random", games=2, seed=0)
     assert isinstance(table, SelfplayTable) and len(table) == 4
     assert [(s.variant, s.rules) for s in table] == [
-        ("zuni-3", "standard"), ("zuni-3", "maximum"), ("zuni-3-murray", "standard"), ("zuni-3-murray", "maximum")]
+        ("zuni-3", "standard"),
+        ("zuni-3", "maximum"),
+        ("zuni-3-murray", "standard"),
+        ("zuni-3-murray", "maximum"),
+    ]
     lines = table.to_text().splitlines()
     assert len(lines) == 5 and "first wins" in lines[0]
     assert table._repr_html_().count("<tr>") == 5
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: selfplay_statistics("zuni-3", players=("random",), games=2), "one player .* or a pair"),
-    (lambda: selfplay_statistics("zuni-3", players="genius", games=2), "unknown player 'genius'"),
-    (lambda: selfplay_statistics("zuni-3", games=0), "games must be an integer from 1"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: selfplay_statistics("zuni-3", players=("random",), games=2), "one player .* or a pair"),
+        (lambda: selfplay_statistics("zuni-3", players="genius", games=2), "unknown player 'genius'"),
+        (lambda: selfplay_statistics("zuni-3", games=0), "games must be an integer from 1"),
+    ],
+)
 def test_bad_arguments(call, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
@@ -92,6 +99,7 @@ def test_rate_and_histogram_check_their_arguments(greedy_zuni4: SelfplayStatisti
 
 
 # --- charts -------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def two_boards(greedy_zuni4: SelfplayStatistics) -> dict[str, SelfplayStatistics]:

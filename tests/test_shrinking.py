@@ -56,7 +56,9 @@ def test_an_empty_end_row_of_squares_goes_and_the_reading_decides_the_shared_lin
     # row, which still holds a3: rule 7's open question.
     pieces = {"a2": "w", "d4": "b", "e5": "b"}
     for reading, expected in (("playable", ROW_1), ("dead", ROW_1 | LINE_2)):
-        position = Position.from_pieces("tukvnanawopi-shrinking", pieces, "w", rules=rules_text(preset, reading))
+        position = Position.from_pieces(
+            "tukvnanawopi-shrinking", pieces, "w", rules=rules_text(preset, reading)
+        )
         assert position.dead == 0
         after = position.play("a2-a3")
         assert set(after.dead_points) == expected
@@ -66,8 +68,16 @@ def test_an_empty_end_row_of_squares_goes_and_the_reading_decides_the_shared_lin
 
 
 def test_a_step_onto_the_dead_part_says_why_it_is_illegal() -> None:
-    position = Position.from_pieces("tukvnanawopi-shrinking", {"a2": "w", "d4": "b", "e5": "b"}, "w",
-                                    rules="standard,shrink_boundary=dead").play("a2-a3").play("d4-d3")
+    position = (
+        Position.from_pieces(
+            "tukvnanawopi-shrinking",
+            {"a2": "w", "d4": "b", "e5": "b"},
+            "w",
+            rules="standard,shrink_boundary=dead",
+        )
+        .play("a2-a3")
+        .play("d4-d3")
+    )
     with pytest.raises(ValueError, match="a2 is out of play: the board has shrunk"):
         position.play("a3-a2")
 
@@ -106,7 +116,9 @@ def test_text_records_equality_hash_and_pickle_keep_the_dead_part(name: str, rea
     assert "x" in text.split()[2]
     assert parse_position(text) == position and hash(parse_position(text)) == hash(position)
     assert pickle.loads(pickle.dumps(position)) == position
-    same_pieces = Position(position.variant, position.white, position.black, position.turn, position.quiet_turns)
+    same_pieces = Position(
+        position.variant, position.white, position.black, position.turn, position.quiet_turns
+    )
     assert same_pieces != position and same_pieces.key() != position.key()
     assert game_from_json(game_to_json(game)).position == position
     assert "x" in str(position)
@@ -147,8 +159,9 @@ def test_every_dead_set_stands_for_one_smallest_live_rectangle() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize("name", list(SHRINKING))
-def test_random_games_agree_with_the_oracle_and_the_dead_part_only_grows(name: str, reading: str,
-                                                                         preset: str) -> None:
+def test_random_games_agree_with_the_oracle_and_the_dead_part_only_grows(
+    name: str, reading: str, preset: str
+) -> None:
     text = rules_text(preset, reading)
     unit = SHRINKING[name]
     rng = random.Random(f"shrink/{name}/{text}")
@@ -165,15 +178,20 @@ def test_random_games_agree_with_the_oracle_and_the_dead_part_only_grows(name: s
             pieces = {p: c.char for p, c in position.pieces().items()}
             if position.outcome() is not None:
                 break
-            assert fast_moves(position) == oracle_moves(variant.board, variant.rules, pieces,
-                                                         position.turn.char, triples, dead)
+            assert fast_moves(position) == oracle_moves(
+                variant.board, variant.rules, pieces, position.turn.char, triples, dead
+            )
             move = rng.choice(position.legal_moves())
             after = position.play(move)
             assert after.dead & position.dead == position.dead  # the dead part only grows
             grew += after.dead != position.dead
-            rect = oracle_shrink(variant.board, unit, reading, rect,
-                                 oracle_play(pieces, (move.origin, move.landings, move.captures),
-                                             position.turn.char))
+            rect = oracle_shrink(
+                variant.board,
+                unit,
+                reading,
+                rect,
+                oracle_play(pieces, (move.origin, move.landings, move.captures), position.turn.char),
+            )
             position = after
     assert grew > 0, "the sample never shrank the board"
 
@@ -187,8 +205,15 @@ def test_perft_agrees_with_the_oracle_on_thin_boards(name: str, reading: str) ->
         variant = start.variant
         pieces = {p: c.char for p, c in start.pieces().items()}
         for depth in range(1, 4):
-            expected = oracle_perft(variant.board, variant.rules, pieces, start.turn.char, 0, depth,
-                                    shrink=(SHRINKING[name], FULL))
+            expected = oracle_perft(
+                variant.board,
+                variant.rules,
+                pieces,
+                start.turn.char,
+                0,
+                depth,
+                shrink=(SHRINKING[name], FULL),
+            )
             assert perft(start, depth) == expected, f"{name} {reading} depth {depth}"
 
 

@@ -13,12 +13,15 @@ from awithlaknannai.tutorial.fetch import copy_notebooks
 from awithlaknannai.tutorial.predict import predict
 
 
-@pytest.mark.parametrize(("call", "slip", "meant"), [
-    (get_variant, "mosana", "mosona"),
-    (get_variant, "Pretwa ", "pretwa"),
-    (lambda name: check(name, 1), "01-timelin", "01-timeline"),
-    (predict, "06-drawing-decide", "06-drawing-decides"),
-])
+@pytest.mark.parametrize(
+    ("call", "slip", "meant"),
+    [
+        (get_variant, "mosana", "mosona"),
+        (get_variant, "Pretwa ", "pretwa"),
+        (lambda name: check(name, 1), "01-timelin", "01-timeline"),
+        (predict, "06-drawing-decide", "06-drawing-decides"),
+    ],
+)
 def test_a_misspelt_name_gets_the_nearest_known_name(call, slip, meant):
     with pytest.raises(ValueError, match=rf"did you mean '{meant}'\?"):
         call(slip)
@@ -54,8 +57,14 @@ def test_the_notebooks_readme_gives_each_notebook_the_time_it_states_itself():
 
     import nbformat
 
-    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| \[(\w+)\]\(\w+\.ipynb\) \| .* \| ([^|]+) \|$",
-                                                        (ROOT / "notebooks" / "README.md").read_text(), re.MULTILINE)}
+    rows = {
+        m.group(1): m.group(2)
+        for m in re.finditer(
+            r"^\| \[(\w+)\]\(\w+\.ipynb\) \| .* \| ([^|]+) \|$",
+            (ROOT / "notebooks" / "README.md").read_text(),
+            re.MULTILINE,
+        )
+    }
     stated = 0
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells[:3])

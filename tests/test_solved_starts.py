@@ -18,7 +18,7 @@ LOG = Path(__file__).resolve().parents[1] / "benchmarks" / "tables-results.txt"
 def _summary_rows() -> dict[tuple[str, str], str]:
     """The build log's summary table of the war games: (board, rules) -> the row with its continuation."""
     text = LOG.read_text(encoding="utf-8")
-    block = text[text.index("Summary of the 19-point war games"):]
+    block = text[text.index("Summary of the 19-point war games") :]
     rows: dict[tuple[str, str], str] = {}
     key = None
     for line in block.splitlines()[2:]:

@@ -84,14 +84,20 @@ def _all_entries(tables: EndgameTables):
             yield key >> n, key & tables.variant.tables.full_mask, code
 
 
-@pytest.mark.parametrize("name,rules,max_pieces", [
-    ("zuni-3", "standard", 2), ("zuni-3", "ludii", 2), ("zuni-3", "maximum", 2),
-    ("zuni-4", "standard", 2), ("zuni-3-murray", "standard", 2),
-    # Switches no preset uses: a blocked player draws, optional multi-leaps, bent leaps.
-    ("zuni-3-murray", "standard,blocked_player_loses=no", 2),
-    ("zuni-3", "standard,multi_leap=optional,maximum_capture=yes", 2),
-    ("zuni-3", "ludii,leap_shape=bent", 2),
-])
+@pytest.mark.parametrize(
+    "name,rules,max_pieces",
+    [
+        ("zuni-3", "standard", 2),
+        ("zuni-3", "ludii", 2),
+        ("zuni-3", "maximum", 2),
+        ("zuni-4", "standard", 2),
+        ("zuni-3-murray", "standard", 2),
+        # Switches no preset uses: a blocked player draws, optional multi-leaps, bent leaps.
+        ("zuni-3-murray", "standard,blocked_player_loses=no", 2),
+        ("zuni-3", "standard,multi_leap=optional,maximum_capture=yes", 2),
+        ("zuni-3", "ludii,leap_shape=bent", 2),
+    ],
+)
 def test_values_agree_with_depth_limited_minimax(name, rules, max_pieces):
     tables = solve_endgames(name, max_pieces, rules=rules, cache_dir=False)
     wins_within, loses_within = _minimax_oracle(tables.variant)
@@ -274,8 +280,9 @@ def test_finished_positions(zuni3_tables):
         PerfectPlayer(tables).choose_move(over)
 
 
-def _play_out(position: Position, players: dict[Color, PerfectPlayer | None], seed: int = 0,
-              limit: int = 300) -> Game:
+def _play_out(
+    position: Position, players: dict[Color, PerfectPlayer | None], seed: int = 0, limit: int = 300
+) -> Game:
     import random
 
     rng = random.Random(seed)
@@ -400,15 +407,18 @@ def _rewrite_header(path, **changes):
     path.write_bytes(json.dumps(header).encode() + b"\n" + body)
 
 
-@pytest.mark.parametrize("damage,message", [
-    (lambda p: _rewrite_header(p, solver_version=SOLVER_VERSION + 1), "solver_version is 2, expected 1"),
-    (lambda p: _rewrite_header(p, format_version=0), "format_version is 0"),
-    (lambda p: _rewrite_header(p, board="0" * 64), "built for a different board"),
-    (lambda p: _rewrite_header(p, rules="ludii"), "rules is 'ludii', expected 'standard'"),
-    (lambda p: p.write_bytes(p.read_bytes()[:-7]), "truncated"),
-    (lambda p: p.write_bytes(p.read_bytes()[:-2] + b"\xff\xff"), "checksum"),
-    (lambda p: p.write_bytes(b"not a table\n"), "not JSON"),
-])
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda p: _rewrite_header(p, solver_version=SOLVER_VERSION + 1), "solver_version is 2, expected 1"),
+        (lambda p: _rewrite_header(p, format_version=0), "format_version is 0"),
+        (lambda p: _rewrite_header(p, board="0" * 64), "built for a different board"),
+        (lambda p: _rewrite_header(p, rules="ludii"), "rules is 'ludii', expected 'standard'"),
+        (lambda p: p.write_bytes(p.read_bytes()[:-7]), "truncated"),
+        (lambda p: p.write_bytes(p.read_bytes()[:-2] + b"\xff\xff"), "checksum"),
+        (lambda p: p.write_bytes(b"not a table\n"), "not JSON"),
+    ],
+)
 def test_stale_or_corrupt_cache_is_rebuilt(tmp_path, damage, message):
     built = solve_endgames("zuni-3", 2, cache_dir=tmp_path)
     target = next(f for f in _table_files(tmp_path) if f.name == "2v2.tbl")
@@ -457,8 +467,11 @@ def test_cli_solve_prints_counts(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
     assert main(["solve", "--variant", "zuni-3", "--max-pieces", "2"]) == 0
     out = capsys.readouterr().out
-    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.split()
-            and line.split()[0] in ("1v1", "2v1", "1v2", "2v2", "total")}
+    rows = {
+        line.split()[0]: line.split()
+        for line in out.splitlines()
+        if line.split() and line.split()[0] in ("1v1", "2v1", "1v2", "2v2", "total")
+    }
     assert set(rows) == {"1v1", "2v1", "1v2", "2v2", "total"}
     for column in (1, 2, 3, 4):  # positions, won, lost, drawn
         assert int(rows["total"][column]) == sum(int(rows[c][column]) for c in ("1v1", "2v1", "1v2", "2v2"))
@@ -468,12 +481,15 @@ def test_cli_solve_prints_counts(monkeypatch, tmp_path, capsys):
     assert "more pieces" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--max-pieces", "0"], "error: --max-pieces must be at least 1, got 0"),
-    (["--variant", "chess"], "error: unknown variant 'chess'"),
-    (["--rules", "fast"], "unknown preset 'fast'"),
-    (["--variant", "mosona", "--max-pieces", "6"], "more than the array solver takes on"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--max-pieces", "0"], "error: --max-pieces must be at least 1, got 0"),
+        (["--variant", "chess"], "error: unknown variant 'chess'"),
+        (["--rules", "fast"], "unknown preset 'fast'"),
+        (["--variant", "mosona", "--max-pieces", "6"], "more than the array solver takes on"),
+    ],
+)
 def test_cli_solve_errors(monkeypatch, tmp_path, capsys, argv, message):
     monkeypatch.setenv("AWITHLAKNANNAI_CACHE", str(tmp_path))
     assert main(["solve", *argv]) == 2

@@ -27,10 +27,21 @@ def _image(bits: int, perm: tuple[int, ...]) -> int:
     return sum(1 << perm[i] for i in range(len(perm)) if bits >> i & 1)
 
 
-@pytest.mark.parametrize("name, count", [
-    ("zuni-2", 4), ("zuni-3", 4), ("zuni-6", 4), ("mosona", 4), ("mosona-murray", 4),
-    ("lau-kata-kati", 4), ("pretwa", 12), ("dash-guti", 4), ("alquerque", 8), ("kolowis", 4),
-])
+@pytest.mark.parametrize(
+    "name, count",
+    [
+        ("zuni-2", 4),
+        ("zuni-3", 4),
+        ("zuni-6", 4),
+        ("mosona", 4),
+        ("mosona-murray", 4),
+        ("lau-kata-kati", 4),
+        ("pretwa", 12),
+        ("dash-guti", 4),
+        ("alquerque", 8),
+        ("kolowis", 4),
+    ],
+)
 def test_symmetries_are_a_group_that_keeps_steps_and_leaps(name: str, count: int) -> None:
     variant = get_variant(name)
     group = board_symmetries(variant)
@@ -55,11 +66,19 @@ def test_mosona_keeps_the_two_mirrors_and_the_half_turn() -> None:
     assert named == {("T0", "T1", "T2"), ("T7", "T6", "T5"), ("B0", "B1", "B2"), ("B7", "B6", "B5")}
 
 
-@pytest.mark.parametrize("name, rules, max_pieces", [
-    ("zuni-3", "standard", 3), ("zuni-3", "ludii", 3), ("zuni-3", "maximum", 3),
-    ("zuni-3-murray", "maximum", 3), ("zuni-3", "standard,leap_shape=bent", 2),
-    ("zuni-4", "standard", 2), ("lau-kata-kati", "standard", 2), ("pretwa", "maximum", 2),
-])
+@pytest.mark.parametrize(
+    "name, rules, max_pieces",
+    [
+        ("zuni-3", "standard", 3),
+        ("zuni-3", "ludii", 3),
+        ("zuni-3", "maximum", 3),
+        ("zuni-3-murray", "maximum", 3),
+        ("zuni-3", "standard,leap_shape=bent", 2),
+        ("zuni-4", "standard", 2),
+        ("lau-kata-kati", "standard", 2),
+        ("pretwa", "maximum", 2),
+    ],
+)
 def test_values_agree_across_mirrored_positions(name: str, rules: str, max_pieces: int) -> None:
     # The pure-Python solver builds every position, symmetric or not: the values it finds
     # must not change under any symmetry the tables fold.
@@ -125,7 +144,7 @@ def test_palette_and_wdl_round_trip(tmp_path) -> None:
     expected.pop("variant")
     packed = read_wdl(path, expected)
     table = built.table(3, 3)
-    unpacked = np.stack([(packed >> s) & 3 for s in (0, 2, 4, 6)], axis=1).reshape(-1)[:table.entries]
+    unpacked = np.stack([(packed >> s) & 3 for s in (0, 2, 4, 6)], axis=1).reshape(-1)[: table.entries]
     assert (unpacked == wdl_of(table.codes())).all()
     assert path.stat().st_size < lazy._path(3, 3).stat().st_size / 3
 

@@ -33,25 +33,38 @@ def assert_same_tables(variant, max_pieces: int) -> None:
     for cls in python.classes():
         assert python.codes(*cls) == arrays.codes(*cls), f"{variant.name} {variant.rules.to_text()} {cls}"
     assert [r.positions for r in python.reports] == [r.positions for r in arrays.reports]
-    assert [(r.won, r.lost, r.drawn, r.on_pieces, r.longest) for r in python.reports] == \
-        [(r.won, r.lost, r.drawn, r.on_pieces, r.longest) for r in arrays.reports]
+    assert [(r.won, r.lost, r.drawn, r.on_pieces, r.longest) for r in python.reports] == [
+        (r.won, r.lost, r.drawn, r.on_pieces, r.longest) for r in arrays.reports
+    ]
 
 
 @pytest.mark.parametrize("rules", PRESETS)
-@pytest.mark.parametrize("name, max_pieces", [
-    ("zuni-2", 3), ("zuni-2-murray", 3), ("zuni-3", 4), ("zuni-3-murray", 4),
-    ("zuni-4", 2), ("zuni-4-murray", 3), ("mosona", 2), ("mosona-murray", 1),
-])
+@pytest.mark.parametrize(
+    "name, max_pieces",
+    [
+        ("zuni-2", 3),
+        ("zuni-2-murray", 3),
+        ("zuni-3", 4),
+        ("zuni-3-murray", 4),
+        ("zuni-4", 2),
+        ("zuni-4-murray", 3),
+        ("mosona", 2),
+        ("mosona-murray", 1),
+    ],
+)
 def test_array_solver_matches_python_solver(name: str, max_pieces: int, rules: str) -> None:
     assert_same_tables(get_variant(name, rules), max_pieces)
 
 
-@pytest.mark.parametrize("rules", [
-    "standard,multi_leap=optional",
-    "maximum,leap_shape=bent",
-    "ludii,blocked_player_loses=no",
-    "maximum,compulsory_capture=no,multi_leap=optional",
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "standard,multi_leap=optional",
+        "maximum,leap_shape=bent",
+        "ludii,blocked_player_loses=no",
+        "maximum,compulsory_capture=no,multi_leap=optional",
+    ],
+)
 def test_array_solver_follows_every_rule_switch(rules: str) -> None:
     assert_same_tables(get_variant("zuni-3-murray", rules), 3)
 

@@ -33,7 +33,8 @@ def test_the_guide_links_the_real_binder_and_jupyterlite_addresses():
     ours = block.findall(text)
     assert len(ours) == 1, "the guide needs the README's block of links once"
     assert ours == block.findall((ROOT / "README.md").read_text(encoding="utf-8")), (
-        "the guide's links differ from the README's: run python .ci/links.py, then copy its block into the guide")
+        "the guide's links differ from the README's: run python .ci/links.py, then copy its block into the guide"
+    )
     tagged = links.release_tagged(links.project()[2])
     assert ours[0] in [links.block(t) for t in ([tagged] if tagged is not None else [True, False])]
     owner, repo, _ = links.project()
@@ -44,7 +45,7 @@ def test_the_guide_links_the_real_binder_and_jupyterlite_addresses():
 
 def test_the_guide_warns_where_a_notebook_takes_longer_with_the_benchmark_figures():
     text = _guide_text()
-    section = text[text.index("## Where a notebook takes longer"):text.index("## What to do when")]
+    section = text[text.index("## Where a notebook takes longer") : text.index("## What to do when")]
     assert "benchmarks/notebooks-results.txt" in section
     for notebook in ("Notebook 5", "Notebook 6", "Notebook 7", "Notebook 8"):
         assert f"**{notebook}**" in section
@@ -66,9 +67,15 @@ def test_the_guide_warns_where_a_notebook_takes_longer_with_the_benchmark_figure
 
 def test_the_guide_says_what_to_do_when_things_go_wrong():
     text = _guide_text()
-    section = text[text.index("## What to do when"):text.index("## The 45-minute lesson")]
-    for case in ("the kernel died", "Binder timed out", "a board shows only a picture", "not trusted",
-                 "pressed Run again", "cannot confine players"):
+    section = text[text.index("## What to do when") : text.index("## The 45-minute lesson")]
+    for case in (
+        "the kernel died",
+        "Binder timed out",
+        "a board shows only a picture",
+        "not trusted",
+        "pressed Run again",
+        "cannot confine players",
+    ):
         assert case in section, case
     assert "trusted=True" in section
 

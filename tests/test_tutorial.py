@@ -14,8 +14,16 @@ from awithlaknannai.tutorial import EXERCISES, Feedback, check, exercise_ids, qu
 RIGHT_ANSWERS = {
     "01-locator-map": {"Zuni Pueblo": "E", "Hopi mesas": "B"},
     "01-spot-difference": {"A", "D", "G"},
-    "01-statement-sources": ["Stevenson 1903", "Ludii", "Culin 1907", "the encyclopedia", "Murray 1952",
-                             "Stevenson 1903", "the encyclopedia", "Culin 1907"],
+    "01-statement-sources": [
+        "Stevenson 1903",
+        "Ludii",
+        "Culin 1907",
+        "the encyclopedia",
+        "Murray 1952",
+        "Stevenson 1903",
+        "the encyclopedia",
+        "Culin 1907",
+    ],
     "01-timeline": ["Stevenson", "Culin", "Murray", "Bell", "Ludii"],
     "01-sources-compulsory": {"c", "d"},
     "01-authentic-rules": False,
@@ -273,8 +281,19 @@ class Awkward:
     __hash__ = None  # type: ignore[assignment]
 
 
-HOSTILE = ["--5", "\u00b2", "9" * 4300, "25" * 1000, Awkward(), itertools.count(), (p for p in ["T0"] * 10**6),
-           float("nan"), float("inf"), 10**40, b"25"]
+HOSTILE = [
+    "--5",
+    "\u00b2",
+    "9" * 4300,
+    "25" * 1000,
+    Awkward(),
+    itertools.count(),
+    (p for p in ["T0"] * 10**6),
+    float("nan"),
+    float("inf"),
+    10**40,
+    b"25",
+]
 
 
 @pytest.mark.parametrize("exercise_id", list(RIGHT_ANSWERS))
@@ -301,9 +320,13 @@ def test_a_generator_of_the_right_points_is_right():
 
 
 def test_hints_grow_with_each_try():
-    for exercise_id, wrong in (("01-locator-map", {"Zuni Pueblo": "A", "Hopi mesas": "C"}),
-                               ("01-spot-difference", "B"), ("01-timeline", "Ludii, Bell, Murray, Culin, Stevenson"),
-                               ("01-sources-compulsory", "a"), ("02-zuni3-edges", 3)):
+    for exercise_id, wrong in (
+        ("01-locator-map", {"Zuni Pueblo": "A", "Hopi mesas": "C"}),
+        ("01-spot-difference", "B"),
+        ("01-timeline", "Ludii, Bell, Murray, Culin, Stevenson"),
+        ("01-sources-compulsory", "a"),
+        ("02-zuni3-edges", 3),
+    ):
         hints = [check(exercise_id, wrong, attempt=attempt).hint for attempt in (1, 2, 3)]
         assert hints[0] and hints[1] != hints[0] and hints[1].startswith(hints[0]), (exercise_id, hints)
 
@@ -324,19 +347,32 @@ def test_no_fact_answer_can_be_printed_from_the_package():
 
     for module in (checking, exercises, graph_exercises, history_exercises):
         source = inspect.getsource(module)
-        assert '"c", "d"' not in source and "1903,1907" not in source and '"stevenson", "culin", "murray"' not in source
+        assert (
+            '"c", "d"' not in source
+            and "1903,1907" not in source
+            and '"stevenson", "culin", "murray"' not in source
+        )
     assert repr(history_exercises._SAY_COMPULSORY) == "Sealed(...)"
-    for sealed in (*history_exercises._STATEMENT_SOURCES, *history_exercises._TIMELINE_PLACES,
-                   *history_exercises._MAP_RIGHT.values()):
+    for sealed in (
+        *history_exercises._STATEMENT_SOURCES,
+        *history_exercises._TIMELINE_PLACES,
+        *history_exercises._MAP_RIGHT.values(),
+    ):
         assert repr(sealed) == "Sealed(...)"
     # The timeline's years open only with the right order.
     assert history_exercises.timeline_years(["culin", "stevenson", "murray", "bell", "ludii"]) is None
-    assert history_exercises.timeline_years(["stevenson", "culin", "murray", "bell", "ludii"])[:2] == [1903, 1907]
+    assert history_exercises.timeline_years(["stevenson", "culin", "murray", "bell", "ludii"])[:2] == [
+        1903,
+        1907,
+    ]
 
 
 def test_rules_checker_says_which_switch_without_giving_its_value():
     feedback = check("03-ludii-rules", Rules(multi_leap="none"))
-    assert not feedback and "`compulsory_capture` is True: that is not what the question asks for." in feedback.message
+    assert (
+        not feedback
+        and "`compulsory_capture` is True: that is not what the question asks for." in feedback.message
+    )
     assert "False" not in feedback.message
     feedback = check("03-ludii-rules", Rules(compulsory_capture=False, multi_leap="none", quiet_turn_limit=3))
     assert "leave this switch as it is" in feedback.message

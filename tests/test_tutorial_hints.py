@@ -52,7 +52,11 @@ def test_puzzle_feedback_never_contains_the_solution(index):
             assert feedback.status == "wrong", (answer, attempt)
             assert feedback.hint, f"no hint for {answer!r}"
             shown = _everything(feedback)
-            assert solution.text() not in shown and solution.text(full=True) not in shown, (answer, attempt, shown)
+            assert solution.text() not in shown and solution.text(full=True) not in shown, (
+                answer,
+                attempt,
+                shown,
+            )
 
 
 def test_puzzle_hints_come_one_step_at_a_time():
@@ -133,8 +137,12 @@ def test_each_checked_try_counts_and_the_hint_grows():
 
 def test_choice_boxes_read_letters_ticks_and_true_false():
     options = {"a": "Stevenson 1903", "b": "Culin 1907"}
-    lettered = AnswerBox(lambda given, attempt: Feedback("x", "correct" if given == "b" else "wrong", "."), "x",
-                         "choice", quiz._lettered(options))
+    lettered = AnswerBox(
+        lambda given, attempt: Feedback("x", "correct" if given == "b" else "wrong", "."),
+        "x",
+        "choice",
+        quiz._lettered(options),
+    )
     assert all(option[1:3] == ") " for option in lettered.answer_input.options)
     lettered.answer_input.value = lettered.answer_input.options[1]
     assert lettered.check().correct
@@ -162,13 +170,17 @@ def test_boxes_start_from_the_teacher_copys_answer_and_show_it_in_their_plain_te
     legal = ask_legal_moves(COMPULSORY, "T1xB2")
     assert legal.feedback.correct
     bundle = ask("01-authentic-rules", False)._repr_mimebundle_()
-    assert bundle["text/plain"].endswith("Zuni people may know more than the books say.")  # not cut at 110 characters
+    assert bundle["text/plain"].endswith(
+        "Zuni people may know more than the books say."
+    )  # not cut at 110 characters
 
 
 def test_a_fresh_box_says_how_to_answer_in_its_saved_form():
     text = repr(ask_puzzle(PUZZLES[0]))
-    assert text == ("Answer box (puzzle): empty (run this cell to answer)\n"
-                    "No answer yet. Type your answer in the box, then press Check.")
+    assert text == (
+        "Answer box (puzzle): empty (run this cell to answer)\n"
+        "No answer yet. Type your answer in the box, then press Check."
+    )
 
 
 def test_answer_box_refuses_code_exercises_and_unknown_forms():
@@ -199,19 +211,34 @@ from awithlaknannai.tutorial.challenges import (
 )
 
 GOALS = {  # goal kind: (challenge, words the first step must use)
-    "reach": (Challenge(Position.start("mosona").text(), reach("M4"), "00: into the centre"),
-              ["M4", "follow its lines back"]),
-    "only": (Challenge(Position.start("mosona").play("B3-M4").text(), only_move(), "03, 3.1: Black's reply"),
-             ["the one piece that can"]),
-    "capture": (Challenge("mosona standard .wb...../......b../...wb... w 0", capture(2), "Two in one turn"),
-                ["empty point just behind it", "You need 2 in one turn"]),
-    "every": (Challenge("mosona standard .......b/...w...../...w.... w 0", every_move(), "Every step"),
-              ["try every line", "0 of"]),
-    "block": (Challenge("mosona standard bww...../w.w....../ww...... w 0", block(), "Shut it in"),
-              ["no move at all"]),
-    "win": (Challenge(PUZZLES[2].position_text, win_in(2), "Puzzle 3"), ["win in 2 moves", f"whatever {PUZZLES[2].position.turn.other} answers"]),
-    "ahead": (Challenge("mosona standard .bwb...w/.....w.bb/..bw.... w 0", ahead_after_reply(), "Look ahead"),
-              ["Look one move ahead", "take back"]),
+    "reach": (
+        Challenge(Position.start("mosona").text(), reach("M4"), "00: into the centre"),
+        ["M4", "follow its lines back"],
+    ),
+    "only": (
+        Challenge(Position.start("mosona").play("B3-M4").text(), only_move(), "03, 3.1: Black's reply"),
+        ["the one piece that can"],
+    ),
+    "capture": (
+        Challenge("mosona standard .wb...../......b../...wb... w 0", capture(2), "Two in one turn"),
+        ["empty point just behind it", "You need 2 in one turn"],
+    ),
+    "every": (
+        Challenge("mosona standard .......b/...w...../...w.... w 0", every_move(), "Every step"),
+        ["try every line", "0 of"],
+    ),
+    "block": (
+        Challenge("mosona standard bww...../w.w....../ww...... w 0", block(), "Shut it in"),
+        ["no move at all"],
+    ),
+    "win": (
+        Challenge(PUZZLES[2].position_text, win_in(2), "Puzzle 3"),
+        ["win in 2 moves", f"whatever {PUZZLES[2].position.turn.other} answers"],
+    ),
+    "ahead": (
+        Challenge("mosona standard .bwb...w/.....w.bb/..bw.... w 0", ahead_after_reply(), "Look ahead"),
+        ["Look one move ahead", "take back"],
+    ),
 }
 
 
@@ -234,9 +261,11 @@ def test_each_press_of_hint_shows_more_and_the_last_shows_the_move_unplayed(kind
     assert steps[1].piece == target.origin and steps[1].path == ()  # then the ring on the piece
     assert steps[-1].path == tuple(target.path) and "Play it yourself" in steps[-1].text  # last: the move
     assert run.line == [] and run.position == challenge.start  # shown, never played
-    assert all(mark == steps[-1] for mark in marks[len(steps):])  # the last step stays
+    assert all(mark == steps[-1] for mark in marks[len(steps) :])  # the last step stays
     if kind not in ("win", "ahead"):
-        assert not any("reply" in m.text or "answer" in m.text for m in steps), "look-ahead words for a one-move task"
+        assert not any("reply" in m.text or "answer" in m.text for m in steps), (
+            "look-ahead words for a one-move task"
+        )
 
 
 def test_the_hint_move_meets_the_goal_for_every_kind():

@@ -32,7 +32,9 @@ TEACHER_COPIES = teacher_notebooks(TEACHER)
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CHECK_CALL = re.compile(r"""\b(?:check|ask)\(\s*["']([^"']+)["']""")
 FEEDBACK_REPR = re.compile(r"""Feedback\((?:'[^']+'|"[^"]+"), '(\w+)'\)""")
-ANSWER_BOX = re.compile(r"^Answer box \([^)]*\): .*\n(?:  .*\n)*(Correct!|Not yet\.|No answer yet\.)", re.MULTILINE)
+ANSWER_BOX = re.compile(
+    r"^Answer box \([^)]*\): .*\n(?:  .*\n)*(Correct!|Not yet\.|No answer yet\.)", re.MULTILINE
+)
 
 
 def _read(path: Path) -> nbformat.NotebookNode:
@@ -42,8 +44,12 @@ def _read(path: Path) -> nbformat.NotebookNode:
 def _exercise_cells(notebook: nbformat.NotebookNode, students: bool = False) -> list[nbformat.NotebookNode]:
     """The cells that hold an answer; ``students``: only those a student copy keeps (board challenges'
     answers are teacher-only cells: a student answers them on the board)."""
-    return [cell for cell in notebook.cells if cell.metadata.get("nbgrader", {}).get("solution")
-            and not (students and "teacher-only" in cell.metadata.get("tags", []))]
+    return [
+        cell
+        for cell in notebook.cells
+        if cell.metadata.get("nbgrader", {}).get("solution")
+        and not (students and "teacher-only" in cell.metadata.get("tags", []))
+    ]
 
 
 def _shown(cell: nbformat.NotebookNode) -> str:
@@ -64,8 +70,13 @@ def _statuses(cell: nbformat.NotebookNode) -> list[str]:
 
 def test_the_teacher_copies_are_the_notebooks_with_exercises():
     names = {path.name for path in TEACHER_COPIES}
-    assert {"01_history.ipynb", "02_board_as_graph.ipynb", "03_rules.ipynb", "05_puzzles.ipynb",
-            "06_variants_lab.ipynb"} <= names
+    assert {
+        "01_history.ipynb",
+        "02_board_as_graph.ipynb",
+        "03_rules.ipynb",
+        "05_puzzles.ipynb",
+        "06_variants_lab.ipynb",
+    } <= names
     assert (TEACHER / "teacher_guide.ipynb").exists()
     assert not (NOTEBOOKS / "teacher_guide.ipynb").exists(), "the teacher guide holds answers: teacher/ only"
 
@@ -117,8 +128,13 @@ def test_teacher_copy_marks_every_answer_for_nbgrader(path):
 
 
 def test_every_quiz_exercise_is_asked_in_exactly_one_teacher_copy():
-    used = [match for path in TEACHER_COPIES for cell in _read(path).cells if cell.cell_type == "code"
-            for match in CHECK_CALL.findall(cell.source)]
+    used = [
+        match
+        for path in TEACHER_COPIES
+        for cell in _read(path).cells
+        if cell.cell_type == "code"
+        for match in CHECK_CALL.findall(cell.source)
+    ]
     assert sorted(used) == sorted(exercise_ids())
 
 
@@ -126,7 +142,8 @@ def test_every_quiz_exercise_is_asked_in_exactly_one_teacher_copy():
 def test_saved_teacher_copy_shows_every_check_passing(path):
     for cell in _exercise_cells(_read(path)):
         assert _statuses(cell) == ["correct"], (
-            f"{path.name}, {cell.metadata['nbgrader']['grade_id']}: {_shown(cell)[:300]!r}")
+            f"{path.name}, {cell.metadata['nbgrader']['grade_id']}: {_shown(cell)[:300]!r}"
+        )
 
 
 @pytest.mark.parametrize("path", TEACHER_COPIES, ids=lambda p: p.name)
@@ -138,19 +155,28 @@ def test_saved_student_copy_waits_for_every_answer_and_shows_none(path):
     student_code = "\n".join(cell.source for cell in student.cells if cell.cell_type == "code")
     for solution in solutions:
         for line in filter(str.strip, solution.splitlines()):
-            assert line.strip() not in student_code, f"{path.name}: the student copy holds the answer {line!r}"
-    exercise_text = "\n".join(by_id[cell.get("id")].source + _shown(by_id[cell.get("id")])
-                               for cell in _exercise_cells(teacher, students=True))
+            assert line.strip() not in student_code, (
+                f"{path.name}: the student copy holds the answer {line!r}"
+            )
+    exercise_text = "\n".join(
+        by_id[cell.get("id")].source + _shown(by_id[cell.get("id")])
+        for cell in _exercise_cells(teacher, students=True)
+    )
     # Moves and point names (a letter and a number) must not show; a single letter or word would
     # match any text.
     # A board challenge's answer is the list of moves its teacher-only cell plays: one move must not
     # show anywhere; of a list (every legal move), not all may stand in the saved outputs.
-    board_answers = [re.findall(r"'([^']+)'", line) for solution in solutions
-                     for line in re.findall(r"^moves = \[(.*)\]$", solution, re.MULTILINE)]
+    board_answers = [
+        re.findall(r"'([^']+)'", line)
+        for solution in solutions
+        for line in re.findall(r"^moves = \[(.*)\]$", solution, re.MULTILINE)
+    ]
     outputs = "\n".join(_shown(cell) for cell in student.cells)
     for moves in board_answers:
         if len(moves) > 1:
-            assert not all(move in outputs for move in moves), f"{path.name}: the outputs list the answer {moves}"
+            assert not all(move in outputs for move in moves), (
+                f"{path.name}: the outputs list the answer {moves}"
+            )
     single = [moves[0] for moves in board_answers if len(moves) == 1]
     for value in re.findall(r'answer = "([^"]*\d[^"]*)"', "\n".join(solutions)) + single:
         assert value not in exercise_text, f"{path.name}: an exercise of the student copy shows {value!r}"
@@ -164,10 +190,11 @@ def test_saved_student_copy_waits_for_every_answer_and_shows_none(path):
             continue
         for number in re.findall(r"^answer = (\d{2,})$", solution, re.MULTILINE):
             where = order.index(cell.get("id"))
-            for near in student.cells[max(0, where - 3): where + 4]:
+            for near in student.cells[max(0, where - 3) : where + 4]:
                 shown = _shown(near)
                 assert not re.search(rf"(?<![\w.]){number}(?![\w.])", shown), (
-                    f"{path.name}: the answer {number} is on screen next to its question: {shown[:200]!r}")
+                    f"{path.name}: the answer {number} is on screen next to its question: {shown[:200]!r}"
+                )
     for cell in _exercise_cells(teacher, students=True):
         copy = by_id[cell.get("id")]
         grade_id = cell.metadata["nbgrader"]["grade_id"]
@@ -193,8 +220,13 @@ def test_student_copy_runs_top_to_bottom_and_every_exercise_waits(name):
     from nbclient import NotebookClient
 
     student = student_copy(_read(TEACHER / name))
-    NotebookClient(student, timeout=300, kernel_name="python3", store_widget_state=False,
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    NotebookClient(
+        student,
+        timeout=300,
+        kernel_name="python3",
+        store_widget_state=False,
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    ).execute()
     for index, cell in enumerate(student.cells):
         for output in cell.get("outputs", []):
             assert output.get("output_type") != "error", f"{name}, cell {index}: {output.get('ename')}"

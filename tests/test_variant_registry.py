@@ -32,9 +32,14 @@ def test_each_record_builds_its_variant(name: str) -> None:
     assert Position.start(variant).legal_moves()
 
 
-@pytest.mark.parametrize(("name", "canonical", "points"), [
-    ("zuni-4", "zuni-4", 13), ("zuni-04", "zuni-4", 13), ("zuni-5-murray", "zuni-5-murray", 16),
-])
+@pytest.mark.parametrize(
+    ("name", "canonical", "points"),
+    [
+        ("zuni-4", "zuni-4", 13),
+        ("zuni-04", "zuni-4", 13),
+        ("zuni-5-murray", "zuni-5-murray", 16),
+    ],
+)
 def test_a_zuni_size_gets_a_record_of_its_own(name: str, canonical: str, points: int) -> None:
     record = variant_record(name)
     assert record.name == canonical
@@ -60,13 +65,16 @@ def test_the_command_line_lists_every_name() -> None:
     assert ", ".join(VARIANT_NAMES) in variant_help
 
 
-@pytest.mark.parametrize(("name", "error", "words"), [
-    ("checkers", ValueError, "known: " + ", ".join(VARIANT_NAMES)),
-    ("mosna", ValueError, "did you mean 'mosona'"),
-    ("zuni-1", ValueError, "at least 2 points"),
-    ("zuni-N", ValueError, "unknown variant 'zuni-N'"),
-    (7, TypeError, "a variant name is a string"),
-])
+@pytest.mark.parametrize(
+    ("name", "error", "words"),
+    [
+        ("checkers", ValueError, "known: " + ", ".join(VARIANT_NAMES)),
+        ("mosna", ValueError, "did you mean 'mosona'"),
+        ("zuni-1", ValueError, "at least 2 points"),
+        ("zuni-N", ValueError, "unknown variant 'zuni-N'"),
+        (7, TypeError, "a variant name is a string"),
+    ],
+)
 def test_unknown_names_are_refused_with_the_known_ones(name: object, error: type, words: str) -> None:
     with pytest.raises(error) as raised:
         variant_record(name)  # type: ignore[arg-type]

@@ -26,11 +26,30 @@ from awithlaknannai import Game, Position
 from awithlaknannai.position import Move
 from awithlaknannai.widgets import GameWidget
 
-ACTIONS = ("move", "move", "move", "undo", "redo", "start", "back", "forward", "latest",
-           "move_number", "opponent", "colour", "new_game", "replay_same")
+ACTIONS = (
+    "move",
+    "move",
+    "move",
+    "undo",
+    "redo",
+    "start",
+    "back",
+    "forward",
+    "latest",
+    "move_number",
+    "opponent",
+    "colour",
+    "new_game",
+    "replay_same",
+)
 
-PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 class Seeded:
@@ -48,15 +67,25 @@ class Seeded:
 
 
 def button_names(widget: GameWidget) -> set[str]:
-    return {child.description for bar in (widget.top_bar, widget.history_bar) for child in bar.children
-            if hasattr(child, "on_click")}
+    return {
+        child.description
+        for bar in (widget.top_bar, widget.history_bar)
+        for child in bar.children
+        if hasattr(child, "on_click")
+    }
 
 
 def act(widget: GameWidget, action: str, pick: int) -> None:
     """Do one thing a user can do, the way the page does it (buttons, menus, clicks)."""
     game = widget.game
-    buttons = {"undo": widget.undo_button, "redo": widget.redo_button, "start": widget.first_button,
-               "back": widget.previous_button, "forward": widget.next_button, "latest": widget.last_button}
+    buttons = {
+        "undo": widget.undo_button,
+        "redo": widget.redo_button,
+        "start": widget.first_button,
+        "back": widget.previous_button,
+        "forward": widget.next_button,
+        "latest": widget.last_button,
+    }
     if action in buttons:
         if not buttons[action].disabled:
             buttons[action].click()

@@ -137,8 +137,9 @@ def test_compulsory_capture_is_explained_with_the_core_reason() -> None:
     # a step by a piece that could capture instead: the core's reason
     clicks = ClickController(Game(start=Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})))
     clicks.click("M1")
-    assert clicks.click("T0").status == ("Cannot play M1-T0: capture is compulsory: "
-                                         "White must leap (for example M1xM3).")
+    assert clicks.click("T0").status == (
+        "Cannot play M1-T0: capture is compulsory: White must leap (for example M1xM3)."
+    )
     assert clicks.game.moves == []
 
 
@@ -210,8 +211,11 @@ def test_optional_multi_leap_may_stop_part_way() -> None:
 
 
 def test_two_leaps_to_one_point_ask_which_piece_to_jump() -> None:
-    start = Position.from_pieces("mosona", {"T0": "w", "T1": "b", "M1": "b", "T7": "b"},
-                                 rules="standard,leap_shape=bent,multi_leap=none")
+    start = Position.from_pieces(
+        "mosona",
+        {"T0": "w", "T1": "b", "M1": "b", "T7": "b"},
+        rules="standard,leap_shape=bent,multi_leap=none",
+    )
     board = BoardWidget(start, animate=False)
     click(board, "T0")
     asking = click(board, "M2")
@@ -223,8 +227,9 @@ def test_two_leaps_to_one_point_ask_which_piece_to_jump() -> None:
 
 
 def test_a_step_and_a_bent_leap_to_one_point() -> None:
-    start = Position.from_pieces("mosona", {"T0": "w", "T1": "b", "M1": "b", "T7": "b", "B7": "w"},
-                                 rules="ludii,leap_shape=bent")
+    start = Position.from_pieces(
+        "mosona", {"T0": "w", "T1": "b", "M1": "b", "T7": "b", "B7": "w"}, rules="ludii,leap_shape=bent"
+    )
     board = BoardWidget(start, animate=False)
     click(board, "T0")
     asking = click(board, "M0")
@@ -311,13 +316,18 @@ def test_a_board_is_redrawn_to_fit_the_width_its_view_reports() -> None:
     assert board.geometry.width / 2 == pytest.approx(880, abs=1)  # not yet measured: max_width
     board.access.available_width = 848  # the browser measured the box: 880 px would overflow it
     assert board.geometry.width / 2 <= 848 and not board.overflows
-    assert (board.canvas.width, board.canvas.layout.width) == (board.geometry.width, f"{board.geometry.width / 2:g}px")
+    assert (board.canvas.width, board.canvas.layout.width) == (
+        board.geometry.width,
+        f"{board.geometry.width / 2:g}px",
+    )
     assert label_size(board.geometry, MIN_LABEL_PX * 2) / 2 >= MIN_LABEL_PX  # names drawn 12 px or more
     # A click at a drawn point of the new scale selects that point.
     assert board.handle_click(*board.geometry.xy("B5")).point == "B5"
     # Too narrow even at the smallest spacing: drawn at it, shown unshrunk, scrolling.
     board.fit_width(300)
-    assert board.geometry.unit / 2 == MIN_UNIT_PX and board.overflows and board.canvas.layout.max_width == "none"
+    assert (
+        board.geometry.unit / 2 == MIN_UNIT_PX and board.overflows and board.canvas.layout.max_width == "none"
+    )
     board.fit_width(0)  # a hidden view measures nothing: the last fit stays
     assert board.geometry.unit / 2 == MIN_UNIT_PX
     board.fit_width(2000)  # wide again: back to the size asked for
@@ -630,8 +640,11 @@ def test_bad_game_widget_arguments() -> None:
 def test_compare_stops_a_board_where_a_move_is_illegal() -> None:
     view = CompareWidget(["mosona", "mosona-murray"], moves="B3-M4 T4xB3 M5-T4 T3-M4 T4-T3", animate=False)
     assert [r.playable for r in view.replays] == [4, 4]
-    view = CompareWidget([("mosona", "standard"), ("mosona", "ludii")],
-                         moves=["B3-M4", "T4xB3", "M5-T4", "T3-M4", "T4-T3"], animate=False)
+    view = CompareWidget(
+        [("mosona", "standard"), ("mosona", "ludii")],
+        moves=["B3-M4", "T4xB3", "M5-T4", "T3-M4", "T4-T3"],
+        animate=False,
+    )
     standard, ludii = view.boards
     assert len(standard.game.moves) == 4 and len(ludii.game.moves) == 5
     assert standard.status_text.startswith("\u26a0 Stopped at move 5: T4-T3 is illegal here")
@@ -670,8 +683,9 @@ def test_hint_gives_perfect_play_where_a_solved_table_covers_the_position(tmp_pa
     widget = GameWidget(game=Game(start=start), animate=False)
     click(widget.board, "T0")  # a selection in progress is dropped: no "It can go to" left over
     widget.hint_button.click()
-    assert widget.board.status_text == ("Try T0xB1: with perfect play, White wins with this move. "
-                                        "The arrow shows the move.")
+    assert widget.board.status_text == (
+        "Try T0xB1: with perfect play, White wins with this move. The arrow shows the move."
+    )
     assert widget.board.hint == ("T0", "B1") and widget.board.controller.selection is None
     dashed = [op for op in widget.board.scene() if op[0] == "set_line_dash" and op[1]]
     assert dashed, "the hint is drawn on the board as a dashed arrow"
@@ -684,11 +698,13 @@ def test_widgets_have_a_short_plain_text_form_for_saved_notebooks():
     from awithlaknannai.widgets import BoardWidget, CompareWidget, GameWidget
 
     game_widget = GameWidget("mosona", animate=False)
-    assert repr(game_widget) == ("<GameWidget: mosona, standard rules, 0 moves played; "
-                                 "an interactive game when the notebook runs>")
+    assert repr(game_widget) == (
+        "<GameWidget: mosona, standard rules, 0 moves played; an interactive game when the notebook runs>"
+    )
     assert repr(BoardWidget("kolowis", animate=False)).startswith("<BoardWidget: kolowis, standard rules")
     assert repr(CompareWidget(["mosona", "mosona-murray"])) == (
-        "<CompareWidget: mosona (standard), mosona-murray (standard); interactive boards when the notebook runs>")
+        "<CompareWidget: mosona (standard), mosona-murray (standard); interactive boards when the notebook runs>"
+    )
 
 
 def test_opponent_takes_the_side_not_to_move_so_the_person_starts_a_puzzle() -> None:
@@ -706,7 +722,7 @@ def test_opponent_takes_the_side_not_to_move_so_the_person_starts_a_puzzle() -> 
 
 def _luminance(colour: str) -> float:
     """WCAG 2.1 relative luminance of ``#rrggbb``."""
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
@@ -719,7 +735,10 @@ def contrast(a: str, b: str) -> float:
 
 def over(colour: str, background: str, alpha: float) -> str:
     """``colour`` drawn with opacity ``alpha`` on ``background``."""
-    mixed = [round(alpha * int(colour[i:i + 2], 16) + (1 - alpha) * int(background[i:i + 2], 16)) for i in (1, 3, 5)]
+    mixed = [
+        round(alpha * int(colour[i : i + 2], 16) + (1 - alpha) * int(background[i : i + 2], 16))
+        for i in (1, 3, 5)
+    ]
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
@@ -768,7 +787,10 @@ def test_widget_texts_reach_4_5_to_1_in_the_dark_theme_too() -> None:
 
 
 def test_focus_rings_reach_3_to_1_on_the_page_and_on_a_control() -> None:
-    for page, ring, control in ((LIGHT_PAGE, FOCUS["light"], "#eeeeee"), (DARK_PAGE, FOCUS["dark"], "#424242")):
+    for page, ring, control in (
+        (LIGHT_PAGE, FOCUS["light"], "#eeeeee"),
+        (DARK_PAGE, FOCUS["dark"], "#424242"),
+    ):
         assert contrast(ring, page) >= 3.0 and contrast(ring, control) >= 3.0, (page, ring)
 
 
@@ -798,13 +820,34 @@ def test_view_only_board_description_has_no_key_help() -> None:
 
 def test_every_control_has_a_text_name() -> None:
     widget = GameWidget("mosona", animate=False)
-    buttons = [w for w in (widget.new_button, widget.flip_button, widget.hint_button, widget.undo_button,
-                           widget.redo_button, widget.first_button, widget.previous_button, widget.next_button,
-                           widget.last_button, widget.play_button, widget.show_record_button, widget.load_button)]
+    buttons = [
+        w
+        for w in (
+            widget.new_button,
+            widget.flip_button,
+            widget.hint_button,
+            widget.undo_button,
+            widget.redo_button,
+            widget.first_button,
+            widget.previous_button,
+            widget.next_button,
+            widget.last_button,
+            widget.play_button,
+            widget.show_record_button,
+            widget.load_button,
+        )
+    ]
     for button in buttons:
         assert button.description.strip() and not button.icon, button
-    for control in (widget.variant_menu, widget.rules_menu, widget.opponent_menu, widget.computer_color_menu,
-                    widget.move_number, widget.move_entry, widget.record_text):
+    for control in (
+        widget.variant_menu,
+        widget.rules_menu,
+        widget.opponent_menu,
+        widget.computer_color_menu,
+        widget.move_number,
+        widget.move_entry,
+        widget.record_text,
+    ):
         assert control.description.strip(), control
 
 
@@ -825,7 +868,9 @@ def test_after_undo_a_computer_chosen_for_the_side_to_move_plays_at_once() -> No
     widget.play("T4xB3")
     widget.undo()  # Black to move again, T4xB3 still ahead in the line
     assert len(widget.game.moves) == 1 and widget.game.can_redo()
-    widget.opponent_menu.value = "first" if "first" in [v for _, v in widget.opponent_menu.options] else "beginner"
+    widget.opponent_menu.value = (
+        "first" if "first" in [v for _, v in widget.opponent_menu.options] else "beginner"
+    )
     assert widget.players[Color.BLACK] is not None
     assert len(widget.game.moves) == 2  # the computer (Black) answered at once
     assert widget.board.controller.locked is None
@@ -850,7 +895,9 @@ def test_after_undo_the_computer_answers_later_with_a_thinking_message() -> None
     assert moves == "1" and player.calls == 1 and "Black to move" in after
 
 
-def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from awithlaknannai.tables import solver
     from awithlaknannai.widgets import game as game_module
 
@@ -865,7 +912,9 @@ def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(monkeypatc
     widget = GameWidget("mosona", animate=False)
     widget.hint_button.click()
     assert chosen == ["strong"]
-    assert widget.board.status_text.startswith("The strongest computer level would play M5-M4 (the arrow shows it)")
+    assert widget.board.status_text.startswith(
+        "The strongest computer level would play M5-M4 (the arrow shows it)"
+    )
     assert "not proven perfect play" in widget.board.status_text
     assert widget.board.hint == ("M5", "M4") and widget.game.moves == []  # FirstMove's choice
 

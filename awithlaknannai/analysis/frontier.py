@@ -23,8 +23,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["EVEN_ENDGAMES", "MOSONA_POSITIONS", "SOLVED_GAMES", "SOLVED_POSITIONS", "SOLVED_UP_TO",
-           "EndgameShares", "SolvedGame"]
+__all__ = [
+    "EVEN_ENDGAMES",
+    "MOSONA_POSITIONS",
+    "SOLVED_GAMES",
+    "SOLVED_POSITIONS",
+    "SOLVED_UP_TO",
+    "EndgameShares",
+    "SolvedGame",
+]
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,8 @@ class SolvedGame:
 #: Mosona, standard rules, ``k`` against ``k`` pieces: positions and what the side to move gets.
 #: Measured with ``python benchmarks/solve_big.py --variant mosona --max-pieces 5 --rules standard``.
 EVEN_ENDGAMES: dict[int, EndgameShares] = {
-    shares.pieces: shares for shares in (
+    shares.pieces: shares
+    for shares in (
         EndgameShares(1, 600, 70, 0, 530),
         EndgameShares(2, 75_900, 25_113, 1_208, 49_579),
         EndgameShares(3, 3_542_000, 1_695_876, 223_866, 1_622_258),
@@ -71,12 +79,26 @@ SOLVED_POSITIONS = 1_602_007_870
 MOSONA_POSITIONS = 7.77e11
 
 SOLVED_GAMES: tuple[SolvedGame, ...] = (
-    SolvedGame("Nine Men's Morris", 1e10, 1993, "a draw",
-               "Gasser 1993 (announcement) and 1996 (Games of No Chance): databases of about 10 billion "
-               "positions and an 18-ply search"),
-    SolvedGame("Awari", 889_063_398_406, 2002, "a draw",
-               "Romein and Bal 2003: all 889,063,398,406 positions, 51 hours on 144 processors"),
-    SolvedGame("Checkers", 5e20, 2007, "a draw",
-               "Schaeffer et al. 2007 (Science): about 5 x 10^20 positions; endgame databases and a "
-               "forward proof"),
+    SolvedGame(
+        "Nine Men's Morris",
+        1e10,
+        1993,
+        "a draw",
+        "Gasser 1993 (announcement) and 1996 (Games of No Chance): databases of about 10 billion "
+        "positions and an 18-ply search",
+    ),
+    SolvedGame(
+        "Awari",
+        889_063_398_406,
+        2002,
+        "a draw",
+        "Romein and Bal 2003: all 889,063,398,406 positions, 51 hours on 144 processors",
+    ),
+    SolvedGame(
+        "Checkers",
+        5e20,
+        2007,
+        "a draw",
+        "Schaeffer et al. 2007 (Science): about 5 x 10^20 positions; endgame databases and a forward proof",
+    ),
 )

@@ -72,8 +72,10 @@ def _board(board: Board) -> nx.Graph:
         return get_variant(board).board
     if isinstance(board, nx.Graph):
         if "lines" not in board.graph:
-            raise ValueError("the graph is not a board of this package (it has no 'lines'); "
-                             "build one with awithlaknannai.mosona() or similar")
+            raise ValueError(
+                "the graph is not a board of this package (it has no 'lines'); "
+                "build one with awithlaknannai.mosona() or similar"
+            )
         return board
     raise ValueError(f"expected a board graph, a Variant, a Position or a variant name, got {board!r}")
 
@@ -207,7 +209,9 @@ def mobility(position: Position, normalised: bool = True) -> dict:
     names = variant.tables.points
     counts = {p: 0 for p in names}
     for color in (Color.WHITE, Color.BLACK):
-        own, opp = (position.white, position.black) if color is Color.WHITE else (position.black, position.white)
+        own, opp = (
+            (position.white, position.black) if color is Color.WHITE else (position.black, position.white)
+        )
         if own and opp:
             for origin, _, _, _ in generate_raw(variant, own, opp, position.dead):
                 counts[names[origin]] += 1
@@ -264,8 +268,11 @@ class PointStatistics:
         widths = [max(len(m), 6) for m in measures]
         lines = [f"{self.name}", "point  " + "  ".join(m.rjust(w) for m, w in zip(measures, widths))]
         for point in self.points:
-            lines.append(point.ljust(5) + "  " + "  ".join(
-                self._cell(m, point).rjust(w) for m, w in zip(measures, widths)))
+            lines.append(
+                point.ljust(5)
+                + "  "
+                + "  ".join(self._cell(m, point).rjust(w) for m, w in zip(measures, widths))
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -277,11 +284,16 @@ class PointStatistics:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(m)}</th>" for m in self.raw)
         rows = "".join(
-            f"<tr><td>{html.escape(p)}</td>" + "".join(f"<td>{self._cell(m, p)}</td>" for m in self.raw) + "</tr>"
-            for p in self.points)
-        return (f"<div class='awithlaknannai-points'><p><b>{html.escape(self.name)}</b> "
-                f"(raw values; heat maps use each column divided by its largest)</p>"
-                f"<table><thead><tr><th>point</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+            f"<tr><td>{html.escape(p)}</td>"
+            + "".join(f"<td>{self._cell(m, p)}</td>" for m in self.raw)
+            + "</tr>"
+            for p in self.points
+        )
+        return (
+            f"<div class='awithlaknannai-points'><p><b>{html.escape(self.name)}</b> "
+            f"(raw values; heat maps use each column divided by its largest)</p>"
+            f"<table><thead><tr><th>point</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
 
 
 def point_statistics(board: Board) -> PointStatistics:

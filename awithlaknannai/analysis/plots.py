@@ -38,7 +38,14 @@ from .selfplay import SelfplayStatistics
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["ChartNumbers", "end_reason_bars", "length_histograms", "mean_length_bars", "result_bars", "score_bars"]
+__all__ = [
+    "ChartNumbers",
+    "end_reason_bars",
+    "length_histograms",
+    "mean_length_bars",
+    "result_bars",
+    "score_bars",
+]
 
 StatsInput = Mapping[str, SelfplayStatistics] | Iterable[SelfplayStatistics]
 
@@ -90,8 +97,11 @@ class ChartNumbers:
 
     def sentence(self) -> str:
         """The numbers in words, one category after another (for a chart's text alternative)."""
-        parts = [f"{row[0]}: " + ", ".join(f"{heading} {cell}" for heading, cell in zip(self.headings[1:], row[1:]))
-                 for row in self.rows]
+        parts = [
+            f"{row[0]}: "
+            + ", ".join(f"{heading} {cell}" for heading, cell in zip(self.headings[1:], row[1:]))
+            for row in self.rows
+        ]
         return "; ".join(parts) + "."
 
     def __str__(self) -> str:
@@ -99,8 +109,11 @@ class ChartNumbers:
         widths = [max(len(row[i]) for row in table) for i in range(len(self.headings))]
         lines = [self.NOTE, self.title]
         for row in table:
-            lines.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                                   for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+            lines.append(
+                "  ".join(
+                    cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
+                ).rstrip()
+            )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -114,12 +127,16 @@ class ChartNumbers:
         head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in self.headings)
         body = "".join(
             f'<tr><th scope="row" style="text-align:left">{html.escape(row[0])}</th>'
-            + "".join(f'<td style="text-align:right">{html.escape(cell)}</td>' for cell in row[1:]) + "</tr>"
-            for row in self.rows)
-        return (f'<div class="awithlaknannai-chart-numbers"><p role="note"><span aria-hidden="true">\u2139</span> '
-                f"{html.escape(self.NOTE)}</p>"
-                f"<table><caption>{html.escape(self.title)}</caption><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table></div>")
+            + "".join(f'<td style="text-align:right">{html.escape(cell)}</td>' for cell in row[1:])
+            + "</tr>"
+            for row in self.rows
+        )
+        return (
+            f'<div class="awithlaknannai-chart-numbers"><p role="note"><span aria-hidden="true">\u2139</span> '
+            f"{html.escape(self.NOTE)}</p>"
+            f"<table><caption>{html.escape(self.title)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>"
+        )
 
 
 def _percent(share: float) -> str:
@@ -158,7 +175,9 @@ def _figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:  # matplotlib is in the plots extra; a JupyterLite site has none
-        raise missing_package("drawing a chart", "matplotlib", "or pip install 'awithlaknannai[plots]'") from None
+        raise missing_package(
+            "drawing a chart", "matplotlib", "or pip install 'awithlaknannai[plots]'"
+        ) from None
     return Figure(figsize=(width, height), layout="constrained")
 
 
@@ -183,8 +202,15 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
     high = max(max(s.lengths) for _, s in items)
     edges = [low + (high + 1 - low) * i / bins for i in range(bins + 1)]
     for i, (label, s) in enumerate(items):
-        ax.hist(s.lengths, bins=edges, histtype="step", linewidth=2, color=_SERIES[i % len(_SERIES)],
-                linestyle=_LINE_STYLES[i % len(_LINE_STYLES)], label=label)
+        ax.hist(
+            s.lengths,
+            bins=edges,
+            histtype="step",
+            linewidth=2,
+            color=_SERIES[i % len(_SERIES)],
+            linestyle=_LINE_STYLES[i % len(_LINE_STYLES)],
+            label=label,
+        )
     ax.set_xlabel("length of the game (turns)")
     ax.set_ylabel("games")
     ax.set_title(title)
@@ -204,15 +230,30 @@ def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure | ChartNu
     """
     items = _labelled(stats)
     shares = [(s.rate("first"), s.rate("draw"), s.rate("second")) for _, s in items]
-    return _stacked_shares([label for label, _ in items], shares, title, _FIRST_COLOUR,
-                           ("first player wins", "draw", "second player wins"), "games")
+    return _stacked_shares(
+        [label for label, _ in items],
+        shares,
+        title,
+        _FIRST_COLOUR,
+        ("first player wins", "draw", "second player wins"),
+        "games",
+    )
 
 
-def _stacked_shares(labels: list[str], shares: list[tuple[float, float, float]], title: str, first_colour: str,
-                    names: tuple[str, str, str], category: str) -> Figure | ChartNumbers:
+def _stacked_shares(
+    labels: list[str],
+    shares: list[tuple[float, float, float]],
+    title: str,
+    first_colour: str,
+    names: tuple[str, str, str],
+    category: str,
+) -> Figure | ChartNumbers:
     """One horizontal bar per label: three shares stacked, the middle one hatched (readable without colour)."""
-    numbers = ChartNumbers(title, (category, *names),
-                           [(label, *(_percent(share) for share in row)) for label, row in zip(labels, shares)])
+    numbers = ChartNumbers(
+        title,
+        (category, *names),
+        [(label, *(_percent(share) for share in row)) for label, row in zip(labels, shares)],
+    )
 
     def draw(fig: Figure) -> None:
         ax = fig.subplots()
@@ -220,8 +261,14 @@ def _stacked_shares(labels: list[str], shares: list[tuple[float, float, float]],
         first, middle, last = ([row[i] for row in shares] for i in range(3))
         ax.barh(y, first, color=first_colour, edgecolor="black", label=names[0])
         ax.barh(y, middle, left=first, color=_DRAW_COLOUR, edgecolor="black", hatch="//", label=names[1])
-        ax.barh(y, last, left=[a + b for a, b in zip(first, middle)], color=_SECOND_COLOUR, edgecolor="black",
-                label=names[2])
+        ax.barh(
+            y,
+            last,
+            left=[a + b for a, b in zip(first, middle)],
+            color=_SECOND_COLOUR,
+            edgecolor="black",
+            label=names[2],
+        )
         ax.set_yticks(list(y), labels)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
@@ -232,7 +279,9 @@ def _stacked_shares(labels: list[str], shares: list[tuple[float, float, float]],
     return _chart(numbers, draw, 7, 0.6 * len(labels) + 1.6)
 
 
-def score_bars(results: Mapping[str, tuple[int, int, int]], title: str = "How did it do?") -> Figure | ChartNumbers:
+def score_bars(
+    results: Mapping[str, tuple[int, int, int]], title: str = "How did it do?"
+) -> Figure | ChartNumbers:
     """One stacked bar per player: the share of its games won, drawn and lost.
 
     ``results`` maps a label to ``(won, drawn, lost)``; won is solid, drawn
@@ -246,13 +295,18 @@ def score_bars(results: Mapping[str, tuple[int, int, int]], title: str = "How di
         raise ValueError("score_bars takes a dict label -> (won, drawn, lost) with at least one entry")
     rows = []
     for label, counts in results.items():
-        if (not isinstance(counts, tuple) or len(counts) != 3
-                or not all(isinstance(n, int) and n >= 0 for n in counts) or sum(counts) == 0):
+        if (
+            not isinstance(counts, tuple)
+            or len(counts) != 3
+            or not all(isinstance(n, int) and n >= 0 for n in counts)
+            or sum(counts) == 0
+        ):
             raise ValueError(f"{label!r}: give (won, drawn, lost) as three whole numbers, not all 0")
         total = sum(counts)
         rows.append((str(label), *(n / total for n in counts)))
-    return _stacked_shares([r[0] for r in rows], [r[1:] for r in rows], title, _SERIES[0], ("won", "drawn", "lost"),
-                           "player")
+    return _stacked_shares(
+        [r[0] for r in rows], [r[1:] for r in rows], title, _SERIES[0], ("won", "drawn", "lost"), "player"
+    )
 
 
 def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figure | ChartNumbers:
@@ -263,18 +317,26 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     """
     items = _labelled(stats)
     reasons = sorted({reason for _, s in items for reason in s.reasons})
-    numbers = ChartNumbers(title, ("how games end", *(label for label, _ in items)),
-                           [(reason, *(_percent(s.reasons.get(reason, 0) / s.games) for _, s in items))
-                            for reason in reasons])
+    numbers = ChartNumbers(
+        title,
+        ("how games end", *(label for label, _ in items)),
+        [(reason, *(_percent(s.reasons.get(reason, 0) / s.games) for _, s in items)) for reason in reasons],
+    )
 
     def draw(fig: Figure) -> None:
         ax = fig.subplots()
         width = 0.8 / len(items)
         for i, (label, s) in enumerate(items):
             xs = [r + (i - (len(items) - 1) / 2) * width for r in range(len(reasons))]
-            ax.bar(xs, [s.reasons.get(reason, 0) / s.games for reason in reasons], width=width,
-                   color=_SERIES[i % len(_SERIES)], edgecolor="black", hatch=_HATCHES[i % len(_HATCHES)],
-                   label=label)
+            ax.bar(
+                xs,
+                [s.reasons.get(reason, 0) / s.games for reason in reasons],
+                width=width,
+                color=_SERIES[i % len(_SERIES)],
+                edgecolor="black",
+                hatch=_HATCHES[i % len(_HATCHES)],
+                label=label,
+            )
         ax.set_xticks(list(range(len(reasons))), [textwrap.fill(reason, 14) for reason in reasons])
         ax.set_ylim(0, 1)
         ax.set_ylabel("share of games")
@@ -284,7 +346,9 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     return _chart(numbers, draw, 8, 4)
 
 
-def mean_length_bars(stats: StatsInput, title: str = "How long is a game, on average?") -> Figure | ChartNumbers:
+def mean_length_bars(
+    stats: StatsInput, title: str = "How long is a game, on average?"
+) -> Figure | ChartNumbers:
     """One bar per batch: the average length of its games in turns, the number written at the bar's end.
 
     A chart to read at a glance (the numbers are on the bars, so it needs no
@@ -300,8 +364,11 @@ def mean_length_bars(stats: StatsInput, title: str = "How long is a game, on ave
     """
     items = _labelled(stats)
     means = [s.mean_length for _, s in items]
-    numbers = ChartNumbers(title, ("games", "average length (turns)"),
-                           [(label, f"{value:.0f}") for (label, _), value in zip(items, means)])
+    numbers = ChartNumbers(
+        title,
+        ("games", "average length (turns)"),
+        [(label, f"{value:.0f}") for (label, _), value in zip(items, means)],
+    )
 
     def draw(fig: Figure) -> None:
         ax = fig.subplots()

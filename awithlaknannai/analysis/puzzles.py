@@ -37,9 +37,18 @@ from ..variants import Color
 from ..tables.solver import EndgameTables
 from ..tables.solver_core import WIN, class_keys
 
-__all__ = ["Puzzle", "Feedback", "find_puzzles", "forces_win", "hint_steps", "tutorial_puzzles", "winning_moves",
-           "wins_within",
-           "TUTORIAL_SEED", "MAX_PUZZLE_MOVES"]
+__all__ = [
+    "Puzzle",
+    "Feedback",
+    "find_puzzles",
+    "forces_win",
+    "hint_steps",
+    "tutorial_puzzles",
+    "winning_moves",
+    "wins_within",
+    "TUTORIAL_SEED",
+    "MAX_PUZZLE_MOVES",
+]
 
 TUTORIAL_SEED = 2024
 # A puzzle's search looks 2N-1 turns ahead: beyond this it could take minutes.
@@ -113,7 +122,9 @@ class Puzzle:
     def __post_init__(self) -> None:
         whole_number("a puzzle's number of moves", self.moves, 1, MAX_PUZZLE_MOVES)
         if not isinstance(self.position_text, str):
-            raise TypeError(f"a puzzle's position must be a position text, got {type(self.position_text).__name__}")
+            raise TypeError(
+                f"a puzzle's position must be a position text, got {type(self.position_text).__name__}"
+            )
         try:
             position = parse_position(self.position_text)
         except NotationError as error:
@@ -184,8 +195,12 @@ class Puzzle:
             message = f"Not this one: after {chosen}, {them} answers {reply} and wins."
             return Feedback(False, message, str(reply))
         unit = "move" if self.moves == 1 else "moves"
-        return Feedback(False, f"Not this one: after {chosen}, {them} answers {reply} and "
-                               f"{position.turn} can no longer win in {self.moves} {unit}.", str(reply))
+        return Feedback(
+            False,
+            f"Not this one: after {chosen}, {them} answers {reply} and "
+            f"{position.turn} can no longer win in {self.moves} {unit}.",
+            str(reply),
+        )
 
     def _praise(self, move: Move) -> str:
         after = self.position.play(move)
@@ -193,8 +208,10 @@ class Puzzle:
             them = after.turn
             how = "takes the last pieces" if after.count(them) == 0 else f"leaves {them} without a move"
             return f"Right! {move} {how}."
-        return (f"Right! After {move}, whatever {self.side.other} does, {self.side} wins within "
-                f"{self.moves} moves.")
+        return (
+            f"Right! After {move}, whatever {self.side.other} does, {self.side} wins within "
+            f"{self.moves} moves."
+        )
 
 
 def hint_steps(target: Move) -> list[str]:
@@ -220,8 +237,10 @@ def hint_steps(target: Move) -> list[str]:
         raise TypeError(f"hint_steps takes a Move, got {type(target).__name__}")
     steps = [f"Look at the piece on `{target.origin}`."]
     if not target.is_capture:
-        steps.append("It is a quiet step, not a capture: try each step of that piece on the board "
-                     "and think about the reply.")
+        steps.append(
+            "It is a quiet step, not a capture: try each step of that piece on the board "
+            "and think about the reply."
+        )
         return steps
     count = len(target.captures)
     steps.append(f"It starts with a leap, and takes {count} piece{'s' if count != 1 else ''} in all.")
@@ -263,13 +282,15 @@ def winning_moves(position: Position, moves: int) -> list[Move]:
 def _reason(error: Exception, move: object) -> str:
     text = str(error)
     prefix = f"{str(move).strip()}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
+    return text[len(prefix) :] if text.startswith(prefix) else text
 
 
 def _after_each_move(variant, own: int, opp: int) -> list[tuple[int, int]]:
     # (opponent's pieces, mover's pieces) after each legal move: the next mover first.
-    return [(opp & ~captured, (own & ~(1 << origin)) | (1 << landings[-1]))
-            for origin, landings, _, captured in generate_raw(variant, own, opp)]
+    return [
+        (opp & ~captured, (own & ~(1 << origin)) | (1 << landings[-1]))
+        for origin, landings, _, captured in generate_raw(variant, own, opp)
+    ]
 
 
 def wins_within(position: Position, plies: int) -> bool:
@@ -302,8 +323,9 @@ def _wins_within(position: Position, plies: int) -> bool:
             return False
         key = (own, opp, plies)
         if key not in known:
-            known[key] = any(not them or loses(them, us, plies - 1)
-                             for them, us in _after_each_move(variant, own, opp))
+            known[key] = any(
+                not them or loses(them, us, plies - 1) for them, us in _after_each_move(variant, own, opp)
+            )
         return known[key]
 
     def loses(own: int, opp: int, plies: int) -> bool:
@@ -384,7 +406,9 @@ def find_puzzles(
     ['Black to play and win in 2 moves', 'Black to play and win in 2 moves']
     """
     if not isinstance(tables, EndgameTables):
-        raise TypeError(f"find_puzzles takes EndgameTables (from solve_endgames), got {type(tables).__name__}")
+        raise TypeError(
+            f"find_puzzles takes EndgameTables (from solve_endgames), got {type(tables).__name__}"
+        )
     count = whole_number("count", count, 1, MAX_PUZZLES)
     lengths = bounded_items("moves", moves, 8 * MAX_PUZZLE_MOVES, what="numbers of moves")
     wanted = tuple(sorted({whole_number("each of moves", n, 1, 1000) for n in lengths}))
@@ -395,8 +419,9 @@ def find_puzzles(
     if max_total is not None:
         whole_number("max_total", max_total, 0)
     attempts = whole_number("attempts", attempts, 1, MAX_ATTEMPTS)
-    codes = {cls: tables.codes(*cls) for cls in tables.classes()
-             if max_total is None or sum(cls) <= max_total}
+    codes = {
+        cls: tables.codes(*cls) for cls in tables.classes() if max_total is None or sum(cls) <= max_total
+    }
     classes = [cls for cls, found in codes.items() if found is not None]
     if not classes:
         raise ValueError("these tables hold no class with that few pieces")
@@ -431,8 +456,10 @@ def find_puzzles(
         found.append((length, len(ranked), puzzle))
     if any(quota.values()):
         missing = ", ".join(f"{left} of win in {n}" for n, left in quota.items() if left)
-        raise ValueError(f"found too few puzzles in {attempts} tries (missing {missing}); "
-                         "try other lengths, more pieces or more attempts")
+        raise ValueError(
+            f"found too few puzzles in {attempts} tries (missing {missing}); "
+            "try other lengths, more pieces or more attempts"
+        )
     found.sort(key=lambda item: (item[0], item[1]))
     return [puzzle for _, _, puzzle in found]
 

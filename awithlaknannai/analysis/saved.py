@@ -41,8 +41,15 @@ from ..rules import PRESETS
 from ..tables.values import Value
 from .selfplay import SelfplayStatistics
 
-__all__ = ["SELFPLAY_GAMES", "SELFPLAY_SEED", "saved_boards", "saved_first_moves", "saved_selfplay",
-           "saved_selfplay_boards", "saved_value"]
+__all__ = [
+    "SELFPLAY_GAMES",
+    "SELFPLAY_SEED",
+    "saved_boards",
+    "saved_first_moves",
+    "saved_selfplay",
+    "saved_selfplay_boards",
+    "saved_value",
+]
 
 FILE = "saved_results.json"
 SELFPLAY_GAMES = 100
@@ -79,8 +86,10 @@ def _entry(board: str, rules: str) -> dict[str, Any]:
     except KeyError:
         known = ", ".join(f"{b} ({r})" for b, r in _saved())
         hint = "" if rules in PRESETS else f" (rules presets: {', '.join(PRESETS)})"
-        raise KeyError(f"no saved result for {board} with the {rules} rules{hint}; saved: {known}. "
-                       "Solve it yourself with solve_game(board, rules=rules)") from None
+        raise KeyError(
+            f"no saved result for {board} with the {rules} rules{hint}; saved: {known}. "
+            "Solve it yourself with solve_game(board, rules=rules)"
+        ) from None
 
 
 def saved_value(board: str, rules: str = "standard") -> Value:
@@ -112,8 +121,13 @@ def saved_selfplay_boards() -> list[tuple[str, str]]:
     return list(_saved_selfplay())
 
 
-def saved_selfplay(board: str, rules: str = "standard", players: str = "random", games: int = SELFPLAY_GAMES,
-                   seed: int = SELFPLAY_SEED) -> SelfplayStatistics:
+def saved_selfplay(
+    board: str,
+    rules: str = "standard",
+    players: str = "random",
+    games: int = SELFPLAY_GAMES,
+    seed: int = SELFPLAY_SEED,
+) -> SelfplayStatistics:
     """The statistics of a saved batch of random games: what ``selfplay_statistics`` finds with these arguments.
 
     Parameters
@@ -151,14 +165,23 @@ def saved_selfplay(board: str, rules: str = "standard", players: str = "random",
     wanted = (players, games, seed) == ("random", SELFPLAY_GAMES, SELFPLAY_SEED)
     if not wanted or key not in _saved_selfplay():
         saved = ", ".join(b for b, _ in _saved_selfplay())
-        raise KeyError(f"no saved random games for {board} ({rules} rules, {players} players, {games} games, "
-                       f"seed {seed}); saved: {SELFPLAY_GAMES} games of random players, seed {SELFPLAY_SEED}, "
-                       f"standard rules, on {saved}. Play them yourself with "
-                       f"selfplay_statistics({board!r}, {rules!r}, players={players!r}, games={games}, seed={seed})")
+        raise KeyError(
+            f"no saved random games for {board} ({rules} rules, {players} players, {games} games, "
+            f"seed {seed}); saved: {SELFPLAY_GAMES} games of random players, seed {SELFPLAY_SEED}, "
+            f"standard rules, on {saved}. Play them yourself with "
+            f"selfplay_statistics({board!r}, {rules!r}, players={players!r}, games={games}, seed={seed})"
+        )
     entry = _saved_selfplay()[key]
     return SelfplayStatistics(
-        variant=entry["variant"], rules=entry["rules"], players=tuple(entry["players"]), games=entry["games"],
-        first_player_wins=entry["first_player_wins"], second_player_wins=entry["second_player_wins"],
-        draws=entry["draws"], lengths=tuple(entry["lengths"]),
-        pieces_left=tuple((a, b) for a, b in entry["pieces_left"]), reasons=Counter(entry["reasons"]), rows=(),
+        variant=entry["variant"],
+        rules=entry["rules"],
+        players=tuple(entry["players"]),
+        games=entry["games"],
+        first_player_wins=entry["first_player_wins"],
+        second_player_wins=entry["second_player_wins"],
+        draws=entry["draws"],
+        lengths=tuple(entry["lengths"]),
+        pieces_left=tuple((a, b) for a, b in entry["pieces_left"]),
+        reasons=Counter(entry["reasons"]),
+        rows=(),
     )

@@ -109,28 +109,41 @@ class SelfplayStatistics:
         """The headline figures as one flat dict (a table row)."""
         first_left, second_left = self.mean_pieces_left
         return {
-            "variant": self.variant, "rules": self.rules, "players": " vs ".join(self.players),
+            "variant": self.variant,
+            "rules": self.rules,
+            "players": " vs ".join(self.players),
             "games": self.games,
-            "first wins": self.rate("first"), "second wins": self.rate("second"), "draws": self.rate("draw"),
-            "mean turns": self.mean_length, "median turns": self.median_length,
-            "shortest": min(self.lengths), "longest": max(self.lengths),
-            "first left": first_left, "second left": second_left,
+            "first wins": self.rate("first"),
+            "second wins": self.rate("second"),
+            "draws": self.rate("draw"),
+            "mean turns": self.mean_length,
+            "median turns": self.median_length,
+            "shortest": min(self.lengths),
+            "longest": max(self.lengths),
+            "first left": first_left,
+            "second left": second_left,
             **{f"end: {reason}": count for reason, count in sorted(self.reasons.items())},
         }
 
     def to_text(self) -> str:
         first_left, second_left = self.mean_pieces_left
         reasons = ", ".join(f"{reason} {count}" for reason, count in self.reasons.most_common())
-        return "\n".join([
-            f"{self.label}: {self.games} games of {' vs '.join(self.players)}",
-            (f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
-             f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
-             f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)"),
-            (f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
-             f"shortest {min(self.lengths)}, longest {max(self.lengths)}"),
-            f"pieces left (mean): first player {first_left:.1f}, second player {second_left:.1f}",
-            f"end reasons: {reasons}",
-        ])
+        return "\n".join(
+            [
+                f"{self.label}: {self.games} games of {' vs '.join(self.players)}",
+                (
+                    f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
+                    f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
+                    f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)"
+                ),
+                (
+                    f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
+                    f"shortest {min(self.lengths)}, longest {max(self.lengths)}"
+                ),
+                f"pieces left (mean): first player {first_left:.1f}, second player {second_left:.1f}",
+                f"end reasons: {reasons}",
+            ]
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -152,10 +165,18 @@ def _player_pair(players: Player | str | Sequence[Player | str]) -> tuple[Player
     return pair  # type: ignore[return-value]
 
 
-def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | None = None,
-                        players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
-                        seed: int | None = 0, progress: bool = False, max_turns: int | None = 1000,
-                        opening_turns: int = 0, *, allow_long: bool = False) -> SelfplayStatistics:
+def selfplay_statistics(
+    variant: str | Variant = "mosona",
+    rules: str | Rules | None = None,
+    players: Player | str | Sequence[Player | str] = "greedy",
+    games: int = 100,
+    seed: int | None = 0,
+    progress: bool = False,
+    max_turns: int | None = 1000,
+    opening_turns: int = 0,
+    *,
+    allow_long: bool = False,
+) -> SelfplayStatistics:
     """Play ``games`` games and count results for the first and second player.
 
     Parameters
@@ -189,26 +210,56 @@ def selfplay_statistics(variant: str | Variant = "mosona", rules: str | Rules | 
     first, second = _player_pair(players)
     if isinstance(variant, Variant) and rules is None:
         rules = variant.rules
-    result = run_match(first, second, games=games, variant=variant, rules=rules, seed=seed,
-                       progress=progress, max_turns=max_turns, opening_turns=opening_turns, allow_long=allow_long)
+    result = run_match(
+        first,
+        second,
+        games=games,
+        variant=variant,
+        rules=rules,
+        seed=seed,
+        progress=progress,
+        max_turns=max_turns,
+        opening_turns=opening_turns,
+        allow_long=allow_long,
+    )
     first_wins = sum(1 for r in result.rows if r.first_player_result == "won")
     second_wins = sum(1 for r in result.rows if r.first_player_result == "lost")
-    pieces = tuple((r.white_left, r.black_left) if r.first == "white" else (r.black_left, r.white_left)
-                   for r in result.rows)
+    pieces = tuple(
+        (r.white_left, r.black_left) if r.first == "white" else (r.black_left, r.white_left)
+        for r in result.rows
+    )
     names = (result.names["A"], result.names["B"])
     return SelfplayStatistics(
-        variant=result.variant, rules=result.rules, players=names, games=len(result.rows),
-        first_player_wins=first_wins, second_player_wins=second_wins,
+        variant=result.variant,
+        rules=result.rules,
+        players=names,
+        games=len(result.rows),
+        first_player_wins=first_wins,
+        second_player_wins=second_wins,
         draws=len(result.rows) - first_wins - second_wins,
-        lengths=tuple(result.lengths()), pieces_left=pieces, reasons=result.reasons(), rows=tuple(result.rows),
+        lengths=tuple(result.lengths()),
+        pieces_left=pieces,
+        reasons=result.reasons(),
+        rows=tuple(result.rows),
     )
 
 
 class SelfplayTable:
     """Several :class:`SelfplayStatistics` side by side (one row each)."""
 
-    COLUMNS = ("variant", "rules", "players", "games", "first wins", "second wins", "draws",
-               "mean turns", "median turns", "first left", "second left")
+    COLUMNS = (
+        "variant",
+        "rules",
+        "players",
+        "games",
+        "first wins",
+        "second wins",
+        "draws",
+        "mean turns",
+        "median turns",
+        "first left",
+        "second left",
+    )
 
     def __init__(self, statistics: Iterable[SelfplayStatistics]) -> None:
         self.statistics = list(statistics)
@@ -256,7 +307,9 @@ class SelfplayTable:
     def _repr_html_(self) -> str:
         cells = self._cells()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in cells[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:])
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:]
+        )
         table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         return _scrolling(table, "Self-play results: one row per batch of games")
 
@@ -283,8 +336,10 @@ class SelfplaySideBySide:
         """A plain-text table: the measure, then one column per batch."""
         rows = self._rows()
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-                         for row in rows)
+        return "\n".join(
+            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+            for row in rows
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -292,8 +347,12 @@ class SelfplaySideBySide:
     def _repr_html_(self) -> str:
         rows = self._rows()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-        body = "".join(f"<tr><th style='text-align:left'>{html.escape(row[0])}</th>"
-                       + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>" for row in rows[1:])
+        body = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(row[0])}</th>"
+            + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:])
+            + "</tr>"
+            for row in rows[1:]
+        )
         table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         return _scrolling(table, "Self-play results: one column per batch of games")
 
@@ -309,14 +368,23 @@ def _scrolling(table: str, name: str) -> str:
     >>> 'role="region" tabindex="0" aria-label="Results"' in box and box.endswith("<table></table></div>")
     True
     """
-    return (f'<div class="awithlaknannai-table-scroll" role="region" tabindex="0" aria-label="{html.escape(name)}" '
-            f'style="overflow-x: auto; max-width: 100%;">{table}</div>')
+    return (
+        f'<div class="awithlaknannai-table-scroll" role="region" tabindex="0" aria-label="{html.escape(name)}" '
+        f'style="overflow-x: auto; max-width: 100%;">{table}</div>'
+    )
 
 
-def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),
-                  players: Player | str | Sequence[Player | str] = "greedy", games: int = 100,
-                  seed: int | None = 0, progress: bool = False, opening_turns: int = 0, *,
-                  allow_long: bool = False) -> SelfplayTable:
+def selfplay_grid(
+    variants: Iterable[str],
+    rules: Iterable[str | Rules] = ("standard", "maximum", "ludii"),
+    players: Player | str | Sequence[Player | str] = "greedy",
+    games: int = 100,
+    seed: int | None = 0,
+    progress: bool = False,
+    opening_turns: int = 0,
+    *,
+    allow_long: bool = False,
+) -> SelfplayTable:
     """Self-play every variant under every rules preset; return the table.
 
     Each batch of games is checked as :func:`selfplay_statistics` checks it
@@ -329,6 +397,16 @@ def selfplay_grid(variants: Iterable[str], rules: Iterable[str | Rules] = ("stan
     stats = []
     for name in variants:
         for rule in rules:
-            stats.append(selfplay_statistics(name, get_rules(rule), players, games=games, seed=seed,
-                                             progress=progress, opening_turns=opening_turns, allow_long=allow_long))
+            stats.append(
+                selfplay_statistics(
+                    name,
+                    get_rules(rule),
+                    players,
+                    games=games,
+                    seed=seed,
+                    progress=progress,
+                    opening_turns=opening_turns,
+                    allow_long=allow_long,
+                )
+            )
     return SelfplayTable(stats)

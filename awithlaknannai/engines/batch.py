@@ -38,7 +38,8 @@ from ..position import Position, _variant_argument
 from ..rules import Rules
 from ..variants import Color, Variant
 
-__all__ = ["RULES_FOLLOWED", 
+__all__ = [
+    "RULES_FOLLOWED",
     "BATCH_BYTES",
     "FIRST_BATCH",
     "MAX_BATCH",
@@ -52,10 +53,15 @@ __all__ = ["RULES_FOLLOWED",
 #: :data:`awithlaknannai.engines.lean.RULES_FOLLOWED`): the shrinking boards and ``maximum_capture``
 #: are refused with one line, never played wrong.
 RULES_FOLLOWED: dict[str, str] = {
-    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "refuses", "leap_shape": "follows",
-    "blocked_player_loses": "follows", "quiet_turn_limit": "follows",
+    "compulsory_capture": "follows",
+    "multi_leap": "follows",
+    "maximum_capture": "refuses",
+    "leap_shape": "follows",
+    "blocked_player_loses": "follows",
+    "quiet_turn_limit": "follows",
     "repetition_limit": "ignores: repetition depends on a game's history; Game checks it, as for Position",
-    "no_capture_result": "follows", "shrink_boundary": "refuses",
+    "no_capture_result": "follows",
+    "shrink_boundary": "refuses",
 }
 
 
@@ -95,17 +101,23 @@ class BatchPlayouts:
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> None:
         if np is None:
-            raise missing_package("BatchPlayouts (many random games at once)", "numpy",
-                                  "or play random games one at a time with awithlaknannai.engines.lean.LeanEngine")
+            raise missing_package(
+                "BatchPlayouts (many random games at once)",
+                "numpy",
+                "or play random games one at a time with awithlaknannai.engines.lean.LeanEngine",
+            )
         variant = _variant_argument(variant, rules)
         if variant.shrink is not None:
-            raise ValueError(f"BatchPlayouts does not follow {variant.name}'s shrinking board; "
-                             "play it through Position")
+            raise ValueError(
+                f"BatchPlayouts does not follow {variant.name}'s shrinking board; play it through Position"
+            )
         if variant.rules.maximum_capture:
             raise ValueError("BatchPlayouts does not play maximum_capture rules; use engines.lean.LeanEngine")
         tables = variant.tables
         if tables.size > 64:
-            raise ValueError(f"BatchPlayouts handles boards of up to 64 points; {variant.name} has {tables.size}")
+            raise ValueError(
+                f"BatchPlayouts handles boards of up to 64 points; {variant.name} has {tables.size}"
+            )
         self.variant = variant
         self.rules = variant.rules
         self.n = n = tables.size
@@ -123,8 +135,9 @@ class BatchPlayouts:
                 self.next_over[p, d] = o
                 self.next_to[p, d] = t
 
-    def play(self, games: int, seed: int | None = 0, record: bool = False, *,
-             allow_long: bool = False) -> BatchResult:
+    def play(
+        self, games: int, seed: int | None = 0, record: bool = False, *, allow_long: bool = False
+    ) -> BatchResult:
         """Play ``games`` random games from the start position to their ends.
 
         With ``record=True`` the result's ``records`` holds, per game, a list
@@ -173,8 +186,10 @@ class BatchPlayouts:
         flag("record", record)
         flag("allow_long", allow_long)
         if record and games > MAX_RECORDED_GAMES:
-            raise ValueError(f"record=True keeps every ply as Python objects: at most {MAX_RECORDED_GAMES:,} games, "
-                             f"got {games:,}")
+            raise ValueError(
+                f"record=True keeps every ply as Python objects: at most {MAX_RECORDED_GAMES:,} games, "
+                f"got {games:,}"
+            )
         what = f"{games:,} random games of {self.variant.name} ({self.rules.to_text()})"
         check_long_job(what, memory=games * _RESULT_BYTES, allow_long=allow_long, advice="play fewer games")
         rng = np.random.default_rng(seed)
@@ -187,20 +202,30 @@ class BatchPlayouts:
             parts.append(self._play_batch(size, rng, record, None if allow_long else began))
             done += size
             if len(parts) == 1 and done < games:
-                check_long_job(what, (time.perf_counter() - began) * games / done, allow_long=allow_long,
-                               advice="play fewer games")
+                check_long_job(
+                    what,
+                    (time.perf_counter() - began) * games / done,
+                    allow_long=allow_long,
+                    advice="play fewer games",
+                )
         if len(parts) <= 1:
             return parts[0] if parts else self._play_batch(0, rng, record, None)
         records = [r for part in parts for r in part.records] if record else None  # type: ignore[union-attr]
-        return BatchResult(np.concatenate([r.winner for r in parts]), np.concatenate([r.reason for r in parts]),
-                           np.concatenate([r.plies for r in parts]), records)
+        return BatchResult(
+            np.concatenate([r.winner for r in parts]),
+            np.concatenate([r.reason for r in parts]),
+            np.concatenate([r.plies for r in parts]),
+            records,
+        )
 
     def _bytes_per_game(self, record: bool) -> int:
         # The boards, the masks and the candidate matrices of one ply, with numpy's temporaries.
         width = 8 * (self.n + 1) + 5 * self.leap_from.size + 4 * self.step_from.size + 128
         return 2 * width if record else width
 
-    def _play_batch(self, games: int, rng: np.random.Generator, record: bool, began: float | None) -> BatchResult:
+    def _play_batch(
+        self, games: int, rng: np.random.Generator, record: bool, began: float | None
+    ) -> BatchResult:
         from ..limits import LONG_JOB_SECONDS
 
         n, rules = self.n, self.rules
@@ -226,9 +251,11 @@ class BatchPlayouts:
         ply = 0
         while ids.size:
             if began is not None and time.perf_counter() - began > LONG_JOB_SECONDS:
-                raise LongJobError(f"random games of {self.variant.name} ({self.rules.to_text()}) have gone on for "
-                                   f"{ply:,} plies and a minute without all ending; give the rules a "
-                                   "quiet_turn_limit, play fewer games, or pass allow_long=True")
+                raise LongJobError(
+                    f"random games of {self.variant.name} ({self.rules.to_text()}) have gone on for "
+                    f"{ply:,} plies and a minute without all ending; give the rules a "
+                    "quiet_turn_limit, play fewer games, or pass allow_long=True"
+                )
             mine = board == 1
             theirs = board == -1
             empty = board == 0
@@ -280,8 +307,9 @@ class BatchPlayouts:
                 board[stepping, origin] = 0
                 board[stepping, target] = 1
                 if record:
-                    xor_bits[stepping] = (np.uint64(1) << origin.astype(np.uint64)) | \
-                        (np.uint64(1) << target.astype(np.uint64))
+                    xor_bits[stepping] = (np.uint64(1) << origin.astype(np.uint64)) | (
+                        np.uint64(1) << target.astype(np.uint64)
+                    )
             if chain.size:
                 pick = _nth_true(leaps[chain], choice[chain])
                 origin, jumped, cur = lf[pick], lo[pick], lt[pick]
@@ -308,7 +336,9 @@ class BatchPlayouts:
                         r = (rng.random(chain.size) * np.maximum(count, 1)).astype(np.int64)
                     if record:
                         final = ~go
-                        xor_bits[chain[final]] = start_bit[final] ^ (np.uint64(1) << cur[final].astype(np.uint64))
+                        xor_bits[chain[final]] = start_bit[final] ^ (
+                            np.uint64(1) << cur[final].astype(np.uint64)
+                        )
                         start_bit = start_bit[go]
                     chain, cur, sub, r = chain[go], cur[go], sub[go], r[go]
                     if not chain.size:
@@ -333,16 +363,28 @@ class BatchPlayouts:
             ply += 1
         return BatchResult(winner, reason, plies, records)
 
-    def _record(self, records: list, ids: np.ndarray, before: np.ndarray, leaps: np.ndarray,
-                steps: np.ndarray, xor_bits: np.ndarray, captured_bits: np.ndarray) -> None:
+    def _record(
+        self,
+        records: list,
+        ids: np.ndarray,
+        before: np.ndarray,
+        leaps: np.ndarray,
+        steps: np.ndarray,
+        xor_bits: np.ndarray,
+        captured_bits: np.ndarray,
+    ) -> None:
         n = self.n
         weights = np.array([1 << i for i in range(n)], dtype=object)
         for row, game in enumerate(ids):
             own = int((before[row, :n] == 1).astype(object) @ weights)
             opp = int((before[row, :n] == -1).astype(object) @ weights)
-            actions = {("leap", int(self.leap_from[k]), int(self.leap_over[k]), int(self.leap_to[k]))
-                       for k in np.flatnonzero(leaps[row])}
-            actions |= {("step", int(self.step_from[k]), int(self.step_to[k])) for k in np.flatnonzero(steps[row])}
+            actions = {
+                ("leap", int(self.leap_from[k]), int(self.leap_over[k]), int(self.leap_to[k]))
+                for k in np.flatnonzero(leaps[row])
+            }
+            actions |= {
+                ("step", int(self.step_from[k]), int(self.step_to[k])) for k in np.flatnonzero(steps[row])
+            }
             records[game].append((own, opp, actions, (int(xor_bits[row]), int(captured_bits[row]))))
 
     def playouts_per_second(self, games: int = 10_000, seed: int = 0) -> tuple[float, float]:

@@ -50,12 +50,16 @@ __all__ = ["RULES_FOLLOWED", "LeanEngine", "LeanMove", "PlayoutResult", "lean_mo
 #: the move generator does), ``"refuses"`` (raises ValueError), or ``"ignores: why"``.
 #: ``tests/test_rules_everywhere.py`` walks every field of every engine against this.
 RULES_FOLLOWED: dict[str, str] = {
-    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "follows", "leap_shape": "follows",
-    "blocked_player_loses": "follows", "quiet_turn_limit": "follows",
+    "compulsory_capture": "follows",
+    "multi_leap": "follows",
+    "maximum_capture": "follows",
+    "leap_shape": "follows",
+    "blocked_player_loses": "follows",
+    "quiet_turn_limit": "follows",
     "repetition_limit": "ignores: repetition depends on a game's history; Game checks it, as for Position",
-    "no_capture_result": "follows", "shrink_boundary": "follows",
+    "no_capture_result": "follows",
+    "shrink_boundary": "follows",
 }
-
 
 
 @dataclass(frozen=True)
@@ -127,8 +131,10 @@ class LeanEngine:
         if isinstance(dead, bool) or not isinstance(dead, int):
             raise TypeError(f"dead is a bit set of points (an integer), got {type(dead).__name__}")
         if dead and (self.shrink is None or not self.shrink.is_reachable(dead) or dead & (own | opp)):
-            raise ValueError("dead must be a set of points out of play that this board's shrinking rule "
-                             "can make, holding no piece")
+            raise ValueError(
+                "dead must be a set of points out of play that this board's shrinking rule "
+                "can make, holding no piece"
+            )
         return self._generate(own, opp, dead)
 
     def _bit_sets(self, own: object, opp: object) -> tuple[int, int]:
@@ -137,7 +143,9 @@ class LeanEngine:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} is a bit set of points (an integer), got {type(value).__name__}")
             if value < 0 or value > self.full:
-                raise ValueError(f"{name} names points the board does not have ({self.variant.name} has {self.n})")
+                raise ValueError(
+                    f"{name} names points the board does not have ({self.variant.name} has {self.n})"
+                )
         if own & opp:  # type: ignore[operator]
             raise ValueError("own and opp name the same point: a point holds one piece at most")
         return own, opp  # type: ignore[return-value]
@@ -195,9 +203,18 @@ class LeanEngine:
 
     # --- random play ----------------------------------------------------------
 
-    def playout(self, seed: int | random.Random | None = None, own: int | None = None, opp: int | None = None,
-                quiet: int = 0, white_to_move: bool = True, record: list | None = None, *, dead: int = 0,
-                allow_long: bool = False) -> PlayoutResult:
+    def playout(
+        self,
+        seed: int | random.Random | None = None,
+        own: int | None = None,
+        opp: int | None = None,
+        quiet: int = 0,
+        white_to_move: bool = True,
+        record: list | None = None,
+        *,
+        dead: int = 0,
+        allow_long: bool = False,
+    ) -> PlayoutResult:
         """Play one uniformly random game to its end; from the start position by default.
 
         Ends as :meth:`Position.outcome` does: a side without pieces
@@ -261,9 +278,11 @@ class LeanEngine:
         deadline = None if allow_long else time.perf_counter() + LONG_JOB_SECONDS
         while True:
             if deadline is not None and not plies & 1023 and plies and time.perf_counter() > deadline:
-                raise LongJobError(f"a random game of {self.variant.name} ({self.rules.to_text()}) has gone on for "
-                                   f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
-                                   "rules a quiet_turn_limit, or pass allow_long=True")
+                raise LongJobError(
+                    f"a random game of {self.variant.name} ({self.rules.to_text()}) has gone on for "
+                    f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
+                    "rules a quiet_turn_limit, or pass allow_long=True"
+                )
             if not own:
                 winner, reason = (not white_to_move), "no pieces"
                 break
@@ -341,6 +360,10 @@ class LeanEngine:
             if not checked and (played >= 7 or time.perf_counter() - began > 1.0):
                 checked = True
                 per_game = (time.perf_counter() - began) / (played + 1)
-                check_long_job(f"{games:,} random games of {self.variant.name} ({self.rules.to_text()})",
-                               per_game * games, allow_long=False, advice="play fewer games")
+                check_long_job(
+                    f"{games:,} random games of {self.variant.name} ({self.rules.to_text()})",
+                    per_game * games,
+                    allow_long=False,
+                    advice="play fewer games",
+                )
         return games, plies

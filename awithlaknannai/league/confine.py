@@ -56,8 +56,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CONFIG_ENV", "ConfinementError", "Protection", "available", "confine_self", "league_key_path", "protections",
-           "read_paths"]
+__all__ = [
+    "CONFIG_ENV",
+    "ConfinementError",
+    "Protection",
+    "available",
+    "confine_self",
+    "league_key_path",
+    "protections",
+    "read_paths",
+]
 
 # --- Landlock: constants from linux/landlock.h (stable kernel ABI) ---------------------------------
 _SYS_LANDLOCK_CREATE_RULESET, _SYS_LANDLOCK_ADD_RULE, _SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -73,8 +81,7 @@ _NET_BIND_TCP, _NET_CONNECT_TCP = 1 << 0, 1 << 1
 _SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1 << 0, 1 << 1
 
 #: The file-system rights each Landlock ABI version knows (a newer ABI adds to the older).
-_FS_RIGHTS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 4: (1 << 15) - 1,
-                     5: (1 << 16) - 1}
+_FS_RIGHTS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 4: (1 << 15) - 1, 5: (1 << 16) - 1}
 #: Rights that apply to a file (not a folder): a rule on a file may grant only these.
 _FILE_RIGHTS = _FS_EXECUTE | _FS_WRITE_FILE | _FS_READ_FILE | _FS_TRUNCATE | _FS_IOCTL_DEV
 _READ = _FS_READ_FILE | _FS_READ_DIR
@@ -88,27 +95,112 @@ _X32_SYSCALL_BIT = 0x40000000
 
 #: System calls per machine: (audit arch, seccomp syscall, {name: number}).
 _SYSCALLS: dict[str, tuple[int, int, dict[str, int]]] = {
-    "x86_64": (0xC000003E, 317, {
-        "socket": 41, "socketpair": 53, "clone": 56, "fork": 57, "vfork": 58, "execve": 59, "kill": 62,
-        "ptrace": 101, "rt_sigqueueinfo": 129, "chroot": 161, "mount": 165, "umount2": 166, "tkill": 200,
-        "tgkill": 234, "add_key": 248, "request_key": 249, "keyctl": 250, "unshare": 272,
-        "rt_tgsigqueueinfo": 297, "perf_event_open": 298, "setns": 308, "process_vm_readv": 310,
-        "process_vm_writev": 311, "kcmp": 312, "bpf": 321, "execveat": 322, "userfaultfd": 323,
-        "pidfd_send_signal": 424, "io_uring_setup": 425, "pidfd_open": 434, "clone3": 435,
-        "pidfd_getfd": 438}),
-    "aarch64": (0xC00000B7, 277, {
-        "socket": 198, "socketpair": 199, "clone": 220, "execve": 221, "kill": 129, "ptrace": 117,
-        "rt_sigqueueinfo": 138, "chroot": 51, "mount": 40, "umount2": 39, "tkill": 130, "tgkill": 131,
-        "add_key": 217, "request_key": 218, "keyctl": 219, "unshare": 97, "rt_tgsigqueueinfo": 240,
-        "perf_event_open": 241, "setns": 268, "process_vm_readv": 270, "process_vm_writev": 271,
-        "kcmp": 272, "bpf": 280, "execveat": 281, "userfaultfd": 282, "pidfd_send_signal": 424,
-        "io_uring_setup": 425, "pidfd_open": 434, "clone3": 435, "pidfd_getfd": 438}),
+    "x86_64": (
+        0xC000003E,
+        317,
+        {
+            "socket": 41,
+            "socketpair": 53,
+            "clone": 56,
+            "fork": 57,
+            "vfork": 58,
+            "execve": 59,
+            "kill": 62,
+            "ptrace": 101,
+            "rt_sigqueueinfo": 129,
+            "chroot": 161,
+            "mount": 165,
+            "umount2": 166,
+            "tkill": 200,
+            "tgkill": 234,
+            "add_key": 248,
+            "request_key": 249,
+            "keyctl": 250,
+            "unshare": 272,
+            "rt_tgsigqueueinfo": 297,
+            "perf_event_open": 298,
+            "setns": 308,
+            "process_vm_readv": 310,
+            "process_vm_writev": 311,
+            "kcmp": 312,
+            "bpf": 321,
+            "execveat": 322,
+            "userfaultfd": 323,
+            "pidfd_send_signal": 424,
+            "io_uring_setup": 425,
+            "pidfd_open": 434,
+            "clone3": 435,
+            "pidfd_getfd": 438,
+        },
+    ),
+    "aarch64": (
+        0xC00000B7,
+        277,
+        {
+            "socket": 198,
+            "socketpair": 199,
+            "clone": 220,
+            "execve": 221,
+            "kill": 129,
+            "ptrace": 117,
+            "rt_sigqueueinfo": 138,
+            "chroot": 51,
+            "mount": 40,
+            "umount2": 39,
+            "tkill": 130,
+            "tgkill": 131,
+            "add_key": 217,
+            "request_key": 218,
+            "keyctl": 219,
+            "unshare": 97,
+            "rt_tgsigqueueinfo": 240,
+            "perf_event_open": 241,
+            "setns": 268,
+            "process_vm_readv": 270,
+            "process_vm_writev": 271,
+            "kcmp": 272,
+            "bpf": 280,
+            "execveat": 281,
+            "userfaultfd": 282,
+            "pidfd_send_signal": 424,
+            "io_uring_setup": 425,
+            "pidfd_open": 434,
+            "clone3": 435,
+            "pidfd_getfd": 438,
+        },
+    ),
 }
 #: Calls refused outright: a player makes no process, thread, program, socket or namespace.
-_DENIED = ("socket", "socketpair", "clone", "clone3", "fork", "vfork", "execve", "execveat", "ptrace",
-           "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_open", "pidfd_getfd", "pidfd_send_signal",
-           "tkill", "io_uring_setup", "mount", "umount2", "unshare", "setns", "chroot", "bpf",
-           "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key")
+_DENIED = (
+    "socket",
+    "socketpair",
+    "clone",
+    "clone3",
+    "fork",
+    "vfork",
+    "execve",
+    "execveat",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "kcmp",
+    "pidfd_open",
+    "pidfd_getfd",
+    "pidfd_send_signal",
+    "tkill",
+    "io_uring_setup",
+    "mount",
+    "umount2",
+    "unshare",
+    "setns",
+    "chroot",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "keyctl",
+    "add_key",
+    "request_key",
+)
 #: Calls whose first argument is a process: allowed only for the process itself.
 _SELF_ONLY = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo")
 
@@ -170,8 +262,12 @@ def _landlock_abi() -> int:
     if not sys.platform.startswith("linux"):
         return 0
     try:
-        version = _libc().syscall(_SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
-                                  ctypes.c_uint32(_LANDLOCK_CREATE_RULESET_VERSION))
+        version = _libc().syscall(
+            _SYS_LANDLOCK_CREATE_RULESET,
+            None,
+            ctypes.c_size_t(0),
+            ctypes.c_uint32(_LANDLOCK_CREATE_RULESET_VERSION),
+        )
     except (OSError, AttributeError):
         return 0
     return max(0, int(version))
@@ -212,11 +308,16 @@ def available() -> dict[str, Any]:
         return {"landlock_abi": 0, "seccomp": False, "process_limits": False, "system": sys.platform}
     try:
         import resource  # noqa: F401 - Unix only
+
         limits = True
     except ImportError:
         limits = False
-    return {"landlock_abi": _landlock_abi(), "seccomp": _seccomp_available(), "process_limits": limits,
-            "system": sys.platform}
+    return {
+        "landlock_abi": _landlock_abi(),
+        "seccomp": _seccomp_available(),
+        "process_limits": limits,
+        "system": sys.platform,
+    }
 
 
 def protections(report: dict[str, Any] | None = None) -> tuple[list[str], list[str]]:
@@ -260,9 +361,14 @@ def read_paths() -> list[Path]:
     beyond the few files the dynamic linker and Python read.
     """
     package_folder = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # awithlaknannai/
-    candidates: list[str] = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-                             package_folder,
-                             os.path.dirname(os.path.realpath(sys.executable))]
+    candidates: list[str] = [
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        sys.base_exec_prefix,
+        package_folder,
+        os.path.dirname(os.path.realpath(sys.executable)),
+    ]
     for name in ("stdlib", "platstdlib", "purelib", "platlib"):
         with contextlib.suppress(KeyError):
             candidates.append(sysconfig.get_paths()[name])
@@ -274,14 +380,26 @@ def read_paths() -> list[Path]:
     # Every sys.path entry that is a site-packages folder or a zip of the standard library
     # (not '' nor the notebook's folder, which a kernel puts there).
     candidates += [entry for entry in sys.path if entry.endswith((".zip", "site-packages", "dist-packages"))]
-    candidates += ["/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/usr/share/zoneinfo",
-                   "/etc/ld.so.cache", "/etc/localtime", "/proc/cpuinfo", "/sys/devices/system/cpu",
-                   "/dev/null", "/dev/urandom"]
+    candidates += [
+        "/usr/lib",
+        "/usr/lib64",
+        "/lib",
+        "/lib64",
+        "/usr/local/lib",
+        "/usr/share/zoneinfo",
+        "/etc/ld.so.cache",
+        "/etc/localtime",
+        "/proc/cpuinfo",
+        "/sys/devices/system/cpu",
+        "/dev/null",
+        "/dev/urandom",
+    ]
     # A folder that holds the user's home, the current folder or the league's key would open them all
     # (Landlock grants a whole tree): such a prefix (Python installed into the home folder itself) is
     # left out, and its standard library and site-packages, listed above on their own, are kept.
-    private = [os.path.realpath(place) for place in (os.path.expanduser("~"), os.getcwd(), _key_folder())
-               if place]
+    private = [
+        os.path.realpath(place) for place in (os.path.expanduser("~"), os.getcwd(), _key_folder()) if place
+    ]
     seen: dict[str, Path] = {}
     for candidate in candidates:
         if not candidate:
@@ -320,8 +438,10 @@ def _landlock(abi: int, readable: Iterable[Path], writable: Iterable[Path]) -> N
         attr.append(_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL)
     packed = struct.pack(f"<{len(attr)}Q", *attr)
     buffer = ctypes.create_string_buffer(packed, len(packed))
-    ruleset = _check(libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, buffer, ctypes.c_size_t(len(packed)),
-                                  ctypes.c_uint32(0)), "landlock_create_ruleset")
+    ruleset = _check(
+        libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, buffer, ctypes.c_size_t(len(packed)), ctypes.c_uint32(0)),
+        "landlock_create_ruleset",
+    )
     try:
         grants = [(path, _READ) for path in readable]
         grants += [(path, fs_rights & ~_FS_EXECUTE) for path in writable]
@@ -334,14 +454,23 @@ def _landlock(abi: int, readable: Iterable[Path], writable: Iterable[Path]) -> N
                 if not os.path.isdir(path):
                     rights &= _FILE_RIGHTS
                 rule = ctypes.create_string_buffer(struct.pack("<Qi", rights & fs_rights, fd), 12)
-                _check(libc.syscall(_SYS_LANDLOCK_ADD_RULE, ctypes.c_int(ruleset),
-                                    ctypes.c_int(_LANDLOCK_RULE_PATH_BENEATH), rule, ctypes.c_uint32(0)),
-                       f"landlock_add_rule for {path}")
+                _check(
+                    libc.syscall(
+                        _SYS_LANDLOCK_ADD_RULE,
+                        ctypes.c_int(ruleset),
+                        ctypes.c_int(_LANDLOCK_RULE_PATH_BENEATH),
+                        rule,
+                        ctypes.c_uint32(0),
+                    ),
+                    f"landlock_add_rule for {path}",
+                )
             finally:
                 os.close(fd)
         _check(libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)")
-        _check(libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)),
-               "landlock_restrict_self")
+        _check(
+            libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)),
+            "landlock_restrict_self",
+        )
     finally:
         os.close(ruleset)
 
@@ -350,8 +479,12 @@ def _filter_program(table: tuple[int, int, dict[str, int]], own_pid: int) -> lis
     """The seccomp filter as (code, jt, jf, k) instructions: deny by number, signals only to oneself."""
     arch, _, numbers = table
     deny = _RET_ERRNO | errno.EPERM
-    program = [(_LD_W_ABS, 0, 0, _OFFSET_ARCH), (_JEQ_K, 1, 0, arch), (_RET_K, 0, 0, _RET_KILL_PROCESS),
-               (_LD_W_ABS, 0, 0, _OFFSET_NR)]
+    program = [
+        (_LD_W_ABS, 0, 0, _OFFSET_ARCH),
+        (_JEQ_K, 1, 0, arch),
+        (_RET_K, 0, 0, _RET_KILL_PROCESS),
+        (_LD_W_ABS, 0, 0, _OFFSET_NR),
+    ]
     if arch == _SYSCALLS["x86_64"][0]:  # the x32 calling convention: another table of numbers
         program += [(_JGE_K, 0, 1, _X32_SYSCALL_BIT), (_RET_K, 0, 0, deny)]
     for name in _DENIED:
@@ -385,8 +518,15 @@ def _seccomp(own_pid: int) -> None:
     fprog = _Program(len(program), ctypes.cast(filters, ctypes.c_void_p))
     libc = _libc()
     _check(libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)")
-    _check(libc.syscall(table[1], ctypes.c_uint(_SECCOMP_SET_MODE_FILTER), ctypes.c_uint(_SECCOMP_FILTER_FLAG_TSYNC),
-                        ctypes.byref(fprog)), "seccomp")
+    _check(
+        libc.syscall(
+            table[1],
+            ctypes.c_uint(_SECCOMP_SET_MODE_FILTER),
+            ctypes.c_uint(_SECCOMP_FILTER_FLAG_TSYNC),
+            ctypes.byref(fprog),
+        ),
+        "seccomp",
+    )
 
 
 def _limits(cpu_seconds: int) -> None:
@@ -408,8 +548,9 @@ def _limits(cpu_seconds: int) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
-def confine_self(scratch: str | os.PathLike[str], *, report: dict[str, Any] | None = None,
-                 cpu_seconds: int = CPU_SECONDS) -> list[str]:
+def confine_self(
+    scratch: str | os.PathLike[str], *, report: dict[str, Any] | None = None, cpu_seconds: int = CPU_SECONDS
+) -> list[str]:
     """Confine this process for good: Landlock, seccomp and resource limits, each where available.
 
     Call it in the player's process, single-threaded, after everything it

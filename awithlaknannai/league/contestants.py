@@ -24,8 +24,16 @@ from typing import Any
 from ..files import read_file_bytes
 from ..players.levels import make_player
 
-__all__ = ["MAX_FOLDER_ENTRIES", "MAX_FOLDER_PLAYERS", "MAX_NAME_CHARS", "MAX_SOURCE_BYTES", "NOTEBOOK_ORIGIN",
-           "Contestant", "PlayersFolderError", "contestants_from_folder"]
+__all__ = [
+    "MAX_FOLDER_ENTRIES",
+    "MAX_FOLDER_PLAYERS",
+    "MAX_NAME_CHARS",
+    "MAX_SOURCE_BYTES",
+    "NOTEBOOK_ORIGIN",
+    "Contestant",
+    "PlayersFolderError",
+    "contestants_from_folder",
+]
 
 #: The largest player file read, in bytes (a class's players are a few kilobytes).
 MAX_SOURCE_BYTES = 1_000_000
@@ -46,8 +54,10 @@ def _check_name(name: object) -> str:
         raise TypeError(f"a player's name is a str, got {type(name).__name__}")
     text = " ".join(name.split())
     if not text or len(text) > MAX_NAME_CHARS or not all(c.isalnum() or c in _NAME_SAFE for c in text):
-        raise ValueError(f"a player's name has 1 to {MAX_NAME_CHARS} letters, digits, spaces or "
-                         f"{_NAME_SAFE.strip()!r}; got {name[:MAX_NAME_CHARS + 10]!r}")
+        raise ValueError(
+            f"a player's name has 1 to {MAX_NAME_CHARS} letters, digits, spaces or "
+            f"{_NAME_SAFE.strip()!r}; got {name[: MAX_NAME_CHARS + 10]!r}"
+        )
     return text
 
 
@@ -135,8 +145,11 @@ class Contestant:
                 raise ValueError(f"{file.name} grew beyond {MAX_SOURCE_BYTES:,} bytes while it was read")
             code = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:
-            return cls(name=chosen, origin=str(file),
-                       problem=f"{file.name} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})")
+            return cls(
+                name=chosen,
+                origin=str(file),
+                problem=f"{file.name} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+            )
         except ValueError as error:
             return cls(name=chosen, origin=str(file), problem=str(error))
         return cls(name=chosen, code=code, origin=str(file))
@@ -169,7 +182,9 @@ class Contestant:
         from awithlaknannai.league.lesson import greedy_choose_move as greedy_choose_move
         """
         code, entry, origin = _function_code(function)
-        return cls(name=name if name is not None else function.__name__, code=code, entry=entry, origin=origin)
+        return cls(
+            name=name if name is not None else function.__name__, code=code, entry=entry, origin=origin
+        )
 
     @classmethod
     def builtin(cls, spec: str, name: str | None = None, seed: int | None = None) -> Contestant:
@@ -254,8 +269,10 @@ def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py
             for entry in entries:
                 seen += 1
                 if seen > MAX_FOLDER_ENTRIES:
-                    raise PlayersFolderError(f"{quoted} holds more than {MAX_FOLDER_ENTRIES:,} files and folders: "
-                                             "put the players in a folder of their own")
+                    raise PlayersFolderError(
+                        f"{quoted} holds more than {MAX_FOLDER_ENTRIES:,} files and folders: "
+                        "put the players in a folder of their own"
+                    )
                 if entry.name.startswith(("_", ".")) or not fnmatch.fnmatch(entry.name, pattern):
                     continue
                 try:
@@ -286,18 +303,24 @@ def _quoted(name: str) -> str:
 def _function_code(function: Callable[..., Any]) -> tuple[str, str, str]:
     """(module code, entry name, origin) for ``function``."""
     if not isinstance(function, types.FunctionType):
-        raise TypeError(f"a player is a function defined with def, such as choose_move, "
-                        f"got {type(function).__name__}")
+        raise TypeError(
+            f"a player is a function defined with def, such as choose_move, got {type(function).__name__}"
+        )
     entry = function.__name__
     if entry == "<lambda>":
         raise ValueError("a player function needs a name: write it with def choose_move(position): ...")
     if function.__closure__:
         names = ", ".join(function.__code__.co_freevars)
-        raise ValueError(f"{entry} uses variables of the function it is defined in ({names}); "
-                         "define it at the top level of a cell or a file")
+        raise ValueError(
+            f"{entry} uses variables of the function it is defined in ({names}); "
+            "define it at the top level of a cell or a file"
+        )
     if _importable(function):
-        return (f"from {function.__module__} import {function.__qualname__} as {entry}\n", entry,
-                f"{function.__module__}.{function.__qualname__}")
+        return (
+            f"from {function.__module__} import {function.__qualname__} as {entry}\n",
+            entry,
+            f"{function.__module__}.{function.__qualname__}",
+        )
     return _Packer(function).code(), entry, NOTEBOOK_ORIGIN
 
 
@@ -328,14 +351,17 @@ def _player_readable_roots() -> tuple[str, ...]:
 def _readable_by_players(file: str) -> bool:
     """Whether a confined player's process can read ``file`` (it lies in Python's or this package's folders)."""
     resolved = os.path.realpath(file)
-    return any(resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)
-               for root in _player_readable_roots())
+    return any(
+        resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)
+        for root in _player_readable_roots()
+    )
 
 
 def _literal(value: object) -> str | None:
     """``repr(value)`` if it reads back as an equal plain value (numbers, text, lists...), else None."""
-    if not isinstance(value, (type(None), bool, int, float, complex, str, bytes, tuple, list, dict, set,
-                              frozenset)):
+    if not isinstance(
+        value, (type(None), bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset)
+    ):
         return None
     try:
         text = repr(value)
@@ -368,8 +394,10 @@ class _Packer:
         try:
             source = inspect.getsource(obj)
         except (OSError, TypeError):
-            raise ValueError(f"cannot find the source code of {name}: define it in a notebook cell or a "
-                             ".py file (not typed at an interactive prompt)") from None
+            raise ValueError(
+                f"cannot find the source code of {name}: define it in a notebook cell or a "
+                ".py file (not typed at an interactive prompt)"
+            ) from None
         return textwrap.dedent(source)
 
     def _add_definition(self, obj: Any, name: str) -> None:
@@ -379,9 +407,13 @@ class _Packer:
         try:
             tree = ast.parse(source)
         except SyntaxError:
-            raise ValueError(f"cannot read the source code of {name} (was it changed after it ran?)") from None
-        used = sorted({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-                      | {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names})
+            raise ValueError(
+                f"cannot read the source code of {name} (was it changed after it ran?)"
+            ) from None
+        used = sorted(
+            {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+            | {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names}
+        )
         for dependency in used:
             self._add_name(dependency)
         self.definitions.append(source)
@@ -396,8 +428,10 @@ class _Packer:
             self.imports.append(f"import {module}" if module == name else f"import {module} as {name}")
         elif isinstance(value, (types.FunctionType, type)) and not _importable(value):
             if isinstance(value, types.FunctionType) and value.__closure__:
-                raise ValueError(f"{self.function.__name__} uses {name}, which uses variables of the function "
-                                 "it is defined in; define it at the top level of a cell")
+                raise ValueError(
+                    f"{self.function.__name__} uses {name}, which uses variables of the function "
+                    "it is defined in; define it at the top level of a cell"
+                )
             self._add_definition(value, name)
         elif _importable(value):
             self.imports.append(f"from {value.__module__} import {value.__qualname__} as {name}")
@@ -412,5 +446,6 @@ class _Packer:
                     f"{self.function.__name__} uses {name!r}, a {type(value).__name__} from the notebook, which "
                     "cannot be sent to the player's process: only functions, classes, imports and plain values "
                     "(numbers, text, lists, dicts) can. Create it inside the function, or put the player in a "
-                    ".py file")
+                    ".py file"
+                )
             self.values.append(f"{name} = {text}")

@@ -20,8 +20,21 @@ from ..notation import (
 from ..players.match import STOPPED
 from ..position import Position
 
-__all__ = ["FORFEIT", "JOURNAL_SUFFIX", "LEAGUE_FORMAT", "MAX_GAMES_PER_PAIR", "MAX_LEAGUE_BYTES", "MAX_PLAYERS",
-           "MAX_TEXT_CHARS", "TIE_BREAKS", "Forfeit", "LeagueGame", "StandingRow", "Standings", "printable_text"]
+__all__ = [
+    "FORFEIT",
+    "JOURNAL_SUFFIX",
+    "LEAGUE_FORMAT",
+    "MAX_GAMES_PER_PAIR",
+    "MAX_LEAGUE_BYTES",
+    "MAX_PLAYERS",
+    "MAX_TEXT_CHARS",
+    "TIE_BREAKS",
+    "Forfeit",
+    "LeagueGame",
+    "StandingRow",
+    "Standings",
+    "printable_text",
+]
 
 LEAGUE_FORMAT = "awithlaknannai-league"
 #: Version 2 added the signature; version 1 files (unsigned) load with ``verify=False``.
@@ -42,8 +55,10 @@ MAX_TEXT_CHARS = 1000
 #: The journal beside a results file: ``results.json`` has ``results.json.journal`` while a league runs.
 JOURNAL_SUFFIX = ".journal"
 #: How the standings order players with equal points, in one line (the table and the sheet show it).
-TIE_BREAKS = ("Ties on points: first the points in games among the tied players, then Sonneborn-Berger "
-              "(points of those beaten, half of those drawn with), then wins; else a shared place.")
+TIE_BREAKS = (
+    "Ties on points: first the points in games among the tied players, then Sonneborn-Berger "
+    "(points of those beaten, half of those drawn with), then wins; else a shared place."
+)
 
 
 # --- text a player produced -------------------------------------------------------------
@@ -83,7 +98,7 @@ def printable_text(text: str, limit: int = MAX_TEXT_CHARS) -> str:
     if len(clean) <= limit:
         return clean
     tail = f"… (cut: {len(text):,} characters)"
-    return _CUT_ESCAPE.sub("", clean[:limit - len(tail)]) + tail
+    return _CUT_ESCAPE.sub("", clean[: limit - len(tail)]) + tail
 
 
 # --- one game ----------------------------------------------------------------------------
@@ -200,8 +215,13 @@ class LeagueGame:
 
     def tags(self) -> dict[str, str]:
         """The tags of the game record: players, round, result in words."""
-        tags = {"Event": "league", "Round": str(self.number), "White": self.white, "Black": self.black,
-                "Result": self.summary()}
+        tags = {
+            "Event": "league",
+            "Round": str(self.number),
+            "White": self.white,
+            "Black": self.black,
+            "Result": self.summary(),
+        }
         if self.forfeits:
             tags["Forfeit"] = " ".join(str(f) for f in self.forfeits)
         return tags
@@ -225,11 +245,16 @@ class LeagueGame:
         variant = self.start.variant
         by_rules = self.reason not in (FORFEIT, STOPPED)
         return {
-            "format": RECORD_FORMAT, "version": RECORD_VERSION, "variant": variant.name,
-            "rules": variant.rules.to_text(), "first": variant.first.value, "bottom": variant.bottom.value,
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "variant": variant.name,
+            "rules": variant.rules.to_text(),
+            "first": variant.first.value,
+            "bottom": variant.bottom.value,
             "start": None if self.start == Position.start(variant) else self.start.text(),
             "moves": list(self.moves),
-            "result": self.result if by_rules else None, "reason": self.reason if by_rules else None,
+            "result": self.result if by_rules else None,
+            "reason": self.reason if by_rules else None,
             "tags": self.tags(),
         }
 
@@ -328,8 +353,20 @@ class Standings:
 
     def cells(self) -> list[list[str]]:
         """The table as text cells, headings first."""
-        body = [[r.place or f"{r.rank}", r.name, str(r.games), str(r.wins), str(r.draws), str(r.losses),
-                 _points_text(r.points), f"{r.rating:.0f}", str(r.forfeits)] for r in self.rows]
+        body = [
+            [
+                r.place or f"{r.rank}",
+                r.name,
+                str(r.games),
+                str(r.wins),
+                str(r.draws),
+                str(r.losses),
+                _points_text(r.points),
+                f"{r.rating:.0f}",
+                str(r.forfeits),
+            ]
+            for r in self.rows
+        ]
         return [list(self.HEADINGS), *body]
 
     def to_text(self) -> str:
@@ -337,8 +374,11 @@ class Standings:
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines = [self.title]
         for row in table:
-            lines.append("  ".join(cell.ljust(w) if i == 1 else cell.rjust(w)
-                                   for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+            lines.append(
+                "  ".join(
+                    cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
+                ).rstrip()
+            )
         lines.append(TIE_BREAKS)
         return "\n".join(lines)
 
@@ -351,10 +391,21 @@ class Standings:
     def _repr_html_(self) -> str:
         table = self.cells()
         head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in table[0])
-        body = "".join("<tr>" + "".join(
-            (f'<th scope="row" style="text-align:left">{html.escape(c)}</th>' if i == 1 else
-             f'<td style="text-align:right">{html.escape(c)}</td>') for i, c in enumerate(row)) + "</tr>"
-            for row in table[1:])
-        return (f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-                f'<p class="awithlaknannai-tie-breaks"><small>{html.escape(TIE_BREAKS)}</small></p>')
+        body = "".join(
+            "<tr>"
+            + "".join(
+                (
+                    f'<th scope="row" style="text-align:left">{html.escape(c)}</th>'
+                    if i == 1
+                    else f'<td style="text-align:right">{html.escape(c)}</td>'
+                )
+                for i, c in enumerate(row)
+            )
+            + "</tr>"
+            for row in table[1:]
+        )
+        return (
+            f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f'<p class="awithlaknannai-tie-breaks"><small>{html.escape(TIE_BREAKS)}</small></p>'
+        )

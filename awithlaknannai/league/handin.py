@@ -157,7 +157,9 @@ def safe_file_name(name: str) -> str | None:
     base = unicodedata.normalize("NFC", _base(name))
     if not base.endswith(".py") or base.startswith((".", "_")):
         return None
-    stem = "".join(c if c.isalnum() or c in _SAFE else "_" for c in base[:-3]).strip()[:MAX_NAME_CHARS].strip()
+    stem = (
+        "".join(c if c.isalnum() or c in _SAFE else "_" for c in base[:-3]).strip()[:MAX_NAME_CHARS].strip()
+    )
     if not stem or stem.startswith((".", "_")):
         return None
     return stem + ".py"
@@ -211,7 +213,7 @@ def _free_name(folder: Path, name: str) -> str:
     stem = name[:-3]
     for number in range(2, MAX_FILES + 2):
         suffix = f" ({number})"
-        candidate = stem[:MAX_NAME_CHARS - len(suffix)].rstrip() + suffix + ".py"
+        candidate = stem[: MAX_NAME_CHARS - len(suffix)].rstrip() + suffix + ".py"
         if not (folder / candidate).exists():
             return candidate
     raise ValueError(f"no free name for {name} in {os.fspath(folder)!r}")
@@ -233,11 +235,15 @@ def _receive_one(folder: Path, name: str, data: bytes, on_conflict: str) -> Rece
             why = f"a player is a .py file; {base or 'this'} is not"
         return Received(name, "refused", why=why)
     if len(data) > MAX_FILE_BYTES:
-        return Received(name, "refused", why=f"{len(data):,} bytes, more than the {MAX_FILE_BYTES:,} a player may have")
+        return Received(
+            name, "refused", why=f"{len(data):,} bytes, more than the {MAX_FILE_BYTES:,} a player may have"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return Received(name, "refused", why="not a text file (a player is Python code, as save_player writes it)")
+        return Received(
+            name, "refused", why="not a text file (a player is Python code, as save_player writes it)"
+        )
     if "\0" in text:
         return Received(name, "refused", why="not a text file (it holds NUL characters)")
     target = folder / safe
@@ -269,7 +275,9 @@ def _receive_one(folder: Path, name: str, data: bytes, on_conflict: str) -> Rece
 def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes] | Received]:
     """The files in an uploaded zip, each (path, bytes) or a refusal; the whole zip refused as one."""
     if len(data) > MAX_ZIP_BYTES:
-        yield Received(name, "refused", why=f"{len(data):,} bytes, more than the {MAX_ZIP_BYTES:,} a zip may have")
+        yield Received(
+            name, "refused", why=f"{len(data):,} bytes, more than the {MAX_ZIP_BYTES:,} a zip may have"
+        )
         return
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
@@ -278,12 +286,17 @@ def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes] | Receive
         yield Received(name, "refused", why=f"not a zip file that can be opened ({error})"[:150])
         return
     if len(entries) > MAX_ZIP_ENTRIES:
-        yield Received(name, "refused", why=f"{len(entries):,} entries, more than the {MAX_ZIP_ENTRIES:,} a zip may list")
+        yield Received(
+            name, "refused", why=f"{len(entries):,} entries, more than the {MAX_ZIP_ENTRIES:,} a zip may list"
+        )
         return
     declared = sum(entry.file_size for entry in entries)
     if declared > MAX_ZIP_BYTES:
-        yield Received(name, "refused", why=f"it unpacks to {declared:,} bytes, more than the {MAX_ZIP_BYTES:,} "
-                                            "a zip may hold")
+        yield Received(
+            name,
+            "refused",
+            why=f"it unpacks to {declared:,} bytes, more than the {MAX_ZIP_BYTES:,} a zip may hold",
+        )
         return
     unpacked = 0
     with archive:
@@ -294,18 +307,27 @@ def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes] | Receive
                 continue  # folders, and the extra data macOS adds to every zip it makes
             shown_as = f"{name}: {path}"
             if "\\" in path or path.startswith("/") or ".." in parts or len(parts) > 2:
-                yield Received(shown_as, "refused", why="in a sub-folder of the zip: only its files, or the files "
-                                                        "of one folder in it, are taken")
+                yield Received(
+                    shown_as,
+                    "refused",
+                    why="in a sub-folder of the zip: only its files, or the files "
+                    "of one folder in it, are taken",
+                )
                 continue
             if path.endswith(".zip"):
-                yield Received(shown_as, "refused", why="a zip inside the zip: unpack it and upload its files")
+                yield Received(
+                    shown_as, "refused", why="a zip inside the zip: unpack it and upload its files"
+                )
                 continue
             if safe_file_name(path) is None:
                 yield (path, b"")  # refused by name below, without unpacking it
                 continue
             if entry.file_size > MAX_FILE_BYTES:
-                yield Received(shown_as, "refused", why=f"{entry.file_size:,} bytes, more than the "
-                                                        f"{MAX_FILE_BYTES:,} a player may have")
+                yield Received(
+                    shown_as,
+                    "refused",
+                    why=f"{entry.file_size:,} bytes, more than the {MAX_FILE_BYTES:,} a player may have",
+                )
                 continue
             try:
                 with archive.open(entry) as member:
@@ -318,14 +340,18 @@ def _zip_members(name: str, data: bytes) -> Iterator[tuple[str, bytes] | Receive
                 continue
             unpacked += len(content)
             if len(content) > MAX_FILE_BYTES or unpacked > MAX_ZIP_BYTES:
-                yield Received(shown_as, "refused", why="it unpacks to more than the zip says (a damaged or "
-                                                        "malicious zip)")
+                yield Received(
+                    shown_as,
+                    "refused",
+                    why="it unpacks to more than the zip says (a damaged or malicious zip)",
+                )
                 return
             yield (path, content)
 
 
-def receive_files(folder: str | os.PathLike[str], files: Iterable[tuple[str, bytes]], *,
-                  on_conflict: str = "ask") -> list[Received]:
+def receive_files(
+    folder: str | os.PathLike[str], files: Iterable[tuple[str, bytes]], *, on_conflict: str = "ask"
+) -> list[Received]:
     """Put uploaded player files (``.py`` files, or ``.zip`` files of them) into ``folder``.
 
     Each file is checked and written on its own: a refused file never
@@ -370,8 +396,12 @@ def receive_files(folder: str | os.PathLike[str], files: Iterable[tuple[str, byt
     results: list[Received] = []
     taken = 0
     for item in files:
-        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
-                and isinstance(item[1], (bytes, bytearray, memoryview))):
+        if not (
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and isinstance(item[1], (bytes, bytearray, memoryview))
+        ):
             raise TypeError(f"each file is a pair (name, bytes), got {type(item).__name__}")
         name, data = item[0], bytes(item[1])
         members: Iterable[tuple[str, bytes] | Received]
@@ -385,13 +415,19 @@ def receive_files(folder: str | os.PathLike[str], files: Iterable[tuple[str, byt
             if safe_file_name(path) is not None:
                 taken += 1
                 if taken > MAX_FILES:
-                    results.append(Received(shown_as, "refused", why=f"more than {MAX_FILES} player files in one "
-                                                                     "upload"))
+                    results.append(
+                        Received(shown_as, "refused", why=f"more than {MAX_FILES} player files in one upload")
+                    )
                     continue
             try:
                 result = _receive_one(root, path, content, on_conflict)
             except OSError as error:  # a full disk, no right to write: this file fails, the others go on
-                result = Received(path, "refused", why=f"could not be written: {error.strerror or error}"[:150])
-            results.append(result if shown_as == path else Received(shown_as, result.status, result.saved_as,
-                                                                    result.why, result.data))
+                result = Received(
+                    path, "refused", why=f"could not be written: {error.strerror or error}"[:150]
+                )
+            results.append(
+                result
+                if shown_as == path
+                else Received(shown_as, result.status, result.saved_as, result.why, result.data)
+            )
     return results

@@ -26,8 +26,9 @@ __all__: list[str] = []  # read and written by run_league
 def _check_save_to(save_to: Any) -> Path:
     """``save_to`` checked before the first game: a ``.json`` file name in a folder that can be written."""
     if not isinstance(save_to, (str, os.PathLike)):
-        raise TypeError(f"save_to is the path of a .json file (a str or pathlib.Path), "
-                        f"got {type(save_to).__name__}")
+        raise TypeError(
+            f"save_to is the path of a .json file (a str or pathlib.Path), got {type(save_to).__name__}"
+        )
     name = os.fspath(save_to)
     if not isinstance(name, str):
         raise TypeError(f"save_to is a path as text (str or pathlib.Path), got {type(name).__name__}")
@@ -44,8 +45,9 @@ def _check_save_to(save_to: Any) -> Path:
     if not folder.is_dir():
         raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot save the league to {quoted}: the folder {_quoted(folder)} "
-                         "cannot be written")
+        raise ValueError(
+            f"cannot save the league to {quoted}: the folder {_quoted(folder)} cannot be written"
+        )
     if target.exists() and not target.is_file():
         raise ValueError(f"save_to {quoted} is not a regular file")
     if _journal_path(path).is_dir():
@@ -73,8 +75,16 @@ class _Journal:
         self.league = hashlib.sha256(_canonical(header)).digest()
         if keep is None:  # a new journal
             self.file = open(path, "wb")  # noqa: SIM115 - kept open while the league runs
-            self.file.write(_canonical({"journal": _JOURNAL_FORMAT, "league": header,
-                                        "mac": _mac(key, b"journal league", _canonical(header))}) + b"\n")
+            self.file.write(
+                _canonical(
+                    {
+                        "journal": _JOURNAL_FORMAT,
+                        "league": header,
+                        "mac": _mac(key, b"journal league", _canonical(header)),
+                    }
+                )
+                + b"\n"
+            )
         else:  # resumed: keep its complete lines, drop a line cut short where the machine stopped
             self.file = open(path, "r+b")  # noqa: SIM115
             self.file.truncate(keep)
@@ -86,8 +96,13 @@ class _Journal:
     def add(self, game: LeagueGame) -> None:
         entry = _game_entry(game)
         data = _canonical(entry)
-        self.file.write(b'{"game":' + data + b',"mac":"' + _mac(self.key, b"journal game", self.league + data)
-                        .encode("ascii") + b'"}\n')
+        self.file.write(
+            b'{"game":'
+            + data
+            + b',"mac":"'
+            + _mac(self.key, b"journal game", self.league + data).encode("ascii")
+            + b'"}\n'
+        )
         self.file.flush()
         os.fsync(self.file.fileno())
 
@@ -118,8 +133,9 @@ def _read_journal(path: Path, key: bytes) -> tuple[dict[str, Any] | None, list[d
         if item is None:
             if k == len(lines) - 1:
                 break
-            raise ValueError(f"the journal {_quoted(path)} is damaged or was changed at line {k + 1}: "
-                             "it cannot be resumed")
+            raise ValueError(
+                f"the journal {_quoted(path)} is damaged or was changed at line {k + 1}: it cannot be resumed"
+            )
         if header is None:
             header, league = item, hashlib.sha256(_canonical(item)).digest()
         else:
@@ -150,14 +166,17 @@ def _journal_line(line: bytes, key: bytes, league: bytes | None) -> dict[str, An
     return game if hmac.compare_digest(item["mac"], expected) else None
 
 
-def _saved_games(path: Path, header: dict[str, Any],
-                 resume: bool) -> tuple[dict[int, LeagueGame], int | None]:
+def _saved_games(
+    path: Path, header: dict[str, Any], resume: bool
+) -> tuple[dict[int, LeagueGame], int | None]:
     """The games already played (from the results file and its journal) and the journal's bytes to keep."""
     journal = _journal_path(path)
     if not resume:
         if journal.exists():
-            raise ValueError(f"{_quoted(journal)} holds the games of an unfinished league: resume=True "
-                             "continues it (or delete that file to start again)")
+            raise ValueError(
+                f"{_quoted(journal)} holds the games of an unfinished league: resume=True "
+                "continues it (or delete that file to start again)"
+            )
         return {}, None
     done: dict[int, LeagueGame] = {}
     if path.exists():
@@ -179,8 +198,9 @@ def _saved_games(path: Path, header: dict[str, Any],
         raise ValueError(f"the journal {_quoted(journal)} cannot be resumed: {error}") from None
     for game in logged.games:
         if game.number in done and _game_entry(done[game.number]) != _game_entry(game):
-            raise ValueError(f"cannot resume: game {game.number} differs between {_quoted(path)} "
-                             "and its journal")
+            raise ValueError(
+                f"cannot resume: game {game.number} differs between {_quoted(path)} and its journal"
+            )
         done[game.number] = game
     return done, kept
 
@@ -193,8 +213,12 @@ def _check_same_league(saved: dict[str, Any], now: dict[str, Any], where: Path) 
 
 
 def _league_difference(saved: dict[str, Any], now: dict[str, Any]) -> str | None:
-    for key, what in (("variant", "board"), ("rules", "rules"), ("first", "first colour to move"),
-                      ("bottom", "colour at the bottom")):
+    for key, what in (
+        ("variant", "board"),
+        ("rules", "rules"),
+        ("first", "first colour to move"),
+        ("bottom", "colour at the bottom"),
+    ):
         if saved.get(key) != now[key]:
             return f"its {what} was {shown(saved.get(key))}, now {shown(now[key])}"
     before = [(p.get("name"), p.get("fingerprint")) for p in saved.get("players", []) if isinstance(p, dict)]
@@ -204,8 +228,9 @@ def _league_difference(saved: dict[str, Any], now: dict[str, Any]) -> str | None
         gone = [n for n in old if n not in new]
         added = [n for n in new if n not in old]
         if gone or added:
-            parts = ([f"players gone: {', '.join(map(str, gone[:5]))}"] if gone else []) + \
-                    ([f"players added: {', '.join(added[:5])}"] if added else [])
+            parts = ([f"players gone: {', '.join(map(str, gone[:5]))}"] if gone else []) + (
+                [f"players added: {', '.join(added[:5])}"] if added else []
+            )
             return "; ".join(parts)
         if old != new:
             return "the same players, in another order (the schedule follows their order)"

@@ -81,8 +81,10 @@ class JudgedMove:
             return f"{self.position.text()}: no move ({self.problem})"
         verdict = "keeps" if self.is_good else "throws away"
         good = ", ".join(map(str, self.good_moves[:4]))
-        return (f"{self.position.text()}: {self.played} {verdict} the {self.best.outcome} "
-                f"(it leaves a {self.kept.outcome if self.kept else '?'}; good moves: {good})")
+        return (
+            f"{self.position.text()}: {self.played} {verdict} the {self.best.outcome} "
+            f"(it leaves a {self.kept.outcome if self.kept else '?'}; good moves: {good})"
+        )
 
 
 class MoveJudgement:
@@ -130,9 +132,11 @@ class MoveJudgement:
 
     def to_text(self) -> str:
         won, drawn = self.by_result()["win"], self.by_result()["draw"]
-        return (f"{self.name} kept the best result in {self.good} of {self.count} positions "
-                f"({100 * self.share:.0f}%) on {self.variant.name}: the win in {won[0]} of {won[1]} won "
-                f"positions, the draw in {drawn[0]} of {drawn[1]} drawn positions.")
+        return (
+            f"{self.name} kept the best result in {self.good} of {self.count} positions "
+            f"({100 * self.share:.0f}%) on {self.variant.name}: the win in {won[0]} of {won[1]} won "
+            f"positions, the draw in {drawn[0]} of {drawn[1]} drawn positions."
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -142,31 +146,46 @@ class MoveJudgement:
 
     def _repr_html_(self) -> str:
         rows = []
-        for outcome, label in (("win", "won positions: kept the win"), ("draw", "drawn positions: kept the draw")):
+        for outcome, label in (
+            ("win", "won positions: kept the win"),
+            ("draw", "drawn positions: kept the draw"),
+        ):
             kept, shown = self.by_result()[outcome]
-            rows.append(f'<tr><th scope="row" style="text-align:left">{label}</th>'
-                        f'<td style="text-align:right">{kept} of {shown}</td></tr>')
-        rows.append(f'<tr><th scope="row" style="text-align:left">all positions</th>'
-                    f'<td style="text-align:right">{self.good} of {self.count} ({100 * self.share:.0f}%)</td></tr>')
+            rows.append(
+                f'<tr><th scope="row" style="text-align:left">{label}</th>'
+                f'<td style="text-align:right">{kept} of {shown}</td></tr>'
+            )
+        rows.append(
+            f'<tr><th scope="row" style="text-align:left">all positions</th>'
+            f'<td style="text-align:right">{self.good} of {self.count} ({100 * self.share:.0f}%)</td></tr>'
+        )
         caption = html.escape(f"{self.name}'s moves judged by the endgame tables ({self.variant.name})")
         return f'<table class="awithlaknannai-judgement"><caption>{caption}</caption>{"".join(rows)}</table>'
 
 
-def _tables_for(variant: Variant, pieces: int, tables: EndgameTables | None,
-                cache_dir: str | os.PathLike[str] | bool | None) -> EndgameTables:
+def _tables_for(
+    variant: Variant,
+    pieces: int,
+    tables: EndgameTables | None,
+    cache_dir: str | os.PathLike[str] | bool | None,
+) -> EndgameTables:
     if tables is not None:
         if not isinstance(tables, EndgameTables):
             raise TypeError(f"tables must be EndgameTables (see solve_endgames), got {type(tables).__name__}")
         if tables.variant.name != variant.name or tables.variant.rules != variant.rules:
-            raise ValueError(f"these tables are for {tables.variant.name} ({tables.variant.rules.to_text()}), "
-                             f"not {variant.name} ({variant.rules.to_text()})")
+            raise ValueError(
+                f"these tables are for {tables.variant.name} ({tables.variant.rules.to_text()}), "
+                f"not {variant.name} ({variant.rules.to_text()})"
+            )
         if tables.max_pieces < pieces:
             raise ValueError(f"these tables hold up to {tables.max_pieces} pieces a side, not {pieces}")
         return tables
     memory = estimate_cost(variant, pieces)[2]
     if memory > MAX_JUDGE_BYTES:
-        raise ValueError(f"tables of {variant.name} with {pieces} pieces a side need about "
-                         f"{memory / 2**30:.1f} GB to build; use fewer pieces")
+        raise ValueError(
+            f"tables of {variant.name} with {pieces} pieces a side need about "
+            f"{memory / 2**30:.1f} GB to build; use fewer pieces"
+        )
     return solve_endgames(variant, pieces, cache_dir=cache_dir)
 
 
@@ -180,10 +199,19 @@ def _random_position(variant: Variant, pieces: int, rng: random.Random) -> Posit
     return Position(variant, white_mask, black_mask, rng.choice((Color.WHITE, Color.BLACK)))
 
 
-def judge_player(choose_move: Callable[[Position], Any], variant: str | Variant = "mosona",
-                 rules: str | Rules | None = None, *, pieces: int = 2, positions: int = 50, seed: int | None = 0,
-                 tables: EndgameTables | None = None, cache_dir: str | os.PathLike[str] | bool | None = None,
-                 time_limit: float = DEFAULT_TIME_LIMIT, name: str = "your player") -> MoveJudgement:
+def judge_player(
+    choose_move: Callable[[Position], Any],
+    variant: str | Variant = "mosona",
+    rules: str | Rules | None = None,
+    *,
+    pieces: int = 2,
+    positions: int = 50,
+    seed: int | None = 0,
+    tables: EndgameTables | None = None,
+    cache_dir: str | os.PathLike[str] | bool | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    name: str = "your player",
+) -> MoveJudgement:
     """Show a player positions with few pieces and judge each move by the solved endgame tables.
 
     Positions are drawn at random (1 to ``pieces`` pieces a side, either
@@ -222,7 +250,9 @@ def judge_player(choose_move: Callable[[Position], Any], variant: str | Variant 
         ``share`` of good moves, ``by_result()``, and ``mistakes()`` to look at.
     """
     if not callable(choose_move):
-        raise TypeError(f"judge_player takes a function choose_move(position), got {type(choose_move).__name__}")
+        raise TypeError(
+            f"judge_player takes a function choose_move(position), got {type(choose_move).__name__}"
+        )
     chosen = get_variant(variant, rules) if isinstance(variant, str) else variant
     if not isinstance(chosen, Variant):
         raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
@@ -230,7 +260,10 @@ def judge_player(choose_move: Callable[[Position], Any], variant: str | Variant 
         chosen = chosen.with_rules(rules)
     if chosen.shrink is not None:
         raise ValueError(f"the endgame tables do not follow a shrinking board ({chosen.name})")
-    for label, value, high in (("pieces", pieces, MAX_JUDGE_PIECES), ("positions", positions, MAX_JUDGED_POSITIONS)):
+    for label, value, high in (
+        ("pieces", pieces, MAX_JUDGE_PIECES),
+        ("positions", positions, MAX_JUDGED_POSITIONS),
+    ):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{label} is an integer, got {type(value).__name__}")
         if not 1 <= value <= high:

@@ -132,9 +132,17 @@ class PlayerTest:
             won = sum(1 for g in games if g.winner == self.name)
             drawn = sum(1 for g in games if g.result == "draw")
             points = sum(g.points(self.name) for g in games)
-            rows.append({"opponent": opponent, "games": len(games), "won": won, "drawn": drawn,
-                         "lost": len(games) - won - drawn, "score": points / len(games) if games else 0.0,
-                         "forfeits": sum(1 for g in games for f in g.forfeits if f.player == self.name)})
+            rows.append(
+                {
+                    "opponent": opponent,
+                    "games": len(games),
+                    "won": won,
+                    "drawn": drawn,
+                    "lost": len(games) - won - drawn,
+                    "score": points / len(games) if games else 0.0,
+                    "forfeits": sum(1 for g in games for f in g.forfeits if f.player == self.name),
+                }
+            )
         return rows
 
     def lost_games(self) -> list[LeagueGame]:
@@ -200,16 +208,28 @@ class PlayerTest:
 
     def _cells(self) -> list[list[str]]:
         head = ["opponent", "games", "won", "drawn", "lost", "score", "lost by forfeit"]
-        body = [[r["opponent"], str(r["games"]), str(r["won"]), str(r["drawn"]), str(r["lost"]),
-                 f"{100 * r['score']:.0f}%", str(r["forfeits"])] for r in self.table()]
+        body = [
+            [
+                r["opponent"],
+                str(r["games"]),
+                str(r["won"]),
+                str(r["drawn"]),
+                str(r["lost"]),
+                f"{100 * r['score']:.0f}%",
+                str(r["forfeits"]),
+            ]
+            for r in self.table()
+        ]
         return [head, *body]
 
     def to_text(self) -> str:
         cells = self._cells()
         widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
         lines = [f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"]
-        lines += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-                  for row in cells]
+        lines += [
+            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+            for row in cells
+        ]
         lines += self.problems()[:10]
         if self.printed:
             lines += ["What your player printed:", self.printed]
@@ -224,24 +244,49 @@ class PlayerTest:
     def _repr_html_(self) -> str:
         cells = self._cells()
         head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
-        body = "".join("<tr>" + "".join(
-            f'<th scope="row">{html.escape(c)}</th>' if i == 0 else f'<td style="text-align:right">{c}</td>'
-            for i, c in enumerate(row)) + "</tr>" for row in cells[1:])
-        caption = html.escape(f"{self.name} on {self.results.variant.name}, "
-                              f"{self.results.variant.rules.to_text()} rules")
+        body = "".join(
+            "<tr>"
+            + "".join(
+                f'<th scope="row">{html.escape(c)}</th>'
+                if i == 0
+                else f'<td style="text-align:right">{c}</td>'
+                for i, c in enumerate(row)
+            )
+            + "</tr>"
+            for row in cells[1:]
+        )
+        caption = html.escape(
+            f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"
+        )
         problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems()[:10])
-        printed = (f"<details><summary>What your player printed</summary><pre>{html.escape(self.printed)}</pre>"
-                   "</details>" if self.printed else "")
-        return (f'<table class="awithlaknannai-player-test"><caption>{caption}</caption><thead><tr>{head}'
-                f"</tr></thead><tbody>{body}</tbody></table>" + (f"<ul>{problems}</ul>" if problems else "")
-                + printed)
+        printed = (
+            f"<details><summary>What your player printed</summary><pre>{html.escape(self.printed)}</pre>"
+            "</details>"
+            if self.printed
+            else ""
+        )
+        return (
+            f'<table class="awithlaknannai-player-test"><caption>{caption}</caption><thead><tr>{head}'
+            f"</tr></thead><tbody>{body}</tbody></table>"
+            + (f"<ul>{problems}</ul>" if problems else "")
+            + printed
+        )
 
 
-def test_player(choose_move: Callable[[Position], Any] | Contestant,
-                against: Sequence[str | Any] = ("beginner", "casual", "club"), games: int = 4,
-                variant: str | Variant = "mosona", rules: str | Rules | None = None, *, seed: int | None = 0,
-                time_limit: float = DEFAULT_TIME_LIMIT, max_turns: int = 1000, sandbox: bool | None = None,
-                progress: bool = True, name: str = "you") -> PlayerTest:
+def test_player(
+    choose_move: Callable[[Position], Any] | Contestant,
+    against: Sequence[str | Any] = ("beginner", "casual", "club"),
+    games: int = 4,
+    variant: str | Variant = "mosona",
+    rules: str | Rules | None = None,
+    *,
+    seed: int | None = 0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    max_turns: int = 1000,
+    sandbox: bool | None = None,
+    progress: bool = True,
+    name: str = "you",
+) -> PlayerTest:
     """Play your ``choose_move`` against each opponent, ``games`` games each, colours swapped.
 
     Parameters
@@ -307,7 +352,9 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
             opponents.append((item, make_player(item, seed=seed)))
         elif callable(getattr(item, "choose_move", None)) and isinstance(getattr(item, "name", None), str):
             if sandbox:
-                raise TypeError(f"with sandbox=True, opponents are given by name such as 'casual', not {item!r}")
+                raise TypeError(
+                    f"with sandbox=True, opponents are given by name such as 'casual', not {item!r}"
+                )
             opponents.append((item.name, item))
         else:
             raise TypeError(f"an opponent is a level such as 'casual' or a player object, got {item!r}"[:200])
@@ -319,8 +366,15 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
     start = Position.start(variant_checked)
     mine: Contestant | None = None
     if isinstance(choose_move, Contestant):
-        mine = Contestant(name=name, code=choose_move.code, entry=choose_move.entry, spec=choose_move.spec,
-                          seed=choose_move.seed, origin=choose_move.origin, problem=choose_move.problem)
+        mine = Contestant(
+            name=name,
+            code=choose_move.code,
+            entry=choose_move.entry,
+            spec=choose_move.spec,
+            seed=choose_move.seed,
+            origin=choose_move.origin,
+            problem=choose_move.problem,
+        )
         if sandbox is None:
             sandbox = processes_available()
     elif sandbox is None:
@@ -330,18 +384,26 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
                 mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
             except (TypeError, ValueError) as error:
                 sandbox = False
-                print(f"Your player runs here in the notebook ({error}), so a move stuck in one long "
-                      "calculation cannot be stopped.")
+                print(
+                    f"Your player runs here in the notebook ({error}), so a move stuck in one long "
+                    "calculation cannot be stopped."
+                )
     elif sandbox:
         mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
     entries: list[LeaguePlayer]
     if sandbox:
         assert mine is not None
-        contestants = [mine, *(Contestant.builtin(spec, name=n, seed=seed) for n, spec in zip(
-            names[1:], [item for item in against]))]
+        contestants = [
+            mine,
+            *(
+                Contestant.builtin(spec, name=n, seed=seed)
+                for n, spec in zip(names[1:], [item for item in against])
+            ),
+        ]
         confinement, _ = confinement_plan([mine], trusted=True)
-        seats: Any = _ProcessSeats(contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2,
-                                   confinement=confinement)
+        seats: Any = _ProcessSeats(
+            contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2, confinement=confinement
+        )
         entries = [LeaguePlayer(c.name, c.origin, c.fingerprint) for c in contestants]
     else:
         if mine is not None:  # a Contestant, loaded into this process
@@ -353,9 +415,13 @@ def test_player(choose_move: Callable[[Position], Any] | Contestant,
         entries = [LeaguePlayer(name, "notebook"), *(LeaguePlayer(n, "built-in") for n, _ in opponents)]
     pairs = [(0, k) for k in range(1, len(names))]
     played = _play(names, pairs, start, seats, games, max_turns, seed, 1, progress, f"testing {name}")
-    results = LeagueResults(variant_checked, entries, played,
-                            _settings(games, limit, DEFAULT_MEMORY_LIMIT_MB if sandbox else None, max_turns, seed),
-                            f"Test of {name}")
+    results = LeagueResults(
+        variant_checked,
+        entries,
+        played,
+        _settings(games, limit, DEFAULT_MEMORY_LIMIT_MB if sandbox else None, max_turns, seed),
+        f"Test of {name}",
+    )
     return PlayerTest(name, results, seats.printed(0) if sandbox else "")
 
 
@@ -418,17 +484,21 @@ class SavedPlayer(os.PathLike[str]):
         name = self.path.name
         folder = self.path.resolve().parent
         address = "data:text/x-python;charset=utf-8;base64," + base64.b64encode(self._data).decode("ascii")
-        return (f'<div class="awithlaknannai-saved-player">{_download_style()}'
-                f"<p>Your player is saved in the file <code>{html.escape(name)}</code>, in the folder "
-                f"<code>{html.escape(str(folder))}</code>.</p>"
-                f'<p><a class="awithlaknannai-download" download="{html.escape(name)}" '
-                f'href="{address}">Download {html.escape(name)}</a></p>'
-                f"<p>{html.escape(BINDER_WARNING)}</p></div>")
+        return (
+            f'<div class="awithlaknannai-saved-player">{_download_style()}'
+            f"<p>Your player is saved in the file <code>{html.escape(name)}</code>, in the folder "
+            f"<code>{html.escape(str(folder))}</code>.</p>"
+            f'<p><a class="awithlaknannai-download" download="{html.escape(name)}" '
+            f'href="{address}">Download {html.escape(name)}</a></p>'
+            f"<p>{html.escape(BINDER_WARNING)}</p></div>"
+        )
 
 
 #: What the download link of :class:`SavedPlayer` says under it.
-BINDER_WARNING = ("On Binder, download your file now: Binder deletes it when the session ends or times out. "
-                  "Then give the downloaded file to your teacher.")
+BINDER_WARNING = (
+    "On Binder, download your file now: Binder deletes it when the session ends or times out. "
+    "Then give the downloaded file to your teacher."
+)
 
 
 def _download_style() -> str:
@@ -454,8 +524,9 @@ def _download_style() -> str:
 </style>"""
 
 
-def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[str], *,
-                overwrite: bool = False) -> SavedPlayer:
+def save_player(
+    choose_move: Callable[[Position], Any], path: str | os.PathLike[str], *, overwrite: bool = False
+) -> SavedPlayer:
     """Write your player to a ``.py`` file, to hand in for a league.
 
     The file holds ``choose_move`` with everything it uses from the
@@ -526,8 +597,10 @@ def save_player(choose_move: Callable[[Position], Any], path: str | os.PathLike[
         separator = "\\" if "\\" in text and "/" not in text else "/"
         suggestion = " ".join(text.replace("\\", "/").split("/")).strip()
         suggestion = suggestion if suggestion.endswith(".py") else suggestion + ".py"
-        raise PlayerFileNameError(f"{separator!r} cannot be in a file name: it separates folders, and there is "
-                                  f"no folder {shown(str(file.parent))} here; try {shown(suggestion)}")
+        raise PlayerFileNameError(
+            f"{separator!r} cannot be in a file name: it separates folders, and there is "
+            f"no folder {shown(str(file.parent))} here; try {shown(suggestion)}"
+        )
     check_file_name(file.name or text)
     if file.exists() and not overwrite:
         raise FileExistsError(f"{file} is already there: give another name, or overwrite=True to replace it")

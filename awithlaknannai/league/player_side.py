@@ -31,6 +31,7 @@ __all__ = ["MAX_PRINTED_CHARS", "MAX_REPLY_BYTES", "PRINTED_FILE", "PlayerFailur
 #: The largest reply a player process may send, in bytes (a move text is short).
 MAX_REPLY_BYTES = 65_536
 
+
 class PlayerFailure(Exception):
     """A player could not give a move: ``kind`` (a key of :data:`~awithlaknannai.league.sandbox.FORFEIT_KINDS`) and ``why``."""
 
@@ -38,7 +39,6 @@ class PlayerFailure(Exception):
         super().__init__(why)
         self.kind = kind
         self.why = why
-
 
 
 # --- the player's process ----------------------------------------------------------------
@@ -135,12 +135,18 @@ def _load_choose(contestant: Contestant, seed: int | None) -> tuple[Callable[[Po
     module.__file__ = contestant.origin
     sys.modules[module.__name__] = module  # so that the player's classes and pickling find their module
     # The code's lines, so that an error message can quote the line that failed.
-    linecache.cache[contestant.origin] = (len(contestant.code), None, contestant.code.splitlines(True),
-                                          contestant.origin)
+    linecache.cache[contestant.origin] = (
+        len(contestant.code),
+        None,
+        contestant.code.splitlines(True),
+        contestant.origin,
+    )
     exec(compile(contestant.code, contestant.origin, "exec"), module.__dict__)  # noqa: S102 - the player's own code
     choose = module.__dict__.get(contestant.entry)
     if not callable(choose):
-        raise PlayerFailure("load", f"{Path(contestant.origin).name} defines no function {contestant.entry}(position)")
+        raise PlayerFailure(
+            "load", f"{Path(contestant.origin).name} defines no function {contestant.entry}(position)"
+        )
     return choose, None
 
 
@@ -150,12 +156,15 @@ def _move_text(result: object) -> str:
         return result.text(full=True)
     if isinstance(result, str):
         if len(result) > MAX_REPLY_BYTES // 4:
-            raise PlayerFailure("illegal", f"choose_move returned a text of {len(result):,} characters, not a move")
+            raise PlayerFailure(
+                "illegal", f"choose_move returned a text of {len(result):,} characters, not a move"
+            )
         return result
     shown = repr(result)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    raise PlayerFailure("illegal", f"choose_move returned {shown}, not a move "
-                                   "(return one of position.legal_moves())")
+    raise PlayerFailure(
+        "illegal", f"choose_move returned {shown}, not a move (return one of position.legal_moves())"
+    )
 
 
 #: What a player may print that :meth:`PlayerProcess.printed` gives back (the rest is dropped).
@@ -207,8 +216,14 @@ def _redirect_output(scratch: str | None) -> None:
 PRINTED_FILE = "printed.txt"
 
 
-def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, str, str, str],
-           memory_bytes: int | None, scratch: str | None = None, confinement: dict[str, Any] | None = None) -> None:
+def _serve(
+    connection: Any,
+    contestant: Contestant,
+    variant_fields: tuple[str, str, str, str],
+    memory_bytes: int | None,
+    scratch: str | None = None,
+    confinement: dict[str, Any] | None = None,
+) -> None:
     """The player's process: confine itself, load the player, then answer one request at a time.
 
     Every reply echoes the number of the request it answers, so that the
@@ -235,13 +250,17 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
             os.chdir(scratch)
             os.environ["TMPDIR"] = scratch
             import tempfile
+
             tempfile.tempdir = scratch
         if confinement is not None:
             from .confine import ConfinementError, confine_self
+
             try:
                 confine_self(scratch or os.devnull, report=confinement)
             except ConfinementError as error:
-                raise PlayerFailure("load", f"its process could not be confined ({error}), so it was not run") from None
+                raise PlayerFailure(
+                    "load", f"its process could not be confined ({error}), so it was not run"
+                ) from None
         choose, builtin = _load_choose(contestant, None)
     except PlayerFailure as failure:
         send({"kind": "failed", "failure": failure.kind, "why": failure.why})
@@ -259,8 +278,9 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
         except (EOFError, OSError):
             return
         number[0] = message.get("n", 0)
-        out_of_memory = json.dumps({"kind": "failed", "failure": "memory", "n": number[0],
-                                    "why": "ran out of memory (MemoryError)"}).encode("utf-8")
+        out_of_memory = json.dumps(
+            {"kind": "failed", "failure": "memory", "n": number[0], "why": "ran out of memory (MemoryError)"}
+        ).encode("utf-8")
         if message["kind"] == "stop":
             return
         if message["kind"] == "game":
@@ -272,8 +292,14 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
                     reset(seed)
             send({"kind": "ready"})
             continue
-        position = Position(variant, message["white"], message["black"], Color(message["turn"]),
-                            message["quiet"], message["dead"])
+        position = Position(
+            variant,
+            message["white"],
+            message["black"],
+            Color(message["turn"]),
+            message["quiet"],
+            message["dead"],
+        )
         reply: dict[str, Any] | None = None
         try:
             result = choose(position)
@@ -283,8 +309,11 @@ def _serve(connection: Any, contestant: Contestant, variant_fields: tuple[str, s
         except MemoryError:
             pass  # answered below, once the exception (and the memory its frames hold) is gone
         except BaseException as error:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
-            reply = {"kind": "failed", "failure": "error",
-                     "why": f"choose_move raised {_describe(error, contestant.origin, numbered)}"}
+            reply = {
+                "kind": "failed",
+                "failure": "error",
+                "why": f"choose_move raised {_describe(error, contestant.origin, numbered)}",
+            }
         if reply is None:
             connection.send_bytes(out_of_memory)  # made in advance: there may be no memory to make it now
         else:

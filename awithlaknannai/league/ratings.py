@@ -23,8 +23,9 @@ from collections.abc import Iterable
 __all__ = ["BASE_RATING", "PRIOR_GAMES", "elo_ratings", "elo_ratings_python"]
 
 
-def rated_games(scores: Iterable[tuple[str, str, float]], players: Iterable[str], base: float,
-                prior_games: float) -> tuple[dict[str, int], list[tuple[int, int, float]]]:
+def rated_games(
+    scores: Iterable[tuple[str, str, float]], players: Iterable[str], base: float, prior_games: float
+) -> tuple[dict[str, int], list[tuple[int, int, float]]]:
     """The checked arguments of a rating: each player's number, and the games as (i, j, i's score).
 
     Shared by :func:`~awithlaknannai.league.ratings.elo_ratings` and :func:`elo_ratings_python`.
@@ -43,7 +44,9 @@ def rated_games(scores: Iterable[tuple[str, str, float]], players: Iterable[str]
             raise ValueError(f"{name!r} cannot play against itself")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
             raise ValueError(f"a score is a number from 0 to 1, got {score!r}")
-        games.append((index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score)))
+        games.append(
+            (index.setdefault(name, len(index)), index.setdefault(opponent, len(index)), float(score))
+        )
     return index, games
 
 
@@ -82,8 +85,9 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return solution
 
 
-def elo_ratings_python(scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *,
-                       base: float, prior_games: float) -> dict[str, float]:
+def elo_ratings_python(
+    scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *, base: float, prior_games: float
+) -> dict[str, float]:
     """The ratings of :func:`~awithlaknannai.league.ratings.elo_ratings`, computed without numpy.
 
     Parameters
@@ -159,8 +163,14 @@ BASE_RATING = 1500.0
 #: Imaginary drawn games each player has against a BASE_RATING player (see :func:`elo_ratings`).
 PRIOR_GAMES = 2.0
 
-def elo_ratings(scores: Iterable[tuple[str, str, float]], players: Iterable[str] = (), *,
-                base: float = BASE_RATING, prior_games: float = PRIOR_GAMES) -> dict[str, float]:
+
+def elo_ratings(
+    scores: Iterable[tuple[str, str, float]],
+    players: Iterable[str] = (),
+    *,
+    base: float = BASE_RATING,
+    prior_games: float = PRIOR_GAMES,
+) -> dict[str, float]:
     """Elo-style ratings computed from all games at once, so the order of the games does not matter.
 
     Elo's formula gives the score player A expects against player B:

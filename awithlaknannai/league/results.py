@@ -69,10 +69,16 @@ class LeaguePlayer:
         object.__setattr__(self, "origin", printable_text(self.origin))
 
 
-def _settings(games_per_pair: int, time_limit: float, memory_limit_mb: int | None, max_turns: int,
-              seed: int | None) -> dict[str, Any]:
-    return {"games_per_pair": games_per_pair, "time_limit": time_limit, "memory_limit_mb": memory_limit_mb,
-            "max_turns": max_turns, "seed": seed}
+def _settings(
+    games_per_pair: int, time_limit: float, memory_limit_mb: int | None, max_turns: int, seed: int | None
+) -> dict[str, Any]:
+    return {
+        "games_per_pair": games_per_pair,
+        "time_limit": time_limit,
+        "memory_limit_mb": memory_limit_mb,
+        "max_turns": max_turns,
+        "seed": seed,
+    }
 
 
 class LeagueResults:
@@ -93,8 +99,14 @@ class LeagueResults:
         The league's title (shown on the results sheet).
     """
 
-    def __init__(self, variant: Variant, players: Sequence[LeaguePlayer], games: Sequence[LeagueGame],
-                 settings: dict[str, Any], title: str = "") -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        players: Sequence[LeaguePlayer],
+        games: Sequence[LeagueGame],
+        settings: dict[str, Any],
+        title: str = "",
+    ) -> None:
         self.variant = variant
         self.players: list[Any] = list(players)
         self.games = sorted(games, key=lambda g: g.number)
@@ -151,8 +163,22 @@ class LeagueResults:
             seconds = sum(g.seconds[0] if g.white == name else g.seconds[1] for g in games)
             head = sum(g.points(name) for g in games if points[g.opponent(name)] == points[name])
             berger = sum(g.points(name) * points[g.opponent(name)] for g in games)
-            rows.append(StandingRow(0, name, len(games), wins, draws, len(games) - wins - draws,
-                                    points[name], ratings[name], forfeits, seconds, head, berger))
+            rows.append(
+                StandingRow(
+                    0,
+                    name,
+                    len(games),
+                    wins,
+                    draws,
+                    len(games) - wins - draws,
+                    points[name],
+                    ratings[name],
+                    forfeits,
+                    seconds,
+                    head,
+                    berger,
+                )
+            )
 
         def order(row: StandingRow) -> tuple[float, float, float, int]:
             # Exact: points are halves and Sonneborn-Berger scores quarters, which floats hold exactly.
@@ -166,15 +192,18 @@ class LeagueResults:
             while last + 1 < len(rows) and order(rows[last + 1]) == order(rows[first]):
                 last += 1
             place = f"{first + 1}" if last == first else f"{first + 1}-{last + 1}"
-            ranked.extend(dataclasses.replace(row, rank=first + 1, place=place)
-                          for row in rows[first:last + 1])
+            ranked.extend(
+                dataclasses.replace(row, rank=first + 1, place=place) for row in rows[first : last + 1]
+            )
             first = last + 1
         return Standings(ranked, self.heading())
 
     def heading(self) -> str:
         """``title: board, rules, players, games`` in one line."""
-        return (f"{self.title}: {self.variant.name}, {self.variant.rules.to_text()} rules, "
-                f"{len(self.players)} players, {len(self.games)} games")
+        return (
+            f"{self.title}: {self.variant.name}, {self.variant.rules.to_text()} rules, "
+            f"{len(self.players)} players, {len(self.games)} games"
+        )
 
     def cross_table(self) -> dict[str, dict[str, tuple[float, int]]]:
         """Who beat whom: ``table[a][b]`` is (points a scored against b, games they played).
@@ -259,7 +288,9 @@ class LeagueResults:
             "first": self.variant.first.value,
             "bottom": self.variant.bottom.value,
             "settings": dict(self.settings),
-            "players": [{"name": p.name, "origin": p.origin, "fingerprint": p.fingerprint} for p in self.players],
+            "players": [
+                {"name": p.name, "origin": p.origin, "fingerprint": p.fingerprint} for p in self.players
+            ],
         }
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -344,8 +375,9 @@ class LeagueResults:
             raise TypeError(f"verify is True or False, got {type(verify).__name__}")
         if isinstance(text, (bytes, bytearray)):
             if len(text) > MAX_LEAGUE_BYTES:
-                raise NotationError(f"league results are {len(text):,} bytes, more than the "
-                                    f"{MAX_LEAGUE_BYTES:,} allowed")
+                raise NotationError(
+                    f"league results are {len(text):,} bytes, more than the {MAX_LEAGUE_BYTES:,} allowed"
+                )
             try:
                 text = bytes(text).decode("utf-8").removeprefix("\ufeff")
             except UnicodeDecodeError as error:
@@ -353,14 +385,16 @@ class LeagueResults:
         elif not isinstance(text, str):
             raise TypeError(f"from_json takes JSON text (str or UTF-8 bytes), got {type(text).__name__}")
         if len(text) > MAX_LEAGUE_BYTES:
-            raise NotationError(f"league results are {len(text):,} characters, more than the "
-                                f"{MAX_LEAGUE_BYTES:,} allowed")
+            raise NotationError(
+                f"league results are {len(text):,} characters, more than the {MAX_LEAGUE_BYTES:,} allowed"
+            )
         _check_json_shape(text, "league results")
         try:
             record = json.loads(text)
         except json.JSONDecodeError as error:
-            raise NotationError(f"league results are not valid JSON: line {error.lineno} column "
-                                f"{error.colno}: {error.msg}") from None
+            raise NotationError(
+                f"league results are not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
+            ) from None
         except (ValueError, RecursionError) as error:
             raise NotationError(f"league results cannot be read: {error}") from None
         if verify:
@@ -381,9 +415,14 @@ class LeagueResults:
 def _game_entry(g: LeagueGame) -> dict[str, Any]:
     """One game as the results file (and the journal) hold it."""
     return {
-        "number": g.number, "white": g.white, "black": g.black, "result": g.result, "reason": g.reason,
-        "forfeits": [{"player": f.player, "color": f.color, "kind": f.kind, "why": f.why}
-                     for f in g.forfeits],
+        "number": g.number,
+        "white": g.white,
+        "black": g.black,
+        "result": g.result,
+        "reason": g.reason,
+        "forfeits": [
+            {"player": f.player, "color": f.color, "kind": f.kind, "why": f.why} for f in g.forfeits
+        ],
         "seconds": list(g.seconds),
         "record": g.record(),
     }
@@ -404,11 +443,14 @@ def _results_from_record(record: Any) -> LeagueResults:
     if not isinstance(record, dict):
         raise NotationError(f"league results are a JSON object, got {type(record).__name__}")
     if record.get("format") != LEAGUE_FORMAT:
-        raise NotationError(f"league results field 'format': expected {LEAGUE_FORMAT!r}, "
-                            f"got {_shown(record.get('format'))}")
+        raise NotationError(
+            f"league results field 'format': expected {LEAGUE_FORMAT!r}, got {_shown(record.get('format'))}"
+        )
     if type(record.get("version")) is not int or record["version"] not in _READABLE_VERSIONS:
-        raise NotationError(f"league results field 'version': this library reads versions "
-                            f"{', '.join(map(str, _READABLE_VERSIONS))}, got {_shown(record.get('version'))}")
+        raise NotationError(
+            f"league results field 'version': this library reads versions "
+            f"{', '.join(map(str, _READABLE_VERSIONS))}, got {_shown(record.get('version'))}"
+        )
     title = _field(record, "title", str)
     for name in ("variant", "rules", "first", "bottom"):
         _field(record, name, str)
@@ -416,35 +458,51 @@ def _results_from_record(record: Any) -> LeagueResults:
         variant = check_league_variant(record["variant"], record["rules"])
         from ..variants import get_variant
 
-        variant = get_variant(record["variant"], variant.rules, first=record["first"], bottom=record["bottom"])
+        variant = get_variant(
+            record["variant"], variant.rules, first=record["first"], bottom=record["bottom"]
+        )
     except ValueError as error:
         raise NotationError(f"league results field 'variant': {error}") from None
     settings = _field(record, "settings", dict)
     known = {"games_per_pair", "time_limit", "memory_limit_mb", "max_turns", "seed"}
     if set(settings) - known:
-        raise NotationError(f"league results field 'settings' has unknown keys: "
-                            f"{', '.join(map(_shown, sorted(set(settings) - known)))}")
+        raise NotationError(
+            f"league results field 'settings' has unknown keys: "
+            f"{', '.join(map(_shown, sorted(set(settings) - known)))}"
+        )
     for key, value in settings.items():
         if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
-            raise NotationError(f"league results field 'settings'[{key!r}]: expected a number, got {_shown(value)}")
+            raise NotationError(
+                f"league results field 'settings'[{key!r}]: expected a number, got {_shown(value)}"
+            )
     per_pair = settings.get("games_per_pair")
     if type(per_pair) is not int or not 1 <= per_pair <= MAX_GAMES_PER_PAIR:
-        raise NotationError(f"league results field 'settings'['games_per_pair']: expected a whole number "
-                            f"from 1 to {MAX_GAMES_PER_PAIR}, got {_shown(per_pair)}")
+        raise NotationError(
+            f"league results field 'settings'['games_per_pair']: expected a whole number "
+            f"from 1 to {MAX_GAMES_PER_PAIR}, got {_shown(per_pair)}"
+        )
     players_field = _field(record, "players", list)
     if len(players_field) > MAX_PLAYERS:
-        raise NotationError(f"league results field 'players': {len(players_field)} players, more than "
-                            f"{MAX_PLAYERS}")
+        raise NotationError(
+            f"league results field 'players': {len(players_field)} players, more than {MAX_PLAYERS}"
+        )
     players = []
     for i, item in enumerate(players_field):
         if not isinstance(item, dict):
-            raise NotationError(f"league results field 'players'[{i}]: expected an object, got {_shown(item)}")
+            raise NotationError(
+                f"league results field 'players'[{i}]: expected an object, got {_shown(item)}"
+            )
         try:
             name = _check_name(_field(item, "name", str, f"'players'[{i}]."))
         except (TypeError, ValueError) as error:
             raise NotationError(f"league results field 'players'[{i}].'name': {error}") from None
-        players.append(LeaguePlayer(name, _field(item, "origin", str, f"'players'[{i}]."),
-                                    _field(item, "fingerprint", str, f"'players'[{i}].")))
+        players.append(
+            LeaguePlayer(
+                name,
+                _field(item, "origin", str, f"'players'[{i}]."),
+                _field(item, "fingerprint", str, f"'players'[{i}]."),
+            )
+        )
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise NotationError("league results field 'players': two players have the same name")
@@ -456,6 +514,7 @@ def _results_from_record(record: Any) -> LeagueResults:
     seen: set[int] = set()
     games = []
     for i, item in enumerate(games_field):
+
         def scheduled(number: int, white: str, black: str) -> None:
             _check_scheduled(number, white, black, names, schedule, per_pair, seen)
 
@@ -463,14 +522,23 @@ def _results_from_record(record: Any) -> LeagueResults:
         turns = settings.get("max_turns")
         count = len(game.moves)
         if type(turns) is int and (count > turns or (game.reason == STOPPED and count != turns)):
-            raise NotationError(f"league results: game {game.number}: {count} turns, but the league stops a "
-                                f"game as a draw after {turns}")
+            raise NotationError(
+                f"league results: game {game.number}: {count} turns, but the league stops a "
+                f"game as a draw after {turns}"
+            )
         games.append(game)
     return LeagueResults(variant, players, games, settings, title)
 
 
-def _check_scheduled(number: int, white: str, black: str, names: list[str],
-                     schedule: list[tuple[int, int, int]], per_pair: int, seen: set[int]) -> None:
+def _check_scheduled(
+    number: int,
+    white: str,
+    black: str,
+    names: list[str],
+    schedule: list[tuple[int, int, int]],
+    per_pair: int,
+    seen: set[int],
+) -> None:
     """The game's number, colours and pair are the league's schedule's, and no number comes twice.
 
     The schedule has each pair's ``per_pair`` games numbered one after the other, colours swapped each
@@ -478,55 +546,81 @@ def _check_scheduled(number: int, white: str, black: str, names: list[str],
     """
     where = f"league results: game {number}"
     if not 1 <= number <= len(schedule):
-        raise NotationError(f"{where}: a league of {len(names)} players with {per_pair} games a pair has "
-                            f"games 1 to {len(schedule):,}")
+        raise NotationError(
+            f"{where}: a league of {len(names)} players with {per_pair} games a pair has "
+            f"games 1 to {len(schedule):,}"
+        )
     if number in seen:
         raise NotationError(f"{where} is there twice")
     seen.add(number)
     _, first, second = schedule[number - 1]
     if (white, black) != (names[first], names[second]):
-        what = ("has the colours swapped" if {white, black} == {names[first], names[second]}
-                else "is not between the right players")
-        raise NotationError(f"{where}: {white} (White) against {black} (Black) {what}: the league's "
-                            f"schedule has {names[first]} (White) against {names[second]} (Black)")
+        what = (
+            "has the colours swapped"
+            if {white, black} == {names[first], names[second]}
+            else "is not between the right players"
+        )
+        raise NotationError(
+            f"{where}: {white} (White) against {black} (Black) {what}: the league's "
+            f"schedule has {names[first]} (White) against {names[second]} (Black)"
+        )
 
 
-def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, start: Position,
-                      scheduled: Callable[[int, str, str], None] | None = None) -> LeagueGame:
+def _game_from_record(
+    i: int,
+    item: Any,
+    names: list[str],
+    variant: Variant,
+    start: Position,
+    scheduled: Callable[[int, str, str], None] | None = None,
+) -> LeagueGame:
     where = f"'games'[{i}]."
     if not isinstance(item, dict):
         raise NotationError(f"league results field 'games'[{i}]: expected an object, got {_shown(item)}")
     number = _field(item, "number", int, where)
     white, black = _field(item, "white", str, where), _field(item, "black", str, where)
     if white not in names or black not in names or white == black:
-        raise NotationError(f"league results field {where}'white'/'black': {_shown(white)} and {_shown(black)} "
-                            "must be two different players of the league")
+        raise NotationError(
+            f"league results field {where}'white'/'black': {_shown(white)} and {_shown(black)} "
+            "must be two different players of the league"
+        )
     if scheduled is not None:
         scheduled(number, white, black)
     result = _field(item, "result", str, where)
     if result not in ("white", "black", "draw", "none"):
-        raise NotationError(f"league results field {where}'result': expected white, black, draw or none, "
-                            f"got {_shown(result)}")
+        raise NotationError(
+            f"league results field {where}'result': expected white, black, draw or none, got {_shown(result)}"
+        )
     reason = _field(item, "reason", str, where)
     seconds = _field(item, "seconds", list, where)
-    if len(seconds) != 2 or not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0
-                                    for s in seconds):
+    if len(seconds) != 2 or not all(
+        isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0 for s in seconds
+    ):
         raise NotationError(f"league results field {where}'seconds': expected two numbers of seconds")
     forfeits: list[Forfeit] = []
     forfeits_field = _field(item, "forfeits", list, where)
     if len(forfeits_field) > 2:
-        raise NotationError(f"league results: game {number}: {len(forfeits_field)} forfeits, but a game has "
-                            "two players")
+        raise NotationError(
+            f"league results: game {number}: {len(forfeits_field)} forfeits, but a game has two players"
+        )
     for k, entry in enumerate(forfeits_field):
         if not isinstance(entry, dict):
             raise NotationError(f"league results field {where}'forfeits'[{k}]: expected an object")
         inner = f"{where}'forfeits'[{k}]."
-        forfeit = Forfeit(_field(entry, "player", str, inner), _field(entry, "color", str, inner),
-                          _field(entry, "kind", str, inner), _field(entry, "why", str, inner))
-        if (forfeit.color, forfeit.player) not in (("white", white), ("black", black)) \
-                or forfeit.kind not in FORFEIT_KINDS:
-            raise NotationError(f"league results field {inner[:-1]}: {_shown(forfeit.player)} as "
-                                f"{_shown(forfeit.color)} with kind {_shown(forfeit.kind)} does not fit this game")
+        forfeit = Forfeit(
+            _field(entry, "player", str, inner),
+            _field(entry, "color", str, inner),
+            _field(entry, "kind", str, inner),
+            _field(entry, "why", str, inner),
+        )
+        if (forfeit.color, forfeit.player) not in (
+            ("white", white),
+            ("black", black),
+        ) or forfeit.kind not in FORFEIT_KINDS:
+            raise NotationError(
+                f"league results field {inner[:-1]}: {_shown(forfeit.player)} as "
+                f"{_shown(forfeit.color)} with kind {_shown(forfeit.kind)} does not fit this game"
+            )
         if forfeits and forfeits[0].color != "white":
             raise NotationError(f"league results: game {number}: two forfeits must be White's, then Black's")
         forfeits.append(forfeit)
@@ -539,15 +633,21 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     except NotationError as error:
         raise NotationError(f"league results field {where}'record': {error}") from None
     if game.start != start:
-        raise NotationError(f"league results field {where}'record': the game is not from the league's start "
-                            f"({variant.name}, {variant.rules.to_text()} rules)")
+        raise NotationError(
+            f"league results field {where}'record': the game is not from the league's start "
+            f"({variant.name}, {variant.rules.to_text()} rules)"
+        )
     if len(forfeits) == 2 and game.moves:
-        raise NotationError(f"league results: game {number}: both players forfeited, which happens only "
-                            f"before the first move, but it has {len(game.moves)} moves")
+        raise NotationError(
+            f"league results: game {number}: both players forfeited, which happens only "
+            f"before the first move, but it has {len(game.moves)} moves"
+        )
     if len(forfeits) == 1 and game.moves and game.position.turn.value != forfeits[0].color:
         loser = forfeits[0]
-        raise NotationError(f"league results: game {number}: {loser.player} ({loser.color}) lost by forfeit, "
-                            f"but it was {game.position.turn.value}'s turn after the last move")
+        raise NotationError(
+            f"league results: game {number}: {loser.player} ({loser.color}) lost by forfeit, "
+            f"but it was {game.position.turn.value}'s turn after the last move"
+        )
     outcome = game.outcome()
     if forfeits:
         consistent = reason == FORFEIT and result == _forfeit_result(forfeits) and outcome is None
@@ -556,18 +656,33 @@ def _game_from_record(i: int, item: Any, names: list[str], variant: Variant, sta
     else:
         consistent = outcome is not None and outcome.result == result and outcome.reason.value == reason
     if not consistent:
-        raise NotationError(f"league results field {where}'result': {_shown(result)} ({_shown(reason)}) does not "
-                            "agree with the game's moves and forfeits")
-    league_game = LeagueGame(number, white, black, result, reason,
-                             tuple(game.move_text(k) for k in range(len(game.moves))), start, tuple(forfeits),
-                             (float(seconds[0]), float(seconds[1])))
+        raise NotationError(
+            f"league results field {where}'result': {_shown(result)} ({_shown(reason)}) does not "
+            "agree with the game's moves and forfeits"
+        )
+    league_game = LeagueGame(
+        number,
+        white,
+        black,
+        result,
+        reason,
+        tuple(game.move_text(k) for k in range(len(game.moves))),
+        start,
+        tuple(forfeits),
+        (float(seconds[0]), float(seconds[1])),
+    )
     tags = game_record.get("tags")
     if tags != league_game.tags():
         expected = league_game.tags()
-        wrong = sorted(k for k in set(expected) | set(tags if isinstance(tags, dict) else {})
-                       if not isinstance(tags, dict) or tags.get(k) != expected.get(k))
-        raise NotationError(f"league results: game {number}: its record's tags ({', '.join(wrong[:4])}) "
-                            "disagree with the game's number, players, result or forfeits")
+        wrong = sorted(
+            k
+            for k in set(expected) | set(tags if isinstance(tags, dict) else {})
+            if not isinstance(tags, dict) or tags.get(k) != expected.get(k)
+        )
+        raise NotationError(
+            f"league results: game {number}: its record's tags ({', '.join(wrong[:4])}) "
+            "disagree with the game's number, players, result or forfeits"
+        )
     return league_game
 
 

@@ -102,8 +102,18 @@ from .player_side import (
 )
 
 __all__ = [
-    "DEFAULT_MEMORY_LIMIT_MB", "DEFAULT_TIME_LIMIT", "FORFEIT_KINDS", "LOAD_TIME_LIMIT", "InProcessPlayer",
-    "NotConfinedError", "PlayerProcess", "check_time_limit", "confinement_plan", "grace_seconds", "processes_available", "wake_forkserver",
+    "DEFAULT_MEMORY_LIMIT_MB",
+    "DEFAULT_TIME_LIMIT",
+    "FORFEIT_KINDS",
+    "LOAD_TIME_LIMIT",
+    "InProcessPlayer",
+    "NotConfinedError",
+    "PlayerProcess",
+    "check_time_limit",
+    "confinement_plan",
+    "grace_seconds",
+    "processes_available",
+    "wake_forkserver",
 ]
 
 #: Seconds a player may think about one move, unless the league says otherwise.
@@ -124,6 +134,7 @@ def grace_seconds(time_limit: float) -> float:
     """How long past ``time_limit`` the league waits for a reply before it ends the player's process."""
     return min(GRACE_MAX, max(GRACE_MIN, GRACE_FRACTION * time_limit))
 
+
 #: Why a player can lose a game other than by the rules, and what the word means.
 FORFEIT_KINDS: dict[str, str] = {
     "error": "its choose_move raised an error",
@@ -136,7 +147,6 @@ FORFEIT_KINDS: dict[str, str] = {
 
 #: The kinds of failure a player's process may report about itself (the league decides "timeout" and "crash").
 REPORTED_KINDS = frozenset({"error", "illegal", "memory", "load"})
-
 
 
 #: The name of every player process (``ps`` shows it), and how the league recognises its own processes.
@@ -343,9 +353,15 @@ class PlayerProcess:
     then ended, and :meth:`start` would start a fresh one.
     """
 
-    def __init__(self, contestant: Contestant, variant: Variant, time_limit: float = DEFAULT_TIME_LIMIT,
-                 memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
-                 load_time_limit: float = LOAD_TIME_LIMIT, confinement: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        contestant: Contestant,
+        variant: Variant,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
+        load_time_limit: float = LOAD_TIME_LIMIT,
+        confinement: dict[str, Any] | None = None,
+    ) -> None:
         self.contestant = contestant
         self.variant = variant
         self.time_limit = time_limit
@@ -375,12 +391,19 @@ class PlayerProcess:
         ours, theirs = context.Pipe()
         memory = None if self.memory_limit_mb is None else self.memory_limit_mb * 2**20
         self._scratch = tempfile.mkdtemp(prefix="awithlaknannai-player-")
-        arguments = (theirs, self.contestant, _variant_fields(self.variant), memory, self._scratch,
-                     self.confinement)
+        arguments = (
+            theirs,
+            self.contestant,
+            _variant_fields(self.variant),
+            memory,
+            self._scratch,
+            self.confinement,
+        )
 
         def make() -> Any:
-            return context.Process(target=_serve, name=PROCESS_NAME_PREFIX + self.contestant.name, daemon=True,
-                                   args=arguments)
+            return context.Process(
+                target=_serve, name=PROCESS_NAME_PREFIX + self.contestant.name, daemon=True, args=arguments
+            )
 
         self._connection = ours
         try:
@@ -409,9 +432,18 @@ class PlayerProcess:
         cpu_before = self._clock.seconds() if self._clock is not None else None
         self._move_cpu_start = cpu_before if cpu_before is not None else 0.0
         started = time.monotonic()
-        reply = self._request({"kind": "move", "white": position.white, "black": position.black,
-                               "turn": position.turn.value, "quiet": position.quiet_turns, "dead": position.dead},
-                              ("move",), self.time_limit + grace_seconds(self.time_limit))
+        reply = self._request(
+            {
+                "kind": "move",
+                "white": position.white,
+                "black": position.black,
+                "turn": position.turn.value,
+                "quiet": position.quiet_turns,
+                "dead": position.dead,
+            },
+            ("move",),
+            self.time_limit + grace_seconds(self.time_limit),
+        )
         seconds = time.monotonic() - started
         if reply["kind"] != "move":
             self.close()
@@ -419,8 +451,11 @@ class PlayerProcess:
         cpu_after = self._clock.seconds() if self._clock is not None else None
         if cpu_before is not None and cpu_after is not None and cpu_after - cpu_before > self.time_limit:
             self.close()
-            raise PlayerFailure("timeout", f"used {cpu_after - cpu_before:.2f} s of processor time for a move; "
-                                           f"the limit is {self.time_limit:g} s")
+            raise PlayerFailure(
+                "timeout",
+                f"used {cpu_after - cpu_before:.2f} s of processor time for a move; "
+                f"the limit is {self.time_limit:g} s",
+            )
         return reply["move"], seconds
 
     def printed(self) -> str:
@@ -432,8 +467,9 @@ class PlayerProcess:
                 self._printed = data.decode("utf-8", "replace")[:MAX_PRINTED_CHARS]
         return self._printed
 
-    def _request(self, message: dict[str, Any], expected: tuple[str, ...], timeout: float,
-                 loading: bool = False) -> dict[str, Any]:
+    def _request(
+        self, message: dict[str, Any], expected: tuple[str, ...], timeout: float, loading: bool = False
+    ) -> dict[str, Any]:
         """Send ``message`` (but the first "load", which is implicit) and read the one reply to it.
 
         Anything else is the player's forfeit, never the league's error: a
@@ -477,14 +513,18 @@ class PlayerProcess:
         except OSError as error:
             self.close()
             if "bad message length" in str(error):
-                raise PlayerFailure("crash", f"its process sent a message longer than {MAX_REPLY_BYTES:,} bytes") from None
+                raise PlayerFailure(
+                    "crash", f"its process sent a message longer than {MAX_REPLY_BYTES:,} bytes"
+                ) from None
             raise PlayerFailure("crash", "its process stopped answering") from None
         except EOFError:
             raise self._ended() from None
         reply = _valid_reply(data, expected, self._number)
         if reply is None:
             self.close()
-            raise PlayerFailure("crash", "its process sent something that is not an answer to the league's question")
+            raise PlayerFailure(
+                "crash", "its process sent something that is not an answer to the league's question"
+            )
         return reply
 
     def _wait_while_starved(self, connection: Any, waited: float) -> bool:
@@ -517,8 +557,13 @@ class PlayerProcess:
             return PlayerFailure("crash", "its process stopped answering")
         if code < 0:
             name = _signal_name(-code)
-            hint = (" (perhaps the computer ran out of memory)" if name == "SIGKILL"
-                    else " (it used its hour of processor time)" if name == "SIGXCPU" else "")
+            hint = (
+                " (perhaps the computer ran out of memory)"
+                if name == "SIGKILL"
+                else " (it used its hour of processor time)"
+                if name == "SIGXCPU"
+                else ""
+            )
             return PlayerFailure("crash", f"its process was ended by {name}{hint}")
         return PlayerFailure("crash", f"its process ended (exit code {code}): did it call exit()?")
 
@@ -582,8 +627,11 @@ class _MoveTimeout(BaseException):
 
 
 def _alarm_usable() -> bool:
-    return (hasattr(signal, "setitimer") and sys.platform != "emscripten"
-            and threading.current_thread() is threading.main_thread())
+    return (
+        hasattr(signal, "setitimer")
+        and sys.platform != "emscripten"
+        and threading.current_thread() is threading.main_thread()
+    )
 
 
 @contextlib.contextmanager
@@ -597,6 +645,7 @@ def _alarm(seconds: float) -> Iterator[None]:
     ``sum(range(10**10))``), which is caught once it returns.
     """
     if _alarm_usable():
+
         def ring(signum: int, frame: object) -> None:
             raise _MoveTimeout
 
@@ -635,8 +684,13 @@ class InProcessPlayer:
     notebook's process; use :class:`PlayerProcess` for that.
     """
 
-    def __init__(self, name: str, choose: Callable[[Position], Any], time_limit: float = DEFAULT_TIME_LIMIT,
-                 player: Any = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        choose: Callable[[Position], Any],
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        player: Any = None,
+    ) -> None:
         self.name = name
         self._choose = choose
         self._player = player
@@ -666,7 +720,9 @@ class InProcessPlayer:
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise
-            raise PlayerFailure("load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}") from None
+            raise PlayerFailure(
+                "load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}"
+            ) from None
         player = cls(contestant.name, choose, time_limit, player=builtin)
         player._filename = contestant.origin
         return player
@@ -684,8 +740,14 @@ class InProcessPlayer:
             random.seed(seed)
 
     def choose(self, position: Position) -> tuple[str, float]:
-        copy = Position(position.variant, position.white, position.black, position.turn,
-                        position.quiet_turns, position.dead)
+        copy = Position(
+            position.variant,
+            position.white,
+            position.black,
+            position.turn,
+            position.quiet_turns,
+            position.dead,
+        )
         started = time.perf_counter()
         try:
             with _alarm(self.time_limit + grace_seconds(self.time_limit)):
@@ -697,12 +759,15 @@ class InProcessPlayer:
         except (KeyboardInterrupt, GeneratorExit):
             raise
         except BaseException as error:  # noqa: BLE001 - a player's error loses its game
-            filename = self._filename or (inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose)
-                                          else None)
+            filename = self._filename or (
+                inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose) else None
+            )
             raise PlayerFailure("error", f"choose_move raised {_describe(error, filename or '')}") from None
         seconds = time.perf_counter() - started
         if seconds > self.time_limit:
-            raise PlayerFailure("timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s")
+            raise PlayerFailure(
+                "timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s"
+            )
         return _move_text(result), seconds
 
     def close(self) -> None:
@@ -747,28 +812,40 @@ def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[
         raise TypeError(f"trusted is True or False, got {type(trusted).__name__}")
     from_files = [c for c in contestants if c.code is not None and c.origin != NOTEBOOK_ORIGIN]
     if not processes_available():
-        line = ("In this browser tab, players run in the page's own Python, one at a time (no processes here): "
-                "the tab holds nothing of yours but this site, and a move's time limit stops Python loops, "
-                "not one long call into C.") if from_files else (
+        line = (
+            (
                 "In this browser tab, players run in the page's own Python, one at a time (no processes here): "
-                "a move's time limit stops Python loops, not one long call into C.")
+                "the tab holds nothing of yours but this site, and a move's time limit stops Python loops, "
+                "not one long call into C."
+            )
+            if from_files
+            else (
+                "In this browser tab, players run in the page's own Python, one at a time (no processes here): "
+                "a move's time limit stops Python loops, not one long call into C."
+            )
+        )
         return None, line
     report = available()
     held, missing = protections(report)
     if not from_files:
         return report, ""
     if not missing:
-        return report, (f"{len(from_files)} player files run confined: they can read only Python and this "
-                        "package, write only a scratch folder of their own, and reach no network, no other "
-                        "program and no other player.")
+        return report, (
+            f"{len(from_files)} player files run confined: they can read only Python and this "
+            "package, write only a scratch folder of their own, and reach no network, no other "
+            "program and no other player."
+        )
     if not trusted:
         raise NotConfinedError(
             f"this machine cannot confine players' code ({', '.join(missing)} not protected), so a player file "
             "could read or change your files: read the files first, then run the league again with "
-            "trusted=True, or run it in a fresh Binder session")
+            "trusted=True, or run it in a fresh Binder session"
+        )
     protected = f"; protected: {', '.join(held)}" if held else ""
-    return report, (f"Not confined on this machine: {', '.join(missing)}{protected}. Running "
-                    f"{len(from_files)} player files because you said trusted=True.")
+    return report, (
+        f"Not confined on this machine: {', '.join(missing)}{protected}. Running "
+        f"{len(from_files)} player files because you said trusted=True."
+    )
 
 
 def check_time_limit(time_limit: object) -> float:
@@ -776,5 +853,7 @@ def check_time_limit(time_limit: object) -> float:
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise TypeError(f"time_limit is a number of seconds, got {type(time_limit).__name__}")
     if not 0 < time_limit <= MAX_SECONDS:  # also refuses NaN
-        raise ValueError(f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, got {time_limit!r}")
+        raise ValueError(
+            f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, got {time_limit!r}"
+        )
     return float(time_limit)

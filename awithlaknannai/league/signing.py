@@ -48,8 +48,10 @@ def _league_key(create: bool) -> bytes | None:
         except (UnicodeDecodeError, ValueError):
             key = b""
         if len(key) != 32:
-            raise ValueError(f"the league key {_quoted(path)} is damaged: delete it and a new one is made "
-                             "(results signed with the old key then load only with verify=False)")
+            raise ValueError(
+                f"the league key {_quoted(path)} is damaged: delete it and a new one is made "
+                "(results signed with the old key then load only with verify=False)"
+            )
         return key
     raise ValueError(f"the league key {_quoted(path)} could not be made")
 
@@ -85,8 +87,9 @@ def _quoted(path: Any) -> str:
 
 def _canonical(value: Any) -> bytes:
     """The bytes a signature covers: JSON with sorted keys, no spaces, ASCII only."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"),
-                      allow_nan=False).encode("ascii")
+    return json.dumps(
+        value, sort_keys=True, ensure_ascii=True, separators=(",", ":"), allow_nan=False
+    ).encode("ascii")
 
 
 def _key_id(key: bytes) -> str:
@@ -112,17 +115,27 @@ def _verify(record: dict[str, Any]) -> None:
     """Raise LeagueSignatureError unless ``record`` (as read) is signed with this computer's key."""
     signature = record.get("signature")
     if signature is None:
-        raise LeagueSignatureError("the results file has no signature (written by hand or by an older "
-                                   "version): load it with verify=False to read it without that check")
-    if not (isinstance(signature, dict) and signature.get("algorithm") == "HMAC-SHA256"
-            and _is_hex(signature.get("key"), 16) and _is_hex(signature.get("value"), 64)):
-        raise LeagueSignatureError("the results file's signature is not readable: the file was changed "
-                                   "after the league")
+        raise LeagueSignatureError(
+            "the results file has no signature (written by hand or by an older "
+            "version): load it with verify=False to read it without that check"
+        )
+    if not (
+        isinstance(signature, dict)
+        and signature.get("algorithm") == "HMAC-SHA256"
+        and _is_hex(signature.get("key"), 16)
+        and _is_hex(signature.get("value"), 64)
+    ):
+        raise LeagueSignatureError(
+            "the results file's signature is not readable: the file was changed after the league"
+        )
     key = _league_key(create=False)
     if key is None or not hmac.compare_digest(signature["key"], _key_id(key)):
-        raise LeagueSignatureError("the results file was signed on another computer (or with a league "
-                                   "key since replaced): load it with verify=False if you trust its origin")
+        raise LeagueSignatureError(
+            "the results file was signed on another computer (or with a league "
+            "key since replaced): load it with verify=False if you trust its origin"
+        )
     unsigned = {k: v for k, v in record.items() if k != "signature"}
     if not hmac.compare_digest(signature["value"], _mac(key, b"league", _canonical(unsigned))):
-        raise LeagueSignatureError("the results file was changed after the league "
-                                   "(its signature does not match)")
+        raise LeagueSignatureError(
+            "the results file was changed after the league (its signature does not match)"
+        )

@@ -28,6 +28,7 @@ Examples
 >>> [row.name for row in results.standings()]
 ['casual', 'beginner']
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -76,9 +77,16 @@ class _Stopped(Exception):
 class _ProcessSeats:
     """Player processes, kept between games and reused: at most ``keep`` idle ones stay alive."""
 
-    def __init__(self, contestants: Sequence[Contestant], variant: Variant, time_limit: float,
-                 memory_limit_mb: int | None, keep: int, load_time_limit: float = LOAD_TIME_LIMIT,
-                 confinement: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        contestants: Sequence[Contestant],
+        variant: Variant,
+        time_limit: float,
+        memory_limit_mb: int | None,
+        keep: int,
+        load_time_limit: float = LOAD_TIME_LIMIT,
+        confinement: dict[str, Any] | None = None,
+    ) -> None:
         self.contestants = contestants
         self.confinement = confinement
         self.variant = variant
@@ -107,8 +115,14 @@ class _ProcessSeats:
         for process in evicted:
             self._retire(process)
         contestant = self.contestants[index]
-        process = PlayerProcess(contestant, self.variant, self.time_limit, self.memory_limit_mb,
-                                self.load_time_limit, None if contestant.code is None else self.confinement)
+        process = PlayerProcess(
+            contestant,
+            self.variant,
+            self.time_limit,
+            self.memory_limit_mb,
+            self.load_time_limit,
+            None if contestant.code is None else self.confinement,
+        )
         try:
             process.start()
         except PlayerFailure as failure:
@@ -151,7 +165,9 @@ class _InProcessSeats:
     """Players run in the calling process (test_player without a sandbox; a league where there are no
     processes, as in a JupyterLite site)."""
 
-    def __init__(self, players: Sequence[InProcessPlayer | Contestant], time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    def __init__(
+        self, players: Sequence[InProcessPlayer | Contestant], time_limit: float = DEFAULT_TIME_LIMIT
+    ) -> None:
         self.players: list[Any] = list(players)
         self.time_limit = time_limit
 
@@ -175,8 +191,16 @@ class _InProcessSeats:
         pass
 
 
-def _referee(number: int, start: Position, names: tuple[str, str], indices: tuple[int, int], seats: Any,
-             max_turns: int, seed: int | None, stop: threading.Event) -> LeagueGame:
+def _referee(
+    number: int,
+    start: Position,
+    names: tuple[str, str],
+    indices: tuple[int, int],
+    seats: Any,
+    max_turns: int,
+    seed: int | None,
+    stop: threading.Event,
+) -> LeagueGame:
     """Play one game between two seats; a failure of either loses the game for that player."""
     colors = (Color.WHITE, Color.BLACK)
     held: dict[Color, Any] = {}
@@ -205,7 +229,9 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
             try:
                 game.play(text)
             except ValueError as error:
-                forfeits.append(Forfeit(names[side], color.value, "illegal", f"chose an illegal move: {error}"))
+                forfeits.append(
+                    Forfeit(names[side], color.value, "illegal", f"chose an illegal move: {error}")
+                )
     finally:
         for side, color in enumerate(colors):
             if color in held:
@@ -219,8 +245,17 @@ def _referee(number: int, start: Position, names: tuple[str, str], indices: tupl
         reason = outcome.reason.value if outcome else STOPPED
     moves = tuple(game.move_text(k) for k in range(len(game.moves)))
     # Rounded as the results file keeps them, so a saved league loads back equal.
-    return LeagueGame(number, names[0], names[1], result, reason, moves, start, tuple(forfeits),
-                      (round(seconds[Color.WHITE], 4), round(seconds[Color.BLACK], 4)))
+    return LeagueGame(
+        number,
+        names[0],
+        names[1],
+        result,
+        reason,
+        moves,
+        start,
+        tuple(forfeits),
+        (round(seconds[Color.WHITE], 4), round(seconds[Color.BLACK], 4)),
+    )
 
 
 class _Progress:
@@ -272,10 +307,20 @@ class _TextBar:
         sys.stderr.flush()
 
 
-def _play(names: Sequence[str], pairs: Sequence[tuple[int, int]], start: Position, seats: Any,
-          games_per_pair: int, max_turns: int, seed: int | None, jobs: int, progress: bool,
-          description: str, on_game: Callable[[LeagueGame], None] | None = None,
-          skip: Collection[int] = ()) -> list[LeagueGame]:
+def _play(
+    names: Sequence[str],
+    pairs: Sequence[tuple[int, int]],
+    start: Position,
+    seats: Any,
+    games_per_pair: int,
+    max_turns: int,
+    seed: int | None,
+    jobs: int,
+    progress: bool,
+    description: str,
+    on_game: Callable[[LeagueGame], None] | None = None,
+    skip: Collection[int] = (),
+) -> list[LeagueGame]:
     """Play the schedule's games (but those numbered in ``skip``: already played); return them in order."""
     schedule = [item for item in _schedule(pairs, games_per_pair) if item[0] not in skip]
     stop = threading.Event()
@@ -283,7 +328,9 @@ def _play(names: Sequence[str], pairs: Sequence[tuple[int, int]], start: Positio
     games: list[LeagueGame] = []
 
     def one(number: int, white: int, black: int) -> LeagueGame:
-        return _referee(number, start, (names[white], names[black]), (white, black), seats, max_turns, seed, stop)
+        return _referee(
+            number, start, (names[white], names[black]), (white, black), seats, max_turns, seed, stop
+        )
 
     def done(game: LeagueGame) -> None:
         games.append(game)
@@ -332,14 +379,19 @@ def _as_contestants(players: Any) -> list[Contestant]:
     if isinstance(players, str) and _looks_like_a_path(players):
         if not os.path.exists(players):
             raise PlayersFolderError(f"the folder {_quoted(players)} does not exist")
-        raise TypeError(f"players is a folder of .py files or a list of players, got the file "
-                        f"{_quoted(players)}: put it in a list, with the other players")
+        raise TypeError(
+            f"players is a folder of .py files or a list of players, got the file "
+            f"{_quoted(players)}: put it in a list, with the other players"
+        )
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise TypeError("players is a folder of .py files or a list of players (Contestant, built-in names "
-                        f"such as 'casual', functions, or .py paths), got {type(players).__name__}")
+        raise TypeError(
+            "players is a folder of .py files or a list of players (Contestant, built-in names "
+            f"such as 'casual', functions, or .py paths), got {type(players).__name__}"
+        )
     # A dict names its players: {"you": choose_move, "the club": "club"}.
-    named: list[tuple[str | None, Any]] = (list(players.items()) if isinstance(players, Mapping)
-                                           else [(None, item) for item in players])
+    named: list[tuple[str | None, Any]] = (
+        list(players.items()) if isinstance(players, Mapping) else [(None, item) for item in players]
+    )
     out = []
     for name, item in named:
         if name is not None and not isinstance(name, str):
@@ -353,9 +405,11 @@ def _as_contestants(players: Any) -> list[Contestant]:
         elif isinstance(item, types.FunctionType):
             out.append(Contestant.from_function(item, name=name))
         else:
-            raise TypeError(f"a league player is a Contestant, a built-in name such as 'casual', a function "
-                            f"choose_move(position) or a .py path; got {type(item).__name__} (a player object "
-                            "cannot be sent to its own process: give its spec or a function)")
+            raise TypeError(
+                f"a league player is a Contestant, a built-in name such as 'casual', a function "
+                f"choose_move(position) or a .py path; got {type(item).__name__} (a player object "
+                "cannot be sent to its own process: give its spec or a function)"
+            )
         if len(out) > MAX_PLAYERS:
             raise ValueError(f"a league has at most {MAX_PLAYERS} players")
     return out
@@ -369,8 +423,14 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def check_league_settings(games_per_pair: int, time_limit: float, memory_limit_mb: int | None,
-                          max_turns: int, seed: int | None, jobs: int) -> float:
+def check_league_settings(
+    games_per_pair: int,
+    time_limit: float,
+    memory_limit_mb: int | None,
+    max_turns: int,
+    seed: int | None,
+    jobs: int,
+) -> float:
     """Check the numbers a league is run with (before any process starts); return the time limit."""
     import os
 
@@ -385,11 +445,23 @@ def check_league_settings(games_per_pair: int, time_limit: float, memory_limit_m
     return limit
 
 
-def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rules | None = None, *,
-               games_per_pair: int = 2, time_limit: float = DEFAULT_TIME_LIMIT,
-               memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB, max_turns: int = 1000,
-               seed: int | None = 0, jobs: int = 1, progress: bool = True, title: str = "",
-               save_to: Any = None, resume: bool = False, trusted: bool = False) -> LeagueResults:
+def run_league(
+    players: Any,
+    variant: str | Variant = "mosona",
+    rules: str | Rules | None = None,
+    *,
+    games_per_pair: int = 2,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
+    max_turns: int = 1000,
+    seed: int | None = 0,
+    jobs: int = 1,
+    progress: bool = True,
+    title: str = "",
+    save_to: Any = None,
+    resume: bool = False,
+    trusted: bool = False,
+) -> LeagueResults:
     """Play every player against every other, colours swapped, each in a process of its own.
 
     Parameters
@@ -512,8 +584,9 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
     if len(title) > 200:
         raise ValueError(f"title is a text of at most 200 characters, got {len(title):,}")
     if printable_text(title) != title:
-        raise ValueError("title holds control characters or lone surrogates, which a results file "
-                         "cannot keep")
+        raise ValueError(
+            "title holds control characters or lone surrogates, which a results file cannot keep"
+        )
     if not isinstance(progress, bool):
         raise TypeError(f"progress is True or False, got {type(progress).__name__}")
     if not isinstance(resume, bool):
@@ -542,8 +615,9 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
         print(line)
     seats: Any
     if processes_available():
-        seats = _ProcessSeats(contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs,
-                              confinement=confinement)
+        seats = _ProcessSeats(
+            contestants, variant_checked, limit, memory_limit_mb, keep=2 * jobs, confinement=confinement
+        )
     else:  # a JupyterLite site: the browser tab is the boundary
         seats, jobs = _InProcessSeats(contestants, limit), 1
     if path is not None:
@@ -557,8 +631,20 @@ def run_league(players: Any, variant: str | Variant = "mosona", rules: str | Rul
 
     finished = False
     try:
-        _play(names, pairs, start, seats, games_per_pair, max_turns, seed, jobs, progress, title or "league",
-              keep, skip=set(done))
+        _play(
+            names,
+            pairs,
+            start,
+            seats,
+            games_per_pair,
+            max_turns,
+            seed,
+            jobs,
+            progress,
+            title or "league",
+            keep,
+            skip=set(done),
+        )
         finished = True
     finally:
         if journal is not None and path is not None:

@@ -169,9 +169,18 @@ class AlphaBetaPlayer(SeededPlayer):
     awithlaknannai.errors.LongJobError: depth 64 without a time limit: a depth above 8 can take hours (the tree grows up to tenfold a depth); give a time_limit, or pass allow_long=True
     """
 
-    def __init__(self, depth: int | None = 4, time_limit: float | None = None, seed: int | None = None,
-                 weights: Weights | None = None, contempt: int = 20, name: str | None = None, *,
-                 endgames: bool | EndgameProbe = False, allow_long: bool = False) -> None:
+    def __init__(
+        self,
+        depth: int | None = 4,
+        time_limit: float | None = None,
+        seed: int | None = None,
+        weights: Weights | None = None,
+        contempt: int = 20,
+        name: str | None = None,
+        *,
+        endgames: bool | EndgameProbe = False,
+        allow_long: bool = False,
+    ) -> None:
         super().__init__(seed)
         if not isinstance(endgames, (bool, EndgameProbe)):
             raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
@@ -181,30 +190,42 @@ class AlphaBetaPlayer(SeededPlayer):
             if time_limit is None:
                 raise ValueError("give a depth, a time_limit, or both")
         elif isinstance(depth, bool) or not isinstance(depth, int):
-            raise TypeError(f"depth must be an integer (or None with a time_limit), got {type(depth).__name__}")
+            raise TypeError(
+                f"depth must be an integer (or None with a time_limit), got {type(depth).__name__}"
+            )
         elif not 1 <= depth <= _MAX_DEPTH:
             raise ValueError(
-                f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {shown(depth)}")
+                f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {shown(depth)}"
+            )
         elif depth > MAX_DEPTH_WITHOUT_TIME and time_limit is None and not allow_long:
-            raise LongJobError(f"depth {depth} without a time limit: a depth above {MAX_DEPTH_WITHOUT_TIME} can take "
-                               "hours (the tree grows up to tenfold a depth); give a time_limit, or pass "
-                               "allow_long=True")
+            raise LongJobError(
+                f"depth {depth} without a time limit: a depth above {MAX_DEPTH_WITHOUT_TIME} can take "
+                "hours (the tree grows up to tenfold a depth); give a time_limit, or pass "
+                "allow_long=True"
+            )
         if weights is not None and not isinstance(weights, Weights):
             raise TypeError(f"weights must be a Weights value, got {type(weights).__name__}")
         self.depth = depth
         self.allow_long = allow_long
         self.weights = weights if weights is not None else Weights()
         if isinstance(contempt, bool) or not isinstance(contempt, int):
-            raise TypeError(f"contempt must be an integer (hundredths of a piece), got {type(contempt).__name__}")
+            raise TypeError(
+                f"contempt must be an integer (hundredths of a piece), got {type(contempt).__name__}"
+            )
         if abs(contempt) > MAX_CONTEMPT:  # beyond it a draw would outscore a win
-            raise ValueError(f"contempt must be from {-MAX_CONTEMPT:,} to {MAX_CONTEMPT:,} hundredths of a piece, "
-                             f"got {shown(contempt)}")
+            raise ValueError(
+                f"contempt must be from {-MAX_CONTEMPT:,} to {MAX_CONTEMPT:,} hundredths of a piece, "
+                f"got {shown(contempt)}"
+            )
         self.contempt = contempt
         # A draw scores -contempt for this player (at even plies it is to move) and +contempt for the opponent.
         self._draw = (-contempt, contempt)
         if check_name(name) is None:
-            name = f"alphabeta:{depth}" if time_limit is None else (
-                f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
+            name = (
+                f"alphabeta:{depth}"
+                if time_limit is None
+                else (f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
+            )
         self.name = name
         self.last_search: dict[str, float] = {}
         self._prepared_for: Variant | None = None  # the variant the tables below were built for
@@ -259,8 +280,13 @@ class AlphaBetaPlayer(SeededPlayer):
         own, opp = position._sides()
         perfect = self._perfect_moves(position)
         if perfect is not None and len(perfect) == 1:
-            self.last_search = {"depth": 0, "nodes": 0, "seconds": time.perf_counter() - started, "score": 0,
-                                "tables": 1}
+            self.last_search = {
+                "depth": 0,
+                "nodes": 0,
+                "seconds": time.perf_counter() - started,
+                "score": 0,
+                "tables": 1,
+            }
             return moves[perfect[0]]
         self._remember_root(own, opp, position.quiet_turns)
         order = list(range(len(lean)))
@@ -284,20 +310,29 @@ class AlphaBetaPlayer(SeededPlayer):
             if took and guard:
                 # The next depth, judged from how the last ones grew (after depth 1, from the number
                 # of moves at the root): refuse it before it runs for hours.
-                growth = max(2.0, took[-1] / took[-2]) if len(took) >= 2 and took[-2] > 0 else \
-                    max(2.0, float(len(lean)))
+                growth = (
+                    max(2.0, took[-1] / took[-2])
+                    if len(took) >= 2 and took[-2] > 0
+                    else max(2.0, float(len(lean)))
+                )
                 elapsed = time.perf_counter() - started
-                check_long_job(f"alphabeta depth {depth} on {position.variant.name}", elapsed + took[-1] * growth,
-                               allow_long=False, seconds_limit=MAX_SECONDS,
-                               advice=f"depth {depth - 1} took {took[-1]:.1f} s; give a time_limit or a smaller depth")
+                check_long_job(
+                    f"alphabeta depth {depth} on {position.variant.name}",
+                    elapsed + took[-1] * growth,
+                    allow_long=False,
+                    seconds_limit=MAX_SECONDS,
+                    advice=f"depth {depth - 1} took {took[-1]:.1f} s; give a time_limit or a smaller depth",
+                )
             began = time.perf_counter()
             try:
                 score, index = self._root(lean, order, own, opp, position.quiet_turns, depth)
             except _OutOfTime:
                 if guard:
-                    raise LongJobError(f"alphabeta depth {depth} on {position.variant.name}: the move passed "
-                                       f"{MAX_SECONDS / 60:g} min; give a time_limit or a smaller depth, or pass "
-                                       "allow_long=True") from None
+                    raise LongJobError(
+                        f"alphabeta depth {depth} on {position.variant.name}: the move passed "
+                        f"{MAX_SECONDS / 60:g} min; give a time_limit or a smaller depth, or pass "
+                        "allow_long=True"
+                    ) from None
                 break
             took.append(time.perf_counter() - began)
             best_index, best_score, reached = index, score, depth
@@ -309,8 +344,13 @@ class AlphaBetaPlayer(SeededPlayer):
                 if time.perf_counter() > started + self.time_limit / 2:
                     break  # the next depth would most likely not finish in time
                 self._deadline = started + self.time_limit
-        self.last_search = {"depth": reached, "nodes": self._nodes, "seconds": time.perf_counter() - started,
-                            "score": best_score, "tables": int(perfect is not None)}
+        self.last_search = {
+            "depth": reached,
+            "nodes": self._nodes,
+            "seconds": time.perf_counter() - started,
+            "score": best_score,
+            "tables": int(perfect is not None),
+        }
         if self._repetition:
             xor, captured = lean[best_index]
             self._seen.add((opp & ~captured, own ^ xor))
@@ -319,8 +359,12 @@ class AlphaBetaPlayer(SeededPlayer):
     def _remember_root(self, own: int, opp: int, quiet: int) -> None:
         """Add the position to the game memory, first clearing it if this is not a continuation."""
         pieces = own.bit_count() + opp.bit_count()
-        if self._last_root is None or quiet == 0 or self._last_root != (pieces, quiet - 1) and \
-                self._last_root != (pieces, quiet - 2):
+        if (
+            self._last_root is None
+            or quiet == 0
+            or self._last_root != (pieces, quiet - 1)
+            and self._last_root != (pieces, quiet - 2)
+        ):
             self._seen.clear()
         self._last_root = (pieces, quiet)
         if self._repetition:
@@ -350,15 +394,17 @@ class AlphaBetaPlayer(SeededPlayer):
             # Entries cost about 300 bytes plus the two bit sets of the key: fewer on a large board.
             self._table_limit = _TABLE_LIMIT * 300 // (300 + variant.tables.size // 4)
 
-    def _root(self, lean: list[LeanMove], order: list[int], own: int, opp: int, quiet: int,
-              depth: int) -> tuple[int, int]:
+    def _root(
+        self, lean: list[LeanMove], order: list[int], own: int, opp: int, quiet: int, depth: int
+    ) -> tuple[int, int]:
         alpha, beta = -_INFINITY, _INFINITY
         best_index = order[0]
         self._path = [(own, opp)]
         for index in order:
             xor, captured = lean[index]
-            score = -self._search(opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1, -beta,
-                                  -alpha, 1)
+            score = -self._search(
+                opp & ~captured, own ^ xor, 0 if captured else quiet + 1, depth - 1, -beta, -alpha, 1
+            )
             if score > alpha:
                 alpha, best_index = score, index
         return alpha, best_index
@@ -415,9 +461,18 @@ class AlphaBetaPlayer(SeededPlayer):
         if entry is not None:
             stored_depth, flag, stored, remembered = entry
             if stored_depth >= depth:
-                value = stored - ply if stored > _WIN_THRESHOLD else stored + ply if stored < -_WIN_THRESHOLD \
+                value = (
+                    stored - ply
+                    if stored > _WIN_THRESHOLD
+                    else stored + ply
+                    if stored < -_WIN_THRESHOLD
                     else stored
-                if flag == _EXACT or (flag == _LOWER and value >= beta) or (flag == _UPPER and value <= alpha):
+                )
+                if (
+                    flag == _EXACT
+                    or (flag == _LOWER and value >= beta)
+                    or (flag == _UPPER and value <= alpha)
+                ):
                     return value
 
         original_alpha = alpha
@@ -429,16 +484,31 @@ class AlphaBetaPlayer(SeededPlayer):
             path.pop()
 
         flag = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
-        stored = best_score + ply if best_score > _WIN_THRESHOLD else best_score - ply \
-            if best_score < -_WIN_THRESHOLD else best_score
+        stored = (
+            best_score + ply
+            if best_score > _WIN_THRESHOLD
+            else best_score - ply
+            if best_score < -_WIN_THRESHOLD
+            else best_score
+        )
         table = self._table
         if len(table) >= self._table_limit:
             table.clear()  # a long search must not grow the table without end
         table[key] = (depth, flag, stored, best_move)
         return best_score
 
-    def _expand(self, moves: list[LeanMove], remembered: LeanMove | None, own: int, opp: int, quiet: int,
-                depth: int, alpha: int, beta: int, ply: int) -> tuple[int, LeanMove | None]:
+    def _expand(
+        self,
+        moves: list[LeanMove],
+        remembered: LeanMove | None,
+        own: int,
+        opp: int,
+        quiet: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> tuple[int, LeanMove | None]:
         """Search each move in turn; return the best score and move (a cut-off stops early)."""
         best_score, best_move = -_INFINITY, None
         for move in self._ordered(moves, remembered, ply, own):
@@ -451,9 +521,13 @@ class AlphaBetaPlayer(SeededPlayer):
             else:
                 # Principal variation search: after the first move, only check that a move is no
                 # better than the best so far (a cheap null window); search it fully if it is.
-                score = -self._search(child_own, child_opp, child_quiet, depth - 1, -alpha - 1, -alpha, ply + 1)
+                score = -self._search(
+                    child_own, child_opp, child_quiet, depth - 1, -alpha - 1, -alpha, ply + 1
+                )
                 if alpha < score < beta:
-                    score = -self._search(child_own, child_opp, child_quiet, depth - 1, -beta, -score, ply + 1)
+                    score = -self._search(
+                        child_own, child_opp, child_quiet, depth - 1, -beta, -score, ply + 1
+                    )
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
@@ -464,8 +538,9 @@ class AlphaBetaPlayer(SeededPlayer):
                         break
         return best_score, best_move
 
-    def _quiesce(self, own: int, opp: int, moves: list[LeanMove], alpha: int, beta: int, ply: int,
-                 extra: int) -> int:
+    def _quiesce(
+        self, own: int, opp: int, moves: list[LeanMove], alpha: int, beta: int, ply: int, extra: int
+    ) -> int:
         """Search captures only, until the position is quiet, then evaluate.
 
         ``extra`` counts the turns searched past the horizon; at the limit
@@ -529,7 +604,9 @@ class AlphaBetaPlayer(SeededPlayer):
         """A step as one integer: its origin's bit above the board, its two points below."""
         return (xor & own) << self._n | xor
 
-    def _ordered(self, moves: list[LeanMove], remembered: LeanMove | None, ply: int, own: int) -> list[LeanMove]:
+    def _ordered(
+        self, moves: list[LeanMove], remembered: LeanMove | None, ply: int, own: int
+    ) -> list[LeanMove]:
         """The moves best first: the remembered one, captures (the largest first), killers, then history.
 
         A stable sort, so equal priorities keep the generator's order.

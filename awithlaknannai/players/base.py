@@ -18,8 +18,15 @@ from typing import Protocol, runtime_checkable
 from ..errors import GameOverError, shown
 from ..position import Move, Position
 
-__all__ = ["MAX_SECONDS", "Player", "SeededPlayer", "check_name", "check_seconds", "check_seed",
-           "playable_moves"]
+__all__ = [
+    "MAX_SECONDS",
+    "Player",
+    "SeededPlayer",
+    "check_name",
+    "check_seconds",
+    "check_seed",
+    "playable_moves",
+]
 
 #: The longest a computer player may think about one move without
 #: ``allow_long=True``: ten minutes.
@@ -46,8 +53,10 @@ def check_seconds(time_limit: object, allow_long: bool) -> float | None:
     if not (0 < time_limit < math.inf):
         raise ValueError(f"time_limit must be a finite number of seconds > 0, got {shown(time_limit)}")
     if time_limit > MAX_SECONDS and not allow_long:
-        raise LongJobError(f"time_limit of {duration(float(time_limit))} a move: more than the {MAX_SECONDS:.0f} s a "
-                           "player thinks by default; pass allow_long=True to think longer")
+        raise LongJobError(
+            f"time_limit of {duration(float(time_limit))} a move: more than the {MAX_SECONDS:.0f} s a "
+            "player thinks by default; pass allow_long=True to think longer"
+        )
     return float(time_limit)
 
 
@@ -66,8 +75,7 @@ class Player(Protocol):
 
     name: str
 
-    def choose_move(self, position: Position) -> Move:
-        ...
+    def choose_move(self, position: Position) -> Move: ...
 
 
 def playable_moves(position: Position) -> tuple[Move, ...]:

@@ -89,9 +89,7 @@ class Evaluator:
         self.weights = weights if weights is not None else Weights()
         tables = variant.tables
         self.full_mask = tables.full_mask
-        self.neighbours: tuple[int, ...] = tuple(
-            sum(1 << j for j in steps) for steps in tables.steps
-        )
+        self.neighbours: tuple[int, ...] = tuple(sum(1 << j for j in steps) for steps in tables.steps)
         over_pairs: list[list[tuple[int, int]]] = [[] for _ in range(tables.size)]
         for a, leaps in enumerate(tables.leaps):
             for over, to in leaps:
@@ -119,8 +117,13 @@ class Evaluator:
         # shifted above the board, as in the keys) and its table.
         items = [(self._enemy_mask[p], self._empty_mask[p] << n, self._memo[p]) for p in range(n)]  # shared
         self._chunks = tuple(
-            (shift, tuple(tuple(items[p] for p in range(shift, min(shift + 8, n)) if value >> (p - shift) & 1)
-                          for value in range(256)))
+            (
+                shift,
+                tuple(
+                    tuple(items[p] for p in range(shift, min(shift + 8, n)) if value >> (p - shift) & 1)
+                    for value in range(256)
+                ),
+            )
             for shift in range(0, n, 8)
         )
 
@@ -183,7 +186,9 @@ class Evaluator:
         own_steps, opp_steps = mine & _FIELD, theirs & _FIELD
         exposed_own, exposed_opp = (mine >> _EXPOSED) & _FIELD, (theirs >> _EXPOSED) & _FIELD
         total += (mine >> _VALUE) - (theirs >> _VALUE)
-        total += w.mobility * (own_steps - opp_steps) - w.exposed * exposed_own + (w.exposed * exposed_opp) // 2
+        total += (
+            w.mobility * (own_steps - opp_steps) - w.exposed * exposed_own + (w.exposed * exposed_opp) // 2
+        )
         return total, exposed_opp > 0, own_steps > 0
 
 
@@ -213,7 +218,9 @@ class _PieceTerms(dict):  # type: ignore[type-arg]
 
     def __missing__(self, key: int) -> int:
         evaluator, p = self.evaluator, self.point
-        packed = evaluator._piece(p, key & evaluator._enemy_mask[p], (key >> evaluator._n) & evaluator._empty_mask[p])
+        packed = evaluator._piece(
+            p, key & evaluator._enemy_mask[p], (key >> evaluator._n) & evaluator._empty_mask[p]
+        )
         if evaluator._memo_size < _MEMO_ENTRIES:
             self[key] = packed
             evaluator._memo_size += 1

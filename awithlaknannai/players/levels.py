@@ -74,8 +74,10 @@ __all__ += ["MAX_DEPTH_WITHOUT_TIME", "MAX_PLAYOUTS", "MAX_SECONDS"]
 # The levels that play the positions endgame tables cover perfectly.
 _PERFECT_ENDGAMES = frozenset({"strong"})
 
-_SPEC_HELP = ("random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
-              f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})")
+_SPEC_HELP = (
+    "random, greedy, alphabeta:DEPTH, alphabeta:SECONDSs, alphabeta:DEPTH:SECONDSs, "
+    f"mcts:PLAYOUTS, mcts:SECONDSs, mcts:PLAYOUTS:SECONDSs or a level ({', '.join(LEVELS)})"
+)
 
 
 def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
@@ -183,8 +185,10 @@ def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[
     seconds = _seconds(count_text) if not seconds_text else None
     if seconds is not None:
         return None, seconds
-    problem = (f"player {spec!r}: after '{kind}:' give {unit}, seconds such as 1.5s (at most "
-               f"{MAX_SECONDS:.0f}), or both as in {kind}:{'6' if kind == 'alphabeta' else '500'}:1s")
+    problem = (
+        f"player {spec!r}: after '{kind}:' give {unit}, seconds such as 1.5s (at most "
+        f"{MAX_SECONDS:.0f}), or both as in {kind}:{'6' if kind == 'alphabeta' else '500'}:1s"
+    )
     if not (count_text.isascii() and count_text.isdigit()) or len(count_text) > 12:
         raise ValueError(problem)
     if seconds_text:
@@ -199,8 +203,10 @@ def _alphabeta(spec: str, argument: str, seed: int | None) -> SeededPlayer:
         return AlphaBetaPlayer(depth=4, seed=seed)
     depth, seconds = _depth_and_seconds(spec, "alphabeta", argument, "a depth such as 3")
     if depth is not None and depth > MAX_DEPTH_WITHOUT_TIME and seconds is None:
-        raise ValueError(f"player {spec!r}: a depth above {MAX_DEPTH_WITHOUT_TIME} needs a time limit, "
-                         f"as in alphabeta:{depth}:5s")
+        raise ValueError(
+            f"player {spec!r}: a depth above {MAX_DEPTH_WITHOUT_TIME} needs a time limit, "
+            f"as in alphabeta:{depth}:5s"
+        )
     try:
         return AlphaBetaPlayer(depth=depth, time_limit=seconds, seed=seed)
     except ValueError as error:

@@ -57,13 +57,22 @@ STOPPED = "stopped at the turn cap"
 def _as_player(player: Player | str, seed: int | None) -> Player:
     if isinstance(player, str):
         return make_player(player, seed=seed)
-    if not callable(getattr(player, "choose_move", None)) or not isinstance(getattr(player, "name", None), str):
+    if not callable(getattr(player, "choose_move", None)) or not isinstance(
+        getattr(player, "name", None), str
+    ):
         raise TypeError(f"a player needs a name and a choose_move(position) method, got {shown(player)}")
     return player
 
 
-def play_game(variant_or_game: str | Variant | Position | Game, white: Player | str, black: Player | str,
-              max_turns: int | None = 1000, rules: str | Rules | None = None, *, allow_long: bool = False) -> Game:
+def play_game(
+    variant_or_game: str | Variant | Position | Game,
+    white: Player | str,
+    black: Player | str,
+    max_turns: int | None = 1000,
+    rules: str | Rules | None = None,
+    *,
+    allow_long: bool = False,
+) -> Game:
     """Let two players play one game to its end; return the :class:`~awithlaknannai.Game`.
 
     Parameters
@@ -110,10 +119,14 @@ def play_game(variant_or_game: str | Variant | Position | Game, white: Player | 
     elif isinstance(variant_or_game, (str, Variant)):
         game = Game(variant_or_game, rules)
     else:
-        raise TypeError(f"play_game needs a variant, a Position or a Game, got {type(variant_or_game).__name__}")
+        raise TypeError(
+            f"play_game needs a variant, a Position or a Game, got {type(variant_or_game).__name__}"
+        )
     if max_turns is None and game.variant.rules.quiet_turn_limit is None and not allow_long:
-        raise LongJobError("max_turns=None under rules without a quiet-turn limit: the game may never end; "
-                           "give max_turns, or pass allow_long=True")
+        raise LongJobError(
+            "max_turns=None under rules without a quiet-turn limit: the game may never end; "
+            "give max_turns, or pass allow_long=True"
+        )
     players = {Color.WHITE: _as_player(white, None), Color.BLACK: _as_player(black, None)}
     while not game.is_over() and (max_turns is None or len(game.moves) < max_turns):
         player = players[game.position.turn]
@@ -178,12 +191,16 @@ def _row_from_game(number: int, white: str, black: str, game: Game) -> GameRow:
     outcome = game.outcome()
     position = game.position
     return GameRow(
-        number=number, white=white, black=black,
+        number=number,
+        white=white,
+        black=black,
         result=outcome.result if outcome else "draw",
         reason=outcome.reason.value if outcome else STOPPED,
         turns=len(game.moves),
-        white_left=position.count(Color.WHITE), black_left=position.count(Color.BLACK),
-        first=game.start.turn.value, moves=game.move_list(),
+        white_left=position.count(Color.WHITE),
+        black_left=position.count(Color.BLACK),
+        first=game.start.turn.value,
+        moves=game.move_list(),
     )
 
 
@@ -204,8 +221,9 @@ class MatchResult:
         The match seed.
     """
 
-    def __init__(self, names: dict[str, str], rows: Sequence[GameRow], variant: str, rules: str,
-                 seed: int | None) -> None:
+    def __init__(
+        self, names: dict[str, str], rows: Sequence[GameRow], variant: str, rules: str, seed: int | None
+    ) -> None:
         self.names = dict(names)
         self.rows = list(rows)
         self.variant = variant
@@ -257,25 +275,43 @@ class MatchResult:
 
     def summary(self) -> list[dict[str, object]]:
         """One dict per player: name, games, wins, draws, losses, score."""
-        return [{"player": who, "name": self.names[who], "games": len(self.rows), "wins": self.wins(who),
-                 "draws": self.draws(), "losses": self.losses(who), "score": self.score(who)}
-                for who in ("A", "B")]
+        return [
+            {
+                "player": who,
+                "name": self.names[who],
+                "games": len(self.rows),
+                "wins": self.wins(who),
+                "draws": self.draws(),
+                "losses": self.losses(who),
+                "score": self.score(who),
+            }
+            for who in ("A", "B")
+        ]
 
     # --- display --------------------------------------------------------------------
 
     def _title(self) -> str:
         seed = "" if self.seed is None else f", seed {self.seed}"
-        return (f"{self.names['A']} (A) vs {self.names['B']} (B) on {self.variant}, "
-                f"{self.rules} rules, {len(self.rows)} games{seed}")
+        return (
+            f"{self.names['A']} (A) vs {self.names['B']} (B) on {self.variant}, "
+            f"{self.rules} rules, {len(self.rows)} games{seed}"
+        )
 
     def _table(self) -> list[list[str]]:
         head = ["player", "wins", "draws", "losses", "score", "as White (W-D-L)", "as Black (W-D-L)"]
         body = []
         for who in ("A", "B"):
-            body.append([f"{who}: {self.names[who]}", str(self.wins(who)), str(self.draws()),
-                         str(self.losses(who)), f"{100 * self.score(who):.1f}%",
-                         "-".join(map(str, self.record(who, Color.WHITE))),
-                         "-".join(map(str, self.record(who, Color.BLACK)))])
+            body.append(
+                [
+                    f"{who}: {self.names[who]}",
+                    str(self.wins(who)),
+                    str(self.draws()),
+                    str(self.losses(who)),
+                    f"{100 * self.score(who):.1f}%",
+                    "-".join(map(str, self.record(who, Color.WHITE))),
+                    "-".join(map(str, self.record(who, Color.BLACK))),
+                ]
+            )
         return [head, *body]
 
     def _footer(self) -> list[str]:
@@ -283,8 +319,10 @@ class MatchResult:
             return ["no games played"]
         lengths = self.lengths()
         reasons = ", ".join(f"{reason} {count}" for reason, count in self.reasons().most_common())
-        return [f"game length: mean {mean(lengths):.1f} turns, shortest {min(lengths)}, longest {max(lengths)}",
-                f"end reasons: {reasons}"]
+        return [
+            f"game length: mean {mean(lengths):.1f} turns, shortest {min(lengths)}, longest {max(lengths)}",
+            f"end reasons: {reasons}",
+        ]
 
     def to_text(self, games: bool = False) -> str:
         """The summary as a plain-text table; with ``games=True`` one line per game too."""
@@ -292,30 +330,41 @@ class MatchResult:
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines = [self._title()]
         for row in table:
-            lines.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                                   for i, (cell, w) in enumerate(zip(row, widths))))
+            lines.append(
+                "  ".join(
+                    cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
+                )
+            )
         lines.extend(self._footer())
         if games:
             lines.append("")
             for r in self.rows:
-                lines.append(f"{r.number:4d}  White {r.white}  Black {r.black}  {r.result:5s}  {r.turns:4d} turns  "
-                             f"{r.white_left}-{r.black_left} left  {r.reason}")
+                lines.append(
+                    f"{r.number:4d}  White {r.white}  Black {r.black}  {r.result:5s}  {r.turns:4d} turns  "
+                    f"{r.white_left}-{r.black_left} left  {r.reason}"
+                )
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return (f"<MatchResult {self.names['A']} vs {self.names['B']}: "
-                f"+{self.wins('A')} ={self.draws()} -{self.losses('A')}>")
+        return (
+            f"<MatchResult {self.names['A']} vs {self.names['B']}: "
+            f"+{self.wins('A')} ={self.draws()} -{self.losses('A')}>"
+        )
 
     def _repr_html_(self) -> str:
         table = self._table()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in table[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table[1:])
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table[1:]
+        )
         footer = "".join(f"<p>{html.escape(line)}</p>" for line in self._footer())
-        return (f"<div class='awithlaknannai-match'><p><b>{html.escape(self._title())}</b></p>"
-                f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{footer}</div>")
+        return (
+            f"<div class='awithlaknannai-match'><p><b>{html.escape(self._title())}</b></p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{footer}</div>"
+        )
 
 
 def _game_seed(seed: int, game: int, side: int) -> int:
@@ -323,9 +372,19 @@ def _game_seed(seed: int, game: int, side: int) -> int:
     return (seed * 1_000_003 + game) * 2 + side
 
 
-def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, variant: str | Variant = "mosona",
-              rules: str | Rules | None = None, seed: int | None = None, progress: bool = True,
-              max_turns: int | None = 1000, opening_turns: int = 0, *, allow_long: bool = False) -> MatchResult:
+def run_match(
+    player_a: Player | str,
+    player_b: Player | str,
+    games: int = 20,
+    variant: str | Variant = "mosona",
+    rules: str | Rules | None = None,
+    seed: int | None = None,
+    progress: bool = True,
+    max_turns: int | None = 1000,
+    opening_turns: int = 0,
+    *,
+    allow_long: bool = False,
+) -> MatchResult:
     """Play a match: ``games`` games with the players taking White in turn.
 
     Parameters
@@ -396,8 +455,10 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
         max_turns = whole_number("max_turns", max_turns, 1, MAX_TURNS)
     start = Position.start(variant, rules)  # checks the variant and rules before any game
     if max_turns is None and start.variant.rules.quiet_turn_limit is None and not allow_long:
-        raise LongJobError("max_turns=None under rules without a quiet-turn limit: a game may never end; "
-                           "give max_turns, or pass allow_long=True")
+        raise LongJobError(
+            "max_turns=None under rules without a quiet-turn limit: a game may never end; "
+            "give max_turns, or pass allow_long=True"
+        )
     a = _as_player(player_a, seed)
     b = _as_player(player_b, None if seed is None else seed + 1)
     names = {"A": a.name, "B": b.name}
@@ -411,9 +472,12 @@ def run_match(player_a: Player | str, player_b: Player | str, games: int = 20, v
     for number in _progress(range(1, games + 1), progress, f"{names['A']} vs {names['B']}"):
         if not checked and number > 1 and (number > 2 or time.perf_counter() - began > 1.0):
             checked = True
-            check_long_job(f"a match of {games:,} games ({names['A']} against {names['B']})",
-                           (time.perf_counter() - began) / (number - 1) * games, allow_long=False,
-                           advice="play fewer games or quicker players")
+            check_long_job(
+                f"a match of {games:,} games ({names['A']} against {names['B']})",
+                (time.perf_counter() - began) / (number - 1) * games,
+                allow_long=False,
+                advice="play fewer games or quicker players",
+            )
         if number % 2 == 1:
             opening = _random_opening(start, opening_turns, opening_random)
         a_is_white = number % 2 == 1
@@ -465,8 +529,15 @@ def cli_match(args: argparse.Namespace) -> int:
         raise ValueError(f"--players takes two players, got {len(args.players)}")
     for spec in args.players:
         make_player(spec)  # a bad spec fails before any game is played
-    result = run_match(args.players[0], args.players[1], games=args.games, variant=args.variant,
-                       rules=args.rules, seed=args.seed, progress=sys.stderr.isatty(),
-                       allow_long=True)  # bounded by --games and the player specs
+    result = run_match(
+        args.players[0],
+        args.players[1],
+        games=args.games,
+        variant=args.variant,
+        rules=args.rules,
+        seed=args.seed,
+        progress=sys.stderr.isatty(),
+        allow_long=True,
+    )  # bounded by --games and the player specs
     print(result.to_text())
     return 0

@@ -121,9 +121,19 @@ class MCTSPlayer(SeededPlayer):
     awithlaknannai.errors.LongJobError: 1,000,000,000,000 playouts a move: more than the 100,000 a player runs by default; pass allow_long=True to run more
     """
 
-    def __init__(self, playouts: int | None = 400, time_limit: float | None = None, exploration: float = 1.0,
-                 playout_turns: int = 80, capture_bias: float = 0.9, seed: int | None = None,
-                 name: str | None = None, *, endgames: bool | EndgameProbe = False, allow_long: bool = False) -> None:
+    def __init__(
+        self,
+        playouts: int | None = 400,
+        time_limit: float | None = None,
+        exploration: float = 1.0,
+        playout_turns: int = 80,
+        capture_bias: float = 0.9,
+        seed: int | None = None,
+        name: str | None = None,
+        *,
+        endgames: bool | EndgameProbe = False,
+        allow_long: bool = False,
+    ) -> None:
         super().__init__(seed)
         if not isinstance(endgames, (bool, EndgameProbe)):
             raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
@@ -133,33 +143,48 @@ class MCTSPlayer(SeededPlayer):
             if time_limit is None:
                 raise ValueError("give playouts, a time_limit, or both")
         elif isinstance(playouts, bool) or not isinstance(playouts, int):
-            raise TypeError(f"playouts must be an integer (or None with a time_limit), got {type(playouts).__name__}")
+            raise TypeError(
+                f"playouts must be an integer (or None with a time_limit), got {type(playouts).__name__}"
+            )
         elif playouts < 1:
-            raise ValueError(f"playouts must be an integer >= 1 (or None with a time_limit), got {shown(playouts)}")
+            raise ValueError(
+                f"playouts must be an integer >= 1 (or None with a time_limit), got {shown(playouts)}"
+            )
         elif playouts > MAX_PLAYOUTS and not allow_long:
-            raise LongJobError(f"{playouts:,} playouts a move: more than the {MAX_PLAYOUTS:,} a player runs by "
-                               "default; pass allow_long=True to run more")
-        for label, value, low, high in (("exploration", exploration, 0.0, math.inf),
-                                        ("capture_bias", capture_bias, 0.0, 1.0)):
+            raise LongJobError(
+                f"{playouts:,} playouts a move: more than the {MAX_PLAYOUTS:,} a player runs by "
+                "default; pass allow_long=True to run more"
+            )
+        for label, value, low, high in (
+            ("exploration", exploration, 0.0, math.inf),
+            ("capture_bias", capture_bias, 0.0, 1.0),
+        ):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{label} must be a number, got {type(value).__name__}")
             if not (low <= value <= high and math.isfinite(value)):
-                raise ValueError(f"{label} must be a finite number from {low:g} to {high:g}, got {shown(value)}")
+                raise ValueError(
+                    f"{label} must be a finite number from {low:g} to {high:g}, got {shown(value)}"
+                )
         if isinstance(playout_turns, bool) or not isinstance(playout_turns, int):
             raise TypeError(f"playout_turns must be an integer, got {type(playout_turns).__name__}")
         if playout_turns < 1:
             raise ValueError(f"playout_turns must be an integer >= 1, got {shown(playout_turns)}")
         if playout_turns > MAX_PLAYOUT_TURNS and not allow_long:
-            raise LongJobError(f"playouts of {playout_turns:,} turns: more than the {MAX_PLAYOUT_TURNS:,} a player "
-                               "runs by default; pass allow_long=True to run longer ones")
+            raise LongJobError(
+                f"playouts of {playout_turns:,} turns: more than the {MAX_PLAYOUT_TURNS:,} a player "
+                "runs by default; pass allow_long=True to run longer ones"
+            )
         self.allow_long = allow_long
         self.playouts = playouts
         self.exploration = float(exploration)
         self.playout_turns = playout_turns
         self.capture_bias = float(capture_bias)
         if check_name(name) is None:
-            name = f"mcts:{playouts}" if time_limit is None else (
-                f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
+            name = (
+                f"mcts:{playouts}"
+                if time_limit is None
+                else (f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
+            )
         self.name = name
         self.last_search: dict[str, float] = {}
         self._dead = 0  # points out of play on a shrinking board, at the root
@@ -192,8 +217,9 @@ class MCTSPlayer(SeededPlayer):
         # One node a playout, each keeping its untried moves (measured: 590 bytes a node on Mosona).
         node_bytes = 400 + 32 * max(len(lean), 8)
         if not self.allow_long and self.playouts is not None:
-            check_long_job(what, memory=self.playouts * node_bytes, allow_long=False,
-                           advice="give fewer playouts")
+            check_long_job(
+                what, memory=self.playouts * node_bytes, allow_long=False, advice="give fewer playouts"
+            )
         state = self.rng.getstate()  # a refused search leaves the player as it was
         # A copy (expansion pops from it); where the tables cover the root, their best moves only.
         root.untried = list(lean) if perfect is None else [move._lean for move in perfect]  # type: ignore[attr-defined]
@@ -201,7 +227,8 @@ class MCTSPlayer(SeededPlayer):
         done = 0
         checked = self.allow_long
         while (self.playouts is None or done < self.playouts) and (
-                deadline is None or not done or time.perf_counter() < deadline):
+            deadline is None or not done or time.perf_counter() < deadline
+        ):
             self._playout(root)
             done += 1
             if not checked and (done >= 32 or time.perf_counter() - started > 0.5):
@@ -210,8 +237,14 @@ class MCTSPlayer(SeededPlayer):
                 rate = done / max(time.perf_counter() - started, 1e-9)
                 nodes = min(self.playouts or math.inf, rate * (self.time_limit or math.inf))
                 try:
-                    check_long_job(what, nodes / rate, nodes * node_bytes, allow_long=False,
-                                   advice="give fewer playouts or a shorter time limit", seconds_limit=MAX_SECONDS)
+                    check_long_job(
+                        what,
+                        nodes / rate,
+                        nodes * node_bytes,
+                        allow_long=False,
+                        advice="give fewer playouts or a shorter time limit",
+                        seconds_limit=MAX_SECONDS,
+                    )
                 except LongJobError:
                     self.rng.setstate(state)
                     raise

@@ -19,7 +19,22 @@ from .picture import Picture
 from .svg import board_svg, game_svg, position_svg
 
 __all__ = [
-    "BoardComparison", "Layout", "Picture", "board_layout", "board_statistics", "board_svg",
-    "compare_boards", "compare_boards_svg", "compare_drawings_svg", "drawing_differences", "game_svg",
-    "known_about_mosona", "league_sheet", "league_sheet_svg", "position_svg", "printable_sheet", "save_png", "save_svg",
+    "BoardComparison",
+    "Layout",
+    "Picture",
+    "board_layout",
+    "board_statistics",
+    "board_svg",
+    "compare_boards",
+    "compare_boards_svg",
+    "compare_drawings_svg",
+    "drawing_differences",
+    "game_svg",
+    "known_about_mosona",
+    "league_sheet",
+    "league_sheet_svg",
+    "position_svg",
+    "printable_sheet",
+    "save_png",
+    "save_svg",
 ]

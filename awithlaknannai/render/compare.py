@@ -31,7 +31,12 @@ from .style import BOARD
 from .svg import _draw, _element, _finish, _fitting_size, _margin, _num, _open_svg, board_title
 
 __all__ = [
-    "STATISTICS", "BoardComparison", "CompactComparison", "board_statistics", "compare_boards", "compare_boards_svg",
+    "STATISTICS",
+    "BoardComparison",
+    "CompactComparison",
+    "board_statistics",
+    "compare_boards",
+    "compare_boards_svg",
 ]
 
 BoardLike: TypeAlias = nx.Graph | Variant | str
@@ -182,8 +187,10 @@ class BoardComparison:
             cell = f'<td style="text-align:right{wrap}">{{}}</td>'
             cells = "".join(cell.format(escape(_format(key, row[key]))) for row in self.rows)
             body.append(f'<tr><th scope="row" style="text-align:left">{escape(meaning)}</th>{cells}</tr>')
-        return (f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
-                f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+        return (
+            f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
+            f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+        )
 
     def svg(self, *, stats: bool = True, unit: float = 40) -> str:
         """The boards drawn one above the other (see :func:`compare_boards_svg`)."""
@@ -213,9 +220,16 @@ class BoardComparison:
 
 
 COMPACT_HEADINGS: dict[str, str] = {
-    "points": "points", "edges": "edges", "drawn_lines": "drawn lines", "leap_lines": "leap lines",
-    "directed_leaps": "possible leaps", "min_degree": "fewest neighbours", "max_degree": "most neighbours",
-    "mean_degree": "average neighbours", "diameter": "diameter", "average_shortest_path": "average distance",
+    "points": "points",
+    "edges": "edges",
+    "drawn_lines": "drawn lines",
+    "leap_lines": "leap lines",
+    "directed_leaps": "possible leaps",
+    "min_degree": "fewest neighbours",
+    "max_degree": "most neighbours",
+    "mean_degree": "average neighbours",
+    "diameter": "diameter",
+    "average_shortest_path": "average distance",
     "average_clustering": "clustering",
 }
 """Short column headings of :meth:`BoardComparison.compact` (the full meanings are in :data:`STATISTICS`)."""
@@ -229,36 +243,52 @@ class CompactComparison:
     keys: tuple[str, ...]
 
     def _cells(self) -> list[list[str]]:
-        return [[str(row["label"]), *(_format(key, row[key]) for key in self.keys)] for row in self.comparison.rows]
+        return [
+            [str(row["label"]), *(_format(key, row[key]) for key in self.keys)]
+            for row in self.comparison.rows
+        ]
 
     def text(self) -> str:
         """The table as aligned plain text."""
         head = ["board", *(COMPACT_HEADINGS[key] for key in self.keys)]
         body = self._cells()
         widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-        lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in
-                           enumerate(zip(r, widths, strict=True))) for r in [head, *body]]
+        lines = [
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+            )
+            for r in [head, *body]
+        ]
         return "\n".join(line.rstrip() for line in lines)
 
     def __repr__(self) -> str:
         return self.text()
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th scope="col" style="text-align:right">{escape(COMPACT_HEADINGS[key])}</th>'
-                       for key in self.keys)
+        head = "".join(
+            f'<th scope="col" style="text-align:right">{escape(COMPACT_HEADINGS[key])}</th>'
+            for key in self.keys
+        )
         body = "".join(
             f'<tr><th scope="row" style="text-align:left">{escape(cells[0])}</th>'
-            + "".join(f'<td style="text-align:right">{escape(cell)}</td>' for cell in cells[1:]) + "</tr>"
-            for cells in self._cells())
-        return (f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
-                f'<thead><tr><th scope="col" style="text-align:left">board</th>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+            + "".join(f'<td style="text-align:right">{escape(cell)}</td>' for cell in cells[1:])
+            + "</tr>"
+            for cells in self._cells()
+        )
+        return (
+            f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
+            f'<thead><tr><th scope="col" style="text-align:left">board</th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+        )
 
 
 def _labels_for(items: Sequence[BoardLike], labels: Sequence[str] | None) -> list[str]:
     if labels is None:
-        return [item if isinstance(item, str) else
-                item.name if isinstance(item, Variant) else board_title(item) for item in items]
+        return [
+            item if isinstance(item, str) else item.name if isinstance(item, Variant) else board_title(item)
+            for item in items
+        ]
     labels = [str(label) for label in labels]
     if len(labels) != len(items):
         raise ValueError(f"got {len(labels)} labels for {len(items)} boards")
@@ -344,32 +374,66 @@ def compare_boards_svg(
     width = max(layout.width for _, _, layout in layouts) + 2 * gap
     height = gap + sum(caption_h + layout.height + stats_h + gap for _, _, layout in layouts)
     figure_name = "Boards compared: " + ", ".join(names)
-    desc = " ".join(f"{name}: {_summary(board_statistics(graph))}."
-                    for name, (graph, _, _) in zip(names, layouts, strict=True))
+    desc = " ".join(
+        f"{name}: {_summary(board_statistics(graph))}."
+        for name, (graph, _, _) in zip(names, layouts, strict=True)
+    )
     parts = _open_svg(width, height, figure_name, desc)
     parts.append(_element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="figure"))
     font = "DejaVu Sans, Verdana, sans-serif"
     y = gap
     for name, (graph, variant, layout) in zip(names, layouts, strict=True):
-        parts.append(_element("text", escape(name), x=gap, y=y + caption_h * 0.7, font_family=font,
-                              font_size=unit * 0.36, font_weight="bold", fill=BOARD["label"],
-                              class_="caption"))
+        parts.append(
+            _element(
+                "text",
+                escape(name),
+                x=gap,
+                y=y + caption_h * 0.7,
+                font_family=font,
+                font_size=unit * 0.36,
+                font_weight="bold",
+                fill=BOARD["label"],
+                class_="caption",
+            )
+        )
         y += caption_h
         x = (width - layout.width) / 2
         pieces = dict(variant.start_pieces) if variant is not None else None
         title = f"{name}: start position" if variant is not None else name
-        parts.append('<g class="board">' + _draw(
-            graph, unit=unit, labels=False, flipped=False, heat=None, title=None, default_title=title,
-            desc=_summary(board_statistics(graph)), pieces=pieces, placement=(x, y, 1.0),
-        ) + "</g>")
+        parts.append(
+            '<g class="board">'
+            + _draw(
+                graph,
+                unit=unit,
+                labels=False,
+                flipped=False,
+                heat=None,
+                title=None,
+                default_title=title,
+                desc=_summary(board_statistics(graph)),
+                pieces=pieces,
+                placement=(x, y, 1.0),
+            )
+            + "</g>"
+        )
         y += layout.height
         if stats:
             summary = _summary(board_statistics(graph))
             # A lone short board (Mosona) is narrower than its numbers at full size.
             size = _fitting_size(summary, unit * 0.3, width - 2 * gap, glyph=0.55)
-            parts.append(_element("text", escape(summary), x=width / 2,
-                                  y=y + stats_h * 0.65, font_family=font, font_size=size,
-                                  text_anchor="middle", fill=BOARD["label"], class_="stats"))
+            parts.append(
+                _element(
+                    "text",
+                    escape(summary),
+                    x=width / 2,
+                    y=y + stats_h * 0.65,
+                    font_family=font,
+                    font_size=size,
+                    text_anchor="middle",
+                    fill=BOARD["label"],
+                    class_="stats",
+                )
+            )
             y += stats_h
         y += gap
     parts.append("</svg>")

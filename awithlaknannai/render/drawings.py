@@ -18,8 +18,14 @@ from .geometry import Layout, board_layout
 from .style import BOARD, HIGHLIGHT
 from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
 
-__all__ = ["FIGURE_BACKGROUND", "FIGURE_BACKGROUND_DARK", "THEMES", "DrawingDifferences", "compare_drawings_svg",
-           "drawing_differences"]
+__all__ = [
+    "FIGURE_BACKGROUND",
+    "FIGURE_BACKGROUND_DARK",
+    "THEMES",
+    "DrawingDifferences",
+    "compare_drawings_svg",
+    "drawing_differences",
+]
 
 # --- two drawings of one board: what differs -------------------------------------------------------
 
@@ -87,18 +93,26 @@ class DrawingDifferences:
             other = self.labels[1 - which]
             bits = []
             if edges:
-                bits.append(f"{_count(len(edges), 'line segment')} (on {_on_lines(self.boards[which], edges)})")
+                bits.append(
+                    f"{_count(len(edges), 'line segment')} (on {_on_lines(self.boards[which], edges)})"
+                )
             if leaps:
-                bits.append(f"{_count(len(leaps), 'leap line')} ({', '.join('-'.join(run) for run in leaps)})")
+                bits.append(
+                    f"{_count(len(leaps), 'leap line')} ({', '.join('-'.join(run) for run in leaps)})"
+                )
             sentence = f"{self.labels[which]} has what {other} lacks: {', '.join(bits)}"
             gained = self.gained(which)
             if gained:
                 by_change: dict[int, list[str]] = {}
                 for point, change in gained.items():
                     by_change.setdefault(change, []).append(point)
-                listed = "; ".join(f"+{change} at {', '.join(points)}" for change, points in sorted(by_change.items()))
-                sentence += f"; {_count(len(gained), 'point')} {'has' if len(gained) == 1 else 'have'} " \
-                            f"more neighbours there ({listed})"
+                listed = "; ".join(
+                    f"+{change} at {', '.join(points)}" for change, points in sorted(by_change.items())
+                )
+                sentence += (
+                    f"; {_count(len(gained), 'point')} {'has' if len(gained) == 1 else 'have'} "
+                    f"more neighbours there ({listed})"
+                )
             sentences.append(sentence + ".")
         return " ".join(sentences)
 
@@ -136,8 +150,9 @@ def _pair_labels(first: BoardLike, second: BoardLike, labels: Sequence[str] | No
     return _labels_for([first, second], labels)
 
 
-def drawing_differences(first: BoardLike, second: BoardLike,
-                        labels: Sequence[str] | None = None) -> DrawingDifferences:
+def drawing_differences(
+    first: BoardLike, second: BoardLike, labels: Sequence[str] | None = None
+) -> DrawingDifferences:
     """Compare two drawings of the same points: the line segments, leap lines and neighbours each adds.
 
     Parameters
@@ -170,8 +185,9 @@ def drawing_differences(first: BoardLike, second: BoardLike,
     """
     for item in (first, second):
         if not isinstance(item, (nx.Graph, Variant, str)):
-            raise TypeError(f"expected a board (networkx graph), a Variant or a variant name, "
-                            f"got {type(item).__name__}")
+            raise TypeError(
+                f"expected a board (networkx graph), a Variant or a variant name, got {type(item).__name__}"
+            )
     graphs = [_board_of(first)[0], _board_of(second)[0]]
     names = _pair_labels(first, second, labels)
     for name, graph in zip(names, graphs, strict=True):
@@ -191,19 +207,30 @@ def drawing_differences(first: BoardLike, second: BoardLike,
         return tuple((a, b) for a, b in graphs[i].edges if frozenset((a, b)) not in edge_sets[1 - i])
 
     def runs_only(i: int) -> tuple[LeapLine, ...]:
-        runs: list[LeapLine] = [(a, m, c) for a, m, c in leap_lines(graphs[i])
-                                if frozenset([(a, m, c), (c, m, a)]) not in run_sets[1 - i]]
+        runs: list[LeapLine] = [
+            (a, m, c)
+            for a, m, c in leap_lines(graphs[i])
+            if frozenset([(a, m, c), (c, m, a)]) not in run_sets[1 - i]
+        ]
         return tuple(sorted(runs, key=lambda run: [order[p] for p in run]))
 
-    change = {point: graphs[0].degree[point] - graphs[1].degree[point] for point in graphs[0].nodes
-              if graphs[0].degree[point] != graphs[1].degree[point]}
-    return DrawingDifferences((names[0], names[1]), (edges_only(0), edges_only(1)),
-                              (runs_only(0), runs_only(1)), change, (graphs[0], graphs[1]))
+    change = {
+        point: graphs[0].degree[point] - graphs[1].degree[point]
+        for point in graphs[0].nodes
+        if graphs[0].degree[point] != graphs[1].degree[point]
+    }
+    return DrawingDifferences(
+        (names[0], names[1]),
+        (edges_only(0), edges_only(1)),
+        (runs_only(0), runs_only(1)),
+        change,
+        (graphs[0], graphs[1]),
+    )
 
 
 def _natural_point(label: str) -> tuple[str, int, str]:
     head = label.rstrip("0123456789")
-    digits = label[len(head):]
+    digits = label[len(head) :]
     return (head, int(digits) if digits else -1, label)
 
 
@@ -282,7 +309,9 @@ def compare_drawings_svg(
     """
     if theme not in THEMES:
         raise ValueError(f"theme must be 'light' or 'dark', got {theme!r}")
-    page, ink = (FIGURE_BACKGROUND, TEXT_COLOUR) if theme == "light" else (FIGURE_BACKGROUND_DARK, TEXT_COLOUR_DARK)
+    page, ink = (
+        (FIGURE_BACKGROUND, TEXT_COLOUR) if theme == "light" else (FIGURE_BACKGROUND_DARK, TEXT_COLOUR_DARK)
+    )
     if isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 0 < unit <= 200:
         raise ValueError(f"unit must be a number of pixels between 0 and 200, got {unit!r}")
     diff = drawing_differences(first, second, labels)
@@ -296,8 +325,11 @@ def compare_drawings_svg(
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be text, got {type(title).__name__}")
     names = diff.labels
-    heading = title or (f"What differs between {names[0]} and {names[1]}" if marks else
-                        f"Two drawings: {names[0]} and {names[1]}")
+    heading = title or (
+        f"What differs between {names[0]} and {names[1]}"
+        if marks
+        else f"Two drawings: {names[0]} and {names[1]}"
+    )
     layouts = [board_layout(graph, unit=unit, margin=_margin(unit)) for graph in diff.boards]
     gap = unit * 0.4
     # At least as wide as Mosona's drawing, so that the texts fit on a line or two under a small board.
@@ -312,7 +344,9 @@ def compare_drawings_svg(
         if marks:
             below.append(("stats", _wrap(_stats_line(diff, which), unit * 0.28, room), unit * 0.28, False))
         if results[which]:
-            below.append(("result", _wrap(str(results[which]), unit * 0.3, room, bold=True), unit * 0.3, True))
+            below.append(
+                ("result", _wrap(str(results[which]), unit * 0.3, room, bold=True), unit * 0.3, True)
+            )
         body.append(above + [("board", [], 0.0, False)] + below)
     legend = marks and not diff.same
     legend_size = unit * 0.26
@@ -338,17 +372,31 @@ def compare_drawings_svg(
                 y += block_height(block)
                 continue
             x = (width - layout.width) / 2
-            parts.append('<g class="board">' + _draw(
-                graph, unit=unit, labels=False, flipped=False, heat=None, title=None, default_title=name,
-                desc=f"{name}: {board_title(graph)}", placement=(x, y, 1.0),
-            ) + "</g>")
+            parts.append(
+                '<g class="board">'
+                + _draw(
+                    graph,
+                    unit=unit,
+                    labels=False,
+                    flipped=False,
+                    heat=None,
+                    title=None,
+                    default_title=name,
+                    desc=f"{name}: {board_title(graph)}",
+                    placement=(x, y, 1.0),
+                )
+                + "</g>"
+            )
             if marks:
                 parts.append(_marks(diff, which, layout, x, y, page))
             y += layout.height
         y += gap
     if legend:
-        parts.append(_legend(x=gap, y=y, unit=unit, size=legend_size, texts=legend_texts, ink=ink,
-                             swatches=theme == "dark"))
+        parts.append(
+            _legend(
+                x=gap, y=y, unit=unit, size=legend_size, texts=legend_texts, ink=ink, swatches=theme == "dark"
+            )
+        )
     parts.append("</svg>")
     return _finish(parts)
 
@@ -369,14 +417,27 @@ def _wrap(text: str, size: float, room: float, *, bold: bool = False) -> list[st
     return lines or [""]
 
 
-def _text_block(block: tuple[str, list[str], float, bool], x: float, top: float, anchor: str,
-                ink: str = TEXT_COLOUR) -> str:
+def _text_block(
+    block: tuple[str, list[str], float, bool], x: float, top: float, anchor: str, ink: str = TEXT_COLOUR
+) -> str:
     """One text of one or more lines (``<tspan>`` each), its first baseline one line below ``top``."""
     css, lines, size, bold = block
-    spans = "".join(_element("tspan", escape(line), x=x, dy=size * (1.05 if i == 0 else 1.3))
-                    for i, line in enumerate(lines))
-    return _element("text", spans, x=x, y=top + size * 0.1, font_family=_FONT, font_size=size,
-                    font_weight="bold" if bold else None, text_anchor=anchor, fill=ink, class_=css)
+    spans = "".join(
+        _element("tspan", escape(line), x=x, dy=size * (1.05 if i == 0 else 1.3))
+        for i, line in enumerate(lines)
+    )
+    return _element(
+        "text",
+        spans,
+        x=x,
+        y=top + size * 0.1,
+        font_family=_FONT,
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=anchor,
+        fill=ink,
+        class_=css,
+    )
 
 
 def _stats_line(diff: DrawingDifferences, which: int) -> str:
@@ -392,24 +453,36 @@ def _drawings_desc(diff: DrawingDifferences, results: Sequence[str | None], mark
     names = diff.labels
     if not marks:
         # A question, not its answer: what is drawn, in words, with no counts.
-        extra = [(names[i], names[1 - i], _lines_of(diff.boards[i], diff.extra_edges[i]))
-                 for i in (0, 1) if diff.extra_edges[i]]
-        lines = " ".join(f"{a} has {_and([f'a line from {where}' for where in found]) if found else 'lines'} "
-                         f"that {b} does not." for a, b, found in extra)
-        return (f"Two drawings of {board_title(graph)}, one above the other, on the same "
-                f"{graph.number_of_nodes()} points: {names[0]} and {names[1]}. " + (lines or "They have the same lines."))
+        extra = [
+            (names[i], names[1 - i], _lines_of(diff.boards[i], diff.extra_edges[i]))
+            for i in (0, 1)
+            if diff.extra_edges[i]
+        ]
+        lines = " ".join(
+            f"{a} has {_and([f'a line from {where}' for where in found]) if found else 'lines'} "
+            f"that {b} does not."
+            for a, b, found in extra
+        )
+        return (
+            f"Two drawings of {board_title(graph)}, one above the other, on the same "
+            f"{graph.number_of_nodes()} points: {names[0]} and {names[1]}. "
+            + (lines or "They have the same lines.")
+        )
     text = [f"{names[i]}: {_stats_line(diff, i)}." for i in (0, 1)]
     text.append(diff.text())
     if not diff.same:
-        text.append("Marks: dashed accent lines are line segments only one drawing has, dotted accent arcs "
-                    "its extra leap lines, and a badge such as +2 on a point says how many more neighbours "
-                    "it has there.")
+        text.append(
+            "Marks: dashed accent lines are line segments only one drawing has, dotted accent arcs "
+            "its extra leap lines, and a badge such as +2 on a point says how many more neighbours "
+            "it has there."
+        )
     text += [f"{names[i]}: {results[i]}." for i in (0, 1) if results[i]]
     return " ".join(text)
 
 
-def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: float,
-           page: str = FIGURE_BACKGROUND) -> str:
+def _marks(
+    diff: DrawingDifferences, which: int, layout: Layout, x: float, y: float, page: str = FIGURE_BACKGROUND
+) -> str:
     """The accent marks on drawing ``which``: dashed extra segments, dotted leap arcs, degree badges."""
     unit = layout.unit
     graph = diff.boards[which]
@@ -427,13 +500,21 @@ def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: fl
         if seg.kind == "line":
             d = f"M{_num(points[0][0])} {_num(points[0][1])} L{_num(points[1][0])} {_num(points[1][1])}"
         elif seg.kind == "quad":
-            d = (f"M{_num(points[0][0])} {_num(points[0][1])} Q{_num(points[1][0])} {_num(points[1][1])} "
-                 f"{_num(points[2][0])} {_num(points[2][1])}")
+            d = (
+                f"M{_num(points[0][0])} {_num(points[0][1])} Q{_num(points[1][0])} {_num(points[1][1])} "
+                f"{_num(points[2][0])} {_num(points[2][1])}"
+            )
         else:  # an arc of a circle: its chord is near enough for a mark
             d = f"M{_num(points[0][0])} {_num(points[0][1])} L{_num(points[2][0])} {_num(points[2][1])}"
         out.append(_element("path", d=d, class_="extra-edge", data_edge=f"{a} {b}"))
-    edges = (f'<g fill="none" stroke="{ACCENT}" stroke-width="{_num(unit * 0.11)}" stroke-dasharray="{dash}" '
-             f'stroke-linecap="butt">{"".join(out)}</g>') if out else ""
+    edges = (
+        (
+            f'<g fill="none" stroke="{ACCENT}" stroke-width="{_num(unit * 0.11)}" stroke-dasharray="{dash}" '
+            f'stroke-linecap="butt">{"".join(out)}</g>'
+        )
+        if out
+        else ""
+    )
     # Leap arcs bulge away from the middle of the board, two heights in turn so that overlapping arcs part.
     xs = [at(p)[0] for p in graph.nodes]
     ys = [at(p)[1] for p in graph.nodes]
@@ -451,18 +532,37 @@ def _marks(diff: DrawingDifferences, which: int, layout: Layout, x: float, y: fl
         d = f"M{_num(ax)} {_num(ay)} Q{_num(control[0])} {_num(control[1])} {_num(cx)} {_num(cy)}"
         arcs.append(_element("path", d=d, class_="extra-leap", data_leap=f"{a} {m} {c}"))
     dots = f"0 {_num(unit * 0.13)}"
-    leaps = (f'<g fill="none" stroke="{ACCENT}" stroke-width="{_num(unit * 0.075)}" stroke-dasharray="{dots}" '
-             f'stroke-linecap="round">{"".join(arcs)}</g>') if arcs else ""
+    leaps = (
+        (
+            f'<g fill="none" stroke="{ACCENT}" stroke-width="{_num(unit * 0.075)}" stroke-dasharray="{dots}" '
+            f'stroke-linecap="round">{"".join(arcs)}</g>'
+        )
+        if arcs
+        else ""
+    )
     badges = []
     radius = unit * 0.22
     for point, change in diff.gained(which).items():
         px, py = at(point)
-        badges.append(_element("g", _element("circle", cx=px, cy=py, r=radius, fill=ACCENT,
-                                             stroke=page, stroke_width=unit * 0.03)
-                               + _element("text", f"+{change}", x=px, y=py + unit * 0.085, font_family=_FONT,
-                                          font_size=unit * 0.24, font_weight="bold", text_anchor="middle",
-                                          fill=BADGE_TEXT),
-                               class_="degree-badge", data_point=point))
+        badges.append(
+            _element(
+                "g",
+                _element("circle", cx=px, cy=py, r=radius, fill=ACCENT, stroke=page, stroke_width=unit * 0.03)
+                + _element(
+                    "text",
+                    f"+{change}",
+                    x=px,
+                    y=py + unit * 0.085,
+                    font_family=_FONT,
+                    font_size=unit * 0.24,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill=BADGE_TEXT,
+                ),
+                class_="degree-badge",
+                data_point=point,
+            )
+        )
     return f'<g class="differences" aria-hidden="true">{edges}{leaps}{"".join(badges)}</g>'
 
 
@@ -473,8 +573,16 @@ _LEGEND = (
 )
 
 
-def _legend(*, x: float, y: float, unit: float, size: float, texts: Sequence[list[str]], ink: str = TEXT_COLOUR,
-            swatches: bool = False) -> str:
+def _legend(
+    *,
+    x: float,
+    y: float,
+    unit: float,
+    size: float,
+    texts: Sequence[list[str]],
+    ink: str = TEXT_COLOUR,
+    swatches: bool = False,
+) -> str:
     """What the marks mean, each beside a sample mark: the meaning never rests on colour alone.
 
     With ``swatches`` each sample is drawn on a small piece of stone, as the marks are on the boards
@@ -487,25 +595,60 @@ def _legend(*, x: float, y: float, unit: float, size: float, texts: Sequence[lis
         mid = top + row / 2
         if number == 0:
             line = f"M{_num(sample_x)} {_num(mid)} L{_num(sample_x + unit * 0.7)} {_num(mid)}"
-            sample = (_element("path", d=line, stroke=BOARD["line"], stroke_width=unit * 0.045)
-                      + _element("path", d=line, stroke=ACCENT, stroke_width=unit * 0.11,
-                                 stroke_dasharray=f"{_num(unit * 0.2)} {_num(unit * 0.1)}"))
+            sample = _element("path", d=line, stroke=BOARD["line"], stroke_width=unit * 0.045) + _element(
+                "path",
+                d=line,
+                stroke=ACCENT,
+                stroke_width=unit * 0.11,
+                stroke_dasharray=f"{_num(unit * 0.2)} {_num(unit * 0.1)}",
+            )
         elif number == 1:
-            sample = _element("path", d=(f"M{_num(sample_x)} {_num(mid + unit * 0.12)} "
-                                         f"Q{_num(sample_x + unit * 0.35)} {_num(mid - unit * 0.4)} "
-                                         f"{_num(sample_x + unit * 0.7)} {_num(mid + unit * 0.12)}"),
-                              stroke=ACCENT, stroke_width=unit * 0.075, stroke_dasharray=f"0 {_num(unit * 0.13)}",
-                              stroke_linecap="round")
+            sample = _element(
+                "path",
+                d=(
+                    f"M{_num(sample_x)} {_num(mid + unit * 0.12)} "
+                    f"Q{_num(sample_x + unit * 0.35)} {_num(mid - unit * 0.4)} "
+                    f"{_num(sample_x + unit * 0.7)} {_num(mid + unit * 0.12)}"
+                ),
+                stroke=ACCENT,
+                stroke_width=unit * 0.075,
+                stroke_dasharray=f"0 {_num(unit * 0.13)}",
+                stroke_linecap="round",
+            )
         else:
-            sample = (_element("circle", cx=sample_x + unit * 0.35, cy=mid, r=unit * 0.22, fill=ACCENT)
-                      + _element("text", "+2", x=sample_x + unit * 0.35, y=mid + unit * 0.085,
-                                 font_size=unit * 0.24, font_weight="bold", text_anchor="middle", fill=BADGE_TEXT))
+            sample = _element(
+                "circle", cx=sample_x + unit * 0.35, cy=mid, r=unit * 0.22, fill=ACCENT
+            ) + _element(
+                "text",
+                "+2",
+                x=sample_x + unit * 0.35,
+                y=mid + unit * 0.085,
+                font_size=unit * 0.24,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=BADGE_TEXT,
+            )
         if swatches:
-            sample = _element("rect", x=sample_x - unit * 0.1, y=mid - unit * 0.3, width=unit * 0.9, height=unit * 0.6,
-                              rx=unit * 0.08, fill=BOARD["background"], class_="swatch") + sample
+            sample = (
+                _element(
+                    "rect",
+                    x=sample_x - unit * 0.1,
+                    y=mid - unit * 0.3,
+                    width=unit * 0.9,
+                    height=unit * 0.6,
+                    rx=unit * 0.08,
+                    fill=BOARD["background"],
+                    class_="swatch",
+                )
+                + sample
+            )
         first_baseline = mid - (len(lines) - 1) * size * 0.65 + size * 0.35
-        spans = "".join(_element("tspan", escape(text), x=text_x, dy=None if i == 0 else size * 1.3)
-                        for i, text in enumerate(lines))
+        spans = "".join(
+            _element("tspan", escape(text), x=text_x, dy=None if i == 0 else size * 1.3)
+            for i, text in enumerate(lines)
+        )
         items.append(sample + _element("text", spans, x=text_x, y=first_baseline, font_size=size, fill=ink))
         top += row
-    return f'<g class="legend" aria-hidden="true" fill="none" font-family="{_FONT}">' + "".join(items) + "</g>"
+    return (
+        f'<g class="legend" aria-hidden="true" fill="none" font-family="{_FONT}">' + "".join(items) + "</g>"
+    )

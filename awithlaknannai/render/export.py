@@ -53,8 +53,14 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = [
-    "PAPER_SIZES", "cli_draw", "png_bytes", "printable_sheet", "rules_summary",
-    "save_png", "save_svg", "to_svg",
+    "PAPER_SIZES",
+    "cli_draw",
+    "png_bytes",
+    "printable_sheet",
+    "rules_summary",
+    "save_png",
+    "save_svg",
+    "to_svg",
 ]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -156,8 +162,12 @@ def save_svg(obj: object, path: str | os.PathLike[str]) -> Path:
         If the file cannot be written (the message names it).
     """
     svg = to_svg(obj)
-    return _write_atomically(path, ('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n").encode("utf-8")
-                             if not svg.lstrip().startswith("<?xml") else svg.encode("utf-8"))
+    return _write_atomically(
+        path,
+        ('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n").encode("utf-8")
+        if not svg.lstrip().startswith("<?xml")
+        else svg.encode("utf-8"),
+    )
 
 
 def _cairosvg():  # type: ignore[no-untyped-def]
@@ -196,8 +206,10 @@ def png_bytes(obj: object, scale: float = 2) -> bytes:
         return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     except (CairoError, MemoryError) as error:
         # Cairo draws at most 32,767 pixels a side; a very large board at this scale is more.
-        raise ValueError(f"cannot make a PNG of this picture at scale {scale}: Cairo refused it ({error}); "
-                         "save it as .svg, or use a smaller scale or board") from None
+        raise ValueError(
+            f"cannot make a PNG of this picture at scale {scale}: Cairo refused it ({error}); "
+            "save it as .svg, or use a smaller scale or board"
+        ) from None
 
 
 def save_png(obj: object, path: str | os.PathLike[str], scale: float = 2) -> Path:
@@ -250,15 +262,19 @@ def rules_summary(variant: Variant) -> list[str]:
         "Step: move one of your pieces along a line to the next point, if it is empty.",
     ]
     if rules.leap_shape == "line":
-        capture = ("Capture: jump along a line over an enemy piece next to yours "
-                   "to the empty point beyond it; remove it.")
+        capture = (
+            "Capture: jump along a line over an enemy piece next to yours "
+            "to the empty point beyond it; remove it."
+        )
         if curved:
             capture += " A jump may follow a curved end line."
         if variant.board.graph.get("arc_centres"):
             capture += " A jump may run along a circle, and straight across the centre."
     else:
-        capture = ("Capture: jump over an enemy piece next to yours to an empty point next to it "
-                   "(the jump may turn a corner); remove it.")
+        capture = (
+            "Capture: jump over an enemy piece next to yours to an empty point next to it "
+            "(the jump may turn a corner); remove it."
+        )
     lines.append(capture)
     multi = {
         "compulsory": "If the same piece can jump again, it must keep jumping in the same turn.",
@@ -277,8 +293,10 @@ def rules_summary(variant: Variant) -> list[str]:
     if rules.blocked_player_loses:
         lines.append("You win by taking all your opponent's pieces, or when your opponent cannot move.")
     else:
-        lines.append("You win by taking all your opponent's pieces; "
-                     "if the player to move cannot move, the game is a draw.")
+        lines.append(
+            "You win by taking all your opponent's pieces; "
+            "if the player to move cannot move, the game is a draw."
+        )
     stops = []
     if rules.quiet_turn_limit is not None:
         stops.append(f"{rules.quiet_turn_limit} turns in a row without a capture")
@@ -289,11 +307,16 @@ def rules_summary(variant: Variant) -> list[str]:
         lines.append(f"The game also ends after {', or '.join(stops)}: {result}.")
     if variant.shrink is not None:  # Tukvnanawopi's rules 7 and 8
         unit = "row or column of squares" if variant.shrink.unit == "squares" else "line of points"
-        shrink = (f"When the {unit} at an end of the board holds no piece, it is out of play for the "
-                  "rest of the game, and the board keeps shrinking.")
+        shrink = (
+            f"When the {unit} at an end of the board holds no piece, it is out of play for the "
+            "rest of the game, and the board keeps shrinking."
+        )
         if variant.shrink.unit == "squares":
-            shrink += (" The line it shares with the next row stays playable." if rules.shrink_boundary == "playable"
-                       else " The line it shares with the next row goes out of play too.")
+            shrink += (
+                " The line it shares with the next row stays playable."
+                if rules.shrink_boundary == "playable"
+                else " The line it shares with the next row goes out of play too."
+            )
         lines.append(shrink)
     return lines
 
@@ -413,40 +436,88 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     pixel_unit = 60.0  # the board is drawn at screen size, then scaled to millimetres
     scale = unit / pixel_unit
     counts = {color: variant.start.count(color) for color in Color}
-    desc = (f"A printable sheet for {name} on {paper.upper()} paper: the board with "
-            f"{board.number_of_nodes()} points ({_num(unit)} mm apart), {counts[Color.WHITE]} white and "
-            f"{counts[Color.BLACK]} black pieces to cut out, and a summary of the rules.")
+    desc = (
+        f"A printable sheet for {name} on {paper.upper()} paper: the board with "
+        f"{board.number_of_nodes()} points ({_num(unit)} mm apart), {counts[Color.WHITE]} white and "
+        f"{counts[Color.BLACK]} black pieces to cut out, and a summary of the rules."
+    )
     parts = _open_svg(page_w, page_h, f"{name}: printable board", desc)
     # Real size: the page's width and height in millimetres, with a viewBox in millimetres.
-    parts[0] = parts[0].replace(f'width="{_num(page_w)}" height="{_num(page_h)}"',
-                                f'width="{_num(page_w)}mm" height="{_num(page_h)}mm"', 1)
+    parts[0] = parts[0].replace(
+        f'width="{_num(page_w)}" height="{_num(page_h)}"',
+        f'width="{_num(page_w)}mm" height="{_num(page_h)}mm"',
+        1,
+    )
     parts.append(_defs(pixel_unit, arrow=False, heat=False))
     parts.append(_element("rect", x=0, y=0, width=page_w, height=page_h, fill="#ffffff", class_="page"))
     ink = BOARD["label"]
     left, y = _PAGE_MARGIN, _PAGE_MARGIN
     # Header: title left, scale bar right.
-    parts.append(_element("text", _xml(name), x=left, y=y + 7, font_family=_FONT, font_size=7,
-                          font_weight="bold", fill=ink, class_="title"))
-    subtitle = (f"{variant.name} · rules: {variant.rules.to_text()} · "
-                "print at 100 % (actual size), not “fit to page”")
-    parts.append(_element("text", _xml(subtitle),
-                          x=left, y=y + 12.5, font_family=_FONT, font_size=_TEXT_SIZE, fill=ink))
+    parts.append(
+        _element(
+            "text",
+            _xml(name),
+            x=left,
+            y=y + 7,
+            font_family=_FONT,
+            font_size=7,
+            font_weight="bold",
+            fill=ink,
+            class_="title",
+        )
+    )
+    subtitle = (
+        f"{variant.name} · rules: {variant.rules.to_text()} · print at 100 % (actual size), not “fit to page”"
+    )
+    parts.append(
+        _element(
+            "text", _xml(subtitle), x=left, y=y + 12.5, font_family=_FONT, font_size=_TEXT_SIZE, fill=ink
+        )
+    )
     bar_right = page_w - _PAGE_MARGIN
-    parts.append(_element("path", d=f"M{_num(bar_right - 50)} {_num(y + 4)} h50 M{_num(bar_right - 50)} "
-                          f"{_num(y + 2.5)} v3 M{_num(bar_right)} {_num(y + 2.5)} v3",
-                          stroke=ink, stroke_width=0.5, fill="none", class_="scale-bar"))
-    parts.append(_element("text", "this bar is 50 mm long", x=bar_right - 25, y=y + 9, font_family=_FONT,
-                          font_size=2.6, text_anchor="middle", fill=ink))
+    parts.append(
+        _element(
+            "path",
+            d=f"M{_num(bar_right - 50)} {_num(y + 4)} h50 M{_num(bar_right - 50)} "
+            f"{_num(y + 2.5)} v3 M{_num(bar_right)} {_num(y + 2.5)} v3",
+            stroke=ink,
+            stroke_width=0.5,
+            fill="none",
+            class_="scale-bar",
+        )
+    )
+    parts.append(
+        _element(
+            "text",
+            "this bar is 50 mm long",
+            x=bar_right - 25,
+            y=y + 9,
+            font_family=_FONT,
+            font_size=2.6,
+            text_anchor="middle",
+            fill=ink,
+        )
+    )
     y += _HEADER
     # The board, centred.
     board_w = span_w * unit
     board_x = left + (inner_w - board_w) / 2
-    parts.append(_draw(
-        board, unit=pixel_unit, labels=labels, flipped=False, heat=None, title=None, default_title=name,
-        desc=f"{name}, {board.number_of_nodes()} points; faint pieces show the start.",
-        start_marks=dict(variant.start_pieces), paper=True, placement=(board_x, y, scale),
-        margin=pixel_unit * _BOARD_MARGIN,
-    ))
+    parts.append(
+        _draw(
+            board,
+            unit=pixel_unit,
+            labels=labels,
+            flipped=False,
+            heat=None,
+            title=None,
+            default_title=name,
+            desc=f"{name}, {board.number_of_nodes()} points; faint pieces show the start.",
+            start_marks=dict(variant.start_pieces),
+            paper=True,
+            placement=(board_x, y, scale),
+            margin=pixel_unit * _BOARD_MARGIN,
+        )
+    )
     y += span_h * unit + _GAP
     # The pieces to cut out: one grid of squares, White's then Black's, a piece printed on each.
     cell = 0.8 * unit
@@ -466,8 +537,17 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     for i in range(rows):
         for j in range(round(widths[i] / cell) + 1):
             cut.append(f"M{_num(x0 + j * cell)} {_num(y + i * cell)} v{_num(cell)}")
-    parts.append(_element("path", d=" ".join(cut), fill="none", stroke="#8a8178", stroke_width=0.25,
-                          stroke_dasharray="1.5 1", class_="cut-lines"))
+    parts.append(
+        _element(
+            "path",
+            d=" ".join(cut),
+            fill="none",
+            stroke="#8a8178",
+            stroke_width=0.25,
+            stroke_dasharray="1.5 1",
+            class_="cut-lines",
+        )
+    )
     for i, row in enumerate(grid):
         for j, color in enumerate(row):
             parts.append(_piece(x0 + (j + 0.5) * cell, y + (i + 0.5) * cell, 0.3 * unit, color, css="cutout"))
@@ -495,16 +575,27 @@ def _cutout_rows(counts: tuple[int, int], per_row: int) -> list[list[Color]]:
 
 
 def _cutout_note(white: int, black: int, unit: float) -> str:
-    return (f"Set up on the faint pieces (dark for Black, light for White). Cut out the {white} white and "
-            f"{black} black pieces along the dashed lines; they are about {0.6 * unit:.0f} mm across.")
+    return (
+        f"Set up on the faint pieces (dark for Black, light for White). Cut out the {white} white and "
+        f"{black} black pieces along the dashed lines; they are about {0.6 * unit:.0f} mm across."
+    )
 
 
 def _text_block(lines: Sequence[str], x: float, top: float, css: str) -> str:
     """Lines of text, one ``tspan`` each, whose first line's top is at ``top``."""
-    spans = "".join(_element("tspan", _xml(line), x=x, dy=_LINE_HEIGHT if i else None)
-                    for i, line in enumerate(lines))
-    return _element("text", spans, x=x, y=top + _TEXT_SIZE, font_family=_FONT, font_size=_TEXT_SIZE,
-                    fill=BOARD["label"], class_=css)
+    spans = "".join(
+        _element("tspan", _xml(line), x=x, dy=_LINE_HEIGHT if i else None) for i, line in enumerate(lines)
+    )
+    return _element(
+        "text",
+        spans,
+        x=x,
+        y=top + _TEXT_SIZE,
+        font_family=_FONT,
+        font_size=_TEXT_SIZE,
+        fill=BOARD["label"],
+        class_=css,
+    )
 
 
 def _xml(text: str) -> str:
@@ -537,8 +628,9 @@ def cli_draw(args: argparse.Namespace) -> int:
         raise ValueError(f"{found} in {str(output)!r}: name a .svg or .png file")
     if args.printable:
         if args.position:
-            raise ValueError("--printable draws the start of a variant; "
-                             "it cannot be combined with --position")
+            raise ValueError(
+                "--printable draws the start of a variant; it cannot be combined with --position"
+            )
         if args.flip:
             raise ValueError("--printable cannot be combined with --flip")
         svg = printable_sheet(get_variant(args.variant, args.rules), paper=args.paper, labels=args.labels)
@@ -553,4 +645,3 @@ def cli_draw(args: argparse.Namespace) -> int:
     path = save_png(svg, output) if kind == ".png" else save_svg(svg, output)
     print(f"wrote {path}")
     return 0
-

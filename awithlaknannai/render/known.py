@@ -36,9 +36,9 @@ __all__ = ["known_about_mosona", "known_about_mosona_svg", "known_about_mosona_t
 # Colours on the stone page (FIGURE_BACKGROUND, #ede1c8): every bar 3:1 or more (WCAG 2.1's non-text
 # contrast), every text 4.5:1 or more; tests/test_known.py computes the ratios.
 INK = "#2b2218"
-WON = "#006B4E"    # dark bluish green (Okabe-Ito, darkened)
+WON = "#006B4E"  # dark bluish green (Okabe-Ito, darkened)
 DRAWN = "#6a6457"  # warm grey
-LOST = "#A94000"   # dark vermillion
+LOST = "#A94000"  # dark vermillion
 UNKNOWN = "#0072B2"  # blue: the open question
 WIDTH, LEFT, BAR = 780, 250, 300
 ROW = 30
@@ -54,7 +54,7 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 def _size(positions: float) -> str:
     """``7.8 × 10¹¹``: a number of positions in powers of ten."""
     exponent = math.floor(math.log10(positions))
-    mantissa = positions / 10 ** exponent
+    mantissa = positions / 10**exponent
     return f"{mantissa:.1f} × 10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
@@ -62,31 +62,58 @@ def known_about_mosona_text() -> str:
     """The picture's text alternative: every number it shows, in sentences."""
     rows = "; ".join(
         f"{k} against {k}: wins {_percent(s.shares()[0])}, draws {_percent(s.shares()[1])}, "
-        f"loses {_percent(s.shares()[2])}" for k, s in sorted(EVEN_ENDGAMES.items()))
-    games = "; ".join(f"{g.name}: {_size(g.positions)} positions, solved in {g.year}, {g.result}"
-                      for g in SOLVED_GAMES)
-    return (f"What is known about who wins Awithlaknannai Mosona. Solved here: every position with at "
-            f"most {SOLVED_UP_TO} pieces a side ({SOLVED_POSITIONS:,} positions, standard rules). "
-            f"With as many pieces on each side, the side to move {rows}. The whole game has "
-            f"{_size(MOSONA_POSITIONS)} positions, and nobody knows yet who wins it. Other games for "
-            f"comparison: {games}.")
+        f"loses {_percent(s.shares()[2])}"
+        for k, s in sorted(EVEN_ENDGAMES.items())
+    )
+    games = "; ".join(
+        f"{g.name}: {_size(g.positions)} positions, solved in {g.year}, {g.result}" for g in SOLVED_GAMES
+    )
+    return (
+        f"What is known about who wins Awithlaknannai Mosona. Solved here: every position with at "
+        f"most {SOLVED_UP_TO} pieces a side ({SOLVED_POSITIONS:,} positions, standard rules). "
+        f"With as many pieces on each side, the side to move {rows}. The whole game has "
+        f"{_size(MOSONA_POSITIONS)} positions, and nobody knows yet who wins it. Other games for "
+        f"comparison: {games}."
+    )
 
 
 def _endgame_rows(top: float) -> list[str]:
-    parts = [_element("text", escape("Solved endgames: who wins with perfect play (side to move, standard rules)"),
-                      x=20, y=top, fill=INK, font_size=15, font_weight="bold")]
+    parts = [
+        _element(
+            "text",
+            escape("Solved endgames: who wins with perfect play (side to move, standard rules)"),
+            x=20,
+            y=top,
+            fill=INK,
+            font_size=15,
+            font_weight="bold",
+        )
+    ]
     for row, (k, shares) in enumerate(sorted(EVEN_ENDGAMES.items())):
         y = top + 16 + row * ROW
-        parts.append(_element("text", f"{k} against {k}", x=LEFT - 12, y=y + 15, fill=INK, font_size=13,
-                              text_anchor="end"))
+        parts.append(
+            _element(
+                "text", f"{k} against {k}", x=LEFT - 12, y=y + 15, fill=INK, font_size=13, text_anchor="end"
+            )
+        )
         x = float(LEFT)
         for share, colour in zip(shares.shares(), (WON, DRAWN, LOST)):
             width = BAR * share
-            parts.append(_element("rect", x=round(x, 1), y=y, width=round(width, 1), height=ROW - 8, fill=colour))
+            parts.append(
+                _element("rect", x=round(x, 1), y=y, width=round(width, 1), height=ROW - 8, fill=colour)
+            )
             x += width
         won, drawn, lost = shares.shares()
-        parts.append(_element("text", f"{100 * won:.1f} / {100 * drawn:.1f} / {100 * lost:.1f} %",
-                              x=LEFT + BAR + 8, y=y + 15, fill=INK, font_size=12))
+        parts.append(
+            _element(
+                "text",
+                f"{100 * won:.1f} / {100 * drawn:.1f} / {100 * lost:.1f} %",
+                x=LEFT + BAR + 8,
+                y=y + 15,
+                fill=INK,
+                font_size=12,
+            )
+        )
     y = top + 16 + len(EVEN_ENDGAMES) * ROW + 4
     x = float(LEFT)
     for label, colour in (("wins", WON), ("draws", DRAWN), ("loses", LOST)):
@@ -104,16 +131,34 @@ def _size_rows(top: float) -> list[str]:
         *[(g.name, g.positions, DRAWN, f"{g.year}: {g.result}") for g in SOLVED_GAMES[2:]],
     ]
     low, high = 8, 21  # log10 of the scale's ends: 10⁸ to 10²¹
-    parts = [_element("text", escape("How big is each game? Positions (each step to the right: ten times more)"),
-                      x=20, y=top, fill=INK, font_size=15, font_weight="bold")]
+    parts = [
+        _element(
+            "text",
+            escape("How big is each game? Positions (each step to the right: ten times more)"),
+            x=20,
+            y=top,
+            fill=INK,
+            font_size=15,
+            font_weight="bold",
+        )
+    ]
     for row, (name, positions, colour, note) in enumerate(rows):
         y = top + 16 + row * ROW
         width = BAR * (math.log10(positions) - low) / (high - low)
-        parts.append(_element("text", escape(name), x=LEFT - 12, y=y + 15, fill=INK, font_size=12,
-                              text_anchor="end"))
+        parts.append(
+            _element("text", escape(name), x=LEFT - 12, y=y + 15, fill=INK, font_size=12, text_anchor="end")
+        )
         parts.append(_element("rect", x=LEFT, y=y, width=round(width, 1), height=ROW - 8, fill=colour))
-        parts.append(_element("text", escape(f"{_size(positions)}: {note}"), x=LEFT + width + 8, y=y + 15,
-                              fill=INK, font_size=12))
+        parts.append(
+            _element(
+                "text",
+                escape(f"{_size(positions)}: {note}"),
+                x=LEFT + width + 8,
+                y=y + 15,
+                fill=INK,
+                font_size=12,
+            )
+        )
     return parts
 
 
@@ -123,12 +168,18 @@ def known_about_mosona_svg() -> str:
     top2 = 40 + endgame_height + 30
     height = top2 + 16 + 5 * ROW + 20
     title = "What is known about who wins Awithlaknannai Mosona"
-    body = [_element("rect", x=0, y=0, width=WIDTH, height=height, fill=FIGURE_BACKGROUND, rx=8),
-            *_endgame_rows(30), *_size_rows(top2)]
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'
-            f"<title>{escape(title)}</title><desc>{escape(known_about_mosona_text())}</desc>"
-            + "".join(body) + "</svg>")
+    body = [
+        _element("rect", x=0, y=0, width=WIDTH, height=height, fill=FIGURE_BACKGROUND, rx=8),
+        *_endgame_rows(30),
+        *_size_rows(top2),
+    ]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'
+        f"<title>{escape(title)}</title><desc>{escape(known_about_mosona_text())}</desc>"
+        + "".join(body)
+        + "</svg>"
+    )
 
 
 def known_about_mosona() -> Picture:

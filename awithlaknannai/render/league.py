@@ -45,9 +45,17 @@ _RULE = "#8c8477"
 # Light tints behind dark text (contrast above 12:1 on each); the numbers say the same thing.
 _TINT = {"ahead": "#d8eee2", "behind": "#f9e0cf", "even": "#ececec", "self": "#b9b2a6"}
 # Columns of the standings part: (heading, width in mm, alignment).
-_COLUMNS = (("#", 10.0, "end"), ("player", 40.0, "start"), ("games", 12.0, "end"), ("won", 11.0, "end"),
-            ("drawn", 12.0, "end"), ("lost", 10.0, "end"), ("points", 13.0, "end"), ("rating", 13.0, "end"),
-            ("forfeits", 16.0, "end"))
+_COLUMNS = (
+    ("#", 10.0, "end"),
+    ("player", 40.0, "start"),
+    ("games", 12.0, "end"),
+    ("won", 11.0, "end"),
+    ("drawn", 12.0, "end"),
+    ("lost", 10.0, "end"),
+    ("points", 13.0, "end"),
+    ("rating", 13.0, "end"),
+    ("forfeits", 16.0, "end"),
+)
 
 
 def _points(points: float) -> str:
@@ -57,19 +65,42 @@ def _points(points: float) -> str:
     return str(whole)
 
 
-def _text(text: str, x: float, y: float, size: float, anchor: str = "start", bold: bool = False,
-          fill: str = _INK, css: str | None = None) -> str:
-    return _element("text", _xml(text), x=x, y=y, font_family=_FONT, font_size=size, text_anchor=anchor,
-                    font_weight="bold" if bold else None, fill=fill, class_=css)
+def _text(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    anchor: str = "start",
+    bold: bool = False,
+    fill: str = _INK,
+    css: str | None = None,
+) -> str:
+    return _element(
+        "text",
+        _xml(text),
+        x=x,
+        y=y,
+        font_family=_FONT,
+        font_size=size,
+        text_anchor=anchor,
+        font_weight="bold" if bold else None,
+        fill=fill,
+        class_=css,
+    )
 
 
 def _description(results: LeagueResults, rows: list) -> str:
     variant = results.variant
-    standings = "; ".join(f"{r.place or r.rank}. {r.name}, {_points(r.points)} points, rating {r.rating:.0f}"
-                          + (f", {r.forfeits} lost by forfeit" if r.forfeits else "") for r in rows)
-    return (f"{len(results.players)} players on {variant.name} ({variant.rules.to_text()} rules), "
-            f"{len(results.games)} games. {standings}. The grid gives each row player's points against each "
-            "column player (columns numbered in the order of the rows).")
+    standings = "; ".join(
+        f"{r.place or r.rank}. {r.name}, {_points(r.points)} points, rating {r.rating:.0f}"
+        + (f", {r.forfeits} lost by forfeit" if r.forfeits else "")
+        for r in rows
+    )
+    return (
+        f"{len(results.players)} players on {variant.name} ({variant.rules.to_text()} rules), "
+        f"{len(results.games)} games. {standings}. The grid gives each row player's points against each "
+        "column player (columns numbered in the order of the rows)."
+    )
 
 
 def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
@@ -117,15 +148,21 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
 
     title = f"{results.title}: results"
     parts = _open_svg(page_w, page_h, title, _description(results, rows))
-    parts[0] = parts[0].replace(f'width="{_num(page_w)}" height="{_num(page_h)}"',
-                                f'width="{_num(page_w)}mm" height="{_num(page_h)}mm"', 1)
+    parts[0] = parts[0].replace(
+        f'width="{_num(page_w)}" height="{_num(page_h)}"',
+        f'width="{_num(page_w)}mm" height="{_num(page_h)}mm"',
+        1,
+    )
     parts.append(_element("rect", x=0, y=0, width=page_w, height=page_h, fill="#ffffff", class_="page"))
     left, y = _MARGIN, _MARGIN
     parts.append(_text(results.title, left, y + 6, 6.5, bold=True, css="title"))
     variant = results.variant
     settings = results.settings
-    details = [f"{variant.name}, {variant.rules.to_text()} rules", f"{len(results.players)} players",
-               f"{len(results.games)} games ({settings.get('games_per_pair', '?')} a pair, colours swapped)"]
+    details = [
+        f"{variant.name}, {variant.rules.to_text()} rules",
+        f"{len(results.players)} players",
+        f"{len(results.games)} games ({settings.get('games_per_pair', '?')} a pair, colours swapped)",
+    ]
     if settings.get("time_limit"):
         details.append(f"{settings['time_limit']:g} s a move")
     if settings.get("seed") is not None:
@@ -136,29 +173,55 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
     # Headings: the standings' columns, then the grid's column numbers.
     x = left
     for heading, width, anchor in _COLUMNS:
-        parts.append(_text(heading, x + (width - 1 if anchor == "end" else 0), y + row_h * 0.7, size,
-                           anchor=anchor, bold=True))
+        parts.append(
+            _text(
+                heading,
+                x + (width - 1 if anchor == "end" else 0),
+                y + row_h * 0.7,
+                size,
+                anchor=anchor,
+                bold=True,
+            )
+        )
         x += width
     grid_x = left + standings_w + 4
     for j in range(count):
-        parts.append(_text(str(j + 1), grid_x + (j + 0.5) * cell, y + row_h * 0.7, size, anchor="middle",
-                           bold=True))
-    parts.append(_element("path", d=f"M{_num(left)} {_num(y + row_h)} H{_num(grid_x + count * cell)}",
-                          stroke=_INK, stroke_width=0.35))
+        parts.append(
+            _text(str(j + 1), grid_x + (j + 0.5) * cell, y + row_h * 0.7, size, anchor="middle", bold=True)
+        )
+    parts.append(
+        _element(
+            "path",
+            d=f"M{_num(left)} {_num(y + row_h)} H{_num(grid_x + count * cell)}",
+            stroke=_INK,
+            stroke_width=0.35,
+        )
+    )
     y += row_h
 
     for i, row in enumerate(rows):
         top = y + i * row_h
         if i % 2 == 1:  # banding, so a long line is easy to follow across the page
             parts.append(_element("rect", x=left, y=top, width=standings_w, height=row_h, fill="#f6f3ec"))
-        cells = [row.place or str(row.rank), row.name, str(row.games), str(row.wins), str(row.draws),
-                 str(row.losses),
-                 _points(row.points), f"{row.rating:.0f}", str(row.forfeits) if row.forfeits else ""]
+        cells = [
+            row.place or str(row.rank),
+            row.name,
+            str(row.games),
+            str(row.wins),
+            str(row.draws),
+            str(row.losses),
+            _points(row.points),
+            f"{row.rating:.0f}",
+            str(row.forfeits) if row.forfeits else "",
+        ]
         x = left
         for text, (_, width, anchor) in zip(cells, _COLUMNS):
             shown = text if len(text) <= 22 else text[:21] + "…"
-            parts.append(_text(shown, x + (width - 1 if anchor == "end" else 0), top + row_h * 0.7, size,
-                               anchor=anchor))
+            parts.append(
+                _text(
+                    shown, x + (width - 1 if anchor == "end" else 0), top + row_h * 0.7, size, anchor=anchor
+                )
+            )
             x += width
         for j, other in enumerate(rows):
             cx = grid_x + j * cell
@@ -169,18 +232,29 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
             if games == 0:
                 continue
             tint = "ahead" if points * 2 > games else "behind" if points * 2 < games else "even"
-            parts.append(_element("rect", x=cx, y=top, width=cell, height=row_h, fill=_TINT[tint],
-                                  class_=f"score {tint}"))
+            parts.append(
+                _element(
+                    "rect", x=cx, y=top, width=cell, height=row_h, fill=_TINT[tint], class_=f"score {tint}"
+                )
+            )
             mark = "*" if forfeited[(row.name, other.name)] else ""
-            parts.append(_text(_points(points) + mark, cx + cell / 2, top + row_h * 0.7, size * 0.95,
-                               anchor="middle"))
+            parts.append(
+                _text(_points(points) + mark, cx + cell / 2, top + row_h * 0.7, size * 0.95, anchor="middle")
+            )
     bottom = y + count * row_h
     grid_lines = [f"M{_num(grid_x + j * cell)} {_num(y - row_h)} V{_num(bottom)}" for j in range(count + 1)]
     grid_lines += [f"M{_num(grid_x)} {_num(y + i * row_h)} h{_num(count * cell)}" for i in range(count + 1)]
-    parts.append(_element("path", d=" ".join(grid_lines), stroke=_RULE, stroke_width=0.2, fill="none",
-                          class_="grid"))
-    parts.append(_element("path", d=f"M{_num(left)} {_num(bottom)} H{_num(grid_x + count * cell)}",
-                          stroke=_INK, stroke_width=0.35))
+    parts.append(
+        _element("path", d=" ".join(grid_lines), stroke=_RULE, stroke_width=0.2, fill="none", class_="grid")
+    )
+    parts.append(
+        _element(
+            "path",
+            d=f"M{_num(left)} {_num(bottom)} H{_num(grid_x + count * cell)}",
+            stroke=_INK,
+            stroke_width=0.35,
+        )
+    )
 
     y = bottom + 5
     for line in footer_lines:
@@ -196,17 +270,23 @@ def _footer(results: LeagueResults) -> list[str]:
 
     lines = [
         TIE_BREAKS,
-        ("Grid: the row player's points against the column player (win 1, draw ½). Tints: green ahead, "
-         "orange behind, grey even; * includes a game lost by forfeit."),
-        ("Rating: Elo-style, from all games at once (1500 = average; 200 points ahead means an expected "
-         "score of about 76%)."),
+        (
+            "Grid: the row player's points against the column player (win 1, draw ½). Tints: green ahead, "
+            "orange behind, grey even; * includes a game lost by forfeit."
+        ),
+        (
+            "Rating: Elo-style, from all games at once (1500 = average; 200 points ahead means an expected "
+            "score of about 76%)."
+        ),
     ]
     kinds: dict[str, Counter[str]] = {}
     for forfeit in results.forfeits():
         kinds.setdefault(forfeit.player, Counter())[forfeit.kind] += 1
     if kinds:
-        summary = "; ".join(f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in counter.most_common())
-                            for name, counter in kinds.items())
+        summary = "; ".join(
+            f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in counter.most_common())
+            for name, counter in kinds.items()
+        )
         text = "Lost by forfeit: " + summary
         while text:
             lines.append(text[:150])

@@ -39,8 +39,16 @@ from .style import HIGHLIGHT
 from .svg import _element, _finish, _num, _open_svg
 
 __all__ = [
-    "HOPI_MESAS", "SPOTS", "STATES", "ZUNI_PUEBLO", "LatLon", "Spot", "distance_km", "locator_map_svg",
-    "spot_description", "state_of",
+    "HOPI_MESAS",
+    "SPOTS",
+    "STATES",
+    "ZUNI_PUEBLO",
+    "LatLon",
+    "Spot",
+    "distance_km",
+    "locator_map_svg",
+    "spot_description",
+    "state_of",
 ]
 
 LatLon = tuple[float, float]
@@ -58,14 +66,39 @@ Hopi villages stand (approximate: First and Third Mesa lie about 10 to 15 km to 
 # The straight borders are lines of latitude or longitude; the Colorado River (Arizona's
 # west) and the border with Mexico are cut down to a few points.
 STATES: dict[str, tuple[LatLon, ...]] = {
-    "Utah": ((42.0, -114.05), (42.0, -111.05), (41.0, -111.05), (41.0, -109.05), (37.0, -109.05),
-             (37.0, -114.05)),
+    "Utah": (
+        (42.0, -114.05),
+        (42.0, -111.05),
+        (41.0, -111.05),
+        (41.0, -109.05),
+        (37.0, -109.05),
+        (37.0, -114.05),
+    ),
     "Colorado": ((41.0, -109.05), (41.0, -102.05), (37.0, -102.05), (37.0, -109.05)),
-    "Arizona": ((37.0, -114.05), (37.0, -109.05), (31.33, -109.05), (31.33, -111.07), (32.49, -114.81),
-                (32.72, -114.72), (33.4, -114.7), (34.3, -114.14), (35.1, -114.63), (36.1, -114.74),
-                (36.2, -114.05)),
-    "New Mexico": ((37.0, -109.05), (37.0, -103.0), (36.5, -103.0), (32.0, -103.06), (32.0, -106.62),
-                   (31.78, -106.53), (31.78, -108.21), (31.33, -108.21), (31.33, -109.05)),
+    "Arizona": (
+        (37.0, -114.05),
+        (37.0, -109.05),
+        (31.33, -109.05),
+        (31.33, -111.07),
+        (32.49, -114.81),
+        (32.72, -114.72),
+        (33.4, -114.7),
+        (34.3, -114.14),
+        (35.1, -114.63),
+        (36.1, -114.74),
+        (36.2, -114.05),
+    ),
+    "New Mexico": (
+        (37.0, -109.05),
+        (37.0, -103.0),
+        (36.5, -103.0),
+        (32.0, -103.06),
+        (32.0, -106.62),
+        (31.78, -106.53),
+        (31.78, -108.21),
+        (31.33, -108.21),
+        (31.33, -109.05),
+    ),
 }
 
 
@@ -99,9 +132,9 @@ _SCALE = (_WIDTH - 2 * _MARGIN) / ((_EAST - _WEST) * math.cos(math.radians((_NOR
 _HEIGHT = round((_NORTH - _SOUTH) * _SCALE + 2 * _MARGIN)
 
 _FONT = "DejaVu Sans, Verdana, sans-serif"
-_INK = "#3b3126"          # text and borders: 11:1 on the land colour
-_LAND = "#f4ecda"         # the four states
-_AROUND = "#dfe6ea"       # everything else (other states, Mexico)
+_INK = "#3b3126"  # text and borders: 11:1 on the land colour
+_LAND = "#f4ecda"  # the four states
+_AROUND = "#dfe6ea"  # everything else (other states, Mexico)
 _RIGHT = HIGHLIGHT["last_move"]
 _WRONG = HIGHLIGHT["captured"]
 
@@ -203,8 +236,10 @@ def locator_map_svg(
     for letter in [*marks, *names]:
         if letter not in SPOTS:
             raise ValueError(f"there is no spot {letter!r} on the map; the spots are {', '.join(SPOTS)}")
-    desc = ("Utah, Colorado, Arizona and New Mexico, drawn as simplified outlines; the four meet at the "
-            "Four Corners. Lettered spots: " + "; ".join(spot_description(letter) for letter in SPOTS) + ".")
+    desc = (
+        "Utah, Colorado, Arizona and New Mexico, drawn as simplified outlines; the four meet at the "
+        "Four Corners. Lettered spots: " + "; ".join(spot_description(letter) for letter in SPOTS) + "."
+    )
     for letter in SPOTS:
         if letter in names:
             desc += f" {letter} is {names[letter]}."
@@ -212,20 +247,34 @@ def locator_map_svg(
             desc += f" {letter} is marked {'right' if marks[letter] else 'not right'}."
     parts = _open_svg(_WIDTH, _HEIGHT, "A map of the Four Corners states", desc)
     parts.append(_element("rect", x=0, y=0, width=_WIDTH, height=_HEIGHT, fill=_AROUND, class_="background"))
-    parts.append(f'<g fill="{_LAND}" stroke="{_INK}" stroke-width="1.5" stroke-linejoin="round">'
-                 + "".join(_element("path", d=_path(outline), class_="state", data_state=name)
-                           for name, outline in STATES.items()) + "</g>")
+    parts.append(
+        f'<g fill="{_LAND}" stroke="{_INK}" stroke-width="1.5" stroke-linejoin="round">'
+        + "".join(
+            _element("path", d=_path(outline), class_="state", data_state=name)
+            for name, outline in STATES.items()
+        )
+        + "</g>"
+    )
     # State names, in the middle of each state's box; Mexico below the border.
-    labels = {"Utah": (40.6, -112.3), "Colorado": (39.2, -105.55), "Arizona": (34.2, -112.4),
-              "New Mexico": (33.6, -105.9), "Mexico": (31.0, -107.2)}
-    parts.append(f'<g font-family="{_FONT}" font-weight="bold" fill="{_INK}" text-anchor="middle" '
-                 f'letter-spacing="1.5" aria-hidden="true">'
-                 + "".join(_text(name.upper(), *_xy(where), 15, class_="state-name") for name, where in labels.items())
-                 + "</g>")
+    labels = {
+        "Utah": (40.6, -112.3),
+        "Colorado": (39.2, -105.55),
+        "Arizona": (34.2, -112.4),
+        "New Mexico": (33.6, -105.9),
+        "Mexico": (31.0, -107.2),
+    }
+    parts.append(
+        f'<g font-family="{_FONT}" font-weight="bold" fill="{_INK}" text-anchor="middle" '
+        f'letter-spacing="1.5" aria-hidden="true">'
+        + "".join(_text(name.upper(), *_xy(where), 15, class_="state-name") for name, where in labels.items())
+        + "</g>"
+    )
     # The Four Corners, where the states meet: a landmark to read the map by.
     cx, cy = _xy((37.0, -109.05))
-    parts.append(_element("circle", cx=cx, cy=cy, r=4, fill=_INK, class_="four-corners")
-                 + _text("Four Corners", cx + 7, cy - 7, 12, font_family=_FONT, fill=_INK))
+    parts.append(
+        _element("circle", cx=cx, cy=cy, r=4, fill=_INK, class_="four-corners")
+        + _text("Four Corners", cx + 7, cy - 7, 12, font_family=_FONT, fill=_INK)
+    )
     parts.append(_north_and_scale())
     for letter, spot in SPOTS.items():
         parts.append(_spot(letter, spot, marks.get(letter), names.get(letter)))
@@ -236,18 +285,25 @@ def locator_map_svg(
 def _north_and_scale() -> str:
     """A north arrow and a scale bar of 100 km and of 100 miles."""
     x, y = _WIDTH - 34, 34.0
-    arrow = (_element("path", d=f"M{_num(x)} {_num(y - 20)} L{_num(x - 8)} {_num(y + 6)} L{_num(x)} {_num(y)} "
-                      f"L{_num(x + 8)} {_num(y + 6)} Z", fill=_INK)
-             + _text("N", x, y + 22, 14, font_family=_FONT, font_weight="bold", fill=_INK, text_anchor="middle"))
+    arrow = _element(
+        "path",
+        d=f"M{_num(x)} {_num(y - 20)} L{_num(x - 8)} {_num(y + 6)} L{_num(x)} {_num(y)} "
+        f"L{_num(x + 8)} {_num(y + 6)} Z",
+        fill=_INK,
+    ) + _text("N", x, y + 22, 14, font_family=_FONT, font_weight="bold", fill=_INK, text_anchor="middle")
     km = 100 * _SCALE / 111.195  # pixels per 100 km along a meridian
     miles = km * KM_PER_MILE
     left, bottom = 20.0, _HEIGHT - 22.0
     bars = ""
     for length, label, row in ((km, "100 km", 0), (miles, "100 miles", 1)):
         yb = bottom - row * 26
-        bars += (_element("path", d=f"M{_num(left)} {_num(yb - 5)} V{_num(yb)} H{_num(left + length)} "
-                                    f"V{_num(yb - 5)}", fill="none", stroke=_INK, stroke_width=2)
-                 + _text(label, left + length + 6, yb, 12, font_family=_FONT, fill=_INK))
+        bars += _element(
+            "path",
+            d=f"M{_num(left)} {_num(yb - 5)} V{_num(yb)} H{_num(left + length)} V{_num(yb - 5)}",
+            fill="none",
+            stroke=_INK,
+            stroke_width=2,
+        ) + _text(label, left + length + 6, yb, 12, font_family=_FONT, fill=_INK)
     return f'<g class="scale" aria-hidden="true">{arrow}{bars}</g>'
 
 
@@ -257,17 +313,58 @@ def _spot(letter: str, spot: Spot, mark: bool | None, name: str | None) -> str:
     if mark is not None:
         colour = _RIGHT if mark else _WRONG
         symbol = "\u2714" if mark else "\u2718"
-        parts.append(_element("circle", cx=x, cy=y, r=17, fill="none", stroke=colour, stroke_width=4,
-                              class_=f"mark {'right' if mark else 'wrong'}"))
+        parts.append(
+            _element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=17,
+                fill="none",
+                stroke=colour,
+                stroke_width=4,
+                class_=f"mark {'right' if mark else 'wrong'}",
+            )
+        )
         parts.append(_text(symbol, x + 20, y - 10, 16, font_family=_FONT, font_weight="bold", fill=colour))
-    parts.append(_element("circle", cx=x, cy=y, r=12, fill="#ffffff", stroke=_INK, stroke_width=2, class_="spot",
-                          data_spot=letter))
-    parts.append(_text(letter, x, y + 5, 14, font_family=_FONT, font_weight="bold", fill=_INK,
-                       text_anchor="middle"))
+    parts.append(
+        _element(
+            "circle",
+            cx=x,
+            cy=y,
+            r=12,
+            fill="#ffffff",
+            stroke=_INK,
+            stroke_width=2,
+            class_="spot",
+            data_spot=letter,
+        )
+    )
+    parts.append(
+        _text(letter, x, y + 5, 14, font_family=_FONT, font_weight="bold", fill=_INK, text_anchor="middle")
+    )
     if name:  # beside the spot, with a white halo drawn first so the name reads over the borders
         for halo in (True, False):
-            parts.append(_text(name, x, y - 20 if spot.name_above else y + 31, 14, font_family=_FONT, font_weight="bold", text_anchor="middle",
-                               fill="#ffffff" if halo else _INK, class_="place-name-halo" if halo else "place-name",
-                               **({"stroke": "#ffffff", "stroke_width": 5, "stroke_linejoin": "round",
-                                   "aria_hidden": "true"} if halo else {})))
+            parts.append(
+                _text(
+                    name,
+                    x,
+                    y - 20 if spot.name_above else y + 31,
+                    14,
+                    font_family=_FONT,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill="#ffffff" if halo else _INK,
+                    class_="place-name-halo" if halo else "place-name",
+                    **(
+                        {
+                            "stroke": "#ffffff",
+                            "stroke_width": 5,
+                            "stroke_linejoin": "round",
+                            "aria_hidden": "true",
+                        }
+                        if halo
+                        else {}
+                    ),
+                )
+            )
     return f'<g class="spot-group" data-spot="{letter}">{"".join(parts)}</g>'

@@ -134,7 +134,7 @@ def _figure_alt(figure: Any) -> str:
         words += f" for {', '.join(categories)}" if categories else ""
         words += f"; series: {', '.join(series)}" if series else ""
         if title:
-            words = (f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}")
+            words = f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}"
         elif measure or categories or series:
             words = f"A {words}"
         else:
@@ -196,8 +196,9 @@ class Picture:
         if image not in _IMAGES:
             raise ValueError(f"image must be 'svg' or 'png', got {image!r}")
         if len(svg) > MAX_SVG_CHARS:
-            raise ValueError(f"the SVG text is {len(svg):,} characters; a Picture takes at most "
-                             f"{MAX_SVG_CHARS:,}")
+            raise ValueError(
+                f"the SVG text is {len(svg):,} characters; a Picture takes at most {MAX_SVG_CHARS:,}"
+            )
         start = svg.lstrip()
         if not start.startswith(("<svg", "<?xml")) or _ROOT.search(svg) is None:
             raise ValueError(f"Picture needs SVG text starting with <svg, got {start[:40]!r}")
@@ -208,8 +209,9 @@ class Picture:
             else:
                 alt = desc or title
             if not alt:
-                raise ValueError("the SVG has no <title> or <desc>: give the picture a text "
-                                 "alternative with alt=")
+                raise ValueError(
+                    "the SVG has no <title> or <desc>: give the picture a text alternative with alt="
+                )
         alt = " ".join(alt.split())
         if not alt:
             raise ValueError("alt is empty: every picture needs a text alternative")
@@ -263,8 +265,9 @@ class Picture:
         if alt is None:
             alt = _figure_alt(figure)
             if not alt:
-                raise ValueError("the figure has no title, axis labels or legend: give it a text "
-                                 "alternative with alt=")
+                raise ValueError(
+                    "the figure has no title, axis labels or legend: give it a text alternative with alt="
+                )
             numbers = getattr(figure, "awithlaknannai_numbers", None)
             if isinstance(numbers, ChartNumbers):
                 alt = f"{alt} The numbers: {numbers.sentence()}"
@@ -305,8 +308,11 @@ class Picture:
             source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
         size = _css_size(self._svg)
         # width and height reserve the room before the image loads; CSS lets it shrink to narrow outputs.
-        dimensions = "" if size is None else (f' width="{round(size[0])}" height="{round(size[1])}"'
-                                              ' style="max-width:100%;height:auto"')
+        dimensions = (
+            ""
+            if size is None
+            else (f' width="{round(size[0])}" height="{round(size[1])}" style="max-width:100%;height:auto"')
+        )
         return f'<img alt="{html.escape(self._alt, quote=True)}"{dimensions} src="{source}">'
 
     def mimebundle(self, *, plain: bool = True) -> tuple[dict[str, str], dict[str, Any]]:
@@ -320,6 +326,7 @@ class Picture:
             data["text/plain"] = self._alt
         return data, {}
 
-    def _repr_mimebundle_(self, include: Any = None,
-                          exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> tuple[dict[str, str], dict[str, Any]]:
         return self.mimebundle()

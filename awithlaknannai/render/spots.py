@@ -69,8 +69,11 @@ def spot_description(board: nx.Graph, letter: str, edge: tuple[str, str]) -> str
     rows = {board.nodes[a].get("row"), board.nodes[b].get("row")}
     if len(rows) == 1:
         where = _ROWS.get(rows.pop(), "one row")
-    elif any(edge_set == {a, b} for index in board.graph.get("curved_lines", ())
-             for edge_set in _pairs(board.graph["lines"][index])):
+    elif any(
+        edge_set == {a, b}
+        for index in board.graph.get("curved_lines", ())
+        for edge_set in _pairs(board.graph["lines"][index])
+    ):
         where = "the curved end"
     else:
         where = "a diagonal"
@@ -82,11 +85,17 @@ def _pairs(line: Sequence[str]) -> list[set[str]]:
 
 
 def _lines_in_words(board: nx.Graph) -> str:
-    rows = {board.nodes[p].get("row") for a, b in board.edges for p in (a, b)
-            if board.nodes[a].get("row") == board.nodes[b].get("row")}
+    rows = {
+        board.nodes[p].get("row")
+        for a, b in board.edges
+        for p in (a, b)
+        if board.nodes[a].get("row") == board.nodes[b].get("row")
+    }
     along = [_ROWS[row] for row in "TMB" if row in rows]
-    return (f"{board.number_of_nodes()} points and {board.number_of_edges()} line segments; "
-            f"lines along {', '.join(along) if along else 'no row'}")
+    return (
+        f"{board.number_of_nodes()} points and {board.number_of_edges()} line segments; "
+        f"lines along {', '.join(along) if along else 'no row'}"
+    )
 
 
 def spot_drawings_svg(
@@ -140,9 +149,12 @@ def spot_drawings_svg(
     legend_h = unit * 0.5 if show_missing and missing else 0.0
     width = layouts[0].width
     height = 2 * (caption_h + layouts[0].height) + gap + legend_h
-    desc = (f"Top: {names[0]}, {_lines_in_words(first)}. Bottom: {names[1]}, {_lines_in_words(second)}. "
-            "The same letters sit at the same places on both: "
-            + "; ".join(spot_description(first, letter, edge) for letter, edge in spots.items()) + ".")
+    desc = (
+        f"Top: {names[0]}, {_lines_in_words(first)}. Bottom: {names[1]}, {_lines_in_words(second)}. "
+        "The same letters sit at the same places on both: "
+        + "; ".join(spot_description(first, letter, edge) for letter, edge in spots.items())
+        + "."
+    )
     for letter, right in marks.items():
         desc += f" {letter} is marked {'right' if right else 'not right'}."
     if show_missing and missing:
@@ -151,28 +163,70 @@ def spot_drawings_svg(
     parts.append(_element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="figure"))
     y = 0.0
     for index, (board, layout, name) in enumerate(zip((first, second), layouts, names)):
-        parts.append(_element("text", escape(name), x=unit * 0.3, y=y + caption_h * 0.72, font_family=_FONT,
-                              font_size=unit * 0.32, font_weight="bold", fill=BOARD["label"], class_="caption"))
+        parts.append(
+            _element(
+                "text",
+                escape(name),
+                x=unit * 0.3,
+                y=y + caption_h * 0.72,
+                font_family=_FONT,
+                font_size=unit * 0.32,
+                font_weight="bold",
+                fill=BOARD["label"],
+                class_="caption",
+            )
+        )
         y += caption_h
-        parts.append('<g class="board">' + _draw(
-            board, unit=unit, labels=False, flipped=False, heat=None, title=None, default_title=name,
-            desc=f"{name}: {_lines_in_words(board)}.", placement=(0, y, 1.0), margin=margin) + "</g>")
+        parts.append(
+            '<g class="board">'
+            + _draw(
+                board,
+                unit=unit,
+                labels=False,
+                flipped=False,
+                heat=None,
+                title=None,
+                default_title=name,
+                desc=f"{name}: {_lines_in_words(board)}.",
+                placement=(0, y, 1.0),
+                margin=margin,
+            )
+            + "</g>"
+        )
         if index == 1 and show_missing:
             dash = f"{_num(unit * 0.12)} {_num(unit * 0.08)}"
-            paths = "".join(_element("path", d=_segment_path(layouts[0].segment(a, b), y)) for a, b in missing)
-            parts.append(f'<g class="missing" fill="none" stroke="{_MISSING}" stroke-width="{_num(unit * 0.06)}" '
-                         f'stroke-dasharray="{dash}" stroke-linecap="round">{paths}</g>')
+            paths = "".join(
+                _element("path", d=_segment_path(layouts[0].segment(a, b), y)) for a, b in missing
+            )
+            parts.append(
+                f'<g class="missing" fill="none" stroke="{_MISSING}" stroke-width="{_num(unit * 0.06)}" '
+                f'stroke-dasharray="{dash}" stroke-linecap="round">{paths}</g>'
+            )
         for letter in spots:
             x0, y0 = centres[letter]
             parts.append(_spot(letter, x0, y0 + y, marks.get(letter), unit))
         y += layout.height + (gap if index == 0 else 0)
     if legend_h:
         x0, y0 = unit * 0.3, y + legend_h * 0.55
-        parts.append(_element("path", d=f"M{_num(x0)} {_num(y0 - 4)} h{_num(unit * 0.8)}", stroke=_MISSING,
-                              stroke_width=unit * 0.06, stroke_dasharray=f"{_num(unit * 0.12)} {_num(unit * 0.08)}")
-                     + _element("text", escape(f"dashed: the {len(missing)} segments the lower drawing leaves out"),
-                                x=x0 + unit, y=y0, font_family=_FONT, font_size=unit * 0.26, fill=BOARD["label"],
-                                class_="legend"))
+        parts.append(
+            _element(
+                "path",
+                d=f"M{_num(x0)} {_num(y0 - 4)} h{_num(unit * 0.8)}",
+                stroke=_MISSING,
+                stroke_width=unit * 0.06,
+                stroke_dasharray=f"{_num(unit * 0.12)} {_num(unit * 0.08)}",
+            )
+            + _element(
+                "text",
+                escape(f"dashed: the {len(missing)} segments the lower drawing leaves out"),
+                x=x0 + unit,
+                y=y0,
+                font_family=_FONT,
+                font_size=unit * 0.26,
+                fill=BOARD["label"],
+                class_="legend",
+            )
+        )
     parts.append("</svg>")
     return _finish(parts)
 
@@ -180,8 +234,10 @@ def spot_drawings_svg(
 def _segment_path(segment: Segment, dy: float) -> str:
     points = [(x, y + dy) for x, y in segment.points]
     if segment.kind == "quad":
-        return (f"M{_num(points[0][0])} {_num(points[0][1])} Q{_num(points[1][0])} {_num(points[1][1])} "
-                f"{_num(points[2][0])} {_num(points[2][1])}")
+        return (
+            f"M{_num(points[0][0])} {_num(points[0][1])} Q{_num(points[1][0])} {_num(points[1][1])} "
+            f"{_num(points[2][0])} {_num(points[2][1])}"
+        )
     return f"M{_num(points[0][0])} {_num(points[0][1])} L{_num(points[-1][0])} {_num(points[-1][1])}"
 
 
@@ -190,12 +246,54 @@ def _spot(letter: str, x: float, y: float, mark: bool | None, unit: float) -> st
     parts = []
     if mark is not None:
         colour = _RIGHT if mark else _WRONG
-        parts.append(_element("circle", cx=x, cy=y, r=radius * 1.45, fill="none", stroke=colour,
-                              stroke_width=unit * 0.06, class_=f"mark {'right' if mark else 'wrong'}"))
-        parts.append(_element("text", "\u2714" if mark else "\u2718", x=x + radius * 1.5, y=y - radius * 1.1,
-                              font_family=_FONT, font_size=unit * 0.3, font_weight="bold", fill=colour))
-    parts.append(_element("circle", cx=x, cy=y, r=radius, fill="#ffffff", stroke=BOARD["line"],
-                          stroke_width=unit * 0.03, class_="spot", data_spot=letter))
-    parts.append(_element("text", letter, x=x, y=y + radius * 0.45, font_family=_FONT, font_size=radius * 1.25,
-                          font_weight="bold", fill=BOARD["label"], text_anchor="middle"))
+        parts.append(
+            _element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=radius * 1.45,
+                fill="none",
+                stroke=colour,
+                stroke_width=unit * 0.06,
+                class_=f"mark {'right' if mark else 'wrong'}",
+            )
+        )
+        parts.append(
+            _element(
+                "text",
+                "\u2714" if mark else "\u2718",
+                x=x + radius * 1.5,
+                y=y - radius * 1.1,
+                font_family=_FONT,
+                font_size=unit * 0.3,
+                font_weight="bold",
+                fill=colour,
+            )
+        )
+    parts.append(
+        _element(
+            "circle",
+            cx=x,
+            cy=y,
+            r=radius,
+            fill="#ffffff",
+            stroke=BOARD["line"],
+            stroke_width=unit * 0.03,
+            class_="spot",
+            data_spot=letter,
+        )
+    )
+    parts.append(
+        _element(
+            "text",
+            letter,
+            x=x,
+            y=y + radius * 0.45,
+            font_family=_FONT,
+            font_size=radius * 1.25,
+            font_weight="bold",
+            fill=BOARD["label"],
+            text_anchor="middle",
+        )
+    )
     return "".join(parts)

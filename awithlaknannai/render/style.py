@@ -46,11 +46,11 @@ SLAB_LIGHT = "#f1e7d0"
 # Okabe-Ito hues: orange, blue, bluish green, vermillion, darkened for contrast
 # (the originals #E69F00, #56B4E9, #009E73, #D55E00 reach only 1.7:1 to 2.9:1 on the slab).
 HIGHLIGHT: dict[str, str] = {
-    "selected": "#9C5700",   # dark orange: 4.1:1 on the slab
-    "target": "#0072B2",     # blue: 3.8:1
+    "selected": "#9C5700",  # dark orange: 4.1:1 on the slab
+    "target": "#0072B2",  # blue: 3.8:1
     "last_move": "#006B4E",  # dark bluish green: 4.8:1 opaque, 3.4:1 as the trail (below)
-    "captured": "#A94000",   # dark vermillion: 4.5:1 on the slab, 6.1:1 as text on white
-    "path": "#003F66",       # navy: the route clicked so far and the keyboard cursor, 8:1
+    "captured": "#A94000",  # dark vermillion: 4.5:1 on the slab, 6.1:1 as text on white
+    "path": "#003F66",  # navy: the route clicked so far and the keyboard cursor, 8:1
 }
 
 # The last move's trail is drawn see-through, so the lines under it still show.
@@ -58,17 +58,17 @@ LAST_MOVE_OPACITY = 0.8
 
 # Text colours of the widgets around the board, on JupyterLab's light theme (white) ...
 TEXT: dict[str, str] = {
-    "muted": "#595959",      # moves taken back, "No moves yet": 7:1 on white
+    "muted": "#595959",  # moves taken back, "No moves yet": 7:1 on white
     "current_move": "#fde9c4",  # the background behind the last move in the move list
     "current_move_text": "#1a1a1a",  # its text, set with it (the theme's own text may be white)
     "warning": HIGHLIGHT["captured"],
 }
 # ... and on its dark theme (#111111 behind the notebook).
 TEXT_DARK: dict[str, str] = {
-    "muted": "#ababab",      # 8.4:1 on #111
+    "muted": "#ababab",  # 8.4:1 on #111
     "current_move": "#6b5200",  # a dark amber chip behind the last move
     "current_move_text": "#ffffff",  # 7.3:1 on that chip
-    "warning": "#ff9f6b",    # 8.6:1 on #111
+    "warning": "#ff9f6b",  # 8.6:1 on #111
 }
 # The keyboard focus ring of every button, menu and text box (3:1 or more against the page).
 FOCUS: dict[str, str] = {"light": HIGHLIGHT["path"], "dark": "#8ecbff"}

@@ -252,15 +252,46 @@ class _Canvas:
         lay = self.layout
         if paper:  # printing: pale, to save ink, with a clear edge to cut or fold along
             self.surface = _PAPER
-            self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
-                              fill=_PAPER, stroke=SLAB_EDGE, stroke_width=self.unit * 0.05,
-                              class_="background"))
+            self.add(
+                _element(
+                    "rect",
+                    x=0,
+                    y=0,
+                    width=lay.width,
+                    height=height,
+                    rx=self.unit * 0.18,
+                    fill=_PAPER,
+                    stroke=SLAB_EDGE,
+                    stroke_width=self.unit * 0.05,
+                    class_="background",
+                )
+            )
             return
         inset = self.unit * 0.06
-        self.add(_element("rect", x=0, y=0, width=lay.width, height=height, rx=self.unit * 0.18,
-                          fill=SLAB_EDGE, class_="background"))
-        self.add(_element("rect", x=inset, y=inset, width=lay.width - 2 * inset, height=height - 2 * inset,
-                          rx=self.unit * 0.14, fill=f"url(#{_ID}-slab)", class_="background"))
+        self.add(
+            _element(
+                "rect",
+                x=0,
+                y=0,
+                width=lay.width,
+                height=height,
+                rx=self.unit * 0.18,
+                fill=SLAB_EDGE,
+                class_="background",
+            )
+        )
+        self.add(
+            _element(
+                "rect",
+                x=inset,
+                y=inset,
+                width=lay.width - 2 * inset,
+                height=height - 2 * inset,
+                rx=self.unit * 0.14,
+                fill=f"url(#{_ID}-slab)",
+                class_="background",
+            )
+        )
 
     def heat(self, heat: Mapping[str, float]) -> None:
         if not heat:
@@ -270,9 +301,19 @@ class _Canvas:
         for point in self.layout.board.nodes:
             if point in heat:
                 x, y = self.xy(point)
-                group.append(_element("circle", cx=x, cy=y, r=radius, fill=heat_color(heat[point]),
-                                      fill_opacity="0.85", class_="heat", data_point=point,
-                                      data_value=f"{heat[point]:.3g}"))
+                group.append(
+                    _element(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=radius,
+                        fill=heat_color(heat[point]),
+                        fill_opacity="0.85",
+                        class_="heat",
+                        data_point=point,
+                        data_value=f"{heat[point]:.3g}",
+                    )
+                )
         self.add(f'<g class="heat-map">{"".join(group)}</g>')
 
     def lines(self, color: str = BOARD["line"], width: float | None = None) -> None:
@@ -280,10 +321,13 @@ class _Canvas:
         group = []
         for seg in self.layout.segments():
             kind = "line curved" if seg.kind == "quad" else "line arc" if seg.kind == "arc" else "line"
-            group.append(_element("path", d=self.segment_path([seg]), class_=kind,
-                                  data_edge=f"{seg.a} {seg.b}"))
-        self.add(f'<g fill="none" stroke={quoteattr(color)} stroke-width="{_num(stroke)}" '
-                 f'stroke-linecap="round">{"".join(group)}</g>')
+            group.append(
+                _element("path", d=self.segment_path([seg]), class_=kind, data_edge=f"{seg.a} {seg.b}")
+            )
+        self.add(
+            f'<g fill="none" stroke={quoteattr(color)} stroke-width="{_num(stroke)}" '
+            f'stroke-linecap="round">{"".join(group)}</g>'
+        )
 
     def points(self, color: str = BOARD["point"]) -> None:
         radius = self.layout.point_radius
@@ -298,8 +342,10 @@ class _Canvas:
         if not points:
             return
         radius = self.unit * 0.42
-        group = [_element("circle", cx=self.xy(p)[0], cy=self.xy(p)[1], r=radius, class_="dead", data_point=p)
-                 for p in points]
+        group = [
+            _element("circle", cx=self.xy(p)[0], cy=self.xy(p)[1], r=radius, class_="dead", data_point=p)
+            for p in points
+        ]
         # Opacity on the group, so that overlapping discs make one even wash.
         self.add(f'<g fill="{_DEAD}" opacity="0.55" aria-hidden="true">{"".join(group)}</g>')
 
@@ -314,9 +360,11 @@ class _Canvas:
             halos.append(_element("text", name, x=x, y=y + offset, class_="label-halo"))
             texts.append(_element("text", name, x=x, y=y + offset, class_="label"))
         font = f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="{_num(size)}" text-anchor="middle"'
-        self.add(f'<g {font} fill="{self.surface}" stroke="{self.surface}" '
-                 f'stroke-width="{_num(size * 0.3)}" stroke-linejoin="round" aria-hidden="true">'
-                 f'{"".join(halos)}</g>')
+        self.add(
+            f'<g {font} fill="{self.surface}" stroke="{self.surface}" '
+            f'stroke-width="{_num(size * 0.3)}" stroke-linejoin="round" aria-hidden="true">'
+            f'{"".join(halos)}</g>'
+        )
         self.add(f'<g {font} fill={quoteattr(BOARD["label"])}>{"".join(texts)}</g>')
 
     # --- highlights and pieces
@@ -331,10 +379,20 @@ class _Canvas:
         self.add(
             f'<g class="last-move" fill="none" stroke="{HIGHLIGHT["last_move"]}" stroke-linecap="round" '
             f'stroke-linejoin="round">'
-            + _element("path", d=self.segment_path(segments), stroke_width=self.unit * 0.16,
-                       stroke_opacity=_num(LAST_MOVE_OPACITY))
-            + _element("circle", cx=x, cy=y, r=self.layout.piece_radius * 0.85, stroke_width=self.unit * 0.05,
-                       stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}")
+            + _element(
+                "path",
+                d=self.segment_path(segments),
+                stroke_width=self.unit * 0.16,
+                stroke_opacity=_num(LAST_MOVE_OPACITY),
+            )
+            + _element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=self.layout.piece_radius * 0.85,
+                stroke_width=self.unit * 0.05,
+                stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}",
+            )
             + "</g>"
         )
 
@@ -344,8 +402,19 @@ class _Canvas:
 
     def ring(self, point: str, css: str, color: str, radius: float, width: float) -> None:
         x, y = self.xy(point)
-        self.add(_element("circle", cx=x, cy=y, r=radius, fill="none", stroke=color, stroke_width=width,
-                          class_=css, data_point=point))
+        self.add(
+            _element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=radius,
+                fill="none",
+                stroke=color,
+                stroke_width=width,
+                class_=css,
+                data_point=point,
+            )
+        )
 
     def arrows(self, path: Sequence[str], overs: Sequence[str | None] = ()) -> None:
         halos, hops = [], []
@@ -354,19 +423,32 @@ class _Canvas:
             # A pale under-stroke keeps the arrow visible where it crosses dark pieces.
             halos.append(_element("path", d=d))
             hops.append(_element("path", d=d, class_="path", marker_end=f"url(#{_ID}-arrow)"))
-        self.add(f'<g fill="none" stroke="#ffffff" stroke-opacity="0.6" '
-                 f'stroke-width="{_num(self.unit * 0.13)}" '
-                 f'stroke-linecap="round" stroke-linejoin="round">{"".join(halos)}</g>')
-        self.add(f'<g fill="none" stroke="{HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
-                 f'stroke-linecap="round" stroke-linejoin="round">{"".join(hops)}</g>')
+        self.add(
+            f'<g fill="none" stroke="#ffffff" stroke-opacity="0.6" '
+            f'stroke-width="{_num(self.unit * 0.13)}" '
+            f'stroke-linecap="round" stroke-linejoin="round">{"".join(halos)}</g>'
+        )
+        self.add(
+            f'<g fill="none" stroke="{HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
+            f'stroke-linecap="round" stroke-linejoin="round">{"".join(hops)}</g>'
+        )
 
     def cross(self, point: str) -> None:
         x, y = self.xy(point)
         s = self.layout.piece_radius * 0.7
         d = f"M{_xy((x - s, y - s))} L{_xy((x + s, y + s))} M{_xy((x - s, y + s))} L{_xy((x + s, y - s))}"
-        self.add(_element("path", d=d, fill="none", stroke=HIGHLIGHT["captured"],
-                          stroke_width=self.unit * 0.08, stroke_linecap="round", class_="captured",
-                          data_point=point))
+        self.add(
+            _element(
+                "path",
+                d=d,
+                fill="none",
+                stroke=HIGHLIGHT["captured"],
+                stroke_width=self.unit * 0.08,
+                stroke_linecap="round",
+                class_="captured",
+                data_point=point,
+            )
+        )
 
     def heat_legend(self, top: float, label: str | None) -> None:
         lay = self.layout
@@ -380,43 +462,85 @@ class _Canvas:
             _element("text", "1", x=left + width + size * 0.4, y=top + height * 0.85),
         ]
         if label:
-            texts.append(_element("text", escape(label), x=lay.width / 2, y=top + height + size * 1.2,
-                                  text_anchor="middle", font_size=_fitting_size(label, size, lay.width * 0.94,
-                                                                                glyph=0.55)))
-        self.add(f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(BOARD["label"])}>'
-                 + _element("rect", x=left, y=top, width=width, height=height, fill=f"url(#{_ID}-heat)",
-                            stroke=BOARD["line"], stroke_width=self.unit * 0.015)
-                 + "".join(texts) + "</g>")
+            texts.append(
+                _element(
+                    "text",
+                    escape(label),
+                    x=lay.width / 2,
+                    y=top + height + size * 1.2,
+                    text_anchor="middle",
+                    font_size=_fitting_size(label, size, lay.width * 0.94, glyph=0.55),
+                )
+            )
+        self.add(
+            f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(BOARD["label"])}>'
+            + _element(
+                "rect",
+                x=left,
+                y=top,
+                width=width,
+                height=height,
+                fill=f"url(#{_ID}-heat)",
+                stroke=BOARD["line"],
+                stroke_width=self.unit * 0.015,
+            )
+            + "".join(texts)
+            + "</g>"
+        )
 
 
-def _piece(x: float, y: float, r: float, color: Color, css: str = "piece", point: str | None = None,
-           opacity: float | None = None) -> str:
+def _piece(
+    x: float,
+    y: float,
+    r: float,
+    color: Color,
+    css: str = "piece",
+    point: str | None = None,
+    opacity: float | None = None,
+) -> str:
     """One piece: a soft shadow, a shaded body with a rim, and a turned groove, like a game piece."""
     name = color.value
     rim = PIECE_RIM[color]
     shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
     body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim, stroke_width=r * 0.12)
-    groove = _element("circle", cx=x, cy=y, r=r * 0.62, fill="none", stroke=rim, stroke_width=r * 0.07,
-                      stroke_opacity="0.55")
-    return _element("g", shadow + body + groove, class_=f"{css} {name}", data_point=point,
-                    opacity=None if opacity is None else _num(opacity))
+    groove = _element(
+        "circle",
+        cx=x,
+        cy=y,
+        r=r * 0.62,
+        fill="none",
+        stroke=rim,
+        stroke_width=r * 0.07,
+        stroke_opacity="0.55",
+    )
+    return _element(
+        "g",
+        shadow + body + groove,
+        class_=f"{css} {name}",
+        data_point=point,
+        opacity=None if opacity is None else _num(opacity),
+    )
 
 
 def _heat_radius(layout: Layout) -> float:
     """Disks just short of touching: a little under half the shortest edge."""
-    shortest = min(
-        math.dist(layout.xy(a), layout.xy(b)) for a, b in layout.board.edges
-    ) if layout.board.number_of_edges() else layout.unit
+    shortest = (
+        min(math.dist(layout.xy(a), layout.xy(b)) for a, b in layout.board.edges)
+        if layout.board.number_of_edges()
+        else layout.unit
+    )
     return 0.46 * shortest
 
 
 def _defs(unit: float, arrow: bool, heat: bool) -> str:
     """Gradients for the slab and the pieces, and the arrowhead marker."""
-    parts = [(
-        f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
-        f'<stop offset="0" stop-color="{SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
-        "</linearGradient>"
-    )]
+    parts = [
+        (
+            f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
+            f'<stop offset="0" stop-color="{SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
+            "</linearGradient>"
+        )
+    ]
     for color in Color:
         fill = PIECE_FILL[color]
         shine = PIECE_SHINE[color]
@@ -426,8 +550,10 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
             f'<stop offset="1" stop-color="{fill}"/></radialGradient>'
         )
     if heat:
-        stops = "".join(f'<stop offset="{_num(i / (len(_VIRIDIS) - 1))}" stop-color="{c}"/>'
-                        for i, c in enumerate(_VIRIDIS))
+        stops = "".join(
+            f'<stop offset="{_num(i / (len(_VIRIDIS) - 1))}" stop-color="{c}"/>'
+            for i, c in enumerate(_VIRIDIS)
+        )
         parts.append(f'<linearGradient id="{_ID}-heat" x1="0" y1="0" x2="1" y2="0">{stops}</linearGradient>')
     if arrow:
         parts.append(
@@ -438,8 +564,9 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
     return "<defs>" + "".join(parts) + "</defs>"
 
 
-def _open_svg(width: float, height: float, title: str, desc: str,
-              placement: tuple[float, float, float] | None = None) -> list[str]:
+def _open_svg(
+    width: float, height: float, title: str, desc: str, placement: tuple[float, float, float] | None = None
+) -> list[str]:
     """The opening tag, title and description.
 
     ``placement`` ``(x, y, scale)`` nests the picture inside a larger one
@@ -450,12 +577,16 @@ def _open_svg(width: float, height: float, title: str, desc: str,
         where = f'width="{_num(width)}" height="{_num(height)}"'
     else:
         x, y, scale = placement
-        where = (f'x="{_num(x)}" y="{_num(y)}" width="{_num(width * scale)}" '
-                 f'height="{_num(height * scale)}"')
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
-            f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">')
-    return [head, f'<title id="{_ID}-title">{escape(title)}</title>',
-            f'<desc id="{_ID}-desc">{escape(desc)}</desc>']
+        where = f'x="{_num(x)}" y="{_num(y)}" width="{_num(width * scale)}" height="{_num(height * scale)}"'
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
+        f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">'
+    )
+    return [
+        head,
+        f'<title id="{_ID}-title">{escape(title)}</title>',
+        f'<desc id="{_ID}-desc">{escape(desc)}</desc>',
+    ]
 
 
 def _fitting_size(text: str, size: float, room: float, glyph: float = 0.6) -> float:
@@ -469,9 +600,20 @@ def _fitting_size(text: str, size: float, room: float, glyph: float = 0.6) -> fl
 
 def _caption(canvas: _Canvas, text: str, width: float) -> None:
     size = _fitting_size(text, canvas.unit * 0.3, width * 0.94)
-    canvas.add(_element("text", escape(text), x=width / 2, y=canvas.unit * 0.5, class_="title",
-                        font_family="DejaVu Serif, Georgia, serif", font_size=size, font_weight="bold",
-                        text_anchor="middle", fill=BOARD["label"]))
+    canvas.add(
+        _element(
+            "text",
+            escape(text),
+            x=width / 2,
+            y=canvas.unit * 0.5,
+            class_="title",
+            font_family="DejaVu Serif, Georgia, serif",
+            font_size=size,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=BOARD["label"],
+        )
+    )
 
 
 def _margin(unit: float) -> float:
@@ -619,15 +761,29 @@ def board_svg(
         raise TypeError(f"board_svg() takes a board graph, got {type(board).__name__}{hint}")
     name = board_title(board)
     lines = len(board.graph.get("lines", ()))
-    desc = (f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "
-            f"line segments along {lines} drawn lines; no pieces.")
+    desc = (
+        f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "
+        f"line segments along {lines} drawn lines; no pieces."
+    )
     if heat:
         # The label, when given, says what the colours mean (in its own numbers); a generic scale
         # added after it would contradict it.
-        desc += (f" Coloured disks show {heat_label} for each point." if heat_label else
-                 " Coloured disks show a value for each point, from dark purple (lowest) to yellow (highest).")
-    return _draw(board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
-                 default_title=name, desc=desc, heat_label=heat_label)
+        desc += (
+            f" Coloured disks show {heat_label} for each point."
+            if heat_label
+            else " Coloured disks show a value for each point, from dark purple (lowest) to yellow (highest)."
+        )
+    return _draw(
+        board,
+        unit=unit,
+        labels=labels,
+        flipped=flipped,
+        heat=heat,
+        title=title,
+        default_title=name,
+        desc=desc,
+        heat_label=heat_label,
+    )
 
 
 def _as_path(board: nx.Graph, value: Move | Sequence[str] | None, what: str) -> list[str]:
@@ -739,8 +895,18 @@ def position_svg(
     ValueError: targets: there is no point 'X1' on this board (Awithlaknannai Mosona)
     """
     return _position_picture(
-        position, position.outcome() if show_outcome else None, unit=unit, labels=labels, flipped=flipped, last_move=last_move,
-        targets=targets, selected=selected, path=path, captured=captured, heat=heat, title=title,
+        position,
+        position.outcome() if show_outcome else None,
+        unit=unit,
+        labels=labels,
+        flipped=flipped,
+        last_move=last_move,
+        targets=targets,
+        selected=selected,
+        path=path,
+        captured=captured,
+        heat=heat,
+        title=title,
         heat_label=heat_label,
     )
 
@@ -770,11 +936,24 @@ def _position_picture(
     if selected is not None:
         _check_points(board, [selected], "selected")
     return _draw(
-        board, unit=unit, labels=labels, flipped=flipped, heat=heat, title=title,
+        board,
+        unit=unit,
+        labels=labels,
+        flipped=flipped,
+        heat=heat,
+        title=title,
         default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
-        desc=_position_desc(position, outcome, last_move), pieces=position.pieces(), last_move=last,
-        targets=targets_list, selected=selected, path=hops, path_overs=overs, captured=captured_list,
-        ghost=position.turn, heat_label=heat_label, dead=position.dead_points,
+        desc=_position_desc(position, outcome, last_move),
+        pieces=position.pieces(),
+        last_move=last,
+        targets=targets_list,
+        selected=selected,
+        path=hops,
+        path_overs=overs,
+        captured=captured_list,
+        ghost=position.turn,
+        heat_label=heat_label,
+        dead=position.dead_points,
     )
 
 

@@ -70,10 +70,20 @@ def timeline_svg(
     below = 92.0 if years is not None else 34.0  # the time axis, or the arrow of time
     height = _MARGIN + 16 + _CARD_H + below + _MARGIN
     words = [" ".join(lines) for lines in cards]
-    desc = "From oldest to newest: " + "; ".join(
-        words[i] + (f" ({years[i]})" if years is not None else "")
-        + ("" if marks is None or marks[i] is None else (", in the right place" if marks[i] else ", not here"))
-        for i in range(count)) + "."
+    desc = (
+        "From oldest to newest: "
+        + "; ".join(
+            words[i]
+            + (f" ({years[i]})" if years is not None else "")
+            + (
+                ""
+                if marks is None or marks[i] is None
+                else (", in the right place" if marks[i] else ", not here")
+            )
+            for i in range(count)
+        )
+        + "."
+    )
     parts = _open_svg(width, height, title, desc)
     parts.append(_element("rect", x=0, y=0, width=width, height=height, fill="#ffffff", class_="figure"))
     top = _MARGIN + 16
@@ -84,32 +94,87 @@ def timeline_svg(
     if years is not None:
         parts.append(_axis(years, width, top + _CARD_H + 44))
     else:  # the arrow of time under the cards
-        parts.append(_element("path", d=f"M{_num(_MARGIN)} {_num(y)} H{_num(width - _MARGIN - 4)}", stroke=_INK,
-                              stroke_width=2, fill="none")
-                     + _element("path", d=f"M{_num(width - _MARGIN)} {_num(y)} l-10 -6 v12 z", fill=_INK)
-                     + _element("text", "older", x=_MARGIN, y=y + 16, font_family=_FONT, font_size=12, fill=_INK)
-                     + _element("text", "newer", x=width - _MARGIN - 14, y=y + 16, font_family=_FONT, font_size=12,
-                                fill=_INK, text_anchor="end"))
+        parts.append(
+            _element(
+                "path",
+                d=f"M{_num(_MARGIN)} {_num(y)} H{_num(width - _MARGIN - 4)}",
+                stroke=_INK,
+                stroke_width=2,
+                fill="none",
+            )
+            + _element("path", d=f"M{_num(width - _MARGIN)} {_num(y)} l-10 -6 v12 z", fill=_INK)
+            + _element("text", "older", x=_MARGIN, y=y + 16, font_family=_FONT, font_size=12, fill=_INK)
+            + _element(
+                "text",
+                "newer",
+                x=width - _MARGIN - 14,
+                y=y + 16,
+                font_family=_FONT,
+                font_size=12,
+                fill=_INK,
+                text_anchor="end",
+            )
+        )
     parts.append("</svg>")
     return _finish(parts)
 
 
 def _card(x: float, y: float, lines: Sequence[str], mark: bool | None) -> str:
-    parts = [_element("rect", x=x, y=y, width=_CARD_W, height=_CARD_H, rx=8, fill=SLAB_LIGHT, stroke=SLAB_EDGE,
-                      stroke_width=2, class_="card")]
+    parts = [
+        _element(
+            "rect",
+            x=x,
+            y=y,
+            width=_CARD_W,
+            height=_CARD_H,
+            rx=8,
+            fill=SLAB_LIGHT,
+            stroke=SLAB_EDGE,
+            stroke_width=2,
+            class_="card",
+        )
+    ]
     for row, line in enumerate(lines[:3]):
         size = 13.0 if row == 0 else 11.5
         size = min(size, (_CARD_W - 12) / (0.58 * max(1, len(line))))
-        parts.append(_element("text", escape(line), x=x + _CARD_W / 2, y=y + 23 + row * 19, font_family=_FONT,
-                              font_size=size, font_weight="bold" if row == 0 else None, fill=_INK,
-                              text_anchor="middle"))
+        parts.append(
+            _element(
+                "text",
+                escape(line),
+                x=x + _CARD_W / 2,
+                y=y + 23 + row * 19,
+                font_family=_FONT,
+                font_size=size,
+                font_weight="bold" if row == 0 else None,
+                fill=_INK,
+                text_anchor="middle",
+            )
+        )
     if mark is not None:
         colour = HIGHLIGHT["last_move"] if mark else HIGHLIGHT["captured"]
-        parts.append(_element("circle", cx=x + _CARD_W - 4, cy=y + 2, r=11, fill="#ffffff", stroke=colour,
-                              stroke_width=3, class_=f"mark {'right' if mark else 'wrong'}")
-                     + _element("text", "\u2714" if mark else "\u2718", x=x + _CARD_W - 4, y=y + 7,
-                                font_family=_FONT, font_size=13, font_weight="bold", fill=colour,
-                                text_anchor="middle"))
+        parts.append(
+            _element(
+                "circle",
+                cx=x + _CARD_W - 4,
+                cy=y + 2,
+                r=11,
+                fill="#ffffff",
+                stroke=colour,
+                stroke_width=3,
+                class_=f"mark {'right' if mark else 'wrong'}",
+            )
+            + _element(
+                "text",
+                "\u2714" if mark else "\u2718",
+                x=x + _CARD_W - 4,
+                y=y + 7,
+                font_family=_FONT,
+                font_size=13,
+                font_weight="bold",
+                fill=colour,
+                text_anchor="middle",
+            )
+        )
     return "".join(parts)
 
 
@@ -123,16 +188,42 @@ def _axis(years: Sequence[int], width: float, y: float) -> str:
 
     parts = [_element("path", d=f"M{_num(left)} {_num(y)} H{_num(right)}", stroke=_INK, stroke_width=2)]
     for decade in range(first, last + 1, 10 if last - first <= 150 else 50):
-        parts.append(_element("path", d=f"M{_num(at(decade))} {_num(y)} v5", stroke=_INK, stroke_width=1)
-                     + _element("text", str(decade), x=at(decade), y=y + 17, font_family=_FONT, font_size=10,
-                                fill="#595959", text_anchor="middle"))
+        parts.append(
+            _element("path", d=f"M{_num(at(decade))} {_num(y)} v5", stroke=_INK, stroke_width=1)
+            + _element(
+                "text",
+                str(decade),
+                x=at(decade),
+                y=y + 17,
+                font_family=_FONT,
+                font_size=10,
+                fill="#595959",
+                text_anchor="middle",
+            )
+        )
     card_bottom = y - 44
     for index, year in enumerate(years):
         cx = _MARGIN + index * (_CARD_W + _GAP) + _CARD_W / 2
-        parts.append(_element("path", d=f"M{_num(cx)} {_num(card_bottom + 2)} L{_num(at(year))} {_num(y - 3)}",
-                              stroke=HIGHLIGHT["path"], stroke_width=1.5, fill="none")
-                     + _element("circle", cx=at(year), cy=y, r=4, fill=HIGHLIGHT["path"])
-                     + _element("text", str(year), x=at(year), y=y + 32 + (index % 2) * 13, font_family=_FONT,
-                                font_size=12, font_weight="bold", fill=HIGHLIGHT["path"], text_anchor="middle",
-                                class_="year"))
+        parts.append(
+            _element(
+                "path",
+                d=f"M{_num(cx)} {_num(card_bottom + 2)} L{_num(at(year))} {_num(y - 3)}",
+                stroke=HIGHLIGHT["path"],
+                stroke_width=1.5,
+                fill="none",
+            )
+            + _element("circle", cx=at(year), cy=y, r=4, fill=HIGHLIGHT["path"])
+            + _element(
+                "text",
+                str(year),
+                x=at(year),
+                y=y + 32 + (index % 2) * 13,
+                font_family=_FONT,
+                font_size=12,
+                font_weight="bold",
+                fill=HIGHLIGHT["path"],
+                text_anchor="middle",
+                class_="year",
+            )
+        )
     return f'<g class="axis">{"".join(parts)}</g>'

@@ -262,7 +262,7 @@ def expand_in_chunks(pair: Pair, positions: np.ndarray, weighted: bool):
     """:func:`expand` a slice at a time (bounds the temporary arrays)."""
     step = CHUNK // 8
     for lo in range(0, positions.size, step):
-        yield expand(pair, positions[lo:lo + step], weighted)
+        yield expand(pair, positions[lo : lo + step], weighted)
 
 
 # --- phase 2: endless play scored by the pieces left -----------------------------------------
@@ -318,8 +318,9 @@ class StandIn:
         self.level_o[o_front] = 1
         return np.flatnonzero(r_front) + self.block.lo, np.flatnonzero(o_front) + self.block.lo
 
-    def step(self, depth: int, from_r: np.ndarray, weights: np.ndarray, from_o: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray]:
+    def step(
+        self, depth: int, from_r: np.ndarray, weights: np.ndarray, from_o: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """One layer: predecessors of reacher-to-move states lose an escape, those of opponent-to-move
         states are reached. Returns the block's new fronts."""
         lo = self.block.lo
@@ -394,8 +395,14 @@ def _codes(category: int, distance: np.ndarray) -> np.ndarray:
 # --- one machine --------------------------------------------------------------------------
 
 
-def solve_pair(variant: Variant, a: int, b: int, lookup: ChildLookup, board: RankBoard | None = None,
-               group: tuple[tuple[int, ...], ...] | None = None) -> dict[tuple[int, int], np.ndarray]:
+def solve_pair(
+    variant: Variant,
+    a: int,
+    b: int,
+    lookup: ChildLookup,
+    board: RankBoard | None = None,
+    group: tuple[tuple[int, ...], ...] | None = None,
+) -> dict[tuple[int, int], np.ndarray]:
     """Solve classes ``(a, b)`` and ``(b, a)`` with one block; the codes per class in canonical order.
 
     Parameters
@@ -431,8 +438,10 @@ def solve_pair(variant: Variant, a: int, b: int, lookup: ChildLookup, board: Ran
         else:
             block.value[block.value == UNDECIDED] = DRAW
     fill_holes(pair, block.value, 0)
-    return {cls: block.value[offset:offset + pair.index(cls).size]
-            for cls, offset in zip(pair.classes, pair.offsets, strict=True)}
+    return {
+        cls: block.value[offset : offset + pair.index(cls).size]
+        for cls, offset in zip(pair.classes, pair.offsets, strict=True)
+    }
 
 
 def _stand_in_serial(block: Block) -> None:
@@ -445,8 +454,8 @@ def _stand_in_serial(block: Block) -> None:
         r_front, o_front = phase.start(target, reacher)
         depth = 1
         while r_front.size or o_front.size:
-            from_r = [expand(pair, r_front[i:i + CHUNK], True) for i in range(0, r_front.size, CHUNK)]
-            from_o = [expand(pair, o_front[i:i + CHUNK], False)[0] for i in range(0, o_front.size, CHUNK)]
+            from_r = [expand(pair, r_front[i : i + CHUNK], True) for i in range(0, r_front.size, CHUNK)]
+            from_o = [expand(pair, o_front[i : i + CHUNK], False)[0] for i in range(0, o_front.size, CHUNK)]
             targets = np.concatenate([t for t, _ in from_r]) if from_r else np.zeros(0, dtype=np.int64)
             weights = np.concatenate([w for _, w in from_r]) if from_r else np.zeros(0, dtype=np.int32)
             reached = np.concatenate(from_o) if from_o else np.zeros(0, dtype=np.int64)

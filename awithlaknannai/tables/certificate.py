@@ -57,8 +57,11 @@ class Verdict:
     def __str__(self) -> str:
         if self.proven:
             return "proven"
-        where = "" if self.node is None else f" at node {self.node}" + (
-            f" ({self.position})" if self.position else "")
+        where = (
+            ""
+            if self.node is None
+            else f" at node {self.node}" + (f" ({self.position})" if self.position else "")
+        )
         return f"broken{where}: {self.reason}"
 
 
@@ -88,15 +91,23 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
         raise TypeError(f"check_certificate reads leaves from EndgameTables, got {type(tables).__name__}")
     nodes, question = data.get("nodes"), data.get("question")
     if not isinstance(nodes, list) or not nodes or question not in ("win", "draw"):
-        return Verdict(False, "not a certificate: it needs a non-empty node list and a question 'win' or 'draw'")
+        return Verdict(
+            False, "not a certificate: it needs a non-empty node list and a question 'win' or 'draw'"
+        )
     try:
         root = _plain(Position.from_text(data.get("root")))  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
         return Verdict(False, f"the root is not a position text ({error})", 0)
     variant = root.variant
-    if board_fingerprint(variant) != tables.fingerprint or table_rules_text(variant.rules) != tables.rules_text:
-        return Verdict(False, f"the tables are for {tables.variant.name} under '{tables.rules_text}', "
-                              f"not {variant.name} under '{table_rules_text(variant.rules)}'")
+    if (
+        board_fingerprint(variant) != tables.fingerprint
+        or table_rules_text(variant.rules) != tables.rules_text
+    ):
+        return Verdict(
+            False,
+            f"the tables are for {tables.variant.name} under '{tables.rules_text}', "
+            f"not {variant.name} under '{table_rules_text(variant.rules)}'",
+        )
     prover = root.turn
     needed = 1 if question == "win" else 0  # the prover's result must be at least this
 
@@ -128,7 +139,9 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
                 if outcome is None:
                     return broken("a leaf claims the game is over, but it is not")
                 if mine(outcome.winner) < needed:
-                    return broken(f"the game ends here with {outcome.result}, which does not support the claim")
+                    return broken(
+                        f"the game ends here with {outcome.result}, which does not support the claim"
+                    )
             elif entry["leaf"] == "table":
                 if not tables.covers(position) or position.outcome() is not None:
                     return broken("a table leaf the tables do not cover")
@@ -137,14 +150,21 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
                     return broken(f"the leaf claims {entry.get('value')!r}, the tables say {told!r}")
                 result = {"win": 1, "draw": 0, "loss": -1}[told]
                 if (result if position.turn is prover else -result) < needed:
-                    return broken(f"the tables' value ({told} for the side to move) does not support the claim")
+                    return broken(
+                        f"the tables' value ({told} for the side to move) does not support the claim"
+                    )
             else:
                 return broken(f"unknown leaf kind {entry['leaf']!r}")
             continue
         moves = entry.get("moves")
         if not isinstance(moves, list) or not all(
-                isinstance(m, list) and len(m) == 2 and isinstance(m[0], str) and isinstance(m[1], int)
-                and not isinstance(m[1], bool) for m in moves):
+            isinstance(m, list)
+            and len(m) == 2
+            and isinstance(m[0], str)
+            and isinstance(m[1], int)
+            and not isinstance(m[1], bool)
+            for m in moves
+        ):
             return broken("'moves' is a list of [move text, node id]")
         legal = {str(move): move for move in position.legal_moves()}
         if not legal:
@@ -170,7 +190,9 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
                 positions[child] = after
                 queue.append(child)
             elif known != after:
-                return broken(f"move {text} leads to node {child}, which is another position ({known.text()})")
+                return broken(
+                    f"move {text} leads to node {child}, which is another position ({known.text()})"
+                )
             edges[node].append(child)
     # Every cycle keeps one material; where endless play fails the claim, the graph must have none.
     bad = {node for node in edges if endless(positions[node]) < needed}
@@ -194,6 +216,7 @@ def check_certificate(certificate: dict[str, Any] | str | os.PathLike[str], tabl
         while node not in seen:
             seen.add(node)
             node = before[node]
-        return Verdict(False, "a cycle: endless play from here would not support the claim",
-                       node, positions[node].text())
+        return Verdict(
+            False, "a cycle: endless play from here would not support the claim", node, positions[node].text()
+        )
     return Verdict(True)

@@ -20,9 +20,22 @@ except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Pyth
 else:
     HAVE_NUMPY = True
 
-__all__ = ["estimate", "estimate_cost", "material_pairs", "pairs_in_order", "last_use_as_child", "work_left",
-           "variant_of", "array_solver_fits", "ARRAY_MAX_POINTS", "SECONDS_PER_UNIT", "BYTES_PER_POSITION",
-           "ARRAY_SECONDS_PER_UNIT", "ARRAY_BYTES_PER_ENTRY", "ARRAY_BASE_BYTES"]
+__all__ = [
+    "estimate",
+    "estimate_cost",
+    "material_pairs",
+    "pairs_in_order",
+    "last_use_as_child",
+    "work_left",
+    "variant_of",
+    "array_solver_fits",
+    "ARRAY_MAX_POINTS",
+    "SECONDS_PER_UNIT",
+    "BYTES_PER_POSITION",
+    "ARRAY_SECONDS_PER_UNIT",
+    "ARRAY_BYTES_PER_ENTRY",
+    "ARRAY_BASE_BYTES",
+]
 
 #: The array solver's largest board, and the symmetric tables' (bit sets in uint32): the value of
 #: :data:`awithlaknannai.tables.ranks.MAX_POINTS`, here because that module needs numpy to import.
@@ -85,8 +98,9 @@ def estimate(variant: str | Variant, max_pieces: int, max_total: int | None = No
     n = variant.tables.size
     total = n if max_total is None else min(n, whole_number("max_total", max_total, 2))
     most = min(max_pieces, n)  # no side has more pieces than the board has points
-    return sum(core.class_size(n, a, b) for a in range(1, most + 1)
-               for b in range(1, most + 1) if a + b <= total)
+    return sum(
+        core.class_size(n, a, b) for a in range(1, most + 1) for b in range(1, most + 1) if a + b <= total
+    )
 
 
 def variant_of(variant: object, rules: str | Rules | None) -> Variant:
@@ -112,7 +126,9 @@ ARRAY_BYTES_PER_ENTRY = 8
 ARRAY_BASE_BYTES = 400 * 2**20
 
 
-def _array_cost(variant: Variant, pieces: int, solving: int, largest: int, loaded: int = 0) -> tuple[float, int]:
+def _array_cost(
+    variant: Variant, pieces: int, solving: int, largest: int, loaded: int = 0
+) -> tuple[float, int]:
     """``(seconds, bytes)`` of the array solver for ``solving`` positions whose largest pair has
     ``largest``, with ``loaded`` positions read from the cache (2 bytes each)."""
     tables = variant.tables
@@ -124,7 +140,9 @@ def _array_cost(variant: Variant, pieces: int, solving: int, largest: int, loade
     return seconds, 2 * loaded + ARRAY_BASE_BYTES + (ARRAY_BYTES_PER_ENTRY * largest + 2 * solving) // order
 
 
-def estimate_cost(variant: str | Variant, max_pieces: int, max_total: int | None = None) -> tuple[int, float, int]:
+def estimate_cost(
+    variant: str | Variant, max_pieces: int, max_total: int | None = None
+) -> tuple[int, float, int]:
     """Estimate ``(positions, seconds, bytes)`` for solving up to ``max_pieces`` a side.
 
     A rough upper estimate from the cost models above (within about a factor
@@ -156,8 +174,6 @@ def _pair_size(n: int, a: int, b: int) -> int:
     return core.class_size(n, a, b) + (core.class_size(n, b, a) if a != b else 0)
 
 
-
-
 def work_left(tables: Any, size: int, use_arrays: bool) -> tuple[int, float, int, bool]:
     """``(positions, seconds, bytes, more)`` of solving, classes found in the cache counting as loaded.
 
@@ -177,8 +193,10 @@ def work_left(tables: Any, size: int, use_arrays: bool) -> tuple[int, float, int
     def cost() -> tuple[float, int]:
         if use_arrays:
             return _array_cost(variant, pieces, solving, largest, positions - solving)
-        return (solving * moves_per_point * pieces * SECONDS_PER_UNIT,
-                2 * (positions - solving) + BYTES_PER_POSITION * solving)
+        return (
+            solving * moves_per_point * pieces * SECONDS_PER_UNIT,
+            2 * (positions - solving) + BYTES_PER_POSITION * solving,
+        )
 
     for a, b in pairs_in_order(tables.max_pieces, size):
         members = [(a, b)] if a == b else [(a, b), (b, a)]

@@ -76,8 +76,15 @@ def mpiexec_path() -> str | None:
     return shutil.which("mpiexec", path=here) or shutil.which("mpiexec")
 
 
-def run_local(variant: str, cache_dir: str | os.PathLike[str], *, processes: int = 2, max_pieces: int | None = None,
-              rules: str = "standard", timeout: float = 3600.0) -> str:
+def run_local(
+    variant: str,
+    cache_dir: str | os.PathLike[str],
+    *,
+    processes: int = 2,
+    max_pieces: int | None = None,
+    rules: str = "standard",
+    timeout: float = 3600.0,
+) -> str:
     """Build tables with ``processes`` MPI ranks on this machine; return what rank 0 printed.
 
     ``max_pieces=None`` solves the whole game. Raises ``RuntimeError``
@@ -88,9 +95,23 @@ def run_local(variant: str, cache_dir: str | os.PathLike[str], *, processes: int
     launcher = mpiexec_path()
     if problem or launcher is None:
         raise RuntimeError(problem)
-    command = [launcher, "-n", str(processes), sys.executable, "-m", "awithlaknannai.tables.distributed",
-               "--variant", variant, "--rules", rules, "--cache", os.fspath(cache_dir)]
-    command += ["--game"] if max_pieces is None else ["--max-pieces", str(whole_number("max_pieces", max_pieces, 1))]
+    command = [
+        launcher,
+        "-n",
+        str(processes),
+        sys.executable,
+        "-m",
+        "awithlaknannai.tables.distributed",
+        "--variant",
+        variant,
+        "--rules",
+        rules,
+        "--cache",
+        os.fspath(cache_dir),
+    ]
+    command += (
+        ["--game"] if max_pieces is None else ["--max-pieces", str(whole_number("max_pieces", max_pieces, 1))]
+    )
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
     if done.returncode:
         raise RuntimeError(f"mpiexec exited with {done.returncode}:\n{done.stdout}\n{done.stderr}")
@@ -132,11 +153,17 @@ def _rounds(comm: object, local: int) -> int:
 
 def _chunks(positions: np.ndarray) -> list[np.ndarray]:
     step = blocks.CHUNK // 8
-    return [positions[i:i + step] for i in range(0, positions.size, step)]
+    return [positions[i : i + step] for i in range(0, positions.size, step)]
 
 
-def _routed(comm: object, exchange: _Exchange, pair: Pair, positions: np.ndarray, weighted: bool,
-            apply: Callable[[np.ndarray, np.ndarray | None], None]) -> None:
+def _routed(
+    comm: object,
+    exchange: _Exchange,
+    pair: Pair,
+    positions: np.ndarray,
+    weighted: bool,
+    apply: Callable[[np.ndarray, np.ndarray | None], None],
+) -> None:
     """Expand ``positions`` chunk by chunk, send the predecessors to their owners, apply what arrives."""
     parts = _chunks(positions)
     for number in range(_rounds(comm, len(parts))):
@@ -152,8 +179,9 @@ def _routed(comm: object, exchange: _Exchange, pair: Pair, positions: np.ndarray
 # --- one pair ---------------------------------------------------------------------------------
 
 
-def solve_pair(comm: object, variant: Variant, a: int, b: int, lookup: blocks.ChildLookup,
-               board: object) -> tuple[Pair, Block, np.ndarray]:
+def solve_pair(
+    comm: object, variant: Variant, a: int, b: int, lookup: blocks.ChildLookup, board: object
+) -> tuple[Pair, Block, np.ndarray]:
     """Solve a pair with this rank's block; returns the pair, the block and the blocks' bounds."""
     from mpi4py import MPI
 
@@ -167,8 +195,14 @@ def solve_pair(comm: object, variant: Variant, a: int, b: int, lookup: blocks.Ch
     horizon = comm.allreduce(block.horizon, op=MPI.MAX)  # type: ignore[attr-defined]
     while level <= horizon:
         frontier = block.frontier(level)
-        _routed(comm, exchange, pair, frontier, bool(level & 1),
-                lambda targets, weights, level=level: block.apply(level, targets, weights))
+        _routed(
+            comm,
+            exchange,
+            pair,
+            frontier,
+            bool(level & 1),
+            lambda targets, weights, level=level: block.apply(level, targets, weights),
+        )
         level += 1
         horizon = comm.allreduce(block.horizon, op=MPI.MAX)  # type: ignore[attr-defined]
     if variant.rules.no_capture_result == "more_pieces":
@@ -214,7 +248,9 @@ def _fill_holes(exchange: _Exchange, pair: Pair, block: Block) -> None:
 # --- the whole build -----------------------------------------------------------------------------
 
 
-def build(variant: Variant, max_pieces: int, cache_dir: Path, say: Callable[[str], None] | None = None) -> None:
+def build(
+    variant: Variant, max_pieces: int, cache_dir: Path, say: Callable[[str], None] | None = None
+) -> None:
     """Build every class up to ``max_pieces`` a side with the ranks of ``MPI.COMM_WORLD`` (all call this)."""
     from mpi4py import MPI
 
@@ -258,7 +294,7 @@ def _gather_class(comm: object, pair: Pair, block: Block, k: int, index: object)
 
     start, stop = pair.offsets[k], pair.offsets[k] + pair.index(pair.classes[k]).size
     lo, hi = max(start, block.lo), min(stop, block.hi)
-    mine = block.value[lo - block.lo:hi - block.lo] if lo < hi else block.value[:0]
+    mine = block.value[lo - block.lo : hi - block.lo] if lo < hi else block.value[:0]
     present = np.bincount(mine, minlength=1 << 16) > 0
     everywhere = np.zeros_like(present)
     comm.Allreduce(present, everywhere, op=MPI.LOR)  # type: ignore[attr-defined]
@@ -285,8 +321,10 @@ def _gather_class(comm: object, pair: Pair, block: Block, k: int, index: object)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tables.distributed",
-                                     description="Build endgame tables with MPI (run under mpiexec).")
+    parser = argparse.ArgumentParser(
+        prog="python -m awithlaknannai.tables.distributed",
+        description="Build endgame tables with MPI (run under mpiexec).",
+    )
     parser.add_argument("--variant", default="mosona")
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--max-pieces", type=int, default=3)
@@ -297,8 +335,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         variant = get_variant(args.variant, args.rules)
         start = variant.start
-        most = (max(start.count(Color.WHITE), start.count(Color.BLACK)) if args.game
-                else whole_number("--max-pieces", args.max_pieces, 1, variant.tables.size))
+        most = (
+            max(start.count(Color.WHITE), start.count(Color.BLACK))
+            if args.game
+            else whole_number("--max-pieces", args.max_pieces, 1, variant.tables.size)
+        )
         cache = _cache_path(args.cache, "--cache")
     except ValueError as error:
         parser.error(str(error).splitlines()[0][:500])
@@ -309,15 +350,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from mpi4py import MPI
     except ImportError:
-        parser.exit(1, f"{parser.prog}: error: "
-                    f"{missing_package('the distributed build', 'mpi4py', 'and run it under mpiexec')}\n")
+        parser.exit(
+            1,
+            f"{parser.prog}: error: "
+            f"{missing_package('the distributed build', 'mpi4py', 'and run it under mpiexec')}\n",
+        )
     rank = MPI.COMM_WORLD.Get_rank()
     started, cpu = time.perf_counter(), time.process_time()
     build(variant, most, cache, lambda line: print(line, flush=True))
     cpu = MPI.COMM_WORLD.allreduce(time.process_time() - cpu, op=MPI.SUM)
     if rank == 0:
-        print(f"== {variant.name} rules {args.rules}, up to {most} a side, {MPI.COMM_WORLD.Get_size()} ranks: "
-              f"wall {time.perf_counter() - started:.1f} s, CPU {cpu:.1f} s (all ranks)", flush=True)
+        print(
+            f"== {variant.name} rules {args.rules}, up to {most} a side, {MPI.COMM_WORLD.Get_size()} ranks: "
+            f"wall {time.perf_counter() - started:.1f} s, CPU {cpu:.1f} s (all ranks)",
+            flush=True,
+        )
     return 0
 
 

@@ -120,10 +120,10 @@ MAX_SECONDS = 7 * 24 * 3600.0
 MAX_MEMORY_MB = 1 << 20
 MIN_MEMORY_MB = 1.0
 INFINITY = 1 << 60
-_NO_DEPTH = 1 << 40   # "no ancestor used": deeper than any line
-_CHECK_EVERY = 256    # budget checks, in expansions
+_NO_DEPTH = 1 << 40  # "no ancestor used": deeper than any line
+_CHECK_EVERY = 256  # budget checks, in expansions
 _EPSILON_PERCENT = 50  # the 1+epsilon threshold of df-pn
-_HISTORY_START = 64   # the root's numbers are recorded at 64, 128, 256, ... expansions
+_HISTORY_START = 64  # the root's numbers are recorded at 64, 128, 256, ... expansions
 
 
 class _Exhausted(Exception):
@@ -146,8 +146,14 @@ class Certificate:
     max_pieces: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": CERTIFICATE_FORMAT, "version": 1, "root": self.root, "question": self.question,
-                "max_pieces": self.max_pieces, "nodes": self.nodes}
+        return {
+            "format": CERTIFICATE_FORMAT,
+            "version": 1,
+            "root": self.root,
+            "question": self.question,
+            "max_pieces": self.max_pieces,
+            "nodes": self.nodes,
+        }
 
 
 @dataclass
@@ -221,8 +227,16 @@ class _Search:
     deepest, serial]`` with the numbers taken for the prover.
     """
 
-    def __init__(self, position: Position, question: Question, tables: EndgameTables, max_pieces: int,
-                 capacity: int, deadline: float, max_nodes: int | None) -> None:
+    def __init__(
+        self,
+        position: Position,
+        question: Question,
+        tables: EndgameTables,
+        max_pieces: int,
+        capacity: int,
+        deadline: float,
+        max_nodes: int | None,
+    ) -> None:
         self.variant = position.variant
         self.n = self.variant.tables.size
         self.prover = position.turn
@@ -235,8 +249,8 @@ class _Search:
         self.capacity, self.deadline, self.max_nodes = capacity, deadline, max_nodes
         self.table: dict[int, list[int]] = {}
         self.covered: dict[tuple[int, int], bool] = {}
-        self.line: list[int] = []          # keys of the current line
-        self.serials: list[int] = []       # the line's identity at each depth (a hash of its keys)
+        self.line: list[int] = []  # keys of the current line
+        self.serials: list[int] = []  # the line's identity at each depth (a hash of its keys)
         self.depth_of: dict[int, int] = {}  # key -> depth on the current line
         self.nodes = 0
         self.collections = 0
@@ -248,8 +262,11 @@ class _Search:
 
     # -- positions
     def key_of(self, position: Position) -> int:
-        own, opp = (position.white, position.black) if position.turn is Color.WHITE else (
-            position.black, position.white)
+        own, opp = (
+            (position.white, position.black)
+            if position.turn is Color.WHITE
+            else (position.black, position.white)
+        )
         return ((own << self.n | opp) << 1) | (position.turn is self.prover)
 
     def sides(self, key: int) -> tuple[int, int, bool]:
@@ -292,7 +309,7 @@ class _Search:
         cls = (own.bit_count(), opp.bit_count())
         covered = self.covered.get(cls)
         if covered is None:
-            covered = self.covered[cls] = (max(cls) <= self.max_pieces and self.tables.table(*cls) is not None)
+            covered = self.covered[cls] = max(cls) <= self.max_pieces and self.tables.table(*cls) is not None
         if not covered:
             return None
         code = self.tables.code_of(own, opp)
@@ -317,8 +334,11 @@ class _Search:
         depth = self.depth_of.get(key)
         if depth is not None:  # a repetition: endless play
             won = self.endless(key)
-            return (0, INFINITY, depth, depth, self.serials[depth]) if won else (
-                INFINITY, 0, depth, depth, self.serials[depth])
+            return (
+                (0, INFINITY, depth, depth, self.serials[depth])
+                if won
+                else (INFINITY, 0, depth, depth, self.serials[depth])
+            )
         entry = self.table.get(key)
         if entry is not None:
             if (entry[0] and entry[1]) or self.valid(entry):
@@ -334,7 +354,9 @@ class _Search:
         self.store(key, pn, dn, 0, _NO_DEPTH, -1, -1)
         return pn, dn, _NO_DEPTH, -1, -1
 
-    def store(self, key: int, pn: int, dn: int, work: int, shallowest: int, deepest: int, serial: int) -> None:
+    def store(
+        self, key: int, pn: int, dn: int, work: int, shallowest: int, deepest: int, serial: int
+    ) -> None:
         table = self.table
         if key not in table and len(table) >= self.capacity:
             self.collect()
@@ -344,9 +366,12 @@ class _Search:
         """Cut the table to three quarters, dropping the entries that took the least work."""
         self.collections += 1
         keep = set(self.line)
-        ranked = sorted((entry[2] * 2 + (not (entry[0] and entry[1])), key) for key, entry in self.table.items()
-                        if key not in keep)
-        for _, key in ranked[:max(1, len(self.table) - self.capacity * 3 // 4)]:
+        ranked = sorted(
+            (entry[2] * 2 + (not (entry[0] and entry[1])), key)
+            for key, entry in self.table.items()
+            if key not in keep
+        )
+        for _, key in ranked[: max(1, len(self.table) - self.capacity * 3 // 4)]:
             del self.table[key]
 
     # -- budgets
@@ -354,7 +379,9 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.next_record and root_frame is not None:
             self.next_record *= 2
-            self.history.append((self.nodes, time.perf_counter() - self.started, root_frame.pn, root_frame.dn))
+            self.history.append(
+                (self.nodes, time.perf_counter() - self.started, root_frame.pn, root_frame.dn)
+            )
         if root_frame is not None:
             self.root_numbers = (root_frame.pn, root_frame.dn)
         if self.max_nodes is not None and self.nodes > self.max_nodes:
@@ -393,8 +420,11 @@ class _Search:
                 if frame.children is None:
                     if len(stack) > 1:
                         entry = self.table.get(frame.key)
-                        if entry is not None and (entry[0] and entry[1] or self.valid(entry)) and (
-                                entry[0] >= frame.thpn or entry[1] >= frame.thdn):
+                        if (
+                            entry is not None
+                            and (entry[0] and entry[1] or self.valid(entry))
+                            and (entry[0] >= frame.thpn or entry[1] >= frame.thdn)
+                        ):
                             stack.pop()
                             self.pop()
                             stack[-1].floors.setdefault(frame.key, (entry[0], entry[1]))
@@ -437,8 +467,11 @@ class _Search:
             floor = floors.get(child)
             if value[0] and value[1]:
                 if floor is not None:
-                    values[index] = floor if not (floor[0] and floor[1]) else (
-                        max(value[0], floor[0]), max(value[1], floor[1]), *value[2:])
+                    values[index] = (
+                        floor
+                        if not (floor[0] and floor[1])
+                        else (max(value[0], floor[0]), max(value[1], floor[1]), *value[2:])
+                    )
             elif floor is None or floor[0] and floor[1]:
                 floors[child] = value
         # The "or" numbers are the prover's pn at its own nodes, dn at the opponent's.
@@ -462,7 +495,9 @@ class _Search:
         small_side = best
         pn, dn = (small_side, large_side) if prover_moves else (large_side, small_side)
         frame.pn, frame.dn = pn, dn
-        threshold_small, threshold_large = (frame.thpn, frame.thdn) if prover_moves else (frame.thdn, frame.thpn)
+        threshold_small, threshold_large = (
+            (frame.thpn, frame.thdn) if prover_moves else (frame.thdn, frame.thpn)
+        )
         if pn == 0 or dn == 0 or small_side >= threshold_small or large_side >= threshold_large:
             shallowest, deepest, serial = _NO_DEPTH, -1, -1
             if pn == 0 or dn == 0:
@@ -484,10 +519,10 @@ class _Search:
         child_large = values[best_index][1] if prover_moves else values[best_index][0]
         # 1+epsilon (Pawlewicz and Lew 2007): stay in the best child until it is clearly worse than the
         # second; cycles make numbers creep up, and a threshold of second + 1 then leaves too soon.
-        limit_small = min(threshold_small, second + 1 + second * _EPSILON_PERCENT // 100
-                          if second < INFINITY else INFINITY)
-        limit_large = (INFINITY if threshold_large >= INFINITY else
-                       threshold_large - large_side + child_large)
+        limit_small = min(
+            threshold_small, second + 1 + second * _EPSILON_PERCENT // 100 if second < INFINITY else INFINITY
+        )
+        limit_large = INFINITY if threshold_large >= INFINITY else threshold_large - large_side + child_large
         child = frame.children[best_index]  # type: ignore[index]
         # The child's own numbers: its pn is the small side at the prover's nodes.
         return (child, limit_small, limit_large) if prover_moves else (child, limit_large, limit_small)
@@ -524,7 +559,9 @@ class _Search:
             if found is not None:
                 if not found[0]:
                     return f"a leaf does not support the claim: {self.position(key).text()}"
-                nodes[ids[key]] = {"leaf": found[1]} if found[1] == "end" else {"leaf": "table", "value": found[2]}
+                nodes[ids[key]] = (
+                    {"leaf": found[1]} if found[1] == "end" else {"leaf": "table", "value": found[2]}
+                )
                 return None
             self.push(key)
             moves = self.position(key).legal_moves()
@@ -572,12 +609,22 @@ class _Search:
         for move, (child, _) in zip(position.legal_moves(), self.children(root), strict=True):
             pn, dn = self.value(child)[:2]
             rows.append({"root move": str(move), "pn": pn, "dn": dn})
-        open_entries = sorted(((key >> 1).bit_count(), -entry[2], key) for key, entry in self.table.items()
-                              if entry[0] and entry[1])
+        open_entries = sorted(
+            ((key >> 1).bit_count(), -entry[2], key)
+            for key, entry in self.table.items()
+            if entry[0] and entry[1]
+        )
         for pieces, work, key in open_entries[:most]:
             entry = self.table[key]
-            rows.append({"unresolved": self.position(key).text(), "pieces": pieces, "work": -work,
-                         "pn": entry[0], "dn": entry[1]})
+            rows.append(
+                {
+                    "unresolved": self.position(key).text(),
+                    "pieces": pieces,
+                    "work": -work,
+                    "pn": entry[0],
+                    "dn": entry[1],
+                }
+            )
         return rows
 
 
@@ -599,9 +646,17 @@ def _machine_memory_mb() -> float:
         return float(MAX_MEMORY_MB)
 
 
-def prove(position: Position, question: Question, tables: EndgameTables, *, max_pieces: int | None = None,
-          seconds: float = 60.0, nodes: int | None = None, memory_mb: float = 256.0,
-          certificate: bool = True) -> ProofResult:
+def prove(
+    position: Position,
+    question: Question,
+    tables: EndgameTables,
+    *,
+    max_pieces: int | None = None,
+    seconds: float = 60.0,
+    nodes: int | None = None,
+    memory_mb: float = 256.0,
+    certificate: bool = True,
+) -> ProofResult:
     """Does the side to move of ``position`` win (``"win"``), or at least draw (``"draw"``)?
 
     Parameters
@@ -660,8 +715,10 @@ def prove(position: Position, question: Question, tables: EndgameTables, *, max_
     if position.variant.shrink is not None or position.dead:
         raise ValueError(f"the search does not follow a shrinking board ({position.variant.name})")
     if not tables.covers(position) and not _same_game(tables, position):
-        raise ValueError(f"these tables are for {tables.variant.name} under '{tables.rules_text}', "
-                         f"not for this position's board and rules")
+        raise ValueError(
+            f"these tables are for {tables.variant.name} under '{tables.rules_text}', "
+            f"not for this position's board and rules"
+        )
     if max_pieces is None:
         max_pieces = tables.max_pieces
     from ..limits import whole_number
@@ -707,10 +764,21 @@ def prove(position: Position, question: Question, tables: EndgameTables, *, max_
         pn, dn = (0, INFINITY) if found[0] else (INFINITY, 0)
     search.history.append((search.nodes, elapsed, pn, dn))
     finals = [entry for entry in search.table.values() if not (entry[0] and entry[1])]
-    return ProofResult(answer, question, search.nodes, elapsed, len(search.table), capacity, search.collections,
-                       search.history, proof, search.stopped,
-                       search.frontier(root) if answer == "unknown" else [],
-                       sum(1 for entry in finals if entry[0] == 0), sum(1 for entry in finals if entry[1] == 0))
+    return ProofResult(
+        answer,
+        question,
+        search.nodes,
+        elapsed,
+        len(search.table),
+        capacity,
+        search.collections,
+        search.history,
+        proof,
+        search.stopped,
+        search.frontier(root) if answer == "unknown" else [],
+        sum(1 for entry in finals if entry[0] == 0),
+        sum(1 for entry in finals if entry[1] == 0),
+    )
 
 
 _MAX_CERTIFICATE_NODES = 20_000_000
@@ -719,8 +787,10 @@ _MAX_CERTIFICATE_NODES = 20_000_000
 def _same_game(tables: EndgameTables, position: Position) -> bool:
     from .tablefile import board_fingerprint, table_rules_text
 
-    return (board_fingerprint(position.variant) == tables.fingerprint
-            and table_rules_text(position.variant.rules) == tables.rules_text)
+    return (
+        board_fingerprint(position.variant) == tables.fingerprint
+        and table_rules_text(position.variant.rules) == tables.rules_text
+    )
 
 
 def save_certificate(proof: Certificate, path: str | os.PathLike[str]) -> Path:
@@ -748,10 +818,22 @@ def load_certificate(path: str | os.PathLike[str]) -> Certificate:
         raise ValueError(f"{path}: not a certificate ({error})") from None
     if not isinstance(data, dict) or data.get("format") != CERTIFICATE_FORMAT or data.get("version") != 1:
         raise ValueError(f"{path}: not a certificate of format {CERTIFICATE_FORMAT} version 1")
-    nodes, root, question, most = data.get("nodes"), data.get("root"), data.get("question"), data.get("max_pieces")
-    if not isinstance(nodes, list) or not isinstance(root, str) or question not in ("win", "draw") \
-            or isinstance(most, bool) or not isinstance(most, int):
-        raise ValueError(f"{path}: a certificate needs nodes (a list), root (a text), question and max_pieces")
+    nodes, root, question, most = (
+        data.get("nodes"),
+        data.get("root"),
+        data.get("question"),
+        data.get("max_pieces"),
+    )
+    if (
+        not isinstance(nodes, list)
+        or not isinstance(root, str)
+        or question not in ("win", "draw")
+        or isinstance(most, bool)
+        or not isinstance(most, int)
+    ):
+        raise ValueError(
+            f"{path}: a certificate needs nodes (a list), root (a text), question and max_pieces"
+        )
     return Certificate(root, question, nodes, most)
 
 
@@ -774,23 +856,40 @@ def cli_prove(args: Any, seconds_limit: float) -> int:
     if not folder.is_dir():
         raise ValueError(f"--tables {shown(str(folder))} is not a folder")
     tables = EndgameTables(position.variant, max(1, args.max_pieces), folder)
-    result = prove(position, args.question, tables, max_pieces=args.max_pieces, seconds=seconds,
-                   nodes=args.nodes, memory_mb=memory)
-    print(f"{position.text()}: does the side to move {'win' if args.question == 'win' else 'at least draw'}? "
-          f"{result.answer} ({result.stopped})")
-    print(f"nodes {result.nodes:,} in {result.seconds:.1f} s; table {result.tt_entries:,} of "
-          f"{result.tt_capacity:,} entries, cut back {result.tt_collections} times; "
-          f"proven entries {result.proven_entries:,}, disproven {result.disproven_entries:,}")
+    result = prove(
+        position,
+        args.question,
+        tables,
+        max_pieces=args.max_pieces,
+        seconds=seconds,
+        nodes=args.nodes,
+        memory_mb=memory,
+    )
+    print(
+        f"{position.text()}: does the side to move {'win' if args.question == 'win' else 'at least draw'}? "
+        f"{result.answer} ({result.stopped})"
+    )
+    print(
+        f"nodes {result.nodes:,} in {result.seconds:.1f} s; table {result.tt_entries:,} of "
+        f"{result.tt_capacity:,} entries, cut back {result.tt_collections} times; "
+        f"proven entries {result.proven_entries:,}, disproven {result.disproven_entries:,}"
+    )
     for nodes, at, pn, dn in result.history:
         print(f"  root at {nodes:>12,} nodes {at:>8.1f} s: pn {_number(pn)} dn {_number(dn)}")
     for row in result.frontier:
-        print("  " + ", ".join(f"{key} {_number(value) if isinstance(value, int) else value}"
-                               for key, value in row.items()))
+        print(
+            "  "
+            + ", ".join(
+                f"{key} {_number(value) if isinstance(value, int) else value}" for key, value in row.items()
+            )
+        )
     if result.certificate is not None and args.certificate:
         path = save_certificate(result.certificate, args.certificate)
         verdict = check_certificate(result.certificate.to_json(), tables)
-        print(f"certificate {path}: {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
-              f"checker: {verdict}")
+        print(
+            f"certificate {path}: {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
+            f"checker: {verdict}"
+        )
         return 0 if verdict.proven else 1
     return 0
 

@@ -71,8 +71,8 @@ def _pext8() -> np.ndarray:
     values = np.arange(256, dtype=np.uint32)[None, :]
     table = np.zeros((256, 256), dtype=np.uint32)
     for j in range(8):
-        bit = (values >> np.uint32(j) & 1) * free[:, j:j + 1]
-        table |= bit.astype(np.uint32) << below[:, j:j + 1]
+        bit = (values >> np.uint32(j) & 1) * free[:, j : j + 1]
+        table |= bit.astype(np.uint32) << below[:, j : j + 1]
     return table.reshape(-1)
 
 
@@ -83,7 +83,7 @@ def _pdep8() -> np.ndarray:
     packed = np.arange(256, dtype=np.uint32)[None, :]
     table = np.zeros((256, 256), dtype=np.uint32)
     for j in range(8):
-        bit = (packed >> below[:, j:j + 1] & 1) * free[:, j:j + 1]
+        bit = (packed >> below[:, j : j + 1] & 1) * free[:, j : j + 1]
         table |= bit.astype(np.uint32) << np.uint32(j)
     fits = packed < (np.uint32(1) << free.sum(axis=1, dtype=np.uint32))[:, None]
     return (table * fits).reshape(-1).astype(np.uint32)
@@ -123,8 +123,10 @@ def _split_tables(m: int, k: int) -> tuple[int, np.ndarray, np.ndarray, int]:
 
     low = terms(low_bits, 0, 0)
     # high[(t << high_bits) | y]: the high half y's terms when the low half holds t elements.
-    high = np.concatenate([terms(high_bits, low_bits, t) for t in range(k + 1)] +
-                          [np.zeros(1 << high_bits, dtype=np.int64)] * max(0, low_bits - k))
+    high = np.concatenate(
+        [terms(high_bits, low_bits, t) for t in range(k + 1)]
+        + [np.zeros(1 << high_bits, dtype=np.int64)] * max(0, low_bits - k)
+    )
     kind = np.int32 if math.comb(m, k) < 2**31 else np.int64
     found = _SPLIT_CACHE[(m, k)] = (low_bits, low.astype(kind), high.astype(kind), math.comb(m, k) - 1)
     return found
@@ -178,8 +180,9 @@ class RankBoard:
         tables = variant.tables
         n = tables.size
         if n > MAX_POINTS:
-            raise ValueError(f"the array solver handles boards of up to {MAX_POINTS} points; "
-                             f"{variant.name} has {n}")
+            raise ValueError(
+                f"the array solver handles boards of up to {MAX_POINTS} points; {variant.name} has {n}"
+            )
         self.variant = variant
         self.rules = variant.rules
         self.n = n
@@ -189,8 +192,9 @@ class RankBoard:
         for p, targets in enumerate(tables.steps):
             for d, t in enumerate(targets):
                 self.neighbour_bit[p, d] = 1 << t
-        self.step_pairs = [(t, f, np.uint32((1 << t) | (1 << f))) for t, targets in enumerate(tables.steps)
-                           for f in targets]
+        self.step_pairs = [
+            (t, f, np.uint32((1 << t) | (1 << f))) for t, targets in enumerate(tables.steps) for f in targets
+        ]
         self.step_mask = np.array([sum(1 << t for t in s) for s in tables.steps], dtype=np.uint32)
         width = max(len(runs) for runs in tables.leaps) or 1
         self.leap_over = np.zeros((n, width), dtype=np.uint32)
@@ -238,8 +242,9 @@ class RankBoard:
         n = self.n
         return lex_rank(n, a, own) * math.comb(n - a, b) + lex_rank(n - a, b, self.compress(opp, own))
 
-    def class_keys(self, a: int, b: int, start: int = 0, stop: int | None = None
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def class_keys(
+        self, a: int, b: int, start: int = 0, stop: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """``(own, opp)`` of the class's positions ``start:stop`` in table order."""
         n = self.n
         per_own = math.comb(n - a, b)
@@ -262,8 +267,9 @@ class RankBoard:
             counts[has] += np.bitwise_count(empty[has] & self.step_mask[p]).astype(np.int16)
         return counts
 
-    def capture_leaves(self, own: np.ndarray, opp: np.ndarray, empty: np.ndarray
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def capture_leaves(
+        self, own: np.ndarray, opp: np.ndarray, empty: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every capturing move, one row per distinct leap sequence (as ``generate_raw``).
 
         Returns ``(position, xor, captured, count)``: the row's position in
@@ -308,8 +314,17 @@ class RankBoard:
                     continue
                 has_next |= ok
                 k = np.flatnonzero(ok)
-                nxt.append((pos[k], origin[k], self.leap_to_point[cur[k], d], opp_now[k] ^ over[k],
-                            empty_now[k] | over[k], captured[k] | over[k], count[k] + 1))
+                nxt.append(
+                    (
+                        pos[k],
+                        origin[k],
+                        self.leap_to_point[cur[k], d],
+                        opp_now[k] ^ over[k],
+                        empty_now[k] | over[k],
+                        captured[k] | over[k],
+                        count[k] + 1,
+                    )
+                )
             if multi == "compulsory":
                 done = ~has_next
                 out.append((pos[done], origin[done], cur[done], captured[done], count[done]))
@@ -320,7 +335,12 @@ class RankBoard:
                 out.append((pos, origin, cur, captured, count))
         if not out:
             empty_result = np.zeros(0, dtype=np.int64)
-            return empty_result, np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint32), np.zeros(0, np.int8)
+            return (
+                empty_result,
+                np.zeros(0, dtype=np.uint32),
+                np.zeros(0, dtype=np.uint32),
+                np.zeros(0, np.int8),
+            )
         pos, origin, cur, captured, count = (np.concatenate(c) for c in zip(*out))
         xor = (np.uint32(1) << origin.astype(np.uint32)) ^ (np.uint32(1) << cur.astype(np.uint32))
         if rules.maximum_capture and pos.size:
@@ -329,7 +349,9 @@ class RankBoard:
             pos, xor, captured, count = pos[keep], xor[keep], captured[keep], count[keep]
         return pos, xor, captured, count
 
-    def unsteps(self, own: np.ndarray, opp: np.ndarray, pieces: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def unsteps(
+        self, own: np.ndarray, opp: np.ndarray, pieces: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Quiet predecessors: the opponent (``pieces`` of them) steps one piece back.
 
         Returns ``(row, own_before, opp_before)`` seen from the predecessor's mover.
@@ -370,9 +392,12 @@ def _combination_masks(m: int, k: int) -> np.ndarray:
         elif k > m:
             found = np.zeros(0, dtype=np.uint32)
         else:
-            found = np.concatenate([np.uint32(1 << first) | (_combination_masks(m - first - 1, k - 1)
-                                                             << np.uint32(first + 1))
-                                    for first in range(m - k + 1)])
+            found = np.concatenate(
+                [
+                    np.uint32(1 << first) | (_combination_masks(m - first - 1, k - 1) << np.uint32(first + 1))
+                    for first in range(m - k + 1)
+                ]
+            )
         if len(_COMBO_CACHE) > 256:
             _COMBO_CACHE.clear()
         _COMBO_CACHE[(m, k)] = found

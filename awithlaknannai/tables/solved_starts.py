@@ -64,13 +64,16 @@ _LAU_FIRST = ("c3-d4", "d3-d4", "e3-d4")
 
 #: Every whole game solved from its start, by (board, rules preset).
 SOLVED_STARTS: dict[tuple[str, str], SolvedStart] = {
-    (facts.variant, facts.rules): facts for facts in (
+    (facts.variant, facts.rules): facts
+    for facts in (
         SolvedStart("lau-kata-kati", "standard", "draw", _LAU_FIRST),
         SolvedStart("lau-kata-kati", "ludii", "draw", _LAU_FIRST),
         SolvedStart("lau-kata-kati", "maximum", "draw", _LAU_FIRST),
         SolvedStart("pretwa", "standard", "draw", ("e1-o0", "c1-o0"), ("d1-o0",), losing_in=10),
         SolvedStart("pretwa", "ludii", "draw", ("e1-o0", "c1-o0", "d1-o0")),
-        SolvedStart("pretwa", "maximum", "win", ("e1-o0", "c1-o0"), ("d1-o0",), moves_to_win=33, losing_in=10),
+        SolvedStart(
+            "pretwa", "maximum", "win", ("e1-o0", "c1-o0"), ("d1-o0",), moves_to_win=33, losing_in=10
+        ),
     )
 }
 

@@ -143,25 +143,41 @@ from .values import ClassReport, Outcome, Value, move_rank
 if TYPE_CHECKING:  # pragma: no cover - the array solver's modules need numpy: imported where it runs
     from .ranks import RankBoard
 
-__all__ = ["RULES_FOLLOWED", 
-    "Value", "ClassReport", "EndgameTables", "StaleTableError", "CacheDirError", "PerfectPlayer",
-    "solve_endgames", "solve_game", "best_moves", "estimate", "estimate_cost",
-    "default_cache_dir", "board_fingerprint", "table_rules_text",
-    "SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION",
+__all__ = [
+    "RULES_FOLLOWED",
+    "Value",
+    "ClassReport",
+    "EndgameTables",
+    "StaleTableError",
+    "CacheDirError",
+    "PerfectPlayer",
+    "solve_endgames",
+    "solve_game",
+    "best_moves",
+    "estimate",
+    "estimate_cost",
+    "default_cache_dir",
+    "board_fingerprint",
+    "table_rules_text",
+    "SOLVER_VERSION",
+    "TABLE_FORMAT",
+    "TABLE_FORMAT_VERSION",
 ]
 
 #: How the solver treats each field of :class:`~awithlaknannai.rules.Rules` (see
 #: :data:`awithlaknannai.engines.lean.RULES_FOLLOWED`); "What perfect play means here" above says why
 #: the two limits are left out.
 RULES_FOLLOWED: dict[str, str] = {
-    "compulsory_capture": "follows", "multi_leap": "follows", "maximum_capture": "follows", "leap_shape": "follows",
+    "compulsory_capture": "follows",
+    "multi_leap": "follows",
+    "maximum_capture": "follows",
+    "leap_shape": "follows",
     "blocked_player_loses": "follows",
     "quiet_turn_limit": "ignores: a stand-in for 'no capture is possible any more' that depends on the history",
     "repetition_limit": "ignores: a stand-in for 'no capture is possible any more' that depends on the history",
-    "no_capture_result": "follows", "shrink_boundary": "refuses",
+    "no_capture_result": "follows",
+    "shrink_boundary": "refuses",
 }
-
-
 
 
 # --- the tables ---------------------------------------------------------------
@@ -217,7 +233,9 @@ class EndgameTables:
                     from .ranks import RankBoard
 
                     self._board = RankBoard(self.variant)
-                found = SymmetricIndex(self.variant, mover, opponent, board_symmetries(self.variant), self._board)
+                found = SymmetricIndex(
+                    self.variant, mover, opponent, board_symmetries(self.variant), self._board
+                )
             self._indexes[(mover, opponent)] = found
         return found
 
@@ -228,8 +246,9 @@ class EndgameTables:
         return directory / f"{mover}v{opponent}.tbl"
 
     def _expected_header(self, mover: int, opponent: int) -> dict[str, object]:
-        return _header(self.variant, self.rules_text, self.fingerprint, mover, opponent,
-                       self._index(mover, opponent))
+        return _header(
+            self.variant, self.rules_text, self.fingerprint, mover, opponent, self._index(mover, opponent)
+        )
 
     def _files(self, mover: int, opponent: int) -> TableFiles | None:
         """The class's pair of files in the cache (``None`` without a cache folder)."""
@@ -271,8 +290,11 @@ class EndgameTables:
             root = self.cache_dir or default_cache_dir()
         directory = table_dir(root, self.variant, self.rules_text, self.fingerprint)
         for mover, other in self.classes():
-            write_class(directory / f"{mover}v{other}.tbl", self._expected_header(mover, other),
-                        self._codes[(mover, other)])
+            write_class(
+                directory / f"{mover}v{other}.tbl",
+                self._expected_header(mover, other),
+                self._codes[(mover, other)],
+            )
         return directory
 
     def classes(self) -> list[tuple[int, int]]:
@@ -284,8 +306,12 @@ class EndgameTables:
         whole_number("mover", mover)
         whole_number("opponent", opponent)
         found = self._codes.get((mover, opponent))
-        if found is None and 1 <= mover <= self.max_pieces and 1 <= opponent <= self.max_pieces \
-                and mover + opponent <= self._n:
+        if (
+            found is None
+            and 1 <= mover <= self.max_pieces
+            and 1 <= opponent <= self.max_pieces
+            and mover + opponent <= self._n
+        ):
             try:
                 found = self._load(mover, opponent)
             except (OSError, StaleTableError):
@@ -347,8 +373,11 @@ class EndgameTables:
         if packed is None:
             return self.value(position).outcome
         table_index = self._index(*cls)
-        entry = (table_index.index_one(own, opp) if isinstance(table_index, PlainIndex) else
-                 int(table_index.index(np.array([own], np.uint32), np.array([opp], np.uint32))[0]))
+        entry = (
+            table_index.index_one(own, opp)
+            if isinstance(table_index, PlainIndex)
+            else int(table_index.index(np.array([own], np.uint32), np.array([opp], np.uint32))[0])
+        )
         return ("loss", "draw", "win")[wdl_entry(packed, entry)]  # type: ignore[return-value]
 
     # -- lookups
@@ -356,11 +385,14 @@ class EndgameTables:
         if not isinstance(position, Position):
             raise TypeError(f"the tables look up a Position, got {type(position).__name__}")
         if board_fingerprint(position.variant) != self.fingerprint:
-            raise ValueError(f"these tables are for the {self.variant.name} board, "
-                             f"not {position.variant.name}")
+            raise ValueError(
+                f"these tables are for the {self.variant.name} board, not {position.variant.name}"
+            )
         if table_rules_text(position.variant.rules) != self.rules_text:
-            raise ValueError(f"these tables are for rules '{self.rules_text}', "
-                             f"not '{table_rules_text(position.variant.rules)}'")
+            raise ValueError(
+                f"these tables are for rules '{self.rules_text}', "
+                f"not '{table_rules_text(position.variant.rules)}'"
+            )
         if position.turn is Color.WHITE:
             return position.white, position.black
         return position.black, position.white
@@ -380,8 +412,9 @@ class EndgameTables:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} is a bit set of points (an integer), got {type(value).__name__}")
             if value <= 0 or value >> self._n:
-                raise ValueError(f"{name} must name at least one of the board's {self._n} points, "
-                                 f"got {shown(value)}")
+                raise ValueError(
+                    f"{name} must name at least one of the board's {self._n} points, got {shown(value)}"
+                )
         if own & opp:
             raise ValueError("own and opp name the same point: a point holds one piece at most")
         table = self.table(own.bit_count(), opp.bit_count())
@@ -422,9 +455,11 @@ class EndgameTables:
         return Value.from_code(code)
 
     def _not_covered(self, own: int, opp: int) -> str:
-        return (f"position with {own.bit_count()} against {opp.bit_count()} pieces is not covered: "
-                f"these {self.variant.name} tables hold up to {self.max_pieces} pieces a side"
-                + ("" if self.cache_dir is None else " (or the class is not solved yet)"))
+        return (
+            f"position with {own.bit_count()} against {opp.bit_count()} pieces is not covered: "
+            f"these {self.variant.name} tables hold up to {self.max_pieces} pieces a side"
+            + ("" if self.cache_dir is None else " (or the class is not solved yet)")
+        )
 
     def evaluate_moves(self, position: Position) -> list[tuple[Move, Value]]:
         """Every legal move with the value it leaves for the player making it, best first.
@@ -482,8 +517,10 @@ def _resolve_cache(cache_dir: str | os.PathLike[str] | bool | None) -> Path | No
     if cache_dir is None or cache_dir is True:
         return default_cache_dir()
     if not isinstance(cache_dir, (str, os.PathLike)):
-        raise TypeError(f"cache_dir is a folder, True/None for the default or False for none; "
-                        f"got {type(cache_dir).__name__}")
+        raise TypeError(
+            f"cache_dir is a folder, True/None for the default or False for none; "
+            f"got {type(cache_dir).__name__}"
+        )
     return _cache_path(cache_dir, "cache_dir")
 
 
@@ -572,8 +609,11 @@ def solve_endgames(
         raise ValueError(f"engine must be 'auto', 'arrays' or 'python', got {shown(engine)}")
     flag("allow_long", allow_long)
     if engine == "arrays" and np is None:
-        raise missing_package("the array solver (engine='arrays')", "numpy",
-                              "or use engine='python' (the default picks it here)")
+        raise missing_package(
+            "the array solver (engine='arrays')",
+            "numpy",
+            "or use engine='python' (the default picks it here)",
+        )
     if engine == "arrays" and variant.tables.size > ARRAY_MAX_POINTS:
         raise ValueError(f"the array solver handles boards of up to {ARRAY_MAX_POINTS} points")
     use_arrays = engine == "arrays" or (engine == "auto" and array_solver_fits(variant.tables.size))
@@ -582,9 +622,15 @@ def solve_endgames(
     size = n if max_total is None else min(n, max_total)
     if not allow_long:
         positions, seconds, memory, more = _work_left(tables, size, use_arrays)
-        check_long_job(f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces:,} pieces a side: "
-                       f"{'more than ' if more else ''}{_count(positions)} positions", seconds, memory,
-                       allow_long=False, advice="try a smaller max_pieces", at_least=more)
+        check_long_job(
+            f"solve_endgames on {variant.name} ({tables.rules_text}), up to {max_pieces:,} pieces a side: "
+            f"{'more than ' if more else ''}{_count(positions)} positions",
+            seconds,
+            memory,
+            allow_long=False,
+            advice="try a smaller max_pieces",
+            at_least=more,
+        )
     pairs = _material_pairs(max_pieces, size)
     say = report or (lambda line: None)
     bits = core.BoardBits(variant)
@@ -607,8 +653,9 @@ def solve_endgames(
         started = time.perf_counter()
         solved: dict[tuple[int, int], ClassTable] = {}
         if rank_board is not None:
-            for cls, codes in blocks.solve_pair(variant, a, b, tables._lookup, rank_board,
-                                                board_symmetries(variant)).items():
+            for cls, codes in blocks.solve_pair(
+                variant, a, b, tables._lookup, rank_board, board_symmetries(variant)
+            ).items():
                 solved[cls] = ClassTable.from_codes(tables._index(*cls), codes)
         else:
             for cls, full in core.solve_pair(variant, bits, a, b, tables._key_map).items():
@@ -633,8 +680,9 @@ def solve_endgames(
     return tables
 
 
-def _load_pair(tables: EndgameTables, members: list[tuple[int, int]], say: Callable[[str], None]
-               ) -> dict[tuple[int, int], ClassTable]:
+def _load_pair(
+    tables: EndgameTables, members: list[tuple[int, int]], say: Callable[[str], None]
+) -> dict[tuple[int, int], ClassTable]:
     """The classes of a pair found in the cache (a stale or unreadable file is reported, not used)."""
     loaded: dict[tuple[int, int], ClassTable] = {}
     for cls in members:
@@ -662,15 +710,20 @@ def _table_from_plain(index: SymmetricIndex | PlainIndex, full: array) -> ClassT
 
     own, opp = index.unrank(np.arange(index.size, dtype=np.int64))
     plain = lex_rank(index.n, index.a, own) * index.per_own + lex_rank(
-        index.n - index.a, index.b, index.board.compress(opp, own))
+        index.n - index.a, index.b, index.board.compress(opp, own)
+    )
     return ClassTable.from_codes(index, codes[plain])
 
 
-def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None = None,
-               cache_dir: str | os.PathLike[str] | bool | None = None,
-               report: Callable[[str], None] | None = None,
-               engine: Literal["auto", "arrays", "python"] = "auto",
-               allow_long: bool = False) -> EndgameTables:
+def solve_game(
+    variant: str | Variant = "zuni-4",
+    *,
+    rules: str | Rules | None = None,
+    cache_dir: str | os.PathLike[str] | bool | None = None,
+    report: Callable[[str], None] | None = None,
+    engine: Literal["auto", "arrays", "python"] = "auto",
+    allow_long: bool = False,
+) -> EndgameTables:
     """Solve every position a variant's game can reach: all classes up to its start material.
 
     With the array solver, boards up to ``zuni-6``, Lau kata kati and
@@ -691,12 +744,16 @@ def solve_game(variant: str | Variant = "zuni-4", *, rules: str | Rules | None =
     variant = _variant_of(variant, rules)
     start = variant.start
     most = max(start.count(Color.WHITE), start.count(Color.BLACK))
-    return solve_endgames(variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long)
+    return solve_endgames(
+        variant, most, cache_dir=cache_dir, report=report, engine=engine, allow_long=allow_long
+    )
 
 
 def _report_line(r: ClassReport) -> str:
-    return (f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
-            f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else ""))
+    return (
+        f"{r.name:>5} {r.positions:>10} {r.won:>10} {r.lost:>10} {r.drawn:>10} {r.on_pieces:>10} "
+        f"{r.longest:>8} {r.seconds:>8.1f}" + ("  (cache)" if r.source == "cache" else "")
+    )
 
 
 # --- hints and the perfect player ---------------------------------------------------
@@ -795,7 +852,9 @@ class PerfectPlayer:
 
     def __init__(self, tables: EndgameTables, seed: int | None = None, name: str = "perfect") -> None:
         if not isinstance(tables, EndgameTables):
-            raise TypeError(f"PerfectPlayer needs EndgameTables (see solve_game), got {type(tables).__name__}")
+            raise TypeError(
+                f"PerfectPlayer needs EndgameTables (see solve_game), got {type(tables).__name__}"
+            )
         if not isinstance(name, str):
             raise TypeError(f"a player's name is a text, got {type(name).__name__}")
         self.tables = tables

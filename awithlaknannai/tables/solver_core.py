@@ -66,9 +66,21 @@ from ..position import generate_raw
 from ..variants import Variant
 
 __all__ = [
-    "LOSS", "LOSS_STAND_IN", "DRAW", "WIN_STAND_IN", "WIN", "CATEGORY_NAMES",
-    "make_code", "describe_code", "mover_code", "BoardBits", "class_keys", "class_size",
-    "class_index", "solve_pair", "preference",
+    "LOSS",
+    "LOSS_STAND_IN",
+    "DRAW",
+    "WIN_STAND_IN",
+    "WIN",
+    "CATEGORY_NAMES",
+    "make_code",
+    "describe_code",
+    "mover_code",
+    "BoardBits",
+    "class_keys",
+    "class_size",
+    "class_index",
+    "solve_pair",
+    "preference",
 ]
 
 LOSS, LOSS_STAND_IN, DRAW, WIN_STAND_IN, WIN = range(5)
@@ -136,8 +148,9 @@ class BoardBits:
         # step_mask[bit]: the neighbours a piece on `bit` may step to.
         self.step_mask = {1 << i: sum(1 << j for j in tables.steps[i]) for i in range(self.n)}
         # unsteps[bit]: for a piece now on `bit`, each (bit it came from, xor to undo the step).
-        self.unsteps = {1 << i: tuple((1 << j, (1 << i) | (1 << j)) for j in tables.steps[i])
-                        for i in range(self.n)}
+        self.unsteps = {
+            1 << i: tuple((1 << j, (1 << i) | (1 << j)) for j in tables.steps[i]) for i in range(self.n)
+        }
         # leap_bits[bit]: each (jumped bit, landing bit) of a leap from `bit`.
         self.leap_bits = {1 << i: tuple((1 << o, 1 << t) for o, t in tables.leaps[i]) for i in range(self.n)}
 
@@ -240,13 +253,14 @@ def solve_pair(
     rules = variant.rules
     classes = [(a, b)] if a == b else [(a, b), (b, a)]
     keys: list[int] = []
-    remaining: list[int] = []       # quiet moves not yet known to lose
-    best_exit: list[int] = []       # best code a capture reaches (or a blocked draw)
-    closed = bytearray()            # 1: decided, or quiet moves are illegal here
-    exit_decided: list[int] = []    # positions whose captures decide them for now
+    remaining: list[int] = []  # quiet moves not yet known to lose
+    best_exit: list[int] = []  # best code a capture reaches (or a blocked draw)
+    closed = bytearray()  # 1: decided, or quiet moves are illegal here
+    exit_decided: list[int] = []  # positions whose captures decide them for now
     for mover, other in classes:
-        _forward_pass(variant, bits, mover, other, child_codes, keys, remaining, best_exit, closed,
-                      exit_decided)
+        _forward_pass(
+            variant, bits, mover, other, child_codes, keys, remaining, best_exit, closed, exit_decided
+        )
     size = len(keys)
     split = class_size(n, a, b)  # indices >= split belong to (b, a)
     index = dict(zip(keys, range(size), strict=True))
@@ -261,8 +275,9 @@ def solve_pair(
             buckets[code >> 3].append(i)  # a capture wins, or every move loses
 
     # Unstep tables with the xor already shifted into the opponent's half of a key.
-    unsteps = {low: tuple((from_bit, flip << n) for from_bit, flip in pairs)
-               for low, pairs in bits.unsteps.items()}
+    unsteps = {
+        low: tuple((from_bit, flip << n) for from_bit, flip in pairs) for low, pairs in bits.unsteps.items()
+    }
     level = 0
     while buckets:
         batch = buckets.pop(level, None)
@@ -460,6 +475,7 @@ def _solve_stand_in(
     in_rest = bytearray(len(keys))
     for i in undecided:
         in_rest[i] = 1
+
     def preds(y: int) -> list[int]:
         # Remaining positions with a quiet move to y (recomputed, not stored: saves memory).
         found = []

@@ -92,8 +92,9 @@ Leaps = tuple[tuple[tuple[int, int], ...], ...]
 
 
 @lru_cache(maxsize=16)
-def _symmetries_cached(points: tuple[str, ...], positions: tuple[Point, ...], steps: Steps,
-                       leaps: Leaps) -> tuple[tuple[int, ...], ...]:
+def _symmetries_cached(
+    points: tuple[str, ...], positions: tuple[Point, ...], steps: Steps, leaps: Leaps
+) -> tuple[tuple[int, ...], ...]:
     n = len(points)
     xs = [p[0] for p in positions]
     ys = [p[1] for p in positions]
@@ -119,8 +120,9 @@ def _symmetries_cached(points: tuple[str, ...], positions: tuple[Point, ...], st
                 perm.append(image)
             if len(perm) != n or len(set(perm)) != n:
                 continue
-            if all((perm[i], perm[j]) in step_set for i, j in step_set) and \
-                    all((perm[i], perm[o], perm[t]) in leap_set for i, o, t in leap_set):
+            if all((perm[i], perm[j]) in step_set for i, j in step_set) and all(
+                (perm[i], perm[o], perm[t]) in leap_set for i, o, t in leap_set
+            ):
                 found.append(tuple(perm))
     identity = tuple(range(n))
     return (identity, *sorted(p for p in set(found) if p != identity))
@@ -146,7 +148,9 @@ def _permutation_tables(group: tuple[tuple[int, ...], ...], n: int) -> np.ndarra
             for j in range(8):
                 point = 8 * k + j
                 if point < n:
-                    table[g * 4 + k] |= ((values >> np.uint32(j)) & np.uint32(1)) * np.uint32(1 << perm[point])
+                    table[g * 4 + k] |= ((values >> np.uint32(j)) & np.uint32(1)) * np.uint32(
+                        1 << perm[point]
+                    )
     table.flags.writeable = False
     return table
 
@@ -172,8 +176,14 @@ class SymmetricIndex:
         Positions of the class.
     """
 
-    def __init__(self, variant: Variant, a: int, b: int,
-                 group: tuple[tuple[int, ...], ...] | None = None, board: RankBoard | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        a: int,
+        b: int,
+        group: tuple[tuple[int, ...], ...] | None = None,
+        board: RankBoard | None = None,
+    ) -> None:
         if np is None:  # the canonical order is ranked with numpy; without it tables keep the plain order
             raise missing_package("SymmetricIndex (the tables' order by symmetry class)", "numpy")
         n = variant.tables.size
@@ -226,8 +236,9 @@ class SymmetricIndex:
         for g in range(len(self.group)):
             rows = np.flatnonzero((coset >> np.uint64(g)) & np.uint64(1))
             if rows.size:
-                ranks = lex_rank(self.n - self.a, self.b,
-                                 self.board.compress(self.permute(opp[rows], g), canon_own[rows]))
+                ranks = lex_rank(
+                    self.n - self.a, self.b, self.board.compress(self.permute(opp[rows], g), canon_own[rows])
+                )
                 best[rows] = np.minimum(best[rows], ranks)
         return best
 
@@ -272,7 +283,9 @@ def _lowest_bit_index(masks: np.ndarray) -> np.ndarray:
 _CANONICAL: dict[tuple[int, int, tuple[tuple[int, ...], ...]], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def _canonical_sets(n: int, a: int, group: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _canonical_sets(
+    n: int, a: int, group: tuple[tuple[int, ...], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every ``a``-set (by plain rank): the dense number of its canonical image, and the
     symmetries reaching it (a bit mask); and the canonical sets' bit sets in dense order."""
     key = (n, a, group)

@@ -75,9 +75,28 @@ from ..variants import Variant
 from . import solver_core as core
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 
-__all__ = ["SOLVER_VERSION", "TABLE_FORMAT", "TABLE_FORMAT_VERSION", "board_fingerprint", "table_rules_text",
-           "symmetry_digest", "header", "ClassTable", "PlainIndex", "StaleTableError", "CacheDirError", "write_class", "read_class",
-           "read_wdl", "TableFiles", "wdl_of", "impossible_codes", "default_cache_dir", "table_dir", "HEADER_LIMIT"]
+__all__ = [
+    "SOLVER_VERSION",
+    "TABLE_FORMAT",
+    "TABLE_FORMAT_VERSION",
+    "board_fingerprint",
+    "table_rules_text",
+    "symmetry_digest",
+    "header",
+    "ClassTable",
+    "PlainIndex",
+    "StaleTableError",
+    "CacheDirError",
+    "write_class",
+    "read_class",
+    "read_wdl",
+    "TableFiles",
+    "wdl_of",
+    "impossible_codes",
+    "default_cache_dir",
+    "table_dir",
+    "HEADER_LIMIT",
+]
 
 HEADER_LIMIT = 1 << 20  # a header line longer than this is not ours (a palette of 65,536 codes fits)
 _HEADER_BRACKETS = 8  # our header has four lists in one object
@@ -200,9 +219,11 @@ class ClassTable:
     def full_codes(self) -> array:
         """The codes of every position of the class in the order of ``class_keys`` (``array("H")``)."""
         if len(self) > MAX_EXPANDED:
-            raise ValueError(f"class {self.index.a}v{self.index.b} has {len(self):,} positions: "  # type: ignore[attr-defined]
-                             f"too many to list in the plain order (at most {MAX_EXPANDED:,}); look them up one "
-                             "by one (code_of)")
+            raise ValueError(
+                f"class {self.index.a}v{self.index.b} has {len(self):,} positions: "  # type: ignore[attr-defined]
+                f"too many to list in the plain order (at most {MAX_EXPANDED:,}); look them up one "
+                "by one (code_of)"
+            )
         if np is None:  # only the plain order here: the body is already in it
             return self.codes()  # type: ignore[return-value]
         codes = self.codes_at(_plain_entries(self.index, 0, len(self)))
@@ -223,7 +244,7 @@ class ClassTable:
             return bytes(a | b << 2 | c << 4 | d << 6 for a, b, c, d in zip(*quads, strict=True))
         values = np.asarray(wdl_of(self.palette))[np.asarray(self.body)]
         padded = np.zeros(-(-values.size // 4) * 4, dtype=np.uint8)
-        padded[:values.size] = values
+        padded[: values.size] = values
         quads = padded.reshape(-1, 4)
         return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).astype(np.uint8)
 
@@ -256,8 +277,9 @@ def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
         if symmetric.size:
             twin = index.index(own[symmetric], opp[symmetric])  # type: ignore[attr-defined]
             weight[symmetric[twin != entries[symmetric]]] = 0
-        totals += np.bincount(table.body[start:start + step], weights=weight,
-                              minlength=table.palette.size).astype(np.int64)
+        totals += np.bincount(
+            table.body[start : start + step], weights=weight, minlength=table.palette.size
+        ).astype(np.int64)
     return {int(c): int(k) for c, k in zip(table.palette, totals, strict=True) if k}
 
 
@@ -283,8 +305,13 @@ def board_fingerprint(variant: Variant) -> str:
     tables = variant.tables
     known = _FINGERPRINTS.get(tables)
     if known is None:
-        text = json.dumps([list(tables.points), [list(s) for s in tables.steps],
-                           [[list(leap) for leap in leaps] for leaps in tables.leaps]])
+        text = json.dumps(
+            [
+                list(tables.points),
+                [list(s) for s in tables.steps],
+                [[list(leap) for leap in leaps] for leaps in tables.leaps],
+            ]
+        )
         known = _FINGERPRINTS[tables] = hashlib.sha256(text.encode()).hexdigest()
     return known
 
@@ -300,8 +327,9 @@ def table_rules_text(rules: Rules) -> str:
     'standard'
     """
     default = Rules()
-    return rules.replace(quiet_turn_limit=default.quiet_turn_limit,
-                         repetition_limit=default.repetition_limit).to_text()
+    return rules.replace(
+        quiet_turn_limit=default.quiet_turn_limit, repetition_limit=default.repetition_limit
+    ).to_text()
 
 
 def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
@@ -309,8 +337,9 @@ def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
     return f"{len(group)}:" + hashlib.sha256(json.dumps(group).encode()).hexdigest()[:16]
 
 
-def header(variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int,
-            index: PlainIndex | object) -> dict[str, object]:
+def header(
+    variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int, index: PlainIndex | object
+) -> dict[str, object]:
     return {
         "format": TABLE_FORMAT,
         "format_version": TABLE_FORMAT_VERSION,
@@ -348,8 +377,10 @@ def default_cache_dir() -> Path:
     try:
         home = Path.home()
     except (RuntimeError, KeyError, OSError):
-        raise CacheDirError("the endgame cache needs a folder: there is no home directory here; "
-                            "set AWITHLAKNANNAI_CACHE to one") from None
+        raise CacheDirError(
+            "the endgame cache needs a folder: there is no home directory here; "
+            "set AWITHLAKNANNAI_CACHE to one"
+        ) from None
     return home / ".cache" / "awithlaknannai"
 
 
@@ -367,8 +398,9 @@ def _cache_path(text: str | os.PathLike[str], setting: str) -> Path:
     try:
         return Path(name).expanduser()
     except (RuntimeError, KeyError, OSError):  # ~nosuchuser: Python cannot find that user's home
-        raise CacheDirError(f"{setting} {shown(name)} cannot be a folder: '~' names a home directory "
-                            "that does not exist here") from None
+        raise CacheDirError(
+            f"{setting} {shown(name)} cannot be a folder: '~' names a home directory that does not exist here"
+        ) from None
 
 
 class CacheDirError(ValueError):
@@ -379,12 +411,18 @@ _SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
 def table_dir(root: Path, variant: Variant, rules_text: str, fingerprint: str) -> Path:
-    slug = rules_text if all(c.isalnum() or c in "-_" for c in rules_text) else (
-        "custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
+    slug = (
+        rules_text
+        if all(c.isalnum() or c in "-_" for c in rules_text)
+        else ("custom-" + hashlib.sha256(rules_text.encode()).hexdigest()[:12])
+    )
     # A variant's name becomes a folder name only if it is a plain one (a hand-built variant may be
     # called '../../x'): anything else is named by its hash, inside the cache folder.
-    name = variant.name if _SAFE_NAME.fullmatch(variant.name) else (
-        "custom-" + hashlib.sha256(variant.name.encode("utf-8", "surrogatepass")).hexdigest()[:12])
+    name = (
+        variant.name
+        if _SAFE_NAME.fullmatch(variant.name)
+        else ("custom-" + hashlib.sha256(variant.name.encode("utf-8", "surrogatepass")).hexdigest()[:12])
+    )
     return root / "endgames" / f"{name}-{fingerprint[:12]}" / slug
 
 
@@ -411,9 +449,15 @@ def impossible_codes(codes: np.ndarray | Iterable[int], rules_text: str) -> np.n
     codes = np.asarray(codes).astype(np.int64)
     category = codes & 7
     distance = codes >> 3
-    bad = (category > WIN) | ((category == WIN) & (distance % 2 == 0)) | ((category == LOSS) & (distance % 2 == 1))
+    bad = (
+        (category > WIN)
+        | ((category == WIN) & (distance % 2 == 0))
+        | ((category == LOSS) & (distance % 2 == 1))
+    )
     if not stand_in:
-        bad |= (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
+        bad |= (
+            (category == WIN_STAND_IN) | (category == LOSS_STAND_IN) | ((category == DRAW) & (distance != 0))
+        )
     return bad
 
 
@@ -422,7 +466,9 @@ def _impossible(code: int, stand_in: bool) -> bool:
     category, distance = code & 7, code >> 3
     if category > WIN or (category == WIN and distance % 2 == 0) or (category == LOSS and distance % 2 == 1):
         return True
-    return not stand_in and (category in (WIN_STAND_IN, LOSS_STAND_IN) or (category == DRAW and distance != 0))
+    return not stand_in and (
+        category in (WIN_STAND_IN, LOSS_STAND_IN) or (category == DRAW and distance != 0)
+    )
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -463,21 +509,28 @@ def write_class(path: Path, header: dict[str, object], table: ClassTable, wdl: b
     """Write ``path`` (the ``.tbl``) and, if asked, ``path.with_suffix(".wdl")``."""
     typecode, body = _little_bytes(table.body)
     counts = table.counts()
-    full = dict(header, typecode=typecode,
-                palette=table.palette.tolist(), counts=[counts.get(int(c), 0) for c in table.palette],
-                crc32=zlib.crc32(body))
+    full = dict(
+        header,
+        typecode=typecode,
+        palette=table.palette.tolist(),
+        counts=[counts.get(int(c), 0) for c in table.palette],
+        crc32=zlib.crc32(body),
+    )
     _atomic_write(path, [json.dumps(full).encode() + b"\n", body])
     if wdl:
         packed = memoryview(table.wdl())  # type: ignore[arg-type]
-        wdl_header = dict(header, format=str(header["format"]) + "-wdl", typecode="wdl2",
-                          crc32=zlib.crc32(packed))
+        wdl_header = dict(
+            header, format=str(header["format"]) + "-wdl", typecode="wdl2", crc32=zlib.crc32(packed)
+        )
         _atomic_write(path.with_suffix(".wdl"), [json.dumps(wdl_header).encode() + b"\n", packed])
 
 
 # --- reading --------------------------------------------------------------------------------------
 
 
-def _open_checked(path: Path, expected: dict[str, object], most_bytes: int) -> tuple[dict[str, object], int, object]:
+def _open_checked(
+    path: Path, expected: dict[str, object], most_bytes: int
+) -> tuple[dict[str, object], int, object]:
     """Open a table file: the header (checked against ``expected``), where the body starts, and the
     open file (the caller maps and closes it).
 
@@ -520,7 +573,9 @@ def _map_body(path: Path, handle: Any, start: int, count: int, typecode: str) ->
     itemsize = 1 if typecode == "B" else 2
     size = os.fstat(handle.fileno()).st_size - start
     if size != count * itemsize:
-        raise StaleTableError(f"{path.name}: truncated or padded body ({size:,} bytes, expected {count * itemsize:,})")
+        raise StaleTableError(
+            f"{path.name}: truncated or padded body ({size:,} bytes, expected {count * itemsize:,})"
+        )
     if np is None:
         handle.seek(start)
         body = array(typecode)
@@ -533,7 +588,9 @@ def _map_body(path: Path, handle: Any, start: int, count: int, typecode: str) ->
     dtype = np.uint8 if typecode == "B" else np.uint16
     if count == 0:
         return np.zeros(0, dtype=dtype)
-    mapped = np.memmap(handle, dtype=np.dtype(dtype).newbyteorder("<"), mode="r", offset=start, shape=(count,))
+    mapped = np.memmap(
+        handle, dtype=np.dtype(dtype).newbyteorder("<"), mode="r", offset=start, shape=(count,)
+    )
     # A small table is copied into memory: a file changed in place later cannot change it.
     return np.array(mapped) if size <= MAP_FROM_BYTES else mapped
 
@@ -544,7 +601,7 @@ def _crc(body: np.ndarray | array) -> int:
     raw = body.view(np.uint8)  # type: ignore[union-attr]
     crc = 0
     for start in range(0, raw.size, _READ_STEP):
-        crc = zlib.crc32(memoryview(np.ascontiguousarray(raw[start:start + _READ_STEP])), crc)
+        crc = zlib.crc32(memoryview(np.ascontiguousarray(raw[start : start + _READ_STEP])), crc)
     return crc
 
 
@@ -558,11 +615,17 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
         counts = header.get("counts")
         if typecode not in ("B", "H") or not isinstance(palette, list) or not isinstance(counts, list):
             raise StaleTableError(f"{path.name}: the header has no palette of codes")
-        if not all(type(c) is int and 0 <= c < 1 << 16 for c in palette) or palette != sorted(set(palette)) \
-                or len(palette) > (256 if typecode == "B" else 1 << 16):
+        if (
+            not all(type(c) is int and 0 <= c < 1 << 16 for c in palette)
+            or palette != sorted(set(palette))
+            or len(palette) > (256 if typecode == "B" else 1 << 16)
+        ):
             raise StaleTableError(f"{path.name}: the palette is not a sorted list of distinct codes")
-        if len(counts) != len(palette) or not all(type(k) is int and k >= 0 for k in counts) \
-                or sum(counts) != expected.get("positions"):
+        if (
+            len(counts) != len(palette)
+            or not all(type(k) is int and k >= 0 for k in counts)
+            or sum(counts) != expected.get("positions")
+        ):
             raise StaleTableError(f"{path.name}: the counts do not add up to the class's positions")
         body = _map_body(path, handle, start, entries, typecode)
     if _crc(body) != header.get("crc32"):
@@ -573,19 +636,26 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
     codes = np.array(palette, dtype=np.int64)
     bad = np.append(impossible_codes(codes, rules_text), True)  # the last: an index past the palette
     for lo in range(0, entries, _READ_STEP):
-        part = np.minimum(np.asarray(body[lo:lo + _READ_STEP]).astype(np.int64), len(palette))
+        part = np.minimum(np.asarray(body[lo : lo + _READ_STEP]).astype(np.int64), len(palette))
         wrong = np.flatnonzero(bad[part])
         if wrong.size:
             first, held = lo + int(wrong[0]), int(part[wrong[0]])
             shown = f"code {palette[held]}" if held < len(palette) else "a palette index past the palette"
-            raise StaleTableError(f"{path.name}: entry {first:,} holds {shown}, which no position can have "
-                                  "(a corrupt file with a valid checksum)")
-    return ClassTable(index, codes.astype(np.uint16), body,
-                      {int(c): int(k) for c, k in zip(palette, counts, strict=True) if k})
+            raise StaleTableError(
+                f"{path.name}: entry {first:,} holds {shown}, which no position can have "
+                "(a corrupt file with a valid checksum)"
+            )
+    return ClassTable(
+        index,
+        codes.astype(np.uint16),
+        body,
+        {int(c): int(k) for c, k in zip(palette, counts, strict=True) if k},
+    )
 
 
-def _checked_plain(path: Path, index: object, palette: list[int], counts: list[int], body: array,
-                   bad: list[bool]) -> ClassTable:
+def _checked_plain(
+    path: Path, index: object, palette: list[int], counts: list[int], body: array, bad: list[bool]
+) -> ClassTable:
     """:func:`read_class`'s check of every entry, without numpy: each palette index the body holds
     names a code of the palette that a position can have."""
 
@@ -596,8 +666,10 @@ def _checked_plain(path: Path, index: object, palette: list[int], counts: list[i
         first = next(entry for entry, number in enumerate(body) if wrong(number))
         held = body[first]
         shown = f"code {palette[held]}" if held < len(palette) else "a palette index past the palette"
-        raise StaleTableError(f"{path.name}: entry {first:,} holds {shown}, which no position can have "
-                              "(a corrupt file with a valid checksum)")
+        raise StaleTableError(
+            f"{path.name}: entry {first:,} holds {shown}, which no position can have "
+            "(a corrupt file with a valid checksum)"
+        )
     held_counts = {c: k for c, k in zip(palette, counts, strict=True) if k}
     return ClassTable(index, array("H", palette), body, held_counts)
 
@@ -611,8 +683,9 @@ def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray | array:
     :func:`read_class` checks."""
     entries = int(expected["entries"])  # type: ignore[call-overload]
     packed = -(-entries // 4)
-    header, start, handle = _open_checked(path, dict(expected, format=str(expected["format"]) + "-wdl",
-                                                     typecode="wdl2"), packed)
+    header, start, handle = _open_checked(
+        path, dict(expected, format=str(expected["format"]) + "-wdl", typecode="wdl2"), packed
+    )
     with handle:  # type: ignore[attr-defined]
         body = _map_body(path, handle, start, packed, "B")
     if _crc(body) != header.get("crc32"):
@@ -622,7 +695,7 @@ def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray | array:
             raise StaleTableError(f"{path.name}: a result no position can have (a corrupt file)")
     else:
         for i in range(0, packed, _READ_STEP):
-            part = np.asarray(body[i:i + _READ_STEP])
+            part = np.asarray(body[i : i + _READ_STEP])
             if ((part >> 1) & part & 0x55).any():  # a 2-bit field holding 3
                 raise StaleTableError(f"{path.name}: a result no position can have (a corrupt file)")
     if entries % 4 and int(body[-1]) >> (2 * (entries % 4)):
@@ -672,8 +745,9 @@ class TableFiles:
             self.discard()
             raise
 
-    def read(self, expected: dict[str, object], index: object,
-             rules_text: str) -> tuple[ClassTable, np.ndarray | array]:
+    def read(
+        self, expected: dict[str, object], index: object, rules_text: str
+    ) -> tuple[ClassTable, np.ndarray | array]:
         """The class and its packed results, both files checked in full; or :class:`StaleTableError`
         (naming the damaged file) once both files are removed."""
         try:

@@ -114,15 +114,21 @@ class ClassReport:
             tally[code & 7] += number
             if code & 7 == WIN:
                 longest = max(longest, code >> 3)
-        return cls(mover, opponent, len(table), tally[WIN] + tally[WIN_STAND_IN],
-                   tally[LOSS] + tally[LOSS_STAND_IN], tally[DRAW],
-                   tally[WIN_STAND_IN] + tally[LOSS_STAND_IN], longest, seconds, source)  # type: ignore[arg-type]
+        return cls(
+            mover,
+            opponent,
+            len(table),
+            tally[WIN] + tally[WIN_STAND_IN],
+            tally[LOSS] + tally[LOSS_STAND_IN],
+            tally[DRAW],
+            tally[WIN_STAND_IN] + tally[LOSS_STAND_IN],
+            longest,
+            seconds,
+            source,
+        )  # type: ignore[arg-type]
 
 
-
-
-def move_rank(mine: int, child: int, capture: bool, own: int, opp: int,
-               more_pieces: bool) -> tuple[int, int]:
+def move_rank(mine: int, child: int, capture: bool, own: int, opp: int, more_pieces: bool) -> tuple[int, int]:
     """How good a move is for its player (bigger is better), from the codes around it."""
     category = mine & 7
     if category == WIN:

@@ -53,8 +53,7 @@ from .checking import MISSING, Feedback, _html
 from .exercises import _get, check, marks
 from .history_exercises import MAP_PLACES, SOURCES, SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
 
-__all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline",
-           "activity"]
+__all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline", "activity"]
 
 FORMS = ("map", "spots", "sources", "order")
 """The exercise forms answered by an activity here rather than by a plain answer box."""
@@ -85,8 +84,10 @@ def _mark_html(mark: bool | None) -> str:
     if mark is None:
         return ""
     word, symbol, css = ("right", "\u2714", "right") if mark else ("not yet", "\u2718", "wrong")
-    return (f'<span class="awithlaknannai-mark awithlaknannai-mark-{css}">'
-            f'<span aria-hidden="true">{symbol}</span> {word}</span>')
+    return (
+        f'<span class="awithlaknannai-mark awithlaknannai-mark-{css}">'
+        f'<span aria-hidden="true">{symbol}</span> {word}</span>'
+    )
 
 
 class Activity(widgets.VBox):
@@ -103,12 +104,21 @@ class Activity(widgets.VBox):
         self.exercise = exercise
         self.attempts = 0
         self._checked: str | None = None
-        self.check_button = widgets.Button(description="Check", button_style="primary", icon="check",
-                                           tooltip="Check your answers")
+        self.check_button = widgets.Button(
+            description="Check", button_style="primary", icon="check", tooltip="Check your answers"
+        )
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(exercise, MISSING, self.empty_message)
-        super().__init__([widgets.HTML(_STYLE + FOCUS_STYLE), KeyboardShield(), *controls, self.check_button, self.feedback_view])
+        super().__init__(
+            [
+                widgets.HTML(_STYLE + FOCUS_STYLE),
+                KeyboardShield(),
+                *controls,
+                self.check_button,
+                self.feedback_view,
+            ]
+        )
         self.add_class("awithlaknannai-answer")  # the page's styles and the tests find every answer box by it
         self.add_class("awithlaknannai-activity")
         self._show(self.feedback)
@@ -165,8 +175,13 @@ def _wrapping_row(controls: list[widgets.Widget]) -> widgets.HBox:
 
 
 def _menu(label: str, options: list[tuple[str, str]], width: str = "auto") -> widgets.Dropdown:
-    return widgets.Dropdown(options=[(_CHOOSE, ""), *options], value="", description=label,
-                            style={"description_width": "initial"}, layout=widgets.Layout(width=width))
+    return widgets.Dropdown(
+        options=[(_CHOOSE, ""), *options],
+        value="",
+        description=label,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width=width),
+    )
 
 
 class LocatorMap(Activity):
@@ -176,7 +191,10 @@ class LocatorMap(Activity):
 
     def __init__(self, answer: Any = ...) -> None:
         letters = [(letter, letter) for letter in SPOTS]
-        self.menus = {"zuni": _menu("Zuni Pueblo is at", letters), "hopi": _menu("The Hopi mesas are at", letters)}
+        self.menus = {
+            "zuni": _menu("Zuni Pueblo is at", letters),
+            "hopi": _menu("The Hopi mesas are at", letters),
+        }
         self.picture = widgets.HTML(Picture(locator_map_svg()).html())
         super().__init__("01-locator-map", [self.picture, _wrapping_row(list(self.menus.values()))])
         if isinstance(answer, Mapping):
@@ -209,26 +227,48 @@ class SpotTheDifference(Activity):
     """Tick the lettered places where Murray's drawing has no line and Culin's board has one."""
 
     empty_message = "Tick the letters where the two drawings differ, then press Check."
-    labels = ("Culin's board (1907), as this project draws it", "Murray's drawing (1952), as this project draws it")
+    labels = (
+        "Culin's board (1907), as this project draws it",
+        "Murray's drawing (1952), as this project draws it",
+    )
 
     def __init__(self, answer: Any = ...) -> None:
-        self.ticks = {letter: widgets.Checkbox(value=False, description=letter, indent=False,
-                                               layout=widgets.Layout(width="auto", margin="0 1.2em 0 0"))
-                      for letter in SPOT_LETTERS}
+        self.ticks = {
+            letter: widgets.Checkbox(
+                value=False,
+                description=letter,
+                indent=False,
+                layout=widgets.Layout(width="auto", margin="0 1.2em 0 0"),
+            )
+            for letter in SPOT_LETTERS
+        }
         self.picture = widgets.HTML(self._drawing({}))
         prompt = widgets.Label("Murray's drawing has no line at:")
-        super().__init__("01-spot-difference", [self.picture, prompt, _wrapping_row(list(self.ticks.values()))])
+        super().__init__(
+            "01-spot-difference", [self.picture, prompt, _wrapping_row(list(self.ticks.values()))]
+        )
         if answer is not ... and answer is not None:
-            wanted = {str(letter).upper() for letter in answer} if not isinstance(answer, str) else \
-                {part.strip().upper() for part in answer.split(",")}
+            wanted = (
+                {str(letter).upper() for letter in answer}
+                if not isinstance(answer, str)
+                else {part.strip().upper() for part in answer.split(",")}
+            )
             for letter, tick in self.ticks.items():
                 tick.value = letter in wanted
             self.check()
 
     def _drawing(self, verdicts: Mapping[str, bool]) -> str:
         show_missing = bool(verdicts) and self.feedback.correct if hasattr(self, "feedback") else False
-        return Picture(spot_drawings_svg(boards.mosona(), boards.mosona(outer_lines=False), SPOT_LETTERS,
-                                         labels=self.labels, marks=verdicts, show_missing=show_missing)).html()
+        return Picture(
+            spot_drawings_svg(
+                boards.mosona(),
+                boards.mosona(outer_lines=False),
+                SPOT_LETTERS,
+                labels=self.labels,
+                marks=verdicts,
+                show_missing=show_missing,
+            )
+        ).html()
 
     def _answer(self) -> Any:
         ticked = {letter for letter, tick in self.ticks.items() if tick.value}
@@ -261,8 +301,11 @@ class SortStatements(Activity):
             mark = widgets.HTML("")
             self.menus.append(menu)
             self.row_marks.append(mark)
-            rows.append(widgets.HTML(f'<div class="awithlaknannai-statement"><strong>{number}.</strong> '
-                                     f"{_html(text)}</div>"))
+            rows.append(
+                widgets.HTML(
+                    f'<div class="awithlaknannai-statement"><strong>{number}.</strong> {_html(text)}</div>'
+                )
+            )
             mark.layout.margin = "0 0 0 1em"
             rows.append(widgets.HBox([menu, mark], layout=widgets.Layout(align_items="center")))
         super().__init__("01-statement-sources", rows)
@@ -296,10 +339,16 @@ class Timeline(Activity):
 
     def __init__(self, answer: Any = ...) -> None:
         options = [(lines[0], key) for key, lines in TIMELINE_SOURCES.items()]
-        self.places = [widgets.Dropdown(options=options, value=key, description=ordinal,
-                                        style={"description_width": "7.5em"},  # the five menus line up
-                                        layout=widgets.Layout(width="19em"))
-                       for ordinal, key in zip(_ORDINALS, self.scramble)]
+        self.places = [
+            widgets.Dropdown(
+                options=options,
+                value=key,
+                description=ordinal,
+                style={"description_width": "7.5em"},  # the five menus line up
+                layout=widgets.Layout(width="19em"),
+            )
+            for ordinal, key in zip(_ORDINALS, self.scramble)
+        ]
         self._order = list(self.scramble)
         self._verdicts: dict[str, bool] = {}
         self._swapping = False
@@ -331,16 +380,24 @@ class Timeline(Activity):
             self._swapping = False
         self._verdicts = {}
         name, swapped = TIMELINE_SOURCES[key][0], TIMELINE_SOURCES[self._order[other]][0]
-        self.moved.value = (f"<span>{html.escape(name)} moved to place {index + 1}; {html.escape(swapped)} "
-                            f"moved to place {other + 1}.</span>")
+        self.moved.value = (
+            f"<span>{html.escape(name)} moved to place {index + 1}; {html.escape(swapped)} "
+            f"moved to place {other + 1}.</span>"
+        )
         self.picture.value = self._drawing()
 
     def _drawing(self) -> str:
         cards = [TIMELINE_SOURCES[key] for key in self._order]
         marks_in_order = [self._verdicts.get(str(place)) for place in range(1, len(cards) + 1)]
         years = timeline_years(self._order) if self._verdicts and all(self._verdicts.values()) else None
-        return Picture(timeline_svg(cards, marks=marks_in_order if self._verdicts else None, years=years,
-                                    title="The sources on a timeline, oldest on the left")).html()
+        return Picture(
+            timeline_svg(
+                cards,
+                marks=marks_in_order if self._verdicts else None,
+                years=years,
+                title="The sources on a timeline, oldest on the left",
+            )
+        ).html()
 
     def _answer(self) -> Any:
         return list(self._order)

@@ -83,7 +83,9 @@ class AnswerKey:
         return len(self.rows)
 
     def __str__(self) -> str:
-        return "\n".join(f"{r.number}. {r.notebook}, {r.heading} ({r.grade_id}): {r.value}" for r in self.rows)
+        return "\n".join(
+            f"{r.number}. {r.notebook}, {r.heading} ({r.grade_id}): {r.value}" for r in self.rows
+        )
 
     def _repr_html_(self) -> str:
         cell = 'style="text-align:left;vertical-align:top"'
@@ -132,17 +134,38 @@ def _text(value: Any) -> str | None:
 
 # What a computed answer may use: the package's own functions (and networkx), a few builtins, literals.
 # Nothing else from a notebook is run, so a key made from a folder of unknown notebooks runs no stranger's code.
-_BUILTINS = {name: getattr(builtins, name)
-             for name in ("len", "sorted", "sum", "min", "max", "set", "list", "tuple", "abs", "range")}
+_BUILTINS = {
+    name: getattr(builtins, name)
+    for name in ("len", "sorted", "sum", "min", "max", "set", "list", "tuple", "abs", "range")
+}
 _MODULES = ("awithlaknannai", "networkx")
-_PLAIN = (ast.Expression, ast.Call, ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.keyword,
-          ast.Attribute, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Subscript, ast.Slice)
+_PLAIN = (
+    ast.Expression,
+    ast.Call,
+    ast.Name,
+    ast.Load,
+    ast.Constant,
+    ast.Tuple,
+    ast.List,
+    ast.keyword,
+    ast.Attribute,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.operator,
+    ast.unaryop,
+    ast.Subscript,
+    ast.Slice,
+)
 
 
 def _plain(node: ast.AST) -> bool:
     """Whether ``node`` is made only of calls, names, literals and arithmetic (no private name or attribute)."""
-    return all(isinstance(part, _PLAIN) and not (isinstance(part, ast.Attribute) and part.attr.startswith("_"))
-               and not (isinstance(part, ast.Name) and part.id.startswith("_")) for part in ast.walk(node))
+    return all(
+        isinstance(part, _PLAIN)
+        and not (isinstance(part, ast.Attribute) and part.attr.startswith("_"))
+        and not (isinstance(part, ast.Name) and part.id.startswith("_"))
+        for part in ast.walk(node)
+    )
 
 
 def _needed(names: set[str], earlier: Sequence[str]) -> list[ast.stmt] | None:
@@ -162,16 +185,26 @@ def _needed(names: set[str], earlier: Sequence[str]) -> list[ast.stmt] | None:
     for statement in reversed(statements):
         if isinstance(statement, ast.ImportFrom):
             defined = {alias.asname or alias.name for alias in statement.names}
-            trusted = (statement.level == 0 and statement.module is not None
-                       and statement.module.split(".")[0] in _MODULES)
+            trusted = (
+                statement.level == 0
+                and statement.module is not None
+                and statement.module.split(".")[0] in _MODULES
+            )
         elif isinstance(statement, ast.Import):
             defined = {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
             trusted = all(alias.name.split(".")[0] in _MODULES for alias in statement.names)
         elif isinstance(statement, ast.Assign):
-            defined = {node.id for target in statement.targets for node in ast.walk(target)
-                       if isinstance(node, ast.Name)}
-            trusted = _plain(statement.value) and all(isinstance(node, (ast.Name, ast.Tuple, ast.Store))
-                                                      for target in statement.targets for node in ast.walk(target))
+            defined = {
+                node.id
+                for target in statement.targets
+                for node in ast.walk(target)
+                if isinstance(node, ast.Name)
+            }
+            trusted = _plain(statement.value) and all(
+                isinstance(node, (ast.Name, ast.Tuple, ast.Store))
+                for target in statement.targets
+                for node in ast.walk(target)
+            )
         else:
             continue
         if defined & wanted:
@@ -180,7 +213,9 @@ def _needed(names: set[str], earlier: Sequence[str]) -> list[ast.stmt] | None:
             chosen.append(statement)
             wanted -= defined
             if isinstance(statement, ast.Assign):
-                wanted |= {node.id for node in ast.walk(statement.value) if isinstance(node, ast.Name)} - set(_BUILTINS)
+                wanted |= {node.id for node in ast.walk(statement.value) if isinstance(node, ast.Name)} - set(
+                    _BUILTINS
+                )
     return None if wanted else list(reversed(chosen))
 
 
@@ -216,7 +251,11 @@ def shown_value(solution: str, earlier: Sequence[str] = ()) -> str:
         shown = None
     if shown is not None:
         return shown
-    if isinstance(expression, ast.Call) and isinstance(expression.func, ast.Name) and expression.func.id[:1].isupper():
+    if (
+        isinstance(expression, ast.Call)
+        and isinstance(expression.func, ast.Name)
+        and expression.func.id[:1].isupper()
+    ):
         return ast.get_source_segment(solution, expression) or solution  # a value made by its constructor
     names = {node.id for node in ast.walk(expression) if isinstance(node, ast.Name)}
     needed = _needed(names, earlier) if _plain(ast.Expression(expression)) else None
@@ -282,10 +321,16 @@ def answer_key(folder: str | os.PathLike[str] = ".") -> AnswerKey:
                     earlier.append(source)
                 continue
             if source.count(BEGIN) != 1 or source.count(END) != 1 or source.index(BEGIN) > source.index(END):
-                raise ValueError(f"{path.name}: solution cell {meta.get('grade_id')!r} needs one "
-                                 f"{BEGIN!r} followed by one {END!r}")
-            solution = textwrap.dedent(source[source.index(BEGIN) + len(BEGIN):source.index(END)]).strip("\n")
-            found.append((path.name, heading, str(meta.get("grade_id", "")), solution, shown_value(solution, earlier)))
+                raise ValueError(
+                    f"{path.name}: solution cell {meta.get('grade_id')!r} needs one "
+                    f"{BEGIN!r} followed by one {END!r}"
+                )
+            solution = textwrap.dedent(source[source.index(BEGIN) + len(BEGIN) : source.index(END)]).strip(
+                "\n"
+            )
+            found.append(
+                (path.name, heading, str(meta.get("grade_id", "")), solution, shown_value(solution, earlier))
+            )
             earlier.append(source)
     shared = Counter((notebook, heading) for notebook, heading, *_ in found)
     places: Counter[tuple[str, str]] = Counter()

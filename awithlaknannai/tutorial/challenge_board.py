@@ -67,23 +67,29 @@ class ChallengeBoard(widgets.VBox):
         Passed on to :class:`~awithlaknannai.widgets.BoardWidget` (``unit``, ``labels``, ...).
     """
 
-    def __init__(self, challenges: Challenge | Sequence[Challenge], *, animate: bool = True,
-                 **board_options: Any) -> None:
+    def __init__(
+        self, challenges: Challenge | Sequence[Challenge], *, animate: bool = True, **board_options: Any
+    ) -> None:
         items = (challenges,) if isinstance(challenges, Challenge) else challenge_set(challenges)
         self.challenges: tuple[Challenge, ...] = items
         self.index = 0
         self.run: ChallengeRun = items[0].run()
         self._pending: asyncio.Task[None] | None = None
         self.heading = widgets.HTML()
-        self.board = BoardWidget(Game(start=self.run.position), animate=animate, name=items[0].title,
-                                 **board_options)
+        self.board = BoardWidget(
+            Game(start=self.run.position), animate=animate, name=items[0].title, **board_options
+        )
         self.board.on_move(self._after_move)
         narrow = widgets.Layout(width="auto")
-        self.hint_button = widgets.Button(description="Hint", tooltip="One more step of a hint", layout=narrow)
-        self.again_button = widgets.Button(description="Try again", tooltip="Start this challenge again",
-                                           layout=narrow)
-        self.next_button = widgets.Button(description="Next challenge", tooltip="Go on to the next one",
-                                          layout=narrow)
+        self.hint_button = widgets.Button(
+            description="Hint", tooltip="One more step of a hint", layout=narrow
+        )
+        self.again_button = widgets.Button(
+            description="Try again", tooltip="Start this challenge again", layout=narrow
+        )
+        self.next_button = widgets.Button(
+            description="Next challenge", tooltip="Go on to the next one", layout=narrow
+        )
         self.hint_button.on_click(lambda _: self.hint())
         self.again_button.on_click(lambda _: self.try_again())
         self.next_button.on_click(lambda _: self.go_to((self.index + 1) % len(self.challenges)))
@@ -95,7 +101,9 @@ class ChallengeBoard(widgets.VBox):
         for number, button in enumerate(self._progress_buttons):
             button.on_click(lambda _, n=number: self.go_to(n))
         self.progress.children = self._progress_buttons if len(items) > 1 else []
-        self.controls = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.controls = widgets.HBox(
+            buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
         super().__init__([KeyboardShield(), self.heading, self.progress, self.board, self.controls])
         self.add_class("awithlaknannai-challenge")
         self._show_challenge()
@@ -122,8 +130,10 @@ class ChallengeBoard(widgets.VBox):
         count = len(self.challenges)
         where = f"Challenge {self.index + 1} of {count}: " if count > 1 else ""
         tick = f" {TICK} solved" if self.solved else ""
-        self.heading.value = (f'<div class="awithlaknannai-challenge-task"><b>{html.escape(where + challenge.title)}'
-                              f"</b>{tick}<br>{html.escape(challenge.task)}</div>")
+        self.heading.value = (
+            f'<div class="awithlaknannai-challenge-task"><b>{html.escape(where + challenge.title)}'
+            f"</b>{tick}<br>{html.escape(challenge.task)}</div>"
+        )
         for number, (button, item) in enumerate(zip(self._progress_buttons, self.challenges)):
             done = PROGRESS.get(item.key, False)
             button.description = f"{TICK + ' ' if done else ''}{number + 1}. {item.title}"
@@ -140,8 +150,9 @@ class ChallengeBoard(widgets.VBox):
         self.board.name = challenge.title
         self.board.set_game(Game(start=self.run.position))
         self.board.unlock()
-        self.board.show_status(challenge.task + (" (Solved already: play it again if you like.)"
-                                                 if self.solved else ""))
+        self.board.show_status(
+            challenge.task + (" (Solved already: play it again if you like.)" if self.solved else "")
+        )
 
     def go_to(self, index: int) -> None:
         """Show challenge number ``index`` (0 is the first) from its start."""
@@ -191,8 +202,10 @@ class ChallengeBoard(widgets.VBox):
         verdict = self.run.play(move)
         if verdict.status == SOLVED:
             PROGRESS[self.challenge.key] = True
-            self.board.lock("Solved! Press Try again to play it once more" +
-                            (", or Next challenge." if len(self.challenges) > 1 else "."))
+            self.board.lock(
+                "Solved! Press Try again to play it once more"
+                + (", or Next challenge." if len(self.challenges) > 1 else ".")
+            )
             self._show_heading()
             self.board.show_status(verdict.message)
         elif verdict.status == GOING_ON and verdict.reply is not None:
@@ -274,6 +287,7 @@ class ChallengeBoard(widgets.VBox):
         if bundle is not None:  # a picture and the task for a notebook opened without its kernel
             bundle["text/plain"] = repr(self)
             task = html.escape(f"{self.challenge.title}: {self.challenge.task}")
-            bundle["text/html"] = (f"<p><b>{task}</b></p>"
-                                   + preview_html(Game(start=self.challenge.start), what="challenge"))
+            bundle["text/html"] = f"<p><b>{task}</b></p>" + preview_html(
+                Game(start=self.challenge.start), what="challenge"
+            )
         return bundle

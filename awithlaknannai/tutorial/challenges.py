@@ -145,8 +145,9 @@ class Goal:
     def __post_init__(self) -> None:
         kind = text("a goal's kind", self.kind, 20)
         if kind not in GOAL_KINDS:
-            raise ValueError(f"a goal's kind is one of {', '.join(map(repr, sorted(GOAL_KINDS)))}, "
-                             f"got {kind!r}")
+            raise ValueError(
+                f"a goal's kind is one of {', '.join(map(repr, sorted(GOAL_KINDS)))}, got {kind!r}"
+            )
         whole_number("a goal's amount", self.amount, 1, 64)
         if self.point is not None:
             text("a goal's point", self.point, 8)
@@ -172,17 +173,24 @@ class Goal:
         elif self.kind == "reach":
             task = _("get a piece to {point}.")
         elif self.kind == "win":
-            task = ngettext("win in {count} move, whatever the other side does.",
-                            "win in {count} moves, whatever the other side does.", count)
+            task = ngettext(
+                "win in {count} move, whatever the other side does.",
+                "win in {count} moves, whatever the other side does.",
+                count,
+            )
         elif self.kind == "every":
             task = _("play every legal move, one at a time.")
         elif self.kind == "ahead":
-            task = ngettext("come out {count} piece ahead, even after the other side's best answer.",
-                            "come out {count} pieces ahead, even after the other side's best answer.", count)
+            task = ngettext(
+                "come out {count} piece ahead, even after the other side's best answer.",
+                "come out {count} pieces ahead, even after the other side's best answer.",
+                count,
+            )
         else:
             task = _("meet the goal.")
-        return _("{side} to play: {task}").format(side=side_name(side),
-                                                   task=task.format(count=count, point=self.point))
+        return _("{side} to play: {task}").format(
+            side=side_name(side), task=task.format(count=count, point=self.point)
+        )
 
 
 def capture(at_least: int = 1) -> Goal:
@@ -303,8 +311,10 @@ class Challenge:
         if not isinstance(self.position, str):
             raise TypeError(f"a challenge's position is a position text, got {type(self.position).__name__}")
         if not isinstance(self.goal, Goal):
-            raise TypeError("a challenge's goal is made by capture(), only_move(), block(), reach(), win_in(), "
-                            f"ahead_after_reply(), every_move() or custom(), got {type(self.goal).__name__}")
+            raise TypeError(
+                "a challenge's goal is made by capture(), only_move(), block(), reach(), win_in(), "
+                f"ahead_after_reply(), every_move() or custom(), got {type(self.goal).__name__}"
+            )
         for name in ("title", "task", "explanation"):
             object.__setattr__(self, name, _text(getattr(self, name), name))
         if not self.title:
@@ -321,8 +331,10 @@ class Challenge:
         if self.goal.point is not None and self.goal.point not in start.variant.tables.index:
             raise ValueError(f"challenge {self.title!r}: there is no point {self.goal.point!r} on this board")
         if self.goal.kind == "only" and len(start.legal_moves()) != 1:
-            raise ValueError(f"challenge {self.title!r}: only_move() needs a position with exactly one legal "
-                             f"move; this one has {len(start.legal_moves())}")
+            raise ValueError(
+                f"challenge {self.title!r}: only_move() needs a position with exactly one legal "
+                f"move; this one has {len(start.legal_moves())}"
+            )
         if self.goal.kind != "custom" and not _solutions(self.goal, start):
             raise ValueError(f"challenge {self.title!r}: no legal move meets the goal here")
         if not self.task:
@@ -386,8 +398,9 @@ class ChallengeRun:
             chosen = before.find_move(move)
         except ValueError as error:  # unreadable, illegal or the game is over: the position says why
             text = move.text() if isinstance(move, Move) else str(move).strip()
-            return Verdict(REFUSED, _("That move is not allowed: {reason}.").format(
-                reason=refusal_reason(text, error)))
+            return Verdict(
+                REFUSED, _("That move is not allowed: {reason}.").format(reason=refusal_reason(text, error))
+            )
         after = before.play(chosen)
         self.position, self.line = after, [*self.line, chosen]
         self.tries += 1
@@ -413,9 +426,12 @@ class ChallengeRun:
         if self.found >= legal:
             return self._solved()
         left = len(legal - self.found)
-        first = (_("Found one: {move}.") if new else _("You had found that one already: {move}.")).format(move=chosen)
-        tally = ngettext("{found} of {total} found; {left} to go.", "{found} of {total} found; {left} to go.",
-                         left).format(found=len(self.found), total=len(legal), left=left)
+        first = (_("Found one: {move}.") if new else _("You had found that one already: {move}.")).format(
+            move=chosen
+        )
+        tally = ngettext(
+            "{found} of {total} found; {left} to go.", "{found} of {total} found; {left} to go.", left
+        ).format(found=len(self.found), total=len(legal), left=left)
         return Verdict(GOING_ON, f"{first} {tally}")
 
     def _win(self, before: Position, chosen: Move, after: Position) -> Verdict:
@@ -426,22 +442,37 @@ class ChallengeRun:
             reply = _spoiler(self.challenge.goal, after, plies=2 * moves_left)
             them = side_name(after.turn)
             if after.is_terminal():
-                return Verdict(WRONG, _("Not this one: after {move} the game ends: {outcome}.").format(
-                    move=chosen, outcome=after.outcome()))
+                return Verdict(
+                    WRONG,
+                    _("Not this one: after {move} the game ends: {outcome}.").format(
+                        move=chosen, outcome=after.outcome()
+                    ),
+                )
             if reply is not None and after.play(reply).outcome() is not None:
-                return Verdict(WRONG, _("Not this one: {them} answers {reply} and wins.").format(
-                    them=them, reply=reply), reply)
+                return Verdict(
+                    WRONG,
+                    _("Not this one: {them} answers {reply} and wins.").format(them=them, reply=reply),
+                    reply,
+                )
             total = self.challenge.goal.amount
-            return Verdict(WRONG, ngettext(
-                "Not this one: {them} answers {reply}, and {side} can no longer win in {count} move.",
-                "Not this one: {them} answers {reply}, and {side} can no longer win in {count} moves.",
-                total).format(them=them, reply=reply, side=side_name(self.side), count=total), reply)
+            return Verdict(
+                WRONG,
+                ngettext(
+                    "Not this one: {them} answers {reply}, and {side} can no longer win in {count} move.",
+                    "Not this one: {them} answers {reply}, and {side} can no longer win in {count} moves.",
+                    total,
+                ).format(them=them, reply=reply, side=side_name(self.side), count=total),
+                reply,
+            )
         if after.is_terminal():
             return self._solved()
         reply = _longest_defence(after, 2 * moves_left - 1)
         self.position, self.line = after.play(reply), [*self.line, reply]
-        return Verdict(GOING_ON, _("Good. {them} answers {reply}: your move.").format(
-            them=side_name(after.turn), reply=reply), reply)
+        return Verdict(
+            GOING_ON,
+            _("Good. {them} answers {reply}: your move.").format(them=side_name(after.turn), reply=reply),
+            reply,
+        )
 
     def hint(self) -> HintMark:
         """One more step of a hint: each press shows more, and the last shows the move (not played).
@@ -471,7 +502,9 @@ class ChallengeRun:
             return missing[0] if missing else None
         if goal.kind == "win":
             left = goal.amount - (len(self.line) + 1) // 2
-            found = winning_moves(self.position, left) if left >= 1 and not self.position.is_terminal() else []
+            found = (
+                winning_moves(self.position, left) if left >= 1 and not self.position.is_terminal() else []
+            )
             return found[0] if found else None
         found = _solutions(goal, self.position) if self.position.turn is self.challenge.start.turn else []
         return found[0] if found else None
@@ -480,26 +513,40 @@ class ChallengeRun:
 # --- hints ----------------------------------------------------------------------------------
 
 # Lazy: made at import, before the session chooses its language; translated at each use.
-_ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
-             N_("eighth"))
+_ORDINALS = (
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+)
 
 
 def _look_for(goal: Goal, position: Position, found: int) -> str:
     """The first hint for a goal: what to look for, in words that fit the task, and no point named."""
     me, them = side_name(position.turn), side_name(position.turn.other)
     if goal.kind == "reach":
-        return _("Start from {point} and follow its lines back: which of your pieces could get there "
-                 "this turn, by a step or a leap?").format(point=goal.point)
+        return _(
+            "Start from {point} and follow its lines back: which of your pieces could get there "
+            "this turn, by a step or a leap?"
+        ).format(point=goal.point)
     if goal.kind == "every":
         total = len(position.legal_moves())
-        return ngettext("Go through your pieces one at a time and try every line from each: where can it step, "
-                        "and can it leap? {found} of {total} move found so far.",
-                        "Go through your pieces one at a time and try every line from each: where can it step, "
-                        "and can it leap? {found} of {total} moves found so far.", total).format(
-            found=found, total=total)
+        return ngettext(
+            "Go through your pieces one at a time and try every line from each: where can it step, "
+            "and can it leap? {found} of {total} move found so far.",
+            "Go through your pieces one at a time and try every line from each: where can it step, "
+            "and can it leap? {found} of {total} moves found so far.",
+            total,
+        ).format(found=found, total=total)
     if goal.kind == "capture":
-        look = _("Look for a {them} piece next to one of yours with an empty point just behind it, "
-                 "on the same line.").format(them=them)
+        look = _(
+            "Look for a {them} piece next to one of yours with an empty point just behind it, "
+            "on the same line."
+        ).format(them=them)
         if goal.amount == 1:
             return look
         more = _("You need {count} in one turn: after a leap, the same piece must look for the next one.")
@@ -507,16 +554,23 @@ def _look_for(goal: Goal, position: Position, found: int) -> str:
     if goal.kind == "only":
         return _("Most of your pieces cannot move at all here. Look for the one piece that can.")
     if goal.kind == "block":
-        return _("After your move, {them} must have no move at all. Which {them} pieces can still move now, "
-                 "and how could you take that away?").format(them=them)
+        return _(
+            "After your move, {them} must have no move at all. Which {them} pieces can still move now, "
+            "and how could you take that away?"
+        ).format(them=them)
     if goal.kind == "win":
-        return ngettext("You must win in {count} move, whatever {them} answers. Look for a move "
-                        "that leaves {them} only bad answers.",
-                        "You must win in {count} moves, whatever {them} answers. Look for a move "
-                        "that leaves {them} only bad answers.", goal.amount).format(count=goal.amount, them=them)
+        return ngettext(
+            "You must win in {count} move, whatever {them} answers. Look for a move "
+            "that leaves {them} only bad answers.",
+            "You must win in {count} moves, whatever {them} answers. Look for a move "
+            "that leaves {them} only bad answers.",
+            goal.amount,
+        ).format(count=goal.amount, them=them)
     if goal.kind == "ahead":
-        return _("Look one move ahead: for each capture, ask what {them} can take back. A capture that "
-                 "{them} pays back with more is no gain for {me}.").format(them=them, me=me)
+        return _(
+            "Look one move ahead: for each capture, ask what {them} can take back. A capture that "
+            "{them} pays back with more is no gain for {me}."
+        ).format(them=them, me=me)
     return _("Read the task again, and try each move in your head before you play it.")
 
 
@@ -540,25 +594,56 @@ def hint_ladder(goal: Goal, position: Position, target: Move, found: int = 0) ->
     B3 ('B3', 'M4') The arrow shows the move: B3 to M4. Play it yourself.
     """
     piece = target.origin
-    ladder = [HintMark(_look_for(goal, position, found)),
-              HintMark(_("Look at the piece on {point} (the ring).").format(point=piece), piece=piece)]
+    ladder = [
+        HintMark(_look_for(goal, position, found)),
+        HintMark(_("Look at the piece on {point} (the ring).").format(point=piece), piece=piece),
+    ]
     if target.is_capture:
         count = len(target.captures)
-        ladder.append(HintMark(ngettext("It leaps over an enemy piece, and takes {count} piece in all this turn.",
-                                        "It leaps over an enemy piece, and takes {count} pieces in all this turn.",
-                                        count).format(count=count), piece=piece))
+        ladder.append(
+            HintMark(
+                ngettext(
+                    "It leaps over an enemy piece, and takes {count} piece in all this turn.",
+                    "It leaps over an enemy piece, and takes {count} pieces in all this turn.",
+                    count,
+                ).format(count=count),
+                piece=piece,
+            )
+        )
         for index, landing in enumerate(target.landings[:-1]):
-            nth = (str(_ORDINALS[index]) if index < len(_ORDINALS)
-                   else _("number {number}").format(number=index + 1))
-            ladder.append(HintMark(_("Its {nth} leap lands on {point}; then it leaps again.").format(
-                nth=nth, point=landing), piece=piece, path=target.path[: index + 2]))
+            nth = (
+                str(_ORDINALS[index])
+                if index < len(_ORDINALS)
+                else _("number {number}").format(number=index + 1)
+            )
+            ladder.append(
+                HintMark(
+                    _("Its {nth} leap lands on {point}; then it leaps again.").format(nth=nth, point=landing),
+                    piece=piece,
+                    path=target.path[: index + 2],
+                )
+            )
         route = _(" to ").join(target.path)
-        ladder.append(HintMark(_("The arrow shows the whole move: {route}. Play it yourself.").format(route=route),
-                               piece=piece, path=tuple(target.path)))
+        ladder.append(
+            HintMark(
+                _("The arrow shows the whole move: {route}. Play it yourself.").format(route=route),
+                piece=piece,
+                path=tuple(target.path),
+            )
+        )
     else:
-        ladder.append(HintMark(_("It makes one step along a line, onto an empty point next to it."), piece=piece))
-        ladder.append(HintMark(_("The arrow shows the move: {point} to {destination}. Play it yourself.").format(
-            point=piece, destination=target.destination), piece=piece, path=tuple(target.path)))
+        ladder.append(
+            HintMark(_("It makes one step along a line, onto an empty point next to it."), piece=piece)
+        )
+        ladder.append(
+            HintMark(
+                _("The arrow shows the move: {point} to {destination}. Play it yourself.").format(
+                    point=piece, destination=target.destination
+                ),
+                piece=piece,
+                path=tuple(target.path),
+            )
+        )
     return ladder
 
 
@@ -571,8 +656,11 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
         taken = len(move.captures)
         if taken >= goal.amount:
             return None
-        what = (_("that move takes no piece.") if taken == 0 else
-                ngettext("that move takes {count} piece.", "that move takes {count} pieces.", taken))
+        what = (
+            _("that move takes no piece.")
+            if taken == 0
+            else ngettext("that move takes {count} piece.", "that move takes {count} pieces.", taken)
+        )
         find = _("Find a move that takes {count}.").format(count=goal.amount)
         return f"{what.format(count=taken)} {find}"
     if goal.kind == "only":
@@ -580,8 +668,9 @@ def _why_not(goal: Goal, before: Position, move: Move, after: Position) -> str |
     if goal.kind == "block":
         if not after.legal_moves():
             return None
-        return _("{side} can still move, for example {move}.").format(side=side_name(after.turn),
-                                                                       move=after.legal_moves()[0])
+        return _("{side} can still move, for example {move}.").format(
+            side=side_name(after.turn), move=after.legal_moves()[0]
+        )
     if goal.kind == "reach":
         if move.destination == goal.point:
             return None
@@ -609,7 +698,9 @@ def _best_answer(after: Position, me: Any) -> tuple[Move | None, float]:
     outcome = after.outcome()
     if outcome is not None:
         won = outcome.winner == me
-        return None, float("inf") if won else (float("-inf") if outcome.winner is not None else _margin(after, me))
+        return None, float("inf") if won else (
+            float("-inf") if outcome.winner is not None else _margin(after, me)
+        )
     best: tuple[Move | None, float] = (None, float("inf"))
     for answer in after.legal_moves():
         then = after.play(answer)
@@ -637,11 +728,17 @@ def _why_not_ahead(amount: int, before: Position, after: Position) -> str | None
     if gain == 0:
         where = _("{them} answers {reply}, and you are level again.")
     elif gain > 0:
-        where = ngettext("{them} answers {reply}, and you are only {count} piece ahead.",
-                         "{them} answers {reply}, and you are only {count} pieces ahead.", count)
+        where = ngettext(
+            "{them} answers {reply}, and you are only {count} piece ahead.",
+            "{them} answers {reply}, and you are only {count} pieces ahead.",
+            count,
+        )
     else:
-        where = ngettext("{them} answers {reply}, and you are {count} piece behind.",
-                         "{them} answers {reply}, and you are {count} pieces behind.", count)
+        where = ngettext(
+            "{them} answers {reply}, and you are {count} piece behind.",
+            "{them} answers {reply}, and you are {count} pieces behind.",
+            count,
+        )
     return where.format(them=them, reply=answer, count=count)
 
 
@@ -722,8 +819,11 @@ def check_challenge(challenge: Challenge, moves: Sequence[Move | str]) -> Feedba
     if run.solved:
         return Feedback(challenge.title, CORRECT, verdict.message)
     not_yet = _("Not yet: {reason}").partition("{reason}")[0]  # the run's prefix, in the session's language
-    message = verdict.message.removeprefix(not_yet) if verdict.status != GOING_ON else (
-        _("Not finished: {message}").format(message=verdict.message))
+    message = (
+        verdict.message.removeprefix(not_yet)
+        if verdict.status != GOING_ON
+        else (_("Not finished: {message}").format(message=verdict.message))
+    )
     return Feedback(challenge.title, FEEDBACK_WRONG, message)
 
 
@@ -739,10 +839,22 @@ def first_moves() -> list[Challenge]:
     """
     start = Position.start("mosona")
     return [
-        Challenge(start.text(), reach("M4"), _("Into the centre"),
-                  explanation=_("Every point but the centre is full, so the first move always goes there.")),
-        Challenge(start.play("B3-M4").text(), only_move(), _("The jump"),
-                  explanation=_("A capture is a leap over an enemy piece along a line. Here it is the only move.")),
-        Challenge("mosona standard ......w./bb.....b./.w...... w 0", capture(2), _("Two in one turn"),
-                  explanation=_("A piece that can leap again must: a chain of leaps is one move.")),
+        Challenge(
+            start.text(),
+            reach("M4"),
+            _("Into the centre"),
+            explanation=_("Every point but the centre is full, so the first move always goes there."),
+        ),
+        Challenge(
+            start.play("B3-M4").text(),
+            only_move(),
+            _("The jump"),
+            explanation=_("A capture is a leap over an enemy piece along a line. Here it is the only move."),
+        ),
+        Challenge(
+            "mosona standard ......w./bb.....b./.w...... w 0",
+            capture(2),
+            _("Two in one turn"),
+            explanation=_("A piece that can leap again must: a chain of leaps is one move."),
+        ),
     ]

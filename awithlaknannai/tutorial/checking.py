@@ -81,7 +81,9 @@ class Feedback:
 
     def __post_init__(self) -> None:
         if self.status not in _STYLE:
-            raise ValueError(f"feedback status must be 'correct', 'wrong', 'missing' or 'info', got {self.status!r}")
+            raise ValueError(
+                f"feedback status must be 'correct', 'wrong', 'missing' or 'info', got {self.status!r}"
+            )
         # Every message follows a headline ("Not yet."): it starts a sentence.
         object.__setattr__(self, "message", _sentence(self.message))
         object.__setattr__(self, "hint", _sentence(self.hint))
@@ -172,7 +174,10 @@ Checker = Callable[[str, Any, int], Feedback]
 
 
 def _exercise(
-    exercise_id: str, text: str, form: str = "code", options: Mapping[str, str] | None = None,
+    exercise_id: str,
+    text: str,
+    form: str = "code",
+    options: Mapping[str, str] | None = None,
 ) -> Callable[[Checker], Checker]:
     """Register a checker ``checker(exercise_id, answer, attempt)`` under ``exercise_id`` (a decorator)."""
     if form not in FORMS:
@@ -240,8 +245,11 @@ _NUMBER_TEXT = re.compile(r"\s*([+-]?[0-9]{1,12})(?:\s*[A-Za-z][A-Za-z .]{0,40})
 
 def _is_bool(answer: Any) -> bool:
     """True and False, also numpy's (``np.bool_`` is not a subclass of ``bool``)."""
-    return isinstance(answer, bool) or type(answer).__name__ in ("bool_", "bool") and \
-        type(answer).__module__ == "numpy"
+    return (
+        isinstance(answer, bool)
+        or type(answer).__name__ in ("bool_", "bool")
+        and type(answer).__module__ == "numpy"
+    )
 
 
 def _as_number(answer: Any) -> tuple[int | None, str]:
@@ -263,8 +271,11 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
             return None, "That answer is far too long: this question wants one whole number, like 7."
         match = _NUMBER_TEXT.fullmatch(answer)
         if match:
-            tip = "" if match.group(0).strip() != answer.strip() or not answer.strip().isdigit() else \
-                " (Tip: a number needs no quotation marks: write 25, not \"25\".)"
+            tip = (
+                ""
+                if match.group(0).strip() != answer.strip() or not answer.strip().isdigit()
+                else " (Tip: a number needs no quotation marks: write 25, not \"25\".)"
+            )
             return int(match.group(1)), tip
         return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
     if isinstance(answer, float) or type(answer).__name__.startswith("float"):

@@ -61,8 +61,10 @@ from pathlib import Path
 try:
     import nbformat
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError("awithlaknannai.tutorial.copies writes notebooks and needs nbformat: "
-                      "pip install 'awithlaknannai[tutorial]'") from error
+    raise ImportError(
+        "awithlaknannai.tutorial.copies writes notebooks and needs nbformat: "
+        "pip install 'awithlaknannai[tutorial]'"
+    ) from error
 
 __all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_notebooks", "write_student_copies"]
 
@@ -116,7 +118,9 @@ def _student_source(source: str, where: str) -> str:
     return _REGION.sub(lambda m: stub, source, count=1).rstrip("\n")
 
 
-MAX_NESTING = 100  # brackets deeper than this are no answer box call: not parsed (Python's parser could exhaust memory)
+MAX_NESTING = (
+    100  # brackets deeper than this are no answer box call: not parsed (Python's parser could exhaust memory)
+)
 MAX_CELL_CHARS = 100_000
 
 
@@ -174,7 +178,9 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
         is not a dict).
     """
     _check_notebook(teacher, name)
-    student = copy.deepcopy(teacher) if isinstance(teacher, nbformat.NotebookNode) else nbformat.from_dict(teacher)
+    student = (
+        copy.deepcopy(teacher) if isinstance(teacher, nbformat.NotebookNode) else nbformat.from_dict(teacher)
+    )
     student.setdefault("metadata", nbformat.NotebookNode())
     for cell in student.cells:
         cell.setdefault("metadata", nbformat.NotebookNode())
@@ -207,8 +213,10 @@ def _check_notebook(notebook: object, name: object) -> None:
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise TypeError(f"student_copy takes a notebook (nbformat.read(...)), got {type(notebook).__name__}")
     if type(notebook.get("nbformat")) is not int or notebook["nbformat"] != 4:
-        raise CopyError(f"{name[:80]}: not a version-4 notebook (no \"nbformat\": 4): read it with "
-                        "nbformat.read(path, as_version=4)")
+        raise CopyError(
+            f"{name[:80]}: not a version-4 notebook (no \"nbformat\": 4): read it with "
+            "nbformat.read(path, as_version=4)"
+        )
     if not isinstance(notebook.get("metadata", {}), dict):
         raise CopyError(f"{name[:80]}: the notebook's metadata is not a dict")
     for index, cell in enumerate(notebook["cells"]):
@@ -220,8 +228,11 @@ def _check_notebook(notebook: object, name: object) -> None:
         if not isinstance(cell.get("source"), str):
             raise CopyError(f"{where}: the source is not text (read the notebook with nbformat.read)")
         metadata = cell.get("metadata", {})
-        if not isinstance(metadata, dict) or not isinstance(metadata.get("tags", []), list) \
-                or not isinstance(metadata.get("nbgrader", {}), dict):
+        if (
+            not isinstance(metadata, dict)
+            or not isinstance(metadata.get("tags", []), list)
+            or not isinstance(metadata.get("nbgrader", {}), dict)
+        ):
             raise CopyError(f"{where}: the metadata (and its tags and nbgrader entries) are malformed")
 
 
@@ -247,13 +258,17 @@ def differences(teacher_path: str | os.PathLike[str]) -> list[str]:
         problems.append(f"{target.name}: {len(saved)} cells, the teacher copy makes {len(fresh)}")
     for index, (want, have) in enumerate(zip(fresh, saved)):
         if want != have:
-            problems.append(f"{target.name}, cell {index}: differs from what {teacher_path.name} makes "
-                            f"(saved {have[2][:60]!r}, expected {want[2][:60]!r})")
+            problems.append(
+                f"{target.name}, cell {index}: differs from what {teacher_path.name} makes "
+                f"(saved {have[2][:60]!r}, expected {want[2][:60]!r})"
+            )
     return problems
 
 
 def write_student_copies(
-    teacher_folder: str | os.PathLike[str], execute: bool = False, timeout: int = 600,
+    teacher_folder: str | os.PathLike[str],
+    execute: bool = False,
+    timeout: int = 600,
     only: Sequence[str] = (),
 ) -> list[Path]:
     """Write the student copy of every numbered teacher copy in ``teacher_folder``; optionally run each.
@@ -265,7 +280,9 @@ def write_student_copies(
     """
     written = []
     for teacher_path in teacher_notebooks(teacher_folder):
-        if only and not any(teacher_path.name == name or teacher_path.name.startswith(f"{name}_") for name in only):
+        if only and not any(
+            teacher_path.name == name or teacher_path.name.startswith(f"{name}_") for name in only
+        ):
             continue
         target = student_name(teacher_path)
         if not execute and not differences(teacher_path):
@@ -274,8 +291,14 @@ def write_student_copies(
         if execute:
             from nbclient import NotebookClient
 
-            NotebookClient(student, timeout=timeout, kernel_name="python3", store_widget_state=False,
-                           record_timing=False, resources={"metadata": {"path": str(target.parent)}}).execute()
+            NotebookClient(
+                student,
+                timeout=timeout,
+                kernel_name="python3",
+                store_widget_state=False,
+                record_timing=False,
+                resources={"metadata": {"path": str(target.parent)}},
+            ).execute()
             student.metadata.pop("widgets", None)
             for cell in student.cells:
                 if REVEAL in cell.metadata.get("tags", []):
@@ -308,15 +331,28 @@ def _is_progress_bar(output: nbformat.NotebookNode) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: write (and run) the student copies, or check them."""
-    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.copies", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--teacher", default=TEACHER_FOLDER,
-                        help="the folder of teacher copies (default: teacher); the student copies go to "
-                             "notebooks/ beside it")
+    parser = argparse.ArgumentParser(
+        prog="python -m awithlaknannai.tutorial.copies", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--teacher",
+        default=TEACHER_FOLDER,
+        help="the folder of teacher copies (default: teacher); the student copies go to notebooks/ beside it",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a student copy has drifted")
-    mode.add_argument("--execute", action="store_true", help="also run each student copy and save its outputs")
-    parser.add_argument("--only", action="append", default=[], metavar="NOTEBOOK",
-                        help="only this teacher copy (03_rules.ipynb, or 03); may be given again")
+    mode.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 if a student copy has drifted"
+    )
+    mode.add_argument(
+        "--execute", action="store_true", help="also run each student copy and save its outputs"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="NOTEBOOK",
+        help="only this teacher copy (03_rules.ipynb, or 03); may be given again",
+    )
     options = parser.parse_args(argv)
     teachers = teacher_notebooks(options.teacher)
     if not teachers:

@@ -39,6 +39,7 @@ their widgets draw on every menu, letter and picture:
 >>> marks("01-spot-difference", "B, C")
 {'B': False, 'C': False}
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -60,8 +61,23 @@ from .checking import (
 )
 from .history_exercises import _MARKS  # importing it registers notebook 01's exercises
 
-__all__ = ["CORRECT", "EXERCISES", "FORMS", "INFO", "MISSING", "WRONG", "Exercise", "Feedback", "Sealed", "answer_digest",
-           "check", "exercise_ids", "marks", "question"]
+__all__ = [
+    "CORRECT",
+    "EXERCISES",
+    "FORMS",
+    "INFO",
+    "MISSING",
+    "WRONG",
+    "Exercise",
+    "Feedback",
+    "Sealed",
+    "answer_digest",
+    "check",
+    "exercise_ids",
+    "marks",
+    "question",
+]
+
 
 def exercise_ids() -> list[str]:
     """The ids of all exercises, in the order the notebooks use them.
@@ -75,13 +91,16 @@ def exercise_ids() -> list[str]:
 
 def _get(exercise_id: str) -> Exercise:
     if not isinstance(exercise_id, str):
-        raise TypeError(f"an exercise is named by its text id, such as '02-zuni3-edges', "
-                        f"got {type(exercise_id).__name__}")
+        raise TypeError(
+            f"an exercise is named by its text id, such as '02-zuni3-edges', got {type(exercise_id).__name__}"
+        )
     if exercise_id not in EXERCISES:
         known = ", ".join(exercise_ids())
         known = known if len(known) <= 600 else f"{len(EXERCISES)} of them, listed by exercise_ids()"
-        raise ValueError(f"unknown exercise {shown(exercise_id)}{did_you_mean(exercise_id, list(EXERCISES))}; "
-                         f"known: {known}")
+        raise ValueError(
+            f"unknown exercise {shown(exercise_id)}{did_you_mean(exercise_id, list(EXERCISES))}; "
+            f"known: {known}"
+        )
     return EXERCISES[exercise_id]
 
 
@@ -128,8 +147,12 @@ def check(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     try:
         return exercise.checker(exercise_id, answer, min(tries, 100))
     except Exception as error:  # noqa: BLE001 - an answer is any object a student made: never a traceback
-        return Feedback(exercise_id, WRONG, f"I could not read that answer ({type(error).__name__}). "
-                        f"{_EXPECTED.get(exercise.form, 'Look at the example in the question.')}")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"I could not read that answer ({type(error).__name__}). "
+            f"{_EXPECTED.get(exercise.form, 'Look at the example in the question.')}",
+        )
 
 
 def marks(exercise_id: str, answer: Any) -> dict[str, bool]:

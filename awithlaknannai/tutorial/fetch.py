@@ -72,11 +72,15 @@ class CopyReport:
         if self.unchanged:
             lines.append(f"  already there, unchanged: {len(self.unchanged)}")
         if self.kept:
-            lines.append(f"  kept as they are (they differ from this version's; --force replaces them, "
-                         f"keeping a .bak copy): {', '.join(self.kept)}")
+            lines.append(
+                f"  kept as they are (they differ from this version's; --force replaces them, "
+                f"keeping a .bak copy): {', '.join(self.kept)}"
+            )
         if self.backups:
             lines.append(f"  your earlier files kept as: {', '.join(self.backups)}")
-        start = self.folder / ("" if self.language == SOURCE_LANGUAGE else self.language) / "00_start_here.ipynb"
+        start = (
+            self.folder / ("" if self.language == SOURCE_LANGUAGE else self.language) / "00_start_here.ipynb"
+        )
         # Jupyter refuses to start as root without --allow-root (a container, a school server's admin).
         as_root = hasattr(os, "geteuid") and os.geteuid() == 0
         lines.append(f"Open the tutorial: jupyter lab {'--allow-root ' if as_root else ''}{start}")
@@ -100,8 +104,10 @@ def packaged_notebooks(language: str = SOURCE_LANGUAGE) -> dict[str, bytes]:
         # the notebooks are the checkout's own notebooks/ folder, which the wheel installs.
         checkout = Path(__file__).resolve().parents[2] / "notebooks"
         if not checkout.is_dir():
-            raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
-                                    "(pip install --force-reinstall awithlaknannai)") from None
+            raise FileNotFoundError(
+                "this installation of awithlaknannai carries no notebooks; reinstall it "
+                "(pip install --force-reinstall awithlaknannai)"
+            ) from None
         folder = checkout  # type: ignore[assignment]
     prefix = ""
     if language != SOURCE_LANGUAGE:
@@ -113,8 +119,10 @@ def packaged_notebooks(language: str = SOURCE_LANGUAGE) -> dict[str, bytes]:
         if entry.is_file() and (entry.name.endswith(".ipynb") or entry.name == "README.md"):
             found[prefix + entry.name] = entry.read_bytes()
     if not prefix and not any(name.endswith(".ipynb") for name in found):
-        raise FileNotFoundError("this installation of awithlaknannai carries no notebooks; reinstall it "
-                                "(pip install --force-reinstall awithlaknannai)")
+        raise FileNotFoundError(
+            "this installation of awithlaknannai carries no notebooks; reinstall it "
+            "(pip install --force-reinstall awithlaknannai)"
+        )
     return dict(sorted(found.items()))
 
 
@@ -137,8 +145,9 @@ def _same_content(target: Path, content: bytes) -> bool:
         return False
 
 
-def copy_notebooks(folder: str | os.PathLike[str], force: bool = False,
-                   language: str = SOURCE_LANGUAGE) -> CopyReport:
+def copy_notebooks(
+    folder: str | os.PathLike[str], force: bool = False, language: str = SOURCE_LANGUAGE
+) -> CopyReport:
     """Copy the tutorial notebooks into ``folder`` (made if missing), never losing a student's edits.
 
     ``language`` (``"es"``, ``"fr"``) adds that language's notebooks in ``folder/<language>/``.

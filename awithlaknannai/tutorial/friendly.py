@@ -61,22 +61,69 @@ from typing import Any
 from ..errors import missing_package
 from .exercises import INFO, WRONG, Feedback
 
-__all__ = ["KERNEL_CONFIG", "explain_error", "explain_keyword_error", "explain_name_error", "explain_syntax_error",
-           "friendly_errors", "install_kernel_config", "kernel_config_path", "load_ipython_extension",
-           "notebook_wants_friendly_errors"]
+__all__ = [
+    "KERNEL_CONFIG",
+    "explain_error",
+    "explain_keyword_error",
+    "explain_name_error",
+    "explain_syntax_error",
+    "friendly_errors",
+    "install_kernel_config",
+    "kernel_config_path",
+    "load_ipython_extension",
+    "notebook_wants_friendly_errors",
+]
 
 _NAME = re.compile(r"name '([^']+)' is not defined")
 _KEYWORD = re.compile(r"^(?P<callable>[\w.]+)\(\) got an unexpected keyword argument '(?P<keyword>\w+)'")
 # The names the tutorial's import cells bring in: running a cell that uses one of them before
 # the import cell is the commonest slip of all.
-_PACKAGE_NAMES = frozenset({
-    "ask", "ask_move", "ask_legal_moves", "ask_outcome", "ask_puzzle", "check", "check_rules",
-    "friendly_errors", "Game", "Position", "Rules", "Move", "Color", "PRESETS", "PRESET_SOURCES",
-    "parse_position", "perft", "get_variant", "boards", "mosona", "kolowis", "zuni", "leap_lines",
-    "rows", "Picture", "board_svg", "position_svg", "BoardWidget", "GameWidget", "CompareWidget",
-    "tutorial_puzzles", "selfplay_statistics", "saved_selfplay", "SelfplayTable", "compare_boards", "compare_boards_svg",
-    "solve_endgames", "Challenge", "ChallengeBoard", "nx", "display", "Markdown",
-})
+_PACKAGE_NAMES = frozenset(
+    {
+        "ask",
+        "ask_move",
+        "ask_legal_moves",
+        "ask_outcome",
+        "ask_puzzle",
+        "check",
+        "check_rules",
+        "friendly_errors",
+        "Game",
+        "Position",
+        "Rules",
+        "Move",
+        "Color",
+        "PRESETS",
+        "PRESET_SOURCES",
+        "parse_position",
+        "perft",
+        "get_variant",
+        "boards",
+        "mosona",
+        "kolowis",
+        "zuni",
+        "leap_lines",
+        "rows",
+        "Picture",
+        "board_svg",
+        "position_svg",
+        "BoardWidget",
+        "GameWidget",
+        "CompareWidget",
+        "tutorial_puzzles",
+        "selfplay_statistics",
+        "saved_selfplay",
+        "SelfplayTable",
+        "compare_boards",
+        "compare_boards_svg",
+        "solve_endgames",
+        "Challenge",
+        "ChallengeBoard",
+        "nx",
+        "display",
+        "Markdown",
+    }
+)
 MAX_NOTEBOOK_BYTES = 20 * 2**20  # a notebook this large is not one of ours: not read
 
 
@@ -85,11 +132,14 @@ def explain_name_error(error: NameError) -> Feedback:
     name = getattr(error, "name", None) or next(iter(_NAME.findall(str(error))), "")
     if name in _PACKAGE_NAMES:
         return Feedback(
-            "python", WRONG,
+            "python",
+            WRONG,
             f"`{name}` comes from the awithlaknannai package, and this notebook has not loaded it yet: "
-            "run the first code cell of the notebook (the one with the import lines), then this cell again.")
+            "run the first code cell of the notebook (the one with the import lines), then this cell again.",
+        )
     return Feedback(
-        "python", WRONG,
+        "python",
+        WRONG,
         f"Python does not know the word `{name}`. If `{name}` is your answer in words, put it in "
         f'quotation marks: `"{name}"`. If it is made in an earlier cell, run the cells above this one first.',
     )
@@ -110,14 +160,18 @@ def _syntax_words(error: SyntaxError) -> str:
     if message == "expected ':'":
         return "a `:` is missing at the end of the line (after `def`, `if`, `else`, `for` or `while`)"
     if bracket:
-        return f"a `{bracket.group(1)}` is opened here and never closed: add its `{_CLOSERS[bracket.group(1)]}`"
+        return (
+            f"a `{bracket.group(1)}` is opened here and never closed: add its `{_CLOSERS[bracket.group(1)]}`"
+        )
     if unmatched:
         return f"this `{unmatched.group(1)}` closes nothing: remove it, or add what it should close"
     if message.startswith(("unterminated string literal", "unterminated triple-quoted string literal")):
         return "a text in quotation marks is not closed: add the closing quotation mark"
     if after:
-        return (f"this line should start further right than line {after.group('line')}, which ends with `:` "
-                "(indent it with 4 spaces)")
+        return (
+            f"this line should start further right than line {after.group('line')}, which ends with `:` "
+            "(indent it with 4 spaces)"
+        )
     if message == "unexpected indent":
         return "this line starts further right than it should: line it up with the line above"
     if message.startswith("unindent does not match"):
@@ -167,8 +221,11 @@ def explain_keyword_error(error: TypeError, namespace: Mapping[str, Any] | None 
     owner = called.split(".")[0]
     known = _keywords(namespace.get(owner) if namespace else None)
     close = difflib.get_close_matches(keyword, known, n=1, cutoff=0.6)
-    hint = f": did you mean `{close[0]}`?" if close else (
-        f". Its settings are: {', '.join(f'`{k}`' for k in known[:12])}." if known else ".")
+    hint = (
+        f": did you mean `{close[0]}`?"
+        if close
+        else (f". Its settings are: {', '.join(f'`{k}`' for k in known[:12])}." if known else ".")
+    )
     return Feedback("python", WRONG, f"`{owner}` has no setting called `{keyword}`{hint}")
 
 
@@ -216,15 +273,17 @@ def _raised_on_purpose(traceback: Any) -> bool:
         return False
     frame = _innermost(traceback)
     try:
-        instruction = next((i for i in dis.get_instructions(frame.tb_frame.f_code) if i.offset == frame.tb_lasti),
-                           None)
+        instruction = next(
+            (i for i in dis.get_instructions(frame.tb_frame.f_code) if i.offset == frame.tb_lasti), None
+        )
     except Exception:  # noqa: BLE001 - a frame that cannot be read is not known to be on purpose
         return False
     return instruction is not None and instruction.opname == "RAISE_VARARGS"
 
 
-def explain_error(error: BaseException, traceback: Any = None,
-                  namespace: Mapping[str, Any] | None = None) -> Feedback | None:
+def explain_error(
+    error: BaseException, traceback: Any = None, namespace: Mapping[str, Any] | None = None
+) -> Feedback | None:
     """One plain sentence for a beginner's slip, or ``None`` when the error should keep its traceback.
 
     Explained: a :class:`NameError` in the notebook's own code; a cell Python cannot read (a
@@ -256,8 +315,11 @@ def explain_error(error: BaseException, traceback: Any = None,
         message = str(error).strip() or type(error).__name__
         if len(message) > 300:
             message = message[:297] + "..."
-        return Feedback("python", INFO, message) if missing else Feedback("python", WRONG,
-                                                                           f"That did not work: {message}")
+        return (
+            Feedback("python", INFO, message)
+            if missing
+            else Feedback("python", WRONG, f"That did not work: {message}")
+        )
     # A notebook's own chart code importing matplotlib (or numpy, Pillow) where this Python has none,
     # as in a JupyterLite site: the same one line. Inside the package it is a bug, and keeps its traceback.
     if isinstance(error, ModuleNotFoundError) and not _from_the_package(traceback):
@@ -401,9 +463,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m awithlaknannai.tutorial.friendly --install | --check [--prefix FOLDER]``."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.friendly",
-                                     description="Make this environment's kernels load the tutorial's friendly "
-                                                 "errors (needed after pip install -e, which installs no data files).")
+    parser = argparse.ArgumentParser(
+        prog="python -m awithlaknannai.tutorial.friendly",
+        description="Make this environment's kernels load the tutorial's friendly "
+        "errors (needed after pip install -e, which installs no data files).",
+    )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--install", action="store_true", help="write or extend the kernel configuration")
     action.add_argument("--check", action="store_true", help="only say whether it is there (exit 1 if not)")
@@ -414,9 +478,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     path = kernel_config_path(args.prefix)
     there = path.exists() and EXTENSION in path.read_text(encoding="utf-8")
-    print(f"{path} loads the friendly errors." if there else
-          f"The kernels of this environment do not load the friendly errors (no {EXTENSION} in {path}): "
-          "run python -m awithlaknannai.tutorial.friendly --install")
+    print(
+        f"{path} loads the friendly errors."
+        if there
+        else f"The kernels of this environment do not load the friendly errors (no {EXTENSION} in {path}): "
+        "run python -m awithlaknannai.tutorial.friendly --install"
+    )
     return 0 if there else 1
 
 

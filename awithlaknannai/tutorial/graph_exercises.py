@@ -34,16 +34,25 @@ def _build_zuni2(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
 
 def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) -> Feedback:
     if not isinstance(answer, nx.Graph) or answer.is_directed() or answer.is_multigraph():
-        return Feedback(exercise_id, WRONG, f"I expected a graph made with `nx.Graph()`, but got {type(answer).__name__}.")
+        return Feedback(
+            exercise_id, WRONG, f"I expected a graph made with `nx.Graph()`, but got {type(answer).__name__}."
+        )
     want_nodes, have_nodes = set(reference.nodes), set(answer.nodes)
     lower_case = {n for n in have_nodes - want_nodes if isinstance(n, str) and n.upper() in want_nodes}
     if lower_case:
-        return Feedback(exercise_id, WRONG, f"Point names need capital letters: {_listing(lower_case)}.",
-                        "Write `\"T0\"`, not `\"t0\"`.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"Point names need capital letters: {_listing(lower_case)}.",
+            "Write `\"T0\"`, not `\"t0\"`.",
+        )
     strange = [n for n in have_nodes if not isinstance(n, str)]
     if strange:
-        return Feedback(exercise_id, WRONG, f"Point names are text in quotation marks, like `\"T0\"`; "
-                        f"your graph has {strange[0]!r}.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"Point names are text in quotation marks, like `\"T0\"`; your graph has {strange[0]!r}.",
+        )
     missing_nodes, extra_nodes = want_nodes - have_nodes, have_nodes - want_nodes
     if missing_nodes or extra_nodes:
         parts = []
@@ -51,20 +60,31 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
             parts.append(f"these points are missing: {_listing(missing_nodes)}")
         if extra_nodes:
             parts.append(f"these points are not on {name}: {_listing(extra_nodes)}")
-        return Feedback(exercise_id, WRONG, "Your graph's points do not match: " + "; ".join(parts) + ".",
-                        f"{name} has {len(want_nodes)} points: {_listing(want_nodes, limit=20)}.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            "Your graph's points do not match: " + "; ".join(parts) + ".",
+            f"{name} has {len(want_nodes)} points: {_listing(want_nodes, limit=20)}.",
+        )
 
     def edge_set(G: nx.Graph) -> set[frozenset[str]]:
         return {frozenset(e) for e in G.edges}
 
     want, have = edge_set(reference), edge_set(answer)
     if want == have:
-        return Feedback(exercise_id, CORRECT, f"Your graph is exactly {name}: {len(want_nodes)} points and "
-                        f"{len(want)} edges, the same as the package's builder.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            f"Your graph is exactly {name}: {len(want_nodes)} points and "
+            f"{len(want)} edges, the same as the package's builder.",
+        )
     middle_row = {e for e in want if all(reference.nodes[p]["row"] == "M" for p in e)}
     if have == middle_row:  # only the middle row, which the notebook draws before the exercise
-        return Feedback(exercise_id, MISSING, "Your graph has only the middle row so far. Add the other "
-                        "edges to `G`, then run the cell again.")
+        return Feedback(
+            exercise_id,
+            MISSING,
+            "Your graph has only the middle row so far. Add the other edges to `G`, then run the cell again.",
+        )
     missing, extra = want - have, have - want
 
     def show(edges: set[frozenset[str]]) -> str:
@@ -74,7 +94,9 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
     if missing:  # how many, not which: naming them all would give the answer away
         parts.append(f"{len(missing)} edge{'s are' if len(missing) > 1 else ' is'} still missing")
     if extra:
-        parts.append(f"{len(extra)} edge{'s are' if len(extra) > 1 else ' is'} not on the board: {show(extra)}")
+        parts.append(
+            f"{len(extra)} edge{'s are' if len(extra) > 1 else ' is'} not on the board: {show(extra)}"
+        )
     hint = "Look at the picture of the board and follow each drawn line from end to end."
     if missing:
         first = min(("-".join(sorted(e, key=_natural)) for e in missing), key=_natural)
@@ -82,11 +104,17 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
     outer = edge_set(reference) - edge_set(boards.zuni(reference.graph["n"], outer_lines=False))
     if not extra and missing == outer:
         hint = "You have drawn Murray's version of the board! Culin's drawing also has lines along the top and bottom rows."
-    return Feedback(exercise_id, WRONG, f"You have {len(have & want)} of the {len(want)} edges. "
-                    + "; ".join(parts) + ".", hint)
+    return Feedback(
+        exercise_id,
+        WRONG,
+        f"You have {len(have & want)} of the {len(want)} edges. " + "; ".join(parts) + ".",
+        hint,
+    )
 
 
-@_exercise("02-zuni3-edges", "How many edges (lines between two neighbouring points) does zuni(3) have?", "number")
+@_exercise(
+    "02-zuni3-edges", "How many edges (lines between two neighbouring points) does zuni(3) have?", "number"
+)
 def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     n = 3
     board = boards.zuni(n)
@@ -104,15 +132,22 @@ def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
             counts["diagonal"] += 1
     total = board.number_of_edges()
     return _number_check(
-        exercise_id, answer, total,
+        exercise_id,
+        answer,
+        total,
         f"zuni(3) has {total} edges: {counts['middle']} on the middle row, {counts['outer'] // 2} + "
         f"{counts['outer'] // 2} on the outer rows, {counts['diagonal']} on the diagonals and "
         f"{counts['end']} on the end curves.",
-        ("Count line by line: the middle row, the two outer rows, the crossing diagonals, the two end curves.",
-         f"The middle row alone has {counts['middle']} edges.",
-         f"Each end curve has {counts['end'] // 2} edges."),
-        {boards.zuni(n, outer_lines=False).number_of_edges():
-            "That would be right for Murray's drawing. Culin's board also has lines along the outer rows."},
+        (
+            "Count line by line: the middle row, the two outer rows, the crossing diagonals, the two end curves.",
+            f"The middle row alone has {counts['middle']} edges.",
+            f"Each end curve has {counts['end'] // 2} edges.",
+        ),
+        {
+            boards.zuni(
+                n, outer_lines=False
+            ).number_of_edges(): "That would be right for Murray's drawing. Culin's board also has lines along the outer rows."
+        },
         attempt,
     )
 
@@ -126,18 +161,35 @@ def _three_neighbours(exercise_id: str, answer: Any, attempt: int = 1) -> Feedba
         return Feedback(exercise_id, WRONG, "Give point names, for example `T3, M4`.")
     unknown = have - set(board)
     if unknown:
-        return Feedback(exercise_id, WRONG, f"The Mosona board has no point {_listing(unknown)}.",
-                        "Points are called T0..T7, M0..M8 and B0..B7.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"The Mosona board has no point {_listing(unknown)}.",
+            "Points are called T0..T7, M0..M8 and B0..B7.",
+        )
     if have == want:
-        return Feedback(exercise_id, CORRECT, f"The {len(want)} points with three neighbours are the four "
-                        f"corners and the two ends of the middle row: {_listing(want)}.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            f"The {len(want)} points with three neighbours are the four "
+            f"corners and the two ends of the middle row: {_listing(want)}.",
+        )
     notes = [f"`{p}` has {board.degree[p]} neighbours." for p in sorted(have - want, key=_natural)[:3]]
     if want - have:
         notes.append(f"You found {len(have & want)} of the {len(want)}.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), _grown((
-        "Try `dict(board.degree)` to see every point's number of neighbours.",
-        "Look at the four corners of the board first.",
-        "Then the two ends of the middle row."), attempt))
+    return Feedback(
+        exercise_id,
+        WRONG,
+        " ".join(notes),
+        _grown(
+            (
+                "Try `dict(board.degree)` to see every point's number of neighbours.",
+                "Look at the four corners of the board first.",
+                "Then the two ends of the middle row.",
+            ),
+            attempt,
+        ),
+    )
 
 
 @_exercise("02-murray-leap-lines", "How many leap lines does Murray's drawing of the Mosona board have?")
@@ -145,11 +197,15 @@ def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
     murray, culin = boards.mosona(outer_lines=False), boards.mosona()
     total = len(boards.leap_lines(murray))
     return _number_check(
-        exercise_id, answer, total,
+        exercise_id,
+        answer,
+        total,
         f"Murray's drawing has {total} leap lines, {len(boards.leap_lines(culin)) - total} fewer than "
         "Culin's board: no leap can run along an outer row.",
-        ("Use `leap_lines(...)` on `mosona(outer_lines=False)` and count with `len`.",
-         "`murray` is already Murray's drawing: `len(leap_lines(murray))`."),
+        (
+            "Use `leap_lines(...)` on `mosona(outer_lines=False)` and count with `len`.",
+            "`murray` is already Murray's drawing: `len(leap_lines(murray))`.",
+        ),
         {
             len(boards.leap_lines(culin)): "That is Culin's board, with the outer-row lines.",
             2 * total: "That counts each leap line twice, once in each direction.",
@@ -158,31 +214,47 @@ def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
     )
 
 
-@_exercise("02-edges-formula", "Write a function edges(n) that gives the number of edges of zuni(n) for every n.")
+@_exercise(
+    "02-edges-formula", "Write a function edges(n) that gives the number of edges of zuni(n) for every n."
+)
 def _edges_formula(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _formula_check(exercise_id, answer, lambda n: boards.zuni(n).number_of_edges(), "edges of zuni(n)")
 
 
 def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], what: str) -> Feedback:
     if not callable(answer):
-        return Feedback(exercise_id, WRONG, "I expected a function, like `def edges(n): return ...`, "
-                        "then `check(..., edges)` without brackets after `edges`.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            "I expected a function, like `def edges(n): return ...`, "
+            "then `check(..., edges)` without brackets after `edges`.",
+        )
     sizes = range(2, 31)
     for n in sizes:
         try:
             value = answer(n)
         except Exception as error:  # noqa: BLE001 - a student's function may fail in any way; report it kindly
-            return Feedback(exercise_id, WRONG, f"Your function stopped with an error for n = {n}: "
-                            f"{type(error).__name__}: {error}")
+            return Feedback(
+                exercise_id,
+                WRONG,
+                f"Your function stopped with an error for n = {n}: {type(error).__name__}: {error}",
+            )
         if value is None or value is ...:
-            return Feedback(exercise_id, MISSING, "Your function does not give a number yet: "
-                            "finish its `return` line.")
+            return Feedback(
+                exercise_id, MISSING, "Your function does not give a number yet: finish its `return` line."
+            )
         if value != truth(n):
-            return Feedback(exercise_id, WRONG, f"For n = {n} your function gives {value!r}, but there are "
-                            f"{truth(n)} {what}.",
-                            "Each kind of line adds a fixed number of edges for every point you add to a row.")
-    return Feedback(exercise_id, CORRECT, f"Your formula matches the real boards for every n from "
-                    f"{sizes[0]} to {sizes[-1]}.")
+            return Feedback(
+                exercise_id,
+                WRONG,
+                f"For n = {n} your function gives {value!r}, but there are {truth(n)} {what}.",
+                "Each kind of line adds a fixed number of edges for every point you add to a row.",
+            )
+    return Feedback(
+        exercise_id,
+        CORRECT,
+        f"Your formula matches the real boards for every n from {sizes[0]} to {sizes[-1]}.",
+    )
 
 
 # --- 03 and 06: rules as values ---------------------------------------------------------
@@ -197,8 +269,12 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
     from ..rules import Rules
 
     if not isinstance(answer, Rules):
-        return Feedback(exercise_id, WRONG, f"I expected a `Rules(...)` value, but got {_shown(answer)}.",
-                        "Write for example `Rules(compulsory_capture=False)`.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"I expected a `Rules(...)` value, but got {_shown(answer)}.",
+            "Write for example `Rules(compulsory_capture=False)`.",
+        )
     default = Rules()
     notes = []
     for field in dataclasses.fields(Rules):
@@ -207,26 +283,46 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
             if answer_digest(exercise_id, f"{field.name}={have!r}") not in asked[field.name]:
                 notes.append(f"`{field.name}` is {have!r}: that is not what the question asks for.")
         elif have != getattr(default, field.name):
-            notes.append(f"`{field.name}` is {have!r}; leave this switch as it is "
-                         f"({getattr(default, field.name)!r}).")
+            notes.append(
+                f"`{field.name}` is {have!r}; leave this switch as it is ({getattr(default, field.name)!r})."
+            )
     if notes:
-        return Feedback(exercise_id, WRONG, " ".join(notes), _grown((
-            "Run `Rules()` in a new cell: it lists every switch with its setting.",
-            "Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not."),
-            attempt))
+        return Feedback(
+            exercise_id,
+            WRONG,
+            " ".join(notes),
+            _grown(
+                (
+                    "Run `Rules()` in a new cell: it lists every switch with its setting.",
+                    "Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not.",
+                ),
+                attempt,
+            ),
+        )
     preset = answer.name
-    where = f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    where = (
+        f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    )
     return Feedback(exercise_id, CORRECT, f"These are {where}.")
 
 
-@_exercise("03-ludii-rules", "Build the Rules where capturing is not compulsory and a piece makes only one leap "
-           "a turn; every other switch as it is.")
+@_exercise(
+    "03-ludii-rules",
+    "Build the Rules where capturing is not compulsory and a piece makes only one leap "
+    "a turn; every other switch as it is.",
+)
 def _ludii_rules(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
-    return _rules_check(exercise_id, answer, {"compulsory_capture": {"50579ff9fd1588b1d371accc"},
-                                              "multi_leap": {"d8cb94a5c61fde007a30e06a"}}, attempt)
+    return _rules_check(
+        exercise_id,
+        answer,
+        {"compulsory_capture": {"50579ff9fd1588b1d371accc"}, "multi_leap": {"d8cb94a5c61fde007a30e06a"}},
+        attempt,
+    )
 
 
-@_exercise("06-optional-chains", "Build the Rules where a piece may stop leaping whenever it likes; every other "
-           "switch as it is.")
+@_exercise(
+    "06-optional-chains",
+    "Build the Rules where a piece may stop leaping whenever it likes; every other switch as it is.",
+)
 def _optional_chains(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _rules_check(exercise_id, answer, {"multi_leap": {"80a1622a7a4923b5f3038f37"}}, attempt)

@@ -77,12 +77,16 @@ MAP_PLACES = {"zuni": "Zuni Pueblo", "hopi": "the Hopi mesas"}
 # The right spot of each place, as answer_digest(id, "place:LETTER").
 _MAP_RIGHT = {"zuni": Sealed("7c4d6d28875df1a18cbc7310"), "hopi": Sealed("caa70ba923587d062afcd8d4")}
 _MAP_HINTS = {
-    "zuni": ("Zuni Pueblo is in New Mexico.",
-             "Zuni Pueblo is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona.",
-             "On the map, look for the spot in New Mexico closest to the line between New Mexico and Arizona."),
-    "hopi": ("The Hopi mesas are in Arizona.",
-             "The Hopi mesas are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo.",
-             "On the map, look for the spot in the top right part of Arizona."),
+    "zuni": (
+        "Zuni Pueblo is in New Mexico.",
+        "Zuni Pueblo is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona.",
+        "On the map, look for the spot in New Mexico closest to the line between New Mexico and Arizona.",
+    ),
+    "hopi": (
+        "The Hopi mesas are in Arizona.",
+        "The Hopi mesas are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo.",
+        "On the map, look for the spot in the top right part of Arizona.",
+    ),
 }
 
 
@@ -137,18 +141,27 @@ def _map_picks(answer: Any) -> dict[str, str | None] | None:
 
 def _map_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
     picks = _map_picks(answer) or {}
-    return {place: _MAP_RIGHT[place].matches(exercise_id, f"{place}:{letter}")
-            for place, letter in picks.items() if letter is not None}
+    return {
+        place: _MAP_RIGHT[place].matches(exercise_id, f"{place}:{letter}")
+        for place, letter in picks.items()
+        if letter is not None
+    }
 
 
-@_exercise("01-locator-map", "Which lettered spot on the map is Zuni Pueblo, and which are the Hopi mesas?", "map")
+@_exercise(
+    "01-locator-map", "Which lettered spot on the map is Zuni Pueblo, and which are the Hopi mesas?", "map"
+)
 def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     from ..render.maps import HOPI_MESAS, KM_PER_MILE, SPOTS, ZUNI_PUEBLO, distance_km
 
     picks = _map_picks(answer)
     if picks is None:
-        return Feedback(exercise_id, WRONG, f"Give a letter from {', '.join(SPOTS)} for each place, "
-                        "for example `{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}`.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"Give a letter from {', '.join(SPOTS)} for each place, "
+            "for example `{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}`.",
+        )
     if all(letter is None for letter in picks.values()):  # (an answer box sends ... when nothing is chosen)
         return Feedback(exercise_id, WRONG, "There is no letter in that answer: choose one for each place.")
     where = {"zuni": ZUNI_PUEBLO, "hopi": HOPI_MESAS}
@@ -162,14 +175,22 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
             notes.append(f"{letter} is {name}.")
         else:
             km = distance_km(SPOTS[letter].where, where[place])
-            notes.append(f"{letter} is about {round(km, -1):.0f} km ({round(km / KM_PER_MILE, -1):.0f} miles) "
-                         f"away from {name}.")
+            notes.append(
+                f"{letter} is about {round(km, -1):.0f} km ({round(km / KM_PER_MILE, -1):.0f} miles) "
+                f"away from {name}."
+            )
             hints.append(_MAP_HINTS[place])
             lies = "lie" if place == "hopi" else "lies"
-            directions.append(f"From {letter}, {name} {lies} to the {_compass(SPOTS[letter].where, where[place])}.")
+            directions.append(
+                f"From {letter}, {name} {lies} to the {_compass(SPOTS[letter].where, where[place])}."
+            )
     if all(marks.get(place) for place in MAP_PLACES):
-        return Feedback(exercise_id, CORRECT, " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
-                        "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
+            "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.",
+        )
     # Each try: which way to look from the letter chosen (it changes with the pick), then one step more
     # of where each wrongly placed place is: its state, where in the state, where on the map.
     steps = [" ".join(hint[level] for hint in hints) for level in range(3)] if hints else []
@@ -181,8 +202,14 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
 
 # Each letter sits on the middle of one segment of Culin's board (awithlaknannai.render.spots).
 SPOT_LETTERS: dict[str, tuple[str, str]] = {
-    "A": ("T1", "T2"), "B": ("T2", "M3"), "C": ("M4", "M5"), "D": ("B5", "B6"),
-    "E": ("T7", "M8"), "F": ("M1", "B1"), "G": ("T5", "T6"), "H": ("M0", "B0"),
+    "A": ("T1", "T2"),
+    "B": ("T2", "M3"),
+    "C": ("M4", "M5"),
+    "D": ("B5", "B6"),
+    "E": ("T7", "M8"),
+    "F": ("M1", "B1"),
+    "G": ("T5", "T6"),
+    "H": ("M0", "B0"),
 }
 
 
@@ -205,86 +232,163 @@ def _spot_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
     return {letter: letter in truth for letter in sorted(picks) if letter in SPOT_LETTERS}
 
 
-@_exercise("01-spot-difference", "Which lettered places have a line in Culin's drawing but none in Murray's?", "spots")
+@_exercise(
+    "01-spot-difference",
+    "Which lettered places have a line in Culin's drawing but none in Murray's?",
+    "spots",
+)
 def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     picks = _spot_picks(answer)
     if picks is None or not picks <= set(SPOT_LETTERS):
-        return Feedback(exercise_id, WRONG, f"Give letters from A to {max(SPOT_LETTERS)}, for example `\"A, C\"`.")
+        return Feedback(
+            exercise_id, WRONG, f"Give letters from A to {max(SPOT_LETTERS)}, for example `\"A, C\"`."
+        )
     if not picks:
-        return Feedback(exercise_id, WRONG, "No letter is ticked: tick the letters where the drawings differ.")
+        return Feedback(
+            exercise_id, WRONG, "No letter is ticked: tick the letters where the drawings differ."
+        )
     truth = _spot_truth()
     culin, murray = boards.mosona(), boards.mosona(outer_lines=False)
     if picks == truth:
         left_out = culin.number_of_edges() - murray.number_of_edges()
-        return Feedback(exercise_id, CORRECT, f"{', '.join(sorted(truth))}: there Culin's board has a line along "
-                        f"the top or bottom row, and Murray's drawing has none. Murray's drawing leaves out all "
-                        f"{left_out} segments along the two outer rows.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            f"{', '.join(sorted(truth))}: there Culin's board has a line along "
+            f"the top or bottom row, and Murray's drawing has none. Murray's drawing leaves out all "
+            f"{left_out} segments along the two outer rows.",
+        )
     notes = [f"At {letter} both drawings have a line." for letter in sorted(picks - truth)]
     found = len(picks & truth)
     if found < len(truth):
         notes.append(f"You found {found} of the {len(truth)} places where Murray's drawing has no line.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), _grown((
-        ("Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
-        "is there a line under it in both?"),
-        "Look along the top row and the bottom row of the two drawings."), attempt))
+    return Feedback(
+        exercise_id,
+        WRONG,
+        " ".join(notes),
+        _grown(
+            (
+                (
+                    "Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
+                    "is there a line under it in both?"
+                ),
+                "Look along the top row and the bottom row of the two drawings.",
+            ),
+            attempt,
+        ),
+    )
 
 
 # 01 activity 3: which source wrote each statement?
 
 SOURCES: dict[str, str] = {
-    "stevenson": "Stevenson 1903", "culin": "Culin 1907", "murray": "Murray 1952",
-    "encyclopedia": "the encyclopedia", "ludii": "Ludii",
+    "stevenson": "Stevenson 1903",
+    "culin": "Culin 1907",
+    "murray": "Murray 1952",
+    "encyclopedia": "the encyclopedia",
+    "ludii": "Ludii",
 }
-_SOURCE_PREFIXES = {"stev": "stevenson", "cul": "culin", "mur": "murray", "enc": "encyclopedia",
-                    "wiki": "encyclopedia", "lud": "ludii"}
+_SOURCE_PREFIXES = {
+    "stev": "stevenson",
+    "cul": "culin",
+    "mur": "murray",
+    "enc": "encyclopedia",
+    "wiki": "encyclopedia",
+    "lud": "ludii",
+}
 
 # The statements, each with two clues that grow with the tries. Quotations are the sources' own
 # words: Stevenson 1903 and Culin 1907 as the Ludii database's evidence pages quote them, the
 # encyclopedia articles as in shared/sources, Ludii's game file "Awithlaknan Mosona.lud".
 STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
-    (("\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
-     "the number of angles.\u201d"),
-     ("Someone who saw the game at Zuni tells how the board is made.",
-      "She wrote an article on Zuni games; a later book printed her words.")),
-    ("`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
-     ("These words are written for a computer to read.",
-      "Only one of the five sources is a computer program.")),
-    (("\u201cLong stone slab, inscribed with the diagram shown in figure 111. This was found by the writer on a "
-     "house top in Zu\u00f1i\u201d"),
-     ("The writer found an object, and it went to a museum.",
-      "This writer collected games for museums; a Zuni man also drew a board for him.")),
-    (("\u201cThere are two versions of the board perhaps due to the lack of clarity in Stewart Culin's "
-     "diagram.\u201d"),
-     ("It talks about Culin's diagram, so someone who read Culin wrote it, later.",
-      "It knows two versions of the board, and it is not a computer program.")),
-    ("A drawing of the board with a line along the middle row, but none along the top and bottom rows.",
-     ("You compared this drawing with Culin's in Activity 2.",
-      "It is in a history of board games from the middle of the 20th century.")),
-    ("\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d",
-     ("Someone who saw the game at Zuni tells how the stones move.",
-      "She wrote an article on Zuni games; a later book printed her words.")),
-    ("\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d",
-     ("It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969.",
-      "Which source is later than 1969 and is not a computer program?")),
-    ("\u201cAnother form of the same game \u2026 was made for the writer by Zu\u00f1i Nick (Nick Graham)\u201d",
-     ("A Zuni man made something for the writer.",
-      "This writer collected games for museums, and found a stone slab too.")),
+    (
+        (
+            "\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
+            "the number of angles.\u201d"
+        ),
+        (
+            "Someone who saw the game at Zuni tells how the board is made.",
+            "She wrote an article on Zuni games; a later book printed her words.",
+        ),
+    ),
+    (
+        "`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
+        (
+            "These words are written for a computer to read.",
+            "Only one of the five sources is a computer program.",
+        ),
+    ),
+    (
+        (
+            "\u201cLong stone slab, inscribed with the diagram shown in figure 111. This was found by the writer on a "
+            "house top in Zu\u00f1i\u201d"
+        ),
+        (
+            "The writer found an object, and it went to a museum.",
+            "This writer collected games for museums; a Zuni man also drew a board for him.",
+        ),
+    ),
+    (
+        (
+            "\u201cThere are two versions of the board perhaps due to the lack of clarity in Stewart Culin's "
+            "diagram.\u201d"
+        ),
+        (
+            "It talks about Culin's diagram, so someone who read Culin wrote it, later.",
+            "It knows two versions of the board, and it is not a computer program.",
+        ),
+    ),
+    (
+        "A drawing of the board with a line along the middle row, but none along the top and bottom rows.",
+        (
+            "You compared this drawing with Culin's in Activity 2.",
+            "It is in a history of board games from the middle of the 20th century.",
+        ),
+    ),
+    (
+        "\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d",
+        (
+            "Someone who saw the game at Zuni tells how the stones move.",
+            "She wrote an article on Zuni games; a later book printed her words.",
+        ),
+    ),
+    (
+        "\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d",
+        (
+            "It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969.",
+            "Which source is later than 1969 and is not a computer program?",
+        ),
+    ),
+    (
+        "\u201cAnother form of the same game \u2026 was made for the writer by Zu\u00f1i Nick (Nick Graham)\u201d",
+        (
+            "A Zuni man made something for the writer.",
+            "This writer collected games for museums, and found a stone slab too.",
+        ),
+    ),
 )
 # The right source of each statement, as answer_digest(id, "NUMBER:source").
 _STATEMENT_SOURCES = (
-    Sealed("5ac346363697597c13e2b32e"), Sealed("5d59586f14e1ad3cde5649a1"), Sealed("f4b942eafc8f3852a8676f65"),
-    Sealed("f08b086f860e12580c3975d1"), Sealed("c1ccefe75eceafab069794c7"), Sealed("756ea53d4c655fa7a60be664"),
-    Sealed("830b00cbee9d58cbeb1e9ce8"), Sealed("4bc14a82e0bcd0ade69f988d"),
+    Sealed("5ac346363697597c13e2b32e"),
+    Sealed("5d59586f14e1ad3cde5649a1"),
+    Sealed("f4b942eafc8f3852a8676f65"),
+    Sealed("f08b086f860e12580c3975d1"),
+    Sealed("c1ccefe75eceafab069794c7"),
+    Sealed("756ea53d4c655fa7a60be664"),
+    Sealed("830b00cbee9d58cbeb1e9ce8"),
+    Sealed("4bc14a82e0bcd0ade69f988d"),
 )
 
 
 def _source_key(value: Any) -> str | None:
-    """"Culin 1907", "the Encyclopedia", "ludii" -> the source's key; None if it names no source."""
+    """ "Culin 1907", "the Encyclopedia", "ludii" -> the source's key; None if it names no source."""
     text = _key_text(value)
     if text is None:
         return None
     words = [word for word in re.split(r"[^a-z]+", text) if word and word not in ("the", "a", "an")]
-    return next((key for prefix, key in _SOURCE_PREFIXES.items() if words and words[0].startswith(prefix)), None)
+    return next(
+        (key for prefix, key in _SOURCE_PREFIXES.items() if words and words[0].startswith(prefix)), None
+    )
 
 
 def _statement_picks(answer: Any) -> list[str | None] | None:
@@ -306,37 +410,58 @@ def _statement_picks(answer: Any) -> list[str | None] | None:
 
 def _statement_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
     picks = _statement_picks(answer) or []
-    return {str(number): _STATEMENT_SOURCES[number - 1].matches(exercise_id, f"{number}:{key}")
-            for number, key in enumerate(picks, 1) if key is not None}
+    return {
+        str(number): _STATEMENT_SOURCES[number - 1].matches(exercise_id, f"{number}:{key}")
+        for number, key in enumerate(picks, 1)
+        if key is not None
+    }
 
 
-@_exercise("01-statement-sources", "Which source wrote each statement: Stevenson 1903, Culin 1907, Murray 1952, "
-           "the encyclopedia or Ludii?", "sources")
+@_exercise(
+    "01-statement-sources",
+    "Which source wrote each statement: Stevenson 1903, Culin 1907, Murray 1952, the encyclopedia or Ludii?",
+    "sources",
+)
 def _statement_sources(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     picks = _statement_picks(answer)
     if picks is None:
-        return Feedback(exercise_id, WRONG, f"Give one source for each of the {len(STATEMENTS)} statements, in "
-                        f"order, from: {', '.join(SOURCES.values())}.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"Give one source for each of the {len(STATEMENTS)} statements, in "
+            f"order, from: {', '.join(SOURCES.values())}.",
+        )
     if all(key is None for key in picks):
         return Feedback(exercise_id, WRONG, "No statement has a source yet: choose one for each statement.")
     marks = _statement_marks(exercise_id, answer)
     right = sum(marks.values())
     if right == len(STATEMENTS):
-        return Feedback(exercise_id, CORRECT, "Every statement is matched to its source. Stevenson and Culin "
-                        "write as visitors who were there; Murray draws; the encyclopedia and Ludii put together "
-                        "what the older books say, each in its own way.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            "Every statement is matched to its source. Stevenson and Culin "
+            "write as visitors who were there; Murray draws; the encyclopedia and Ludii put together "
+            "what the older books say, each in its own way.",
+        )
     wrong = [number for number in range(1, len(STATEMENTS) + 1) if marks.get(str(number)) is False]
     empty = [number for number, key in enumerate(picks, 1) if key is None]
     notes = [f"{_fraction(right, len(STATEMENTS))} right."]
     if wrong:
-        notes.append("Not yet: " + ", ".join(f"statement {number} is not by {SOURCES[picks[number - 1]]}"
-                                               for number in wrong) + ".")
+        notes.append(
+            "Not yet: "
+            + ", ".join(f"statement {number} is not by {SOURCES[picks[number - 1]]}" for number in wrong)
+            + "."
+        )
     if empty:
-        notes.append(f"Statement{'s' if len(empty) > 1 else ''} {_and(empty)} still need"
-                     f"{'' if len(empty) > 1 else 's'} a source.")
+        notes.append(
+            f"Statement{'s' if len(empty) > 1 else ''} {_and(empty)} still need"
+            f"{'' if len(empty) > 1 else 's'} a source."
+        )
     hint = ""
     if attempt > 1 and wrong:  # the clues come from the second try on, one step more each time
-        hint = " ".join(f"Statement {number}: {_grown(STATEMENTS[number - 1][1], attempt - 1)}" for number in wrong)
+        hint = " ".join(
+            f"Statement {number}: {_grown(STATEMENTS[number - 1][1], attempt - 1)}" for number in wrong
+        )
     elif wrong:
         hint = "Read each statement again: who would write like that, and when?"
     return Feedback(exercise_id, WRONG, " ".join(notes), hint)
@@ -359,8 +484,11 @@ TIMELINE_SOURCES: dict[str, tuple[str, ...]] = {
 _TIMELINE_PREFIXES = {"stev": "stevenson", "cul": "culin", "mur": "murray", "bell": "bell", "lud": "ludii"}
 # The right source at each place, as answer_digest(id, "PLACE:source"), places counted from 1.
 _TIMELINE_PLACES = (
-    Sealed("14ee4e5e214d2949d094f368"), Sealed("801a923c17aeedb572d425e2"), Sealed("9f0aecec9dfff063436902dd"),
-    Sealed("f2c4b9028d41ab38b1f77233"), Sealed("2a83e0d7ca3ee771295e1da3"),
+    Sealed("14ee4e5e214d2949d094f368"),
+    Sealed("801a923c17aeedb572d425e2"),
+    Sealed("9f0aecec9dfff063436902dd"),
+    Sealed("f2c4b9028d41ab38b1f77233"),
+    Sealed("2a83e0d7ca3ee771295e1da3"),
 )
 # The years of the sources in the right order, readable only with the right order as the key (see
 # `_opened`): shown on the timeline once the student has found the order.
@@ -390,8 +518,10 @@ def _sealed_text(text: str, key: str) -> str:
 
 
 def _keystream(key: str, size: int) -> bytes:
-    blocks = (hashlib.sha256(f"awithlaknannai/stream/{key}/{index}".encode()).digest()
-              for index in range((size + 31) // 32))
+    blocks = (
+        hashlib.sha256(f"awithlaknannai/stream/{key}/{index}".encode()).digest()
+        for index in range((size + 31) // 32)
+    )
     return b"".join(blocks)[:size]
 
 
@@ -400,7 +530,9 @@ def _timeline_key(value: Any) -> str | None:
     if text is None:
         return None
     words = [word for word in re.split(r"[^a-z]+", text) if word and word not in ("the", "a", "an")]
-    return next((key for prefix, key in _TIMELINE_PREFIXES.items() if words and words[0].startswith(prefix)), None)
+    return next(
+        (key for prefix, key in _TIMELINE_PREFIXES.items() if words and words[0].startswith(prefix)), None
+    )
 
 
 def _timeline_order(answer: Any) -> list[str] | None:
@@ -415,8 +547,10 @@ def _timeline_order(answer: Any) -> list[str] | None:
 
 def _timeline_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
     order = _timeline_order(answer) or []
-    return {str(place): _TIMELINE_PLACES[place - 1].matches(exercise_id, f"{place}:{key}")
-            for place, key in enumerate(order, 1)}
+    return {
+        str(place): _TIMELINE_PLACES[place - 1].matches(exercise_id, f"{place}:{key}")
+        for place, key in enumerate(order, 1)
+    }
 
 
 def timeline_years(order: Sequence[str]) -> list[int] | None:
@@ -436,27 +570,43 @@ def _timeline(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     order = _timeline_order(answer)
     if order is None or len(set(order)) != len(order):
         names = ", ".join(lines[0] for lines in TIMELINE_SOURCES.values())
-        return Feedback(exercise_id, WRONG, f"Give the {len(TIMELINE_SOURCES)} sources once each, oldest first: "
-                        f"{names} in some order.")
+        return Feedback(
+            exercise_id,
+            WRONG,
+            f"Give the {len(TIMELINE_SOURCES)} sources once each, oldest first: {names} in some order.",
+        )
     marks = _timeline_marks(exercise_id, answer)
     right = sum(marks.values())
     if right == len(order):
         years = timeline_years(order) or []
         gaps = ", ".join(f"{TIMELINE_SOURCES[key][0]} {year}" for key, year in zip(order, years))
-        return Feedback(exercise_id, CORRECT, f"From the oldest to the newest: {gaps}. The two first-hand "
-                        "sources are only a few years apart; everything else came at least 45 years later.")
+        return Feedback(
+            exercise_id,
+            CORRECT,
+            f"From the oldest to the newest: {gaps}. The two first-hand "
+            "sources are only a few years apart; everything else came at least 45 years later.",
+        )
     misplaced = [TIMELINE_SOURCES[order[int(place) - 1]][0] for place, ok in marks.items() if not ok]
-    return Feedback(exercise_id, WRONG, f"{_fraction(right, len(order))} in the right place. Not yet in its "
-                    f"place: {', '.join(misplaced)}.", _grown((
-                        "Look for each one's year in the sections above.",
-                        "Culin prints Stevenson's account, so hers came first.",
-                        "Ludii is a computer program, described by its makers in 2019: the newest of all."),
-                        attempt))
+    return Feedback(
+        exercise_id,
+        WRONG,
+        f"{_fraction(right, len(order))} in the right place. Not yet in its place: {', '.join(misplaced)}.",
+        _grown(
+            (
+                "Look for each one's year in the sections above.",
+                "Culin prints Stevenson's account, so hers came first.",
+                "Ludii is a computer program, described by its makers in 2019: the newest of all.",
+            ),
+            attempt,
+        ),
+    )
 
 
 _MARKS: dict[str, Callable[[str, Any], dict[str, bool]]] = {
-    "01-locator-map": _map_marks, "01-spot-difference": _spot_marks,
-    "01-statement-sources": _statement_marks, "01-timeline": _timeline_marks,
+    "01-locator-map": _map_marks,
+    "01-spot-difference": _spot_marks,
+    "01-statement-sources": _statement_marks,
+    "01-timeline": _timeline_marks,
 }
 
 
@@ -467,7 +617,9 @@ _SOURCE_OPTIONS = {
     "d": "the French rules sheet (leglobejoueur)",
     "e": "the Ludii database",
 }
-_SAY_COMPULSORY = Sealed("749f83255947349fce2794ee")  # the letters that are right, sorted and joined by commas
+_SAY_COMPULSORY = Sealed(
+    "749f83255947349fce2794ee"
+)  # the letters that are right, sorted and joined by commas
 # Each right letter's fingerprint (as answer_digest(id, "letter:" + letter)), and how many there are.
 _SAYS_IT = {"91704f7fdb2c9180284caa10", "d0a6bbdca4f7491e5c622645"}
 _NOT_SAID = {  # what each wrong letter's source says instead, by the letter's fingerprint
@@ -477,31 +629,55 @@ _NOT_SAID = {  # what each wrong letter's source says instead, by the letter's f
 }
 
 
-@_exercise("01-sources-compulsory", "Which sources say that capturing is compulsory? (Give all the letters.)",
-           "choices", _SOURCE_OPTIONS)
+@_exercise(
+    "01-sources-compulsory",
+    "Which sources say that capturing is compulsory? (Give all the letters.)",
+    "choices",
+    _SOURCE_OPTIONS,
+)
 def _sources_compulsory(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     letters = _as_letters(answer)
     if letters is None or not letters <= set(_SOURCE_OPTIONS):
-        return Feedback(exercise_id, WRONG, "Give letters from a to e, for example `\"a, b\"` or `{\"a\", \"b\"}`.")
+        return Feedback(
+            exercise_id, WRONG, "Give letters from a to e, for example `\"a, b\"` or `{\"a\", \"b\"}`."
+        )
     if _SAY_COMPULSORY.matches(exercise_id, ",".join(sorted(letters))):
         return Feedback(
-            exercise_id, CORRECT,
+            exercise_id,
+            CORRECT,
             "Only these two say so. Culin and Stevenson do not say, and Ludii makes capturing optional.",
         )
     right = {letter for letter in letters if answer_digest(exercise_id, f"letter:{letter}") in _SAYS_IT}
-    notes = [_sentence(f"{_SOURCE_OPTIONS[letter]} "
-             f"{_NOT_SAID.get(answer_digest(exercise_id, f'letter:{letter}'), 'does not say so')}.")
-             for letter in sorted(letters - right)]
+    notes = [
+        _sentence(
+            f"{_SOURCE_OPTIONS[letter]} "
+            f"{_NOT_SAID.get(answer_digest(exercise_id, f'letter:{letter}'), 'does not say so')}."
+        )
+        for letter in sorted(letters - right)
+    ]
     missing = len(_SAYS_IT) - len(right)
     if missing:
         notes.append(f"You left out {missing} source{'s that say' if missing > 1 else ' that says'} it.")
-    return Feedback(exercise_id, WRONG, " ".join(notes), _grown((
-        "Look at the row 'must you capture?' of the table in the section \"What each source says\".",
-        "Two sources say yes in that row.",
-        "Both are later than Culin, and neither is a database."), attempt))
+    return Feedback(
+        exercise_id,
+        WRONG,
+        " ".join(notes),
+        _grown(
+            (
+                "Look at the row 'must you capture?' of the table in the section \"What each source says\".",
+                "Two sources say yes in that row.",
+                "Both are later than Culin, and neither is a database.",
+            ),
+            attempt,
+        ),
+    )
 
 
-@_exercise("01-authentic-rules", "True or False: the written sources record exactly how the Zuni played the game in 1900.", "truth")
+@_exercise(
+    "01-authentic-rules",
+    "True or False: the written sources record exactly how the Zuni played the game in 1900.",
+    "truth",
+)
 def _authentic(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     if isinstance(answer, str) and answer.strip().lower() in {"true", "false"}:
         answer = answer.strip().lower() == "true"
@@ -509,14 +685,21 @@ def _authentic(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(exercise_id, WRONG, "Answer with `True` or `False` (no quotation marks).")
     if Sealed("6a15adb9675479cdd2692ac5").matches(exercise_id, str(bool(answer)).lower()):
         return Feedback(
-            exercise_id, CORRECT,
+            exercise_id,
+            CORRECT,
             "The written sources do not record the full rules. Stevenson and Culin (who wrote after her) "
             "describe the board and the first moves; later writers filled the gaps in different ways. "
             "Zuni people may know more than the books say.",
         )
     return Feedback(
-        exercise_id, WRONG,
+        exercise_id,
+        WRONG,
         "Stevenson and Culin leave out whether capturing is compulsory and whether a piece may jump twice.",
-        _grown(("Look at how many cells of the table say 'not said'.",
-                "Ask: could you play a whole game from Stevenson's account alone?"), attempt),
+        _grown(
+            (
+                "Look at how many cells of the table say 'not said'.",
+                "Ask: could you play a whole game from Stevenson's account alone?",
+            ),
+            attempt,
+        ),
     )

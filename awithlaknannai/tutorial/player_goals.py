@@ -49,15 +49,27 @@ class _Step:
 
 
 GOAL_STEPS: tuple[_Step, ...] = (
-    _Step("Beat the beginner", "beginner", 0.75,
-          "Look at the other side's answer: for each of your moves, find the answer that hurts you most, "
-          "and choose the move whose worst answer is least bad."),
-    _Step("Hold the casual player", "casual", 0.5,
-          "The casual player looks at your answer too. Add a second thing to count when pieces are equal: "
-          "how many moves you have (mobility), or how many of your pieces can be jumped."),
-    _Step("Beat the club player", "club", 0.5,
-          "Look further ahead: your move, their answer, your next move, and so on (minimax). "
-          "The club player looks two turns ahead with alpha-beta."),
+    _Step(
+        "Beat the beginner",
+        "beginner",
+        0.75,
+        "Look at the other side's answer: for each of your moves, find the answer that hurts you most, "
+        "and choose the move whose worst answer is least bad.",
+    ),
+    _Step(
+        "Hold the casual player",
+        "casual",
+        0.5,
+        "The casual player looks at your answer too. Add a second thing to count when pieces are equal: "
+        "how many moves you have (mobility), or how many of your pieces can be jumped.",
+    ),
+    _Step(
+        "Beat the club player",
+        "club",
+        0.5,
+        "Look further ahead: your move, their answer, your next move, and so on (minimax). "
+        "The club player looks two turns ahead with alpha-beta.",
+    ),
 )
 
 
@@ -96,8 +108,10 @@ class GoalStep:
 
     def line(self) -> str:
         mark = "reached" if self.reached else "not yet"
-        return (f"{self.title}: {mark}, {self.won} won and {self.drawn} drawn of "
-                f"{self.games} games, a score of {100 * self.score:.0f}% (needed: {100 * self.needed:.0f}%).")
+        return (
+            f"{self.title}: {mark}, {self.won} won and {self.drawn} drawn of "
+            f"{self.games} games, a score of {100 * self.score:.0f}% (needed: {100 * self.needed:.0f}%)."
+        )
 
 
 class GoalsReport:
@@ -121,11 +135,15 @@ class GoalsReport:
     def advice(self) -> str:
         """What to do next, in one or two sentences."""
         if self.problems:
-            return ("First fix the problem above: a game lost by an error or an illegal move counts as a loss. "
-                    "test_player(choose_move) shows the same lines.")
+            return (
+                "First fix the problem above: a game lost by an error or an illegal move counts as a loss. "
+                "test_player(choose_move) shows the same lines."
+            )
         if self.reached == len(self.steps):
-            return ("Every step reached! Now try test_player(choose_move, against=['strong']), "
-                    "or enter the class league.")
+            return (
+                "Every step reached! Now try test_player(choose_move, against=['strong']), "
+                "or enter the class league."
+            )
         return f"Next idea: {self.steps[self.reached].next_idea}"
 
     def to_text(self) -> str:
@@ -145,16 +163,26 @@ class GoalsReport:
         # The words "reached" / "not yet" carry the meaning; the tick and cross only repeat it.
         items = "".join(
             f"<li><strong>{'&#10003; ' if s.reached else '&#10007; '}{html.escape(s.title)}</strong>: "
-            f"{html.escape(s.line().split(': ', 1)[1])}</li>" for s in self.steps)
+            f"{html.escape(s.line().split(': ', 1)[1])}</li>"
+            for s in self.steps
+        )
         problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems[:5])
-        return (f'<div class="awithlaknannai-goals"><p><strong>Goals for {html.escape(self.name)}: '
-                f"{self.reached} of {len(self.steps)} steps reached.</strong></p><ol>{items}</ol>"
-                + (f"<ul>{problems}</ul>" if problems else "")
-                + f"<p>{html.escape(self.advice())}</p></div>")
+        return (
+            f'<div class="awithlaknannai-goals"><p><strong>Goals for {html.escape(self.name)}: '
+            f"{self.reached} of {len(self.steps)} steps reached.</strong></p><ol>{items}</ol>"
+            + (f"<ul>{problems}</ul>" if problems else "")
+            + f"<p>{html.escape(self.advice())}</p></div>"
+        )
 
 
-def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: str = "mosona",
-          name: str = "your player", progress: bool = False) -> GoalsReport:
+def goals(
+    choose_move: Callable[[Position], Any],
+    *,
+    games: int = 10,
+    variant: str = "mosona",
+    name: str = "your player",
+    progress: bool = False,
+) -> GoalsReport:
     """Play ``choose_move`` against the three levels of :data:`GOAL_STEPS` and report the steps reached.
 
     Parameters
@@ -196,12 +224,23 @@ def goals(choose_move: Callable[[Position], Any], *, games: int = 10, variant: s
     text("name", name, 100, empty=False)
     flag("progress", progress)
     opponents = [step.opponent for step in GOAL_STEPS]
-    report = test_player(choose_move, against=opponents, games=games, variant=variant,
-                         progress=progress, name="you")
+    report = test_player(
+        choose_move, against=opponents, games=games, variant=variant, progress=progress, name="you"
+    )
     rows = {row["opponent"]: row for row in report.table()}
-    steps = [GoalStep(step.title, step.opponent, step.needed, rows[step.opponent]["score"],
-                      rows[step.opponent]["games"], rows[step.opponent]["won"], rows[step.opponent]["drawn"],
-                      step.next_idea) for step in GOAL_STEPS]
+    steps = [
+        GoalStep(
+            step.title,
+            step.opponent,
+            step.needed,
+            rows[step.opponent]["score"],
+            rows[step.opponent]["games"],
+            rows[step.opponent]["won"],
+            rows[step.opponent]["drawn"],
+            step.next_idea,
+        )
+        for step in GOAL_STEPS
+    ]
     return GoalsReport(name, steps, report.problems())
 
 
@@ -242,12 +281,19 @@ def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challeng
         side = str(judged.position.turn)
         outcome = judged.best.outcome
         lost = "only draws or loses" if outcome == "win" else "loses"
-        challenges.append(Challenge(
-            judged.position.text(), custom(_keeps(judged), f"keep the {outcome}."), f"Slip {len(challenges) + 1}",
-            task=(f"{side} to play. With perfect play this position is a {outcome}"
-                  f"{' for ' + side if outcome == 'win' else ''}. Your player "
-                  f"chose {judged.played}, after which {side} {lost}. Find a move that keeps the {outcome}."),
-            explanation=f"The moves that keep the {outcome}: {', '.join(map(str, judged.good_moves))}."))
+        challenges.append(
+            Challenge(
+                judged.position.text(),
+                custom(_keeps(judged), f"keep the {outcome}."),
+                f"Slip {len(challenges) + 1}",
+                task=(
+                    f"{side} to play. With perfect play this position is a {outcome}"
+                    f"{' for ' + side if outcome == 'win' else ''}. Your player "
+                    f"chose {judged.played}, after which {side} {lost}. Find a move that keeps the {outcome}."
+                ),
+                explanation=f"The moves that keep the {outcome}: {', '.join(map(str, judged.good_moves))}.",
+            )
+        )
         if len(challenges) == count:
             break
     return challenges

@@ -32,8 +32,15 @@ from ..position import Move, Position
 from ..rules import Rules
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
-__all__ = ["check_legal_moves", "check_move", "check_outcome", "check_puzzle", "check_rules", "hint_steps",
-           "refusal_reason"]
+__all__ = [
+    "check_legal_moves",
+    "check_move",
+    "check_outcome",
+    "check_puzzle",
+    "check_rules",
+    "hint_steps",
+    "refusal_reason",
+]
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -78,7 +85,9 @@ def _missing(exercise: str) -> Feedback:
 # helpful in a game, but in an exercise that example can be the very answer.
 def _example_pattern() -> re.Pattern[str]:
     """The bracketed example moves of :data:`~awithlaknannai.explain.EXAMPLE_TEMPLATES`, in the session's language."""
-    bodies = [re.escape(str(template)).replace(re.escape("{move}"), r"[^)]*") for template in EXAMPLE_TEMPLATES]
+    bodies = [
+        re.escape(str(template)).replace(re.escape("{move}"), r"[^)]*") for template in EXAMPLE_TEMPLATES
+    ]
     return re.compile(r"\s*(?:" + "|".join(bodies) + ")")
 
 
@@ -111,7 +120,7 @@ def _stepped_hint(target: Move, attempt: int, known: int = 0) -> str:
     if known:
         # The student wrote the first `known` leaps, so knows the piece, that it leaps
         # and those landings: hints start after them, and never name the last landing.
-        new = steps[2 + known: 2 + known + attempt]
+        new = steps[2 + known : 2 + known + attempt]
         return " ".join(new) if new else f"From `{target.landings[known - 1]}`, look for one more leap."
     return " ".join(steps[: max(1, min(attempt, len(steps)))])
 
@@ -125,8 +134,9 @@ def _partial(target: Move, text: str) -> int:
     return len(points) - 1
 
 
-def check_legal_moves(position: Position | str, answer: Any, exercise: str = "legal-moves",
-                      attempt: int = 1) -> Feedback:
+def check_legal_moves(
+    position: Position | str, answer: Any, exercise: str = "legal-moves", attempt: int = 1
+) -> Feedback:
     """Check a list of *every* legal move in ``position``.
 
     Parameters
@@ -164,7 +174,9 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
     position = _position(position)
     texts = _move_texts(answer)
     if texts is None or not texts:
-        return Feedback(exercise, WRONG, 'Write the moves as text, separated by commas, like `"B3-M4, B4-M4"`.')
+        return Feedback(
+            exercise, WRONG, 'Write the moves as text, separated by commas, like `"B3-M4, B4-M4"`.'
+        )
     legal = set(position.legal_moves())
     found: set[Move] = set()
     problems: list[str] = []
@@ -173,8 +185,11 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
         try:
             found.add(position.find_move(text))
         except GameOverError:
-            return Feedback(exercise, CORRECT if not texts else WRONG,
-                            f"The game is already over here ({position.outcome()}): there are no legal moves.")
+            return Feedback(
+                exercise,
+                CORRECT if not texts else WRONG,
+                f"The game is already over here ({position.outcome()}): there are no legal moves.",
+            )
         except ValueError as error:
             problems.append(f"`{text}` is not legal: {refusal_reason(text, error)}.")
     if not problems and found == legal:
@@ -194,8 +209,13 @@ def check_legal_moves(position: Position | str, answer: Any, exercise: str = "le
     return Feedback(exercise, WRONG, " ".join(notes), hint)
 
 
-def check_move(position: Position | str, answer: Any, solutions: Iterable[str] | None = None,
-               exercise: str = "move", attempt: int = 1) -> Feedback:
+def check_move(
+    position: Position | str,
+    answer: Any,
+    solutions: Iterable[str] | None = None,
+    exercise: str = "move",
+    attempt: int = 1,
+) -> Feedback:
     """Check one move: legal, and (if ``solutions`` is given) one of the wanted moves.
 
     Parameters
@@ -230,25 +250,42 @@ def check_move(position: Position | str, answer: Any, solutions: Iterable[str] |
     if not isinstance(answer, str) or not answer.strip():
         return Feedback(exercise, WRONG, 'Write the move as text, like `"B3-M4"` or `"T4xB3"`.')
     text = _fix_case(position, answer.strip())
-    wanted = {position.find_move(s) for s in solutions} if solutions is not None else set(position.legal_moves())
+    wanted = (
+        {position.find_move(s) for s in solutions} if solutions is not None else set(position.legal_moves())
+    )
     target = next(iter(wanted)) if len(wanted) == 1 else None
     try:
         move = position.find_move(text)
     except ValueError as error:
         known = _partial(target, text) if target else 0
         if known:
-            return Feedback(exercise, WRONG, f"Good start: `{text}` is how the move begins, but "
-                            f"{refusal_reason(text, error)}.", _stepped_hint(target, attempt, known))
-        return Feedback(exercise, WRONG, f"`{text}` is not legal here: {refusal_reason(text, error)}",
-                        _stepped_hint(target, attempt) if target else "")
+            return Feedback(
+                exercise,
+                WRONG,
+                f"Good start: `{text}` is how the move begins, but {refusal_reason(text, error)}.",
+                _stepped_hint(target, attempt, known),
+            )
+        return Feedback(
+            exercise,
+            WRONG,
+            f"`{text}` is not legal here: {refusal_reason(text, error)}",
+            _stepped_hint(target, attempt) if target else "",
+        )
     if solutions is not None and move not in wanted:
-        return Feedback(exercise, WRONG, f"`{move}` is legal, but it is not the move asked for.",
-                        _stepped_hint(target, attempt) if target
-                        else "Read the question again: what should the move achieve?")
+        return Feedback(
+            exercise,
+            WRONG,
+            f"`{move}` is legal, but it is not the move asked for.",
+            _stepped_hint(target, attempt)
+            if target
+            else "Read the question again: what should the move achieve?",
+        )
     if move.is_capture:
         taken = ", ".join(f"`{point}`" for point in move.captures)
         count = len(move.captures)
-        return Feedback(exercise, CORRECT, f"`{move}` captures {count} piece{'s' if count != 1 else ''}: {taken}.")
+        return Feedback(
+            exercise, CORRECT, f"`{move}` captures {count} piece{'s' if count != 1 else ''}: {taken}."
+        )
     return Feedback(exercise, CORRECT, f"`{move}` is legal.")
 
 
@@ -266,8 +303,12 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
     if answer is ... or answer is None:
         return _missing(exercise)
     if not isinstance(answer, Rules):
-        return Feedback(exercise, WRONG, f"I expected a `Rules(...)` value, but got {type(answer).__name__}.",
-                        "Write for example `Rules(compulsory_capture=False)`.")
+        return Feedback(
+            exercise,
+            WRONG,
+            f"I expected a `Rules(...)` value, but got {type(answer).__name__}.",
+            "Write for example `Rules(compulsory_capture=False)`.",
+        )
     default = Rules()
     notes = []
     for field in dataclasses.fields(Rules):
@@ -279,7 +320,9 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
     if notes:
         return Feedback(exercise, WRONG, " ".join(notes))
     preset = answer.name
-    where = f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    where = (
+        f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    )
     return Feedback(exercise, CORRECT, f"These are {where}.")
 
 
@@ -331,12 +374,29 @@ def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: in
     target = found[0]
     known = _partial(target, text)
     if known:
-        return Feedback(exercise, WRONG, f"Good start: `{text}` is how the winning move begins, but the "
-                        "piece must keep leaping while it can.", _stepped_hint(target, attempt, known))
-    return Feedback(exercise, WRONG, _example_pattern().sub("", verdict.message), _stepped_hint(target, attempt))
+        return Feedback(
+            exercise,
+            WRONG,
+            f"Good start: `{text}` is how the winning move begins, but the "
+            "piece must keep leaping while it can.",
+            _stepped_hint(target, attempt, known),
+        )
+    return Feedback(
+        exercise, WRONG, _example_pattern().sub("", verdict.message), _stepped_hint(target, attempt)
+    )
 
 
-_GOES_ON = {"nobody", "no one", "none", "not over", "nobody yet", "goes on", "game goes on", "not yet", "neither"}
+_GOES_ON = {
+    "nobody",
+    "no one",
+    "none",
+    "not over",
+    "nobody yet",
+    "goes on",
+    "game goes on",
+    "not yet",
+    "neither",
+}
 
 
 def check_outcome(position: Position | str, answer: Any, exercise: str = "outcome") -> Feedback:
@@ -359,12 +419,18 @@ def check_outcome(position: Position | str, answer: Any, exercise: str = "outcom
         return _missing(exercise)
     position = _position(position)
     if not isinstance(answer, str) or not answer.strip():
-        return Feedback(exercise, WRONG, 'Answer with `"white"`, `"black"`, `"draw"` or `"nobody"` (not over yet).')
+        return Feedback(
+            exercise, WRONG, 'Answer with `"white"`, `"black"`, `"draw"` or `"nobody"` (not over yet).'
+        )
     given = answer.strip().lower()
     given = "nobody" if given in _GOES_ON else given
     if given not in ("white", "black", "draw", "nobody"):
-        return Feedback(exercise, WRONG, f'I do not understand {answer!r}: answer with `"white"`, `"black"`, '
-                        '`"draw"` or `"nobody"` (not over yet).')
+        return Feedback(
+            exercise,
+            WRONG,
+            f'I do not understand {answer!r}: answer with `"white"`, `"black"`, '
+            '`"draw"` or `"nobody"` (not over yet).',
+        )
     outcome = position.outcome()
     if outcome is None:
         example = position.legal_moves()[0]
@@ -375,10 +441,22 @@ def check_outcome(position: Position | str, answer: Any, exercise: str = "outcom
         return Feedback(exercise, CORRECT, explanation)
     # A wrong answer gets a nudge, not the result, so the student can try again.
     if truth == "nobody":
-        return Feedback(exercise, WRONG, "Look again: is the game really over?",
-                        f"Check every {position.turn.value} piece: can one of them step, or leap?")
+        return Feedback(
+            exercise,
+            WRONG,
+            "Look again: is the game really over?",
+            f"Check every {position.turn.value} piece: can one of them step, or leap?",
+        )
     if given == "nobody":
-        return Feedback(exercise, WRONG, "Look again: this game is over.",
-                        f"Can {position.turn} make any move at all? And how many pieces does each side have?")
-    return Feedback(exercise, WRONG, f"{given.capitalize()} is not the result here.",
-                    "A player with no pieces, or with no legal move, loses.")
+        return Feedback(
+            exercise,
+            WRONG,
+            "Look again: this game is over.",
+            f"Can {position.turn} make any move at all? And how many pieces does each side have?",
+        )
+    return Feedback(
+        exercise,
+        WRONG,
+        f"{given.capitalize()} is not the result here.",
+        "A player with no pieces, or with no legal move, loses.",
+    )

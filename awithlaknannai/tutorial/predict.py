@@ -147,17 +147,22 @@ class Prediction:
     def __post_init__(self) -> None:
         for name in ("id", "question", "note"):
             if not isinstance(getattr(self, name), str):
-                raise TypeError(f"a prediction's {name} must be text, got {type(getattr(self, name)).__name__}")
+                raise TypeError(
+                    f"a prediction's {name} must be text, got {type(getattr(self, name)).__name__}"
+                )
         if not self.id.strip() or not self.question.strip():
             raise ValueError("a prediction needs an id and a question")
         if not callable(self.reveal):
-            raise TypeError(f"reveal must be a function that returns a Reveal, got {type(self.reveal).__name__}")
+            raise TypeError(
+                f"reveal must be a function that returns a Reveal, got {type(self.reveal).__name__}"
+            )
         if self.choices is not None:
             if not isinstance(self.choices, Mapping):
                 raise TypeError(f"choices must be a dict letter -> text, got {type(self.choices).__name__}")
             letters = list(self.choices)
             if not 2 <= len(letters) <= 8 or not all(
-                    isinstance(letter, str) and re.fullmatch(r"[a-z]", letter) for letter in letters):
+                isinstance(letter, str) and re.fullmatch(r"[a-z]", letter) for letter in letters
+            ):
                 raise ValueError(f"choices need 2 to 8 single lower-case letters, got {letters!r}")
             if not all(isinstance(text, str) and text.strip() for text in self.choices.values()):
                 raise ValueError("every choice needs a text")
@@ -187,8 +192,10 @@ class Prediction:
         difference = reveal.answer - guess
         if difference == 0:
             return "Exactly right!"
-        return (f"The answer is {reveal.answer}: {abs(difference)} "
-                f"{'more' if difference > 0 else 'fewer'} than you guessed.")
+        return (
+            f"The answer is {reveal.answer}: {abs(difference)} "
+            f"{'more' if difference > 0 else 'fewer'} than you guessed."
+        )
 
 
 PREDICTIONS: dict[str, Prediction] = {}
@@ -334,22 +341,43 @@ class PredictBox(widgets.VBox):
         if prediction.choices is not None:
             self._options = {f"{letter}) {text}": letter for letter, text in prediction.choices.items()}
             self.guess_input: widgets.Widget = widgets.RadioButtons(
-                options=list(self._options), value=None, description="Your guess",
-                style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+                options=list(self._options),
+                value=None,
+                description="Your guess",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto"),
+            )
         else:
             self._options = {}
             # continuous_update=False: the value arrives on Enter or on leaving the box; only the
             # button locks the guess in, so a guess is never locked in by accident.
-            self.guess_input = widgets.Text(value="", description="Your guess", placeholder="a whole number, like 7",
-                                            continuous_update=False, style={"description_width": "initial"},
-                                            layout=layout)
-        self.lock_button = widgets.Button(description=LOCK_IN, icon="lock", button_style="primary",
-                                          tooltip="Lock in your guess; then the computer works out the answer")
+            self.guess_input = widgets.Text(
+                value="",
+                description="Your guess",
+                placeholder="a whole number, like 7",
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=layout,
+            )
+        self.lock_button = widgets.Button(
+            description=LOCK_IN,
+            icon="lock",
+            button_style="primary",
+            tooltip="Lock in your guess; then the computer works out the answer",
+        )
         self.lock_button.on_click(lambda _: self.lock_in())
         self.status = StatusLine(text=WAITING)
         self.reveal_view = widgets.HTML("")
-        super().__init__([KeyboardShield(), self.question_view, self.guess_input, self.lock_button, self.status,
-                          self.reveal_view])
+        super().__init__(
+            [
+                KeyboardShield(),
+                self.question_view,
+                self.guess_input,
+                self.lock_button,
+                self.status,
+                self.reveal_view,
+            ]
+        )
         self.add_class("awithlaknannai-answer")  # the answer boxes' focus ring and button rules
         self.add_class("awithlaknannai-predict")
 
@@ -388,8 +416,10 @@ class PredictBox(widgets.VBox):
         except Exception as error:  # noqa: BLE001 - a teacher's reveal may fail in any way: say so, unlock
             self.guess = None
             self.guess_input.disabled = False
-            return self._say(f"The computer could not work out the answer ({type(error).__name__}: {error}). "
-                             f"Press {LOCK_IN} to try again.")
+            return self._say(
+                f"The computer could not work out the answer ({type(error).__name__}: {error}). "
+                f"Press {LOCK_IN} to try again."
+            )
         self.revealed = reveal
         self.reveal_view.value = self._reveal_html(reveal)
         self.lock_button.description = "Locked in"
@@ -403,16 +433,23 @@ class PredictBox(widgets.VBox):
 
     def _reveal_html(self, reveal: Reveal) -> str:
         paragraphs = [f"<p><strong>The computer's answer:</strong> {_html(reveal.summary)}</p>"]
-        paragraphs += [f"<p>{_html(' '.join(part.split()))}</p>" for part in reveal.explanation.split("\n\n")
-                       if part.strip()]
+        paragraphs += [
+            f"<p>{_html(' '.join(part.split()))}</p>"
+            for part in reveal.explanation.split("\n\n")
+            if part.strip()
+        ]
         picture = f"<div>{reveal.picture.html()}</div>" if reveal.picture is not None else ""
         if reveal.picture is not None and reveal.dark_picture is not None:
             # One of the two shows, as the theme says (see _STYLE); the hidden one is not read out either.
-            picture = (f'<div class="awithlaknannai-light-only">{reveal.picture.html()}</div>'
-                       f'<div class="awithlaknannai-dark-only">{reveal.dark_picture.html()}</div>')
-        return (f'<div class="awithlaknannai-reveal" style="border-left:6px solid {_REVEAL_COLOUR};'
-                f"padding:0.4em 0.8em;margin:0.3em 0;background:{_REVEAL_COLOUR}1a;border-radius:4px;"
-                f'line-height:1.45">{"".join(paragraphs)}{picture}{reveal.table_html}</div>')
+            picture = (
+                f'<div class="awithlaknannai-light-only">{reveal.picture.html()}</div>'
+                f'<div class="awithlaknannai-dark-only">{reveal.dark_picture.html()}</div>'
+            )
+        return (
+            f'<div class="awithlaknannai-reveal" style="border-left:6px solid {_REVEAL_COLOUR};'
+            f"padding:0.4em 0.8em;margin:0.3em 0;background:{_REVEAL_COLOUR}1a;border-radius:4px;"
+            f'line-height:1.45">{"".join(paragraphs)}{picture}{reveal.table_html}</div>'
+        )
 
     def __repr__(self) -> str:
         # The plain-text form saved in the notebook: the question and what to do, never the answer
@@ -442,8 +479,10 @@ def predict(prediction: str | Prediction) -> PredictBox:
     """
     if isinstance(prediction, str):
         if prediction not in PREDICTIONS:
-            raise ValueError(f"unknown prediction {prediction!r}{did_you_mean(prediction, list(PREDICTIONS))}; "
-                             f"known: {', '.join(PREDICTIONS)}")
+            raise ValueError(
+                f"unknown prediction {prediction!r}{did_you_mean(prediction, list(PREDICTIONS))}; "
+                f"known: {', '.join(PREDICTIONS)}"
+            )
         prediction = PREDICTIONS[prediction]
     if not isinstance(prediction, Prediction):
         raise TypeError(f"predict needs a prediction id or a Prediction, got {type(prediction).__name__}")
@@ -475,9 +514,17 @@ def _more_edges() -> Reveal:
     for a, b in diff.extra_edges[0]:
         per_line[culin.edges[a, b]["line"]] = per_line.get(culin.edges[a, b]["line"], 0) + 1
     lines = culin.graph["lines"]
-    where = " and ".join(f"{count} on the line {lines[i][0]} to {lines[i][-1]}" for i, count in per_line.items())
-    pictures = [Picture(compare_drawings_svg(culin, murray, [_CULIN, _MURRAY], theme=theme,
-                                             title="What Murray's drawing leaves out")) for theme in THEMES]
+    where = " and ".join(
+        f"{count} on the line {lines[i][0]} to {lines[i][-1]}" for i, count in per_line.items()
+    )
+    pictures = [
+        Picture(
+            compare_drawings_svg(
+                culin, murray, [_CULIN, _MURRAY], theme=theme, title="What Murray's drawing leaves out"
+            )
+        )
+        for theme in THEMES
+    ]
     return Reveal(
         extra,
         f"Culin's board has {culin.number_of_edges()} line segments and Murray's drawing "
@@ -491,12 +538,14 @@ def _more_edges() -> Reveal:
     )
 
 
-_register(Prediction(
-    "02-more-edges",
-    "How many more line segments (edges) does Culin's board have than Murray's drawing?",
-    _more_edges,
-    note="Count in the picture above, or reason from the rows. Type a whole number.",
-))
+_register(
+    Prediction(
+        "02-more-edges",
+        "How many more line segments (edges) does Culin's board have than Murray's drawing?",
+        _more_edges,
+        note="Count in the picture above, or reason from the rows. Type a whole number.",
+    )
+)
 
 
 def _selfplay(variant: str, rules: Any = "standard") -> Any:
@@ -528,15 +577,20 @@ def _random_lengths() -> Reveal:
     )
 
 
-_register(Prediction(
-    "06-random-lengths",
-    "Two random players play 100 games on each drawing of the Mosona board (standard rules). On which "
-    "drawing are the games shorter, on average?",
-    _random_lengths,
-    {"a": "Culin's board, with the outer-row lines", "b": "Murray's drawing, without them",
-     "c": "About the same (less than 5 % apart)"},
-    note="The computer plays the 200 games when you lock in (a second or two).",
-))
+_register(
+    Prediction(
+        "06-random-lengths",
+        "Two random players play 100 games on each drawing of the Mosona board (standard rules). On which "
+        "drawing are the games shorter, on average?",
+        _random_lengths,
+        {
+            "a": "Culin's board, with the outer-row lines",
+            "b": "Murray's drawing, without them",
+            "c": "About the same (less than 5 % apart)",
+        },
+        note="The computer plays the 200 games when you lock in (a second or two).",
+    )
+)
 
 
 def _who_wins_random() -> Reveal:
@@ -559,13 +613,18 @@ def _who_wins_random() -> Reveal:
     )
 
 
-_register(Prediction(
-    "06-who-wins-random",
-    "In the 100 random games on Culin's board, which player wins more often?",
-    _who_wins_random,
-    {"a": "The first player (White, who moves first)", "b": "The second player (Black)",
-     "c": "Neither: they win about as often as each other"},
-))
+_register(
+    Prediction(
+        "06-who-wins-random",
+        "In the 100 random games on Culin's board, which player wins more often?",
+        _who_wins_random,
+        {
+            "a": "The first player (White, who moves first)",
+            "b": "The second player (Black)",
+            "c": "Neither: they win about as often as each other",
+        },
+    )
+)
 
 
 def _optional_chains() -> Reveal:
@@ -586,13 +645,15 @@ def _optional_chains() -> Reveal:
     )
 
 
-_register(Prediction(
-    "06-optional-chains",
-    "With optional chains (a piece may stop leaping whenever it likes), are 100 random games on "
-    "average longer or shorter than with the standard rules?",
-    _optional_chains,
-    {"a": "Longer", "b": "Shorter", "c": "About the same (less than 5 % apart)"},
-))
+_register(
+    Prediction(
+        "06-optional-chains",
+        "With optional chains (a piece may stop leaping whenever it likes), are 100 random games on "
+        "average longer or shorter than with the standard rules?",
+        _optional_chains,
+        {"a": "Longer", "b": "Shorter", "c": "About the same (less than 5 % apart)"},
+    )
+)
 
 
 def _first_player_result(variant: str, rules: str = "standard") -> tuple[Any, list[str], float, int]:
@@ -624,12 +685,25 @@ def _drawing_decides() -> Reveal:
     labels = ["With the outer-row lines (Culin's style)", "Without them (Murray's style)"]
     solved = [_first_player_result(board) for board in boards]
     wins = [value.outcome == "win" for value, *_ in solved]
-    answer = {(True, False): "a", (False, True): "b", (True, True): "c", (False, False): "d"}[(wins[0], wins[1])]
+    answer = {(True, False): "a", (False, True): "b", (True, True): "c", (False, False): "d"}[
+        (wins[0], wins[1])
+    ]
     words = [_in_words(value, best) for value, best, _, _ in solved]
     results = [f"Perfect play, standard rules: {text}" for text in words]
-    pictures = [Picture(compare_drawings_svg(boards[0], boards[1], labels, results=results, unit=60, theme=theme,
-                                             title="The 13-point board: the drawing changes who wins"))
-                for theme in THEMES]
+    pictures = [
+        Picture(
+            compare_drawings_svg(
+                boards[0],
+                boards[1],
+                labels,
+                results=results,
+                unit=60,
+                theme=theme,
+                title="The 13-point board: the drawing changes who wins",
+            )
+        )
+        for theme in THEMES
+    ]
     seconds = " and ".join(f"{s:.1f}" for _, _, s, _ in solved)
     return Reveal(
         answer,
@@ -642,22 +716,35 @@ def _drawing_decides() -> Reveal:
     )
 
 
-_register(Prediction(
-    "06-drawing-decides",
-    "On the 13-point board `zuni-4`, with perfect play and the standard rules: on which drawing can the "
-    "first player force a win?",
-    _drawing_decides,
-    {"a": "With the outer-row lines (Culin's style)", "b": "Without them (Murray's style)",
-     "c": "On both", "d": "On neither"},
-    note="When you lock in, the computer solves both games completely (a few seconds).",
-))
+_register(
+    Prediction(
+        "06-drawing-decides",
+        "On the 13-point board `zuni-4`, with perfect play and the standard rules: on which drawing can the "
+        "first player force a win?",
+        _drawing_decides,
+        {
+            "a": "With the outer-row lines (Culin's style)",
+            "b": "Without them (Murray's style)",
+            "c": "On both",
+            "d": "On neither",
+        },
+        note="When you lock in, the computer solves both games completely (a few seconds).",
+    )
+)
 
 
 _ALBUM = {"a": "mosona", "b": "lau-kata-kati", "c": "egara-guti", "d": "pretwa", "e": "gol-skuish"}
-ALBUM_NAMES = {"mosona": "Mosona", "lau-kata-kati": "Lau kata kati", "dash-guti": "Dash-guti",
-               "egara-guti": "Egara-guti", "pretwa": "Pretwa", "gol-skuish": "Gol-skuish",
-               "tukvnanawopi": "Tukvnanawopi", "tukvnanawopi-shrinking": "Tukvnanawopi (shrinking)",
-               "tuknanavuhpi": "Tuknanavuhpi"}
+ALBUM_NAMES = {
+    "mosona": "Mosona",
+    "lau-kata-kati": "Lau kata kati",
+    "dash-guti": "Dash-guti",
+    "egara-guti": "Egara-guti",
+    "pretwa": "Pretwa",
+    "gol-skuish": "Gol-skuish",
+    "tukvnanawopi": "Tukvnanawopi",
+    "tukvnanawopi-shrinking": "Tukvnanawopi (shrinking)",
+    "tuknanavuhpi": "Tuknanavuhpi",
+}
 
 
 def _shortest_games() -> Reveal:
@@ -668,15 +755,23 @@ def _shortest_games() -> Reveal:
     letter = min(_ALBUM, key=lambda key: stats[_ALBUM[key]].mean_length)
     shortest = _ALBUM[letter]
     longest = max(_ALBUM.values(), key=lambda name: stats[name].mean_length)
-    chart = Picture.from_figure(mean_length_bars({ALBUM_NAMES[name]: s for name, s in stats.items()},
-                                                 title="How long is a random game on each board?"))
-    diameters: dict[str, int] = {name: int(board_statistics(name)["diameter"])  # type: ignore[call-overload]
-                                 for name in _ALBUM.values()}
+    chart = Picture.from_figure(
+        mean_length_bars(
+            {ALBUM_NAMES[name]: s for name, s in stats.items()},
+            title="How long is a random game on each board?",
+        )
+    )
+    diameters: dict[str, int] = {
+        name: int(board_statistics(name)["diameter"])  # type: ignore[call-overload]
+        for name in _ALBUM.values()
+    }
     reason = ""
     if diameters[shortest] == min(diameters.values()):
-        reason = (f"One likely reason: on {ALBUM_NAMES[shortest]} no two points are more than "
-                  f"{diameters[shortest]} steps apart, the fewest of these five boards, so the pieces meet and "
-                  f"capture soon.\n\n")
+        reason = (
+            f"One likely reason: on {ALBUM_NAMES[shortest]} no two points are more than "
+            f"{diameters[shortest]} steps apart, the fewest of these five boards, so the pieces meet and "
+            f"capture soon.\n\n"
+        )
     return Reveal(
         letter,
         f"Of the five, games were shortest on {ALBUM_NAMES[shortest]}: {stats[shortest].mean_length:.0f} turns "
@@ -686,14 +781,16 @@ def _shortest_games() -> Reveal:
     )
 
 
-_register(Prediction(
-    "07-shortest-games",
-    "Two random players play 100 games on each board (standard rules). Of these five boards, on which "
-    "are the games shortest, on average?",
-    _shortest_games,
-    {letter: ALBUM_NAMES[name] for letter, name in _ALBUM.items()},
-    note="Look at the pictures of the boards above. The computer plays the games when you lock in.",
-))
+_register(
+    Prediction(
+        "07-shortest-games",
+        "Two random players play 100 games on each board (standard rules). Of these five boards, on which "
+        "are the games shortest, on average?",
+        _shortest_games,
+        {letter: ALBUM_NAMES[name] for letter, name in _ALBUM.items()},
+        note="Look at the pictures of the boards above. The computer plays the games when you lock in.",
+    )
+)
 
 
 def _who_wins_mosona() -> Reveal:
@@ -715,13 +812,20 @@ def _who_wins_mosona() -> Reveal:
     )
 
 
-_register(Prediction(
-    "07-who-wins-mosona",
-    "Awithlaknannai Mosona, with perfect play on both sides: who wins?",
-    _who_wins_mosona,
-    {"a": "the first player", "b": "the second player", "c": "nobody: it is a draw", "d": "nobody knows yet"},
-    note="Guess, then lock in: the answer comes with a picture of what is known.",
-))
+_register(
+    Prediction(
+        "07-who-wins-mosona",
+        "Awithlaknannai Mosona, with perfect play on both sides: who wins?",
+        _who_wins_mosona,
+        {
+            "a": "the first player",
+            "b": "the second player",
+            "c": "nobody: it is a draw",
+            "d": "nobody knows yet",
+        },
+        note="Guess, then lock in: the answer comes with a picture of what is known.",
+    )
+)
 
 
 def _greedy_real_choices(results: Any, name: str) -> tuple[int, int]:
@@ -732,8 +836,10 @@ def _greedy_real_choices(results: Any, name: str) -> tuple[int, int]:
         for text in record.moves:
             if (position.turn is Color.WHITE) == (record.white == name):
                 me = position.turn
-                scores = {position.play(m).count(me) - position.play(m).count(me.other)
-                          for m in position.legal_moves()}
+                scores = {
+                    position.play(m).count(me) - position.play(m).count(me.other)
+                    for m in position.legal_moves()
+                }
                 turns += 1
                 differ += len(scores) > 1
             position = position.play(text)
@@ -764,9 +870,12 @@ def _greedy_against_beginner() -> Reveal:
     games = won + drawn + lost
     share = (won + drawn / 2) / games
     answer = "a" if share >= 0.8 else "b" if share > 0.6 else "c" if share >= 0.4 else "d"
-    chart = Picture.from_figure(score_bars(
-        {"the template (takes the most)": (won, drawn, lost), "a player moving at random": at_random},
-        title="100 games each against the beginner"))
+    chart = Picture.from_figure(
+        score_bars(
+            {"the template (takes the most)": (won, drawn, lost), "a player moving at random": at_random},
+            title="100 games each against the beginner",
+        )
+    )
     return Reveal(
         answer,
         f"The greedy template won {won} of {games} games against the beginner, drew {drawn} and lost "
@@ -781,12 +890,18 @@ def _greedy_against_beginner() -> Reveal:
     )
 
 
-_register(Prediction(
-    "08-greedy-vs-beginner",
-    "The template player always takes as many pieces as it can. It plays 100 games against the beginner, "
-    "who plays any legal move at random. How does it do?",
-    _greedy_against_beginner,
-    {"a": "It wins almost every game (80% or more)", "b": "It wins most games (60 to 80%)",
-     "c": "About half and half (40 to 60%)", "d": "It loses most games"},
-    note="The computer plays 200 games when you lock in (a few seconds): the template's, and a random player's.",
-))
+_register(
+    Prediction(
+        "08-greedy-vs-beginner",
+        "The template player always takes as many pieces as it can. It plays 100 games against the beginner, "
+        "who plays any legal move at random. How does it do?",
+        _greedy_against_beginner,
+        {
+            "a": "It wins almost every game (80% or more)",
+            "b": "It wins most games (60 to 80%)",
+            "c": "About half and half (40 to 60%)",
+            "d": "It loses most games",
+        },
+        note="The computer plays 200 games when you lock in (a few seconds): the template's, and a random player's.",
+    )
+)

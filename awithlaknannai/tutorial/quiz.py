@@ -118,33 +118,53 @@ class AnswerBox(widgets.VBox):
             # and Enter checks the answer as the button does.
             self.answer_input = widgets.Text(
                 value="" if answer is ... or answer is None else _as_text(answer),
-                description=label, placeholder=placeholder, continuous_update=False,
-                style={"description_width": "initial"}, layout=layout)
+                description=label,
+                placeholder=placeholder,
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=layout,
+            )
             inputs: list[widgets.Widget] = [self.answer_input]
         elif form == "choice":
             self._values = dict(choices or {})
             chosen = next((text for text, value in self._values.items() if value == answer), None)
             self.answer_input = widgets.RadioButtons(
-                options=list(self._values), value=chosen, description=label,
-                style={"description_width": "initial"}, layout=wide)
+                options=list(self._values),
+                value=chosen,
+                description=label,
+                style={"description_width": "initial"},
+                layout=wide,
+            )
             inputs = [self.answer_input]
         elif form == "choices":
             self._values = dict(choices or {})
             wanted = set(answer) if isinstance(answer, (set, frozenset, list, tuple)) else set()
-            self._ticks = {value: widgets.Checkbox(value=value in wanted, description=text, indent=False,
-                                                   layout=wide)
-                           for text, value in self._values.items()}
+            self._ticks = {
+                value: widgets.Checkbox(value=value in wanted, description=text, indent=False, layout=wide)
+                for text, value in self._values.items()
+            }
             self.answer_input = widgets.VBox(list(self._ticks.values()))
             inputs = [widgets.Label(f"{label}: tick every right one."), self.answer_input]
         else:
             raise ValueError(f"answer box form must be number, text, choice or choices, got {form!r}")
-        self.check_button = widgets.Button(description="Check", button_style="primary", icon="check",
-                                           tooltip="Check your answer")
+        self.check_button = widgets.Button(
+            description="Check", button_style="primary", icon="check", tooltip="Check your answer"
+        )
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
-        self.feedback = Feedback(exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
+        self.feedback = Feedback(
+            exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE
+        )
         # KeyboardShield: the keys pressed in the box go to its inputs, not to JupyterLab.
-        super().__init__([widgets.HTML(_STYLE + FOCUS_STYLE), KeyboardShield(), *inputs, self.check_button, self.feedback_view])
+        super().__init__(
+            [
+                widgets.HTML(_STYLE + FOCUS_STYLE),
+                KeyboardShield(),
+                *inputs,
+                self.check_button,
+                self.feedback_view,
+            ]
+        )
         self.add_class("awithlaknannai-answer")  # a name for the page's styles and tests
         self._checked: str | None = None  # the last answer checked, so a repeat is not a new try
         if answer is not ... and answer is not None:
@@ -177,8 +197,9 @@ class AnswerBox(widgets.VBox):
         """
         answer = self._answer()
         if answer is ...:
-            feedback = Feedback(self.exercise, MISSING,
-                                EMPTY_MESSAGE if self.form in ("number", "text") else CHOOSE_MESSAGE)
+            feedback = Feedback(
+                self.exercise, MISSING, EMPTY_MESSAGE if self.form in ("number", "text") else CHOOSE_MESSAGE
+            )
         elif _as_text(answer).casefold() == self._checked:
             return self.feedback  # the same answer again: the same feedback, not one more hint
         else:
@@ -236,40 +257,71 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
     if exercise.form in ACTIVITY_FORMS:
         return activity(exercise_id, answer)
     if exercise.form == "code":
-        raise ValueError(f"exercise {exercise_id!r} is answered in Python code: use check({exercise_id!r}, answer)")
-    placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(exercise.form, "")
+        raise ValueError(
+            f"exercise {exercise_id!r} is answered in Python code: use check({exercise_id!r}, answer)"
+        )
+    placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(
+        exercise.form, ""
+    )
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
         form, choices = "choice", {"True": True, "False": False}
-    return AnswerBox(lambda given, attempt: check(exercise_id, given, attempt), exercise_id,
-                     form, choices, answer, placeholder=placeholder)
+    return AnswerBox(
+        lambda given, attempt: check(exercise_id, given, attempt),
+        exercise_id,
+        form,
+        choices,
+        answer,
+        placeholder=placeholder,
+    )
 
 
 def ask_move(position: Any, answer: Any = ..., solutions: Any = None, exercise: str = "move") -> AnswerBox:
     """An answer box for one move, typed like ``B3-M4`` or ``T0xB0xT1`` (see :func:`~.practice.check_move`)."""
     position = _position(position)
-    return AnswerBox(lambda given, attempt: check_move(position, given, solutions, exercise, attempt),
-                     exercise, "text", answer=answer, label="Your move",
-                     placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps")
+    return AnswerBox(
+        lambda given, attempt: check_move(position, given, solutions, exercise, attempt),
+        exercise,
+        "text",
+        answer=answer,
+        label="Your move",
+        placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps",
+    )
 
 
 def ask_legal_moves(position: Any, answer: Any = ..., exercise: str = "legal-moves") -> AnswerBox:
     """An answer box for every legal move, separated by commas (see :func:`~.practice.check_legal_moves`)."""
     position = _position(position)
-    return AnswerBox(lambda given, attempt: check_legal_moves(position, given, exercise, attempt),
-                     exercise, "text", answer=answer, label="Every legal move",
-                     placeholder="moves separated by commas, like M5-M4, M6-M5")
+    return AnswerBox(
+        lambda given, attempt: check_legal_moves(position, given, exercise, attempt),
+        exercise,
+        "text",
+        answer=answer,
+        label="Every legal move",
+        placeholder="moves separated by commas, like M5-M4, M6-M5",
+    )
 
 
 def ask_outcome(position: Any, answer: Any = ..., exercise: str = "outcome") -> AnswerBox:
     """Choices for who has won, or that the game goes on (see :func:`~.practice.check_outcome`)."""
     position = _position(position)
-    return AnswerBox(lambda given, attempt: check_outcome(position, given, exercise), exercise, "choice",
-                     _OUTCOMES, answer, label="Who has won?")
+    return AnswerBox(
+        lambda given, attempt: check_outcome(position, given, exercise),
+        exercise,
+        "choice",
+        _OUTCOMES,
+        answer,
+        label="Who has won?",
+    )
 
 
 def ask_puzzle(puzzle: Any, answer: Any = ..., exercise: str = "puzzle") -> AnswerBox:
     """An answer box for a puzzle's winning move (see :func:`~.practice.check_puzzle`)."""
-    return AnswerBox(lambda given, attempt: check_puzzle(puzzle, given, exercise, attempt),
-                     exercise, "text", answer=answer, label="Your move",
-                     placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps")
+    return AnswerBox(
+        lambda given, attempt: check_puzzle(puzzle, given, exercise, attempt),
+        exercise,
+        "text",
+        answer=answer,
+        label="Your move",
+        placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps",
+    )

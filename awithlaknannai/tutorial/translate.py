@@ -63,8 +63,10 @@ try:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError("awithlaknannai.tutorial.translate reads and writes catalogs and notebooks, and needs Babel "
-                      "and nbformat: pip install 'awithlaknannai[test]'") from error
+    raise ImportError(
+        "awithlaknannai.tutorial.translate reads and writes catalogs and notebooks, and needs Babel "
+        "and nbformat: pip install 'awithlaknannai[test]'"
+    ) from error
 
 __all__ = [
     "CATALOG_FOLDER",
@@ -82,14 +84,18 @@ __all__ = [
 
 CATALOG_FOLDER = "translations"  # at the top of the project: translations/<lang>/NN_name.po
 LANGUAGE_CELL_ID = "set-language"
-QUOTATION_NOTE = ("A quotation from a source: it stays as it is. Write our translation of it: the notebook "
-                  "shows it after the quotation, marked as this project's.")
+QUOTATION_NOTE = (
+    "A quotation from a source: it stays as it is. Write our translation of it: the notebook "
+    "shows it after the quotation, marked as this project's."
+)
 #: Printed before our translation of a quotation (in the notebook's language).
 OUR_TRANSLATION = N_("Our translation (not the source's words):")
 _FENCE = re.compile(r"^(```|~~~)")
 _NOTEBOOK_NAME = re.compile(r"\d\d_[\w-]+\.ipynb")
 _LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+)\)")
-_NOTEBOOK_LINK = re.compile(r"\]\((?P<up>(?:\.\./)*)(?P<folder>notebooks/)?(?P<name>[\w-]+\.ipynb)(?P<anchor>#[^)]*)?\)")
+_NOTEBOOK_LINK = re.compile(
+    r"\]\((?P<up>(?:\.\./)*)(?P<folder>notebooks/)?(?P<name>[\w-]+\.ipynb)(?P<anchor>#[^)]*)?\)"
+)
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _CITATION = re.compile(r"\b([A-Z][A-Za-zÀ-ÿ'’-]+)(?:'s)?,?\s*\(?((?:1[5-9]|20)\d\d)[a-z]?\b")
 _THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}\b)")
@@ -141,8 +147,11 @@ def source_notebook(name: str, root: str | os.PathLike[str] = ".") -> Path:
     """
     root = Path(root)
     for folder in (TEACHER_FOLDER, STUDENT_FOLDER):
-        found = sorted(path for path in (root / folder).glob("*.ipynb")
-                       if path.name == name or path.name.startswith(f"{name}_"))
+        found = sorted(
+            path
+            for path in (root / folder).glob("*.ipynb")
+            if path.name == name or path.name.startswith(f"{name}_")
+        )
         if found:
             return found[0]
     raise FileNotFoundError(f"no notebook {name!r} in {root / TEACHER_FOLDER} or {root / STUDENT_FOLDER}")
@@ -159,8 +168,10 @@ def catalog_path(source: str | os.PathLike[str], language: str, root: str | os.P
 
 def _language(language: str) -> str:
     if language not in LANGUAGES or language == SOURCE_LANGUAGE:
-        raise TranslationError(f"the notebooks are translated into {', '.join(sorted(set(LANGUAGES) - {SOURCE_LANGUAGE}))}; "
-                               f"got {language!r}")
+        raise TranslationError(
+            f"the notebooks are translated into {', '.join(sorted(set(LANGUAGES) - {SOURCE_LANGUAGE}))}; "
+            f"got {language!r}"
+        )
     return language
 
 
@@ -177,8 +188,10 @@ def notebook_template(notebook: nbformat.NotebookNode, name: str = "notebook") -
             continue
         cell_id = cell.get("id")
         if not cell_id:
-            raise TranslationError(f"{name}, cell {index}: a cell without an id cannot be translated "
-                                   "(open and save the notebook with JupyterLab 3 or later to give it one)")
+            raise TranslationError(
+                f"{name}, cell {index}: a cell without an id cannot be translated "
+                "(open and save the notebook with JupyterLab 3 or later to give it one)"
+            )
         for number, paragraph in enumerate(paragraphs(cell.source), 1):
             if _is_code(paragraph):
                 continue
@@ -202,12 +215,16 @@ def update_catalog(source: str | os.PathLike[str], language: str, root: str | os
         catalog.update(template, update_header_comment=False)
         catalog.creation_date = created  # so that updating from an unchanged notebook changes no byte
     else:
-        catalog = Catalog(locale=language, project=source.stem, fuzzy=False,
-                          header_comment=f"# {LANGUAGES[language]}: the text of {source.name} (CC BY 4.0, as the notebook).\n"
-                                         "# Made by python -m awithlaknannai.tutorial.translate update; see the README's\n"
-                                         "# \"Add a language\". msgctxt is the cell's id; a fuzzy entry's English changed.",
-                          last_translator="The awithlaknannai developers",
-                          language_team=f"{LANGUAGES[language]} <https://github.com/awithlaknannai/awithlaknannai/issues>")
+        catalog = Catalog(
+            locale=language,
+            project=source.stem,
+            fuzzy=False,
+            header_comment=f"# {LANGUAGES[language]}: the text of {source.name} (CC BY 4.0, as the notebook).\n"
+            "# Made by python -m awithlaknannai.tutorial.translate update; see the README's\n"
+            "# \"Add a language\". msgctxt is the cell's id; a fuzzy entry's English changed.",
+            last_translator="The awithlaknannai developers",
+            language_team=f"{LANGUAGES[language]} <https://github.com/awithlaknannai/awithlaknannai/issues>",
+        )
         catalog.update(template)
     catalog.project, catalog.version = source.stem, ""
     catalog.copyright_holder = "The awithlaknannai developers"
@@ -248,19 +265,23 @@ def _links(text: str) -> Counter[str]:
 def _compare(what: str, english: Counter[str], translated: Counter[str]) -> list[str]:
     if english == translated:
         return []
-    message = (f"{what} differ: English {', '.join(sorted(english.elements())) or 'none'}, "
-               f"translation {', '.join(sorted(translated.elements())) or 'none'}")
+    message = (
+        f"{what} differ: English {', '.join(sorted(english.elements())) or 'none'}, "
+        f"translation {', '.join(sorted(translated.elements())) or 'none'}"
+    )
     return [message]
 
 
 def entry_problems(english: str, translated: str) -> list[str]:
     """What a translated paragraph changed that must stay: citations (name and year), numbers,
     inline code, link targets and exercise ids. Empty: nothing."""
-    return (_compare("citations", _citations(english), _citations(translated))
-            + _compare("numbers", _numbers(english), _numbers(translated))
-            + _compare("inline code", _counted(_INLINE_CODE, english), _counted(_INLINE_CODE, translated))
-            + _compare("links", _links(english), _links(translated))
-            + _compare("exercise ids", _counted(_EXERCISE_ID, english), _counted(_EXERCISE_ID, translated)))
+    return (
+        _compare("citations", _citations(english), _citations(translated))
+        + _compare("numbers", _numbers(english), _numbers(translated))
+        + _compare("inline code", _counted(_INLINE_CODE, english), _counted(_INLINE_CODE, translated))
+        + _compare("links", _links(english), _links(translated))
+        + _compare("exercise ids", _counted(_EXERCISE_ID, english), _counted(_EXERCISE_ID, translated))
+    )
 
 
 def catalog_problems(catalog: Catalog) -> list[str]:
@@ -273,16 +294,24 @@ def catalog_problems(catalog: Catalog) -> list[str]:
         if not message.string:
             problems.append(f"{where}: not translated yet")
         elif message.fuzzy:
-            problems.append(f"{where}: fuzzy (the English changed): check the translation, then remove the fuzzy flag")
+            problems.append(
+                f"{where}: fuzzy (the English changed): check the translation, then remove the fuzzy flag"
+            )
         else:
-            problems += [f"{where}: {problem}" for problem in entry_problems(str(message.id), str(message.string))]
+            problems += [
+                f"{where}: {problem}" for problem in entry_problems(str(message.id), str(message.string))
+            ]
     return problems
 
 
 def _notebook_text(notebook: nbformat.NotebookNode) -> tuple[str, list[str]]:
     """A notebook's Markdown (all of it, one text) and its code cells but the language cell."""
     markdown = "\n\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
-    code = [cell.source for cell in notebook.cells if cell.cell_type == "code" and cell.get("id") != LANGUAGE_CELL_ID]
+    code = [
+        cell.source
+        for cell in notebook.cells
+        if cell.cell_type == "code" and cell.get("id") != LANGUAGE_CELL_ID
+    ]
     return markdown, code
 
 
@@ -298,11 +327,18 @@ def faithfulness_problems(english: nbformat.NotebookNode, translated: nbformat.N
     translated_text, translated_code = _notebook_text(translated)
     # Our translations of quotations are additions: compare with them left out.
     marks = {str(translation(language).gettext(OUR_TRANSLATION.message)) for language in LANGUAGES}
-    kept = "\n\n".join(p for p in paragraphs(translated_text) if not any(p.startswith(f"*{m}*") for m in marks))
-    problems = (_compare("citations", _citations(english_text), _citations(kept))
-                + _compare("numbers", _numbers(english_text), _numbers(kept))
-                + _compare("exercise ids", _counted(_EXERCISE_ID, english_text) + _ids_in(english_code),
-                           _counted(_EXERCISE_ID, kept) + _ids_in(translated_code)))
+    kept = "\n\n".join(
+        p for p in paragraphs(translated_text) if not any(p.startswith(f"*{m}*") for m in marks)
+    )
+    problems = (
+        _compare("citations", _citations(english_text), _citations(kept))
+        + _compare("numbers", _numbers(english_text), _numbers(kept))
+        + _compare(
+            "exercise ids",
+            _counted(_EXERCISE_ID, english_text) + _ids_in(english_code),
+            _counted(_EXERCISE_ID, kept) + _ids_in(translated_code),
+        )
+    )
     names = Counter(Path(target.split("#")[0]).name for target in _LINK.findall(english_text))
     translated_names = Counter(Path(target.split("#")[0]).name for target in _LINK.findall(kept))
     problems += _compare("link targets", names, translated_names)
@@ -330,6 +366,7 @@ def _relink(markdown: str, translated: set[str], language: str) -> str:
     ...         {"00_start_here.ipynb"}, "es")
     '[00](00_start_here.ipynb), [01](../01_history.ipynb), [04](../../notebooks/04_play.ipynb)'
     """
+
     def change(match: re.Match[str]) -> str:
         name, anchor = match["name"], match["anchor"] or ""
         if match["folder"]:  # from a teacher copy to a student notebook: ../notebooks/NAME
@@ -342,8 +379,13 @@ def _relink(markdown: str, translated: set[str], language: str) -> str:
     return _NOTEBOOK_LINK.sub(change, markdown)
 
 
-def translated_notebook(english: nbformat.NotebookNode, catalog: Catalog, language: str,
-                        translated: Iterable[str] = (), name: str = "notebook") -> nbformat.NotebookNode:
+def translated_notebook(
+    english: nbformat.NotebookNode,
+    catalog: Catalog,
+    language: str,
+    translated: Iterable[str] = (),
+    name: str = "notebook",
+) -> nbformat.NotebookNode:
     """The notebook in ``language`` made from its English source and a complete catalog.
 
     ``translated`` names the notebooks that exist in ``language`` (links to
@@ -379,10 +421,18 @@ def translated_notebook(english: nbformat.NotebookNode, catalog: Catalog, langua
                 out.append(str(message.string))  # a notebook catalog has no plural entries
         cell.source = _relink("\n\n".join(out), set(translated), language)
     if problems or missing:
-        raise TranslationError(f"{name} in {LANGUAGES[language]}: " + "; ".join([*missing, *problems][:10])
-                               + (f" (and {len(problems) + len(missing) - 10} more)"
-                                  if len(problems) + len(missing) > 10 else ""))
-    first = nbformat.v4.new_code_cell(f'from awithlaknannai.i18n import set_language\n\nset_language("{language}")')
+        raise TranslationError(
+            f"{name} in {LANGUAGES[language]}: "
+            + "; ".join([*missing, *problems][:10])
+            + (
+                f" (and {len(problems) + len(missing) - 10} more)"
+                if len(problems) + len(missing) > 10
+                else ""
+            )
+        )
+    first = nbformat.v4.new_code_cell(
+        f'from awithlaknannai.i18n import set_language\n\nset_language("{language}")'
+    )
     first.id = LANGUAGE_CELL_ID
     result.cells.insert(0, first)
     result.metadata.setdefault("awithlaknannai", {})["language"] = language
@@ -390,15 +440,18 @@ def translated_notebook(english: nbformat.NotebookNode, catalog: Catalog, langua
     return result
 
 
-def write_translations(names: Sequence[str], languages: Sequence[str],
-                       root: str | os.PathLike[str] = ".") -> list[Path]:
+def write_translations(
+    names: Sequence[str], languages: Sequence[str], root: str | os.PathLike[str] = "."
+) -> list[Path]:
     """Write the translated notebooks of ``names`` (``"00"``...) in ``languages``: student copies in
     ``notebooks/<lang>/``, and teacher copies in ``teacher/<lang>/`` where the source is one."""
     root = Path(root)
     written = []
     for language in languages:
         available = {source_notebook(n, root).name for n in names}
-        available |= {path.with_suffix(".ipynb").name for path in (root / CATALOG_FOLDER / language).glob("*.po")}
+        available |= {
+            path.with_suffix(".ipynb").name for path in (root / CATALOG_FOLDER / language).glob("*.po")
+        }
         for name in names:
             source = source_notebook(name, root)
             english = nbformat.read(source, as_version=4)
@@ -419,8 +472,13 @@ def write_translations(names: Sequence[str], languages: Sequence[str],
 
 def _translated_names(root: Path) -> list[str]:
     """The notebooks with a catalog in some language, by number (``"00"``)."""
-    return sorted({path.stem[:2] for path in (root / CATALOG_FOLDER).glob("*/*.po") if _NOTEBOOK_NAME.fullmatch(
-        path.with_suffix(".ipynb").name)})
+    return sorted(
+        {
+            path.stem[:2]
+            for path in (root / CATALOG_FOLDER).glob("*/*.po")
+            if _NOTEBOOK_NAME.fullmatch(path.with_suffix(".ipynb").name)
+        }
+    )
 
 
 def check(root: str | os.PathLike[str] = ".") -> list[str]:
@@ -438,16 +496,26 @@ def check(root: str | os.PathLike[str] = ".") -> list[str]:
             template = notebook_template(nbformat.read(source, as_version=4), source.name)
             wanted = {(m.context, m.id) for m in template if m.id}
             have = {(m.context, m.id) for m in catalog if m.id}
-            problems += [f"{path}: {context} {text[:50]!r} is not in the catalog: run update"
-                         for context, text in sorted(wanted - have, key=str)]
+            problems += [
+                f"{path}: {context} {text[:50]!r} is not in the catalog: run update"
+                for context, text in sorted(wanted - have, key=str)
+            ]
             problems += [f"{path}: {p}" for p in catalog_problems(catalog)]
             saved = root / STUDENT_FOLDER / language / source.name
             if not saved.exists():
                 problems.append(f"{saved} is missing: run build")
                 continue
             try:
-                fresh = student_copy(translated_notebook(nbformat.read(source, as_version=4), catalog, language,
-                                                         _available(root, language), source.name), source.name)
+                fresh = student_copy(
+                    translated_notebook(
+                        nbformat.read(source, as_version=4),
+                        catalog,
+                        language,
+                        _available(root, language),
+                        source.name,
+                    ),
+                    source.name,
+                )
             except TranslationError as error:
                 problems.append(str(error))
                 continue
@@ -466,13 +534,23 @@ def _cells(notebook: nbformat.NotebookNode) -> list[tuple[str, str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: update catalogs from the English, build the translated notebooks, or check."""
-    parser = argparse.ArgumentParser(prog="python -m awithlaknannai.tutorial.translate",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m awithlaknannai.tutorial.translate", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("action", choices=["update", "build", "check"])
-    parser.add_argument("notebooks", nargs="*", metavar="NOTEBOOK",
-                        help="notebooks by number or name (default: every one with a catalog)")
-    parser.add_argument("--lang", action="append", default=[], metavar="LANG",
-                        help="es or fr; may be given again (default: both)")
+    parser.add_argument(
+        "notebooks",
+        nargs="*",
+        metavar="NOTEBOOK",
+        help="notebooks by number or name (default: every one with a catalog)",
+    )
+    parser.add_argument(
+        "--lang",
+        action="append",
+        default=[],
+        metavar="LANG",
+        help="es or fr; may be given again (default: both)",
+    )
     options = parser.parse_intermixed_args(argv)  # "update --lang es 00" as well as "update 00 --lang es"
     languages = options.lang or sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
     names = options.notebooks or _translated_names(Path("."))

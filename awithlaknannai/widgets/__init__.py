@@ -25,13 +25,13 @@ from .controller import ClickController, ClickResult, Selection, turn_status
 from .game import GameWidget
 
 __all__ = [
-           "BoardWidget",
-           "ClickController",
-           "ClickResult",
-           "CollectPlayers",
-           "CompareWidget",
-           "GameWidget",
-           "Selection",
-           "collect_players",
-           "turn_status",
+    "BoardWidget",
+    "ClickController",
+    "ClickResult",
+    "CollectPlayers",
+    "CompareWidget",
+    "GameWidget",
+    "Selection",
+    "collect_players",
+    "turn_status",
 ]

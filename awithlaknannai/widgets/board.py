@@ -85,11 +85,16 @@ def width_in_units(board: Any) -> float:
 
 
 _ARROWS: dict[str, tuple[int, int]] = {
-    "ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1),
+    "ArrowLeft": (-1, 0),
+    "ArrowRight": (1, 0),
+    "ArrowUp": (0, -1),
+    "ArrowDown": (0, 1),
 }
 
-KEYS_HELP = ("Keys: arrow keys move a cursor from point to point, Enter or Space clicks the point under it, "
-             "Escape cancels a selection, Tab leaves the board.")
+KEYS_HELP = (
+    "Keys: arrow keys move a cursor from point to point, Enter or Space clicks the point under it, "
+    "Escape cancels a selection, Tab leaves the board."
+)
 
 
 def board_name(game: Game, name: str | None = None) -> str:
@@ -110,8 +115,9 @@ def _points(points: list[str], order: list[str]) -> str:
     return ", ".join(sorted(points, key=order.index)) if points else "none"
 
 
-def board_description(game: Game, selection: Selection | None = None, cursor: str | None = None,
-                      interactive: bool = True) -> str:
+def board_description(
+    game: Game, selection: Selection | None = None, cursor: str | None = None, interactive: bool = True
+) -> str:
     """The board's text alternative: whose turn, every piece, the last move and the selection.
 
     Examples
@@ -140,8 +146,7 @@ def board_description(game: Game, selection: Selection | None = None, cursor: st
     return " ".join(parts)
 
 
-def preview_html(game: Game, *, labels: bool = True, flipped: bool = False,
-                 what: str = "board") -> str:
+def preview_html(game: Game, *, labels: bool = True, flipped: bool = False, what: str = "board") -> str:
     """What a saved notebook shows in place of a board widget before the cell runs.
 
     A freshly opened notebook has no kernel, so the widget itself cannot
@@ -156,8 +161,10 @@ def preview_html(game: Game, *, labels: bool = True, flipped: bool = False,
     """
     picture = Picture(game_svg(game, labels=labels, flipped=flipped))
     image = picture._repr_mimebundle_()[0]["text/html"]
-    return (f'<div class="awithlaknannai-preview">{image}'
-            f"<p><em>Run this cell (Shift + Enter) to play on this {what}: it is a picture until then.</em></p></div>")
+    return (
+        f'<div class="awithlaknannai-preview">{image}'
+        f"<p><em>Run this cell (Shift + Enter) to play on this {what}: it is a picture until then.</em></p></div>"
+    )
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -231,8 +238,10 @@ class BoardWidget(widgets.VBox):
         # The plain-text form saved in notebooks and shown on GitHub, instead
         # of ipywidgets' long list of children.
         game = self.game
-        return (f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
-                f"{len(game.moves)} moves played; an interactive board when the notebook runs>")
+        return (
+            f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+            f"{len(game.moves)} moves played; an interactive board when the notebook runs>"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -283,15 +292,20 @@ class BoardWidget(widgets.VBox):
         self.cursor: str | None = None  # the keyboard cursor's point
         self._status_text, self._status_error = "", False
         self.geometry: Layout = self._make_geometry()
-        self.canvas: Any = (MultiCanvas(LAYERS, width=self.geometry.width, height=self.geometry.height)
-                            if MultiCanvas is not None else OpsCanvas(self.geometry.width, self.geometry.height))
+        self.canvas: Any = (
+            MultiCanvas(LAYERS, width=self.geometry.width, height=self.geometry.height)
+            if MultiCanvas is not None
+            else OpsCanvas(self.geometry.width, self.geometry.height)
+        )
         self._size_canvas()
         # The status line (one live region), and the canvas's name, description and Tab handling.
         self.access = BoardAccess(name=board_name(self.game, self.name))
         self.status = self.access
         # The box whose width the board is fitted to (the browser view measures it and reports it as
         # access.available_width); a board still too wide at MIN_UNIT_PX scrolls in it sideways.
-        self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(width="100%", overflow="auto hidden"))
+        self.scroller = widgets.Box(
+            [self.canvas], layout=widgets.Layout(width="100%", overflow="auto hidden")
+        )
         self.scroller.add_class("awithlaknannai-scroller")
         self.access.observe(self._on_available_width, names="available_width")
         super().__init__([self.scroller, self.access])
@@ -348,8 +362,12 @@ class BoardWidget(widgets.VBox):
         # Shown at exactly its drawn scale once fitted. Until the browser has reported the width it
         # is given, it may shrink with the box (a moment's smaller names); a board that does not fit
         # even at its smallest scale keeps its size (names >= MIN_LABEL_PX) and scrolls instead.
-        self.canvas.layout = widgets.Layout(width=f"{css_width:g}px", height="auto", flex="0 0 auto",
-                                            max_width="none" if self.overflows else "100%")
+        self.canvas.layout = widgets.Layout(
+            width=f"{css_width:g}px",
+            height="auto",
+            flex="0 0 auto",
+            max_width="none" if self.overflows else "100%",
+        )
 
     def _on_available_width(self, change: dict[str, Any]) -> None:
         self.fit_width(change["new"])
@@ -431,7 +449,9 @@ class BoardWidget(widgets.VBox):
             self.redraw()
         return result
 
-    def handle_key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> ClickResult | None:
+    def handle_key(
+        self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False
+    ) -> ClickResult | None:
         """The canvas's key-down handler: play without a mouse.
 
         Arrow keys move a cursor from point to point, Enter or Space clicks
@@ -507,8 +527,9 @@ class BoardWidget(widgets.VBox):
         """Bring the board's accessible name and description up to date with the game."""
         with self.access.hold_sync():
             self.access.name = board_name(self.game, self.name)
-            self.access.description = board_description(self.game, self.controller.selection, self.cursor,
-                                                        self.interactive)
+            self.access.description = board_description(
+                self.game, self.controller.selection, self.cursor, self.interactive
+            )
             self.access.selecting = self._escape_cancels()
             # Where the keyboard cursor is, as fractions of the canvas, and a unit's margin round it:
             # the browser scrolls a board wider than its box to keep it in view.
@@ -535,7 +556,9 @@ class BoardWidget(widgets.VBox):
 
     def draw_board(self) -> None:
         """Draw the board layer (slab, lines, points, names)."""
-        self._paint({0: board_ops(self.geometry, labels=self.labels, min_label=MIN_LABEL_PX * self.resolution)})
+        self._paint(
+            {0: board_ops(self.geometry, labels=self.labels, min_label=MIN_LABEL_PX * self.resolution)}
+        )
 
     def show_hint(self, move: Move | Sequence[str] | None, text: str, piece: str | None = None) -> None:
         """Say ``text`` on the status line and draw a hint until the position changes.
@@ -561,7 +584,11 @@ class BoardWidget(widgets.VBox):
         return mark[1] if mark else ()
 
     def _current_hint(self) -> tuple[Position, tuple[str, ...], str | None] | None:
-        if self._hint is None or self._hint[0] is not self.game.position or self.controller.selection is not None:
+        if (
+            self._hint is None
+            or self._hint[0] is not self.game.position
+            or self.controller.selection is not None
+        ):
             return None
         return self._hint
 
@@ -645,8 +672,9 @@ class BoardWidget(widgets.VBox):
                         if later > index:
                             ops += piece_ops(self.geometry, {point: captured_color})
                         elif later == index:
-                            ops += piece_ops(self.geometry, {point: captured_color},
-                                             alpha=1.0 - max(0.0, eased - 0.5) * 2)
+                            ops += piece_ops(
+                                self.geometry, {point: captured_color}, alpha=1.0 - max(0.0, eased - 0.5) * 2
+                            )
                     ops += piece_ops(self.geometry, [(point_on_segments(segments, eased), mover)])
                     self._paint({2: ops})
                     if t >= 1.0:

@@ -227,4 +227,6 @@ class OpsCanvas(anywidget.AnyWidget):
         elif event == "key_down" and isinstance(content.get("key"), str):
             key = content["key"][:40]
             for callback in list(self._key_down):
-                callback(key, bool(content.get("shift")), bool(content.get("ctrl")), bool(content.get("meta")))
+                callback(
+                    key, bool(content.get("shift")), bool(content.get("ctrl")), bool(content.get("meta"))
+                )

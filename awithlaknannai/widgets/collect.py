@@ -135,8 +135,12 @@ class CollectPlayers(widgets.VBox):
         self.results: list[Received] = []
         self._waiting: list[Received] = []
         self.upload = widgets.FileUpload(
-            accept=".py,.zip", multiple=True, description="Choose the players' files (.py or .zip)",
-            tooltip="Several .py files at once, or one .zip of them", layout=widgets.Layout(width="auto"))
+            accept=".py,.zip",
+            multiple=True,
+            description="Choose the players' files (.py or .zip)",
+            tooltip="Several .py files at once, or one .zip of them",
+            layout=widgets.Layout(width="auto"),
+        )
         self.upload.observe(self._on_upload, names="value")
         where = html.escape(str(self.folder.resolve()))
         intro = widgets.HTML(
@@ -146,15 +150,26 @@ class CollectPlayers(widgets.VBox):
             "unless you press <strong>Replace</strong>.</p>"
             f"<p>Limits: {MAX_FILE_BYTES // 1_000_000} MB a file, {MAX_FILES} files, "
             f"{MAX_ZIP_BYTES // 1_000_000} MB for a zip unpacked; an upload over about 10 MB "
-            "may not arrive (Jupyter's limit for a message): upload a larger set in parts.</p>")
+            "may not arrive (Jupyter's limit for a message): upload a larger set in parts.</p>"
+        )
         self.status = LiveStatus(text="No files yet.")
         self.choices = widgets.VBox()
         self.listing = widgets.HTML("")
         after = widgets.HTML(
             "<p>When every file is in, run the league in a cell: "
-            f"<code>run_league({html.escape(repr(str(self.folder)))})</code>.</p>")
-        super().__init__([KeyboardShield(container=_CONTAINER), intro, self.upload, self.status, self.choices,
-                          self.listing, after])
+            f"<code>run_league({html.escape(repr(str(self.folder)))})</code>.</p>"
+        )
+        super().__init__(
+            [
+                KeyboardShield(container=_CONTAINER),
+                intro,
+                self.upload,
+                self.status,
+                self.choices,
+                self.listing,
+                after,
+            ]
+        )
         self.add_class("awithlaknannai-collect")
 
     # --- what the buttons do (callable without a browser) ---------------------------------------
@@ -169,8 +184,10 @@ class CollectPlayers(widgets.VBox):
             return []
         self.results.extend(results)
         self._waiting.extend(r for r in results if r.status == "conflict")
-        counts = {status: sum(1 for r in results if r.status == status)
-                  for status in ("saved", "same", "refused", "conflict")}
+        counts = {
+            status: sum(1 for r in results if r.status == status)
+            for status in ("saved", "same", "refused", "conflict")
+        }
         parts = [f"{counts['saved']} saved"]
         if counts["same"]:
             parts.append(f"{counts['same']} already there")
@@ -202,25 +219,37 @@ class CollectPlayers(widgets.VBox):
     def _show(self, summary: str) -> None:
         held = _players_in(self.folder) if self.folder.is_dir() else 0
         self.status.text = f"{summary} The folder {self.folder.name} holds {held} player{'s' * (held != 1)}."
-        items = "".join(f'<li><span aria-hidden="true">{_SIGNS.get(r.status, "")} </span>{html.escape(str(r))}</li>'
-                        for r in self.results)
-        self.listing.value = (f'<p>Every file so far:</p><ul class="awithlaknannai-collect-list">{items}</ul>'
-                              if items else "")
+        items = "".join(
+            f'<li><span aria-hidden="true">{_SIGNS.get(r.status, "")} </span>{html.escape(str(r))}</li>'
+            for r in self.results
+        )
+        self.listing.value = (
+            f'<p>Every file so far:</p><ul class="awithlaknannai-collect-list">{items}</ul>' if items else ""
+        )
         rows = []
         for waiting in self._waiting:
-            label = widgets.HTML(f"<strong>{html.escape(waiting.name)}</strong>: a different "
-                                 f"{html.escape(waiting.saved_as)} is already there.")
-            replace = widgets.Button(description=f"Replace {waiting.saved_as}",
-                                     tooltip=f"Put the new {waiting.saved_as} in place of the one there")
+            label = widgets.HTML(
+                f"<strong>{html.escape(waiting.name)}</strong>: a different "
+                f"{html.escape(waiting.saved_as)} is already there."
+            )
+            replace = widgets.Button(
+                description=f"Replace {waiting.saved_as}",
+                tooltip=f"Put the new {waiting.saved_as} in place of the one there",
+            )
             spare = _free_name(self.folder, waiting.saved_as)
-            keep = widgets.Button(description=f"Keep both: the new one as {spare}",
-                                  tooltip=f"Leave the {waiting.saved_as} that is there, and save the new one as {spare}")
+            keep = widgets.Button(
+                description=f"Keep both: the new one as {spare}",
+                tooltip=f"Leave the {waiting.saved_as} that is there, and save the new one as {spare}",
+            )
             replace.on_click(lambda _, w=waiting: self._press(w, "replace"))
             keep.on_click(lambda _, w=waiting: self._press(w, "keep both"))
             for button in (replace, keep):
                 button.layout = widgets.Layout(width="auto")
-            rows.append(widgets.HBox([label, replace, keep], layout=widgets.Layout(flex_flow="row wrap",
-                                                                                   align_items="center")))
+            rows.append(
+                widgets.HBox(
+                    [label, replace, keep], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+                )
+            )
         self.choices.children = rows
 
     def _press(self, waiting: Received, choice: str) -> None:
@@ -237,8 +266,10 @@ class CollectPlayers(widgets.VBox):
         self.upload.value = ()  # ready for the next upload (the button's count goes back to 0)
 
     def __repr__(self) -> str:
-        return (f"<CollectPlayers into {str(self.folder)!r}: {len(self.results)} files received; "
-                "an upload button when the notebook runs>")
+        return (
+            f"<CollectPlayers into {str(self.folder)!r}: {len(self.results)} files received; "
+            "an upload button when the notebook runs>"
+        )
 
 
 def collect_players(folder: str | os.PathLike[str] = "players") -> CollectPlayers:

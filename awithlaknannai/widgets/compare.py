@@ -89,7 +89,7 @@ def _replay(variant: Variant, moves: Sequence[str]) -> Replay:
         except ValueError as error:
             reason = str(error)
             if reason.startswith(f"{text}: "):
-                reason = reason[len(text) + 2:]
+                reason = reason[len(text) + 2 :]
             return Replay(variant, game, len(game.moves), reason)
     return Replay(variant, game, len(game.moves), None)
 
@@ -156,10 +156,16 @@ class CompareWidget(widgets.VBox):
         (2, True, False)
         """
         pictures = "".join(
-            title.value + Picture(game_svg(board.game, labels=board.labels, flipped=board.flipped))
-            ._repr_mimebundle_()[0]["text/html"] for title, board in zip(self.titles, self.boards))
-        return (f'<div class="awithlaknannai-preview">{pictures}<p><em>Run this cell (Shift + Enter) to step '
-                f"through the moves on these boards: they are pictures until then.</em></p></div>")
+            title.value
+            + Picture(game_svg(board.game, labels=board.labels, flipped=board.flipped))._repr_mimebundle_()[
+                0
+            ]["text/html"]
+            for title, board in zip(self.titles, self.boards)
+        )
+        return (
+            f'<div class="awithlaknannai-preview">{pictures}<p><em>Run this cell (Shift + Enter) to step '
+            f"through the moves on these boards: they are pictures until then.</em></p></div>"
+        )
 
     def __init__(
         self,
@@ -171,8 +177,9 @@ class CompareWidget(widgets.VBox):
         **board_options: Any,
     ) -> None:
         if isinstance(variants, (str, Variant)) or len(variants) < 2:
-            raise ValueError("CompareWidget compares two or more boards: pass a list such as "
-                             "['mosona', 'mosona-murray']")
+            raise ValueError(
+                "CompareWidget compares two or more boards: pass a list such as ['mosona', 'mosona-murray']"
+            )
         self.moves: list[str] = split_moves(moves)
         self.replays: list[Replay] = [_replay(_as_variant(v, rules), self.moves) for v in variants]
         self.boards: list[BoardWidget] = []
@@ -182,15 +189,23 @@ class CompareWidget(widgets.VBox):
             self.boards.append(board)
             rules_name = replay.variant.rules.to_text()
             desc = html.escape(replay.variant.description or replay.variant.name)
-            self.titles.append(widgets.HTML(
-                f'<div style="margin-top:0.6em"><b>{html.escape(replay.variant.name)}</b>, '
-                f'{html.escape(rules_name)} rules <span class="awithlaknannai-muted">({desc})</span></div>'))
+            self.titles.append(
+                widgets.HTML(
+                    f'<div style="margin-top:0.6em"><b>{html.escape(replay.variant.name)}</b>, '
+                    f'{html.escape(rules_name)} rules <span class="awithlaknannai-muted">({desc})</span></div>'
+                )
+            )
         wide = {"description_width": "initial"}
         # A number box (named by its label, stepped by the arrow keys) and text buttons: ipywidgets'
         # slider handle and icon-only buttons have no name a screen reader can read.
-        self.move_number = widgets.BoundedIntText(min=0, max=len(self.moves), value=len(self.moves),
-                                             description="Move number", style=wide,
-                                             layout=widgets.Layout(width="11em"))
+        self.move_number = widgets.BoundedIntText(
+            min=0,
+            max=len(self.moves),
+            value=len(self.moves),
+            description="Move number",
+            style=wide,
+            layout=widgets.Layout(width="11em"),
+        )
         narrow = widgets.Layout(width="auto")
         self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
         self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
@@ -198,8 +213,10 @@ class CompareWidget(widgets.VBox):
         self.previous_button.on_click(lambda _: self.go_to(max(0, self.move_number.value - 1)))
         self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.move_number.value + 1)))
         self.move_number.observe(lambda change: self._show(change["new"]), names="value")
-        controls = widgets.HBox([self.previous_button, self.move_number, self.next_button, self.caption],
-                                layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        controls = widgets.HBox(
+            [self.previous_button, self.move_number, self.next_button, self.caption],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
         parts: list[widgets.Widget] = [controls]
         for title, board in zip(self.titles, self.boards):
             parts += [title, board]
@@ -237,13 +254,17 @@ class CompareWidget(widgets.VBox):
         if index == 0:
             self.caption.value = "Start position"
         else:
-            self.caption.value = f"Move {index} of {len(self.moves)}: <b>{html.escape(self.moves[index - 1])}</b>"
+            self.caption.value = (
+                f"Move {index} of {len(self.moves)}: <b>{html.escape(self.moves[index - 1])}</b>"
+            )
 
     @staticmethod
     def _board_status(replay: Replay, index: int, moves: Sequence[str]) -> tuple[str, bool]:
         if index > replay.playable and replay.stop_reason is not None:
             number = replay.playable + 1
-            text = f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 {replay.stop_reason}."
+            text = (
+                f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 {replay.stop_reason}."
+            )
             return (text, True)
         game = replay.game
         outcome = game.outcome()

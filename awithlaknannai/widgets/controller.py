@@ -280,11 +280,16 @@ class ClickController:
         if point is None:
             if selection is None:
                 return self._refuse(point, "That click missed the points: click one of your pieces.")
-            return self._refuse(point, "That click missed the points: click a highlighted point, "
-                                       f"or {selection.current} again to cancel.")
+            return self._refuse(
+                point,
+                "That click missed the points: click a highlighted point, "
+                f"or {selection.current} again to cancel.",
+            )
         position = self.game.position
         if point not in position.variant.tables.index:
-            return self._refuse(point, f"there is no point {shown(point)} on this board ({position.variant.name})")
+            return self._refuse(
+                point, f"there is no point {shown(point)} on this board ({position.variant.name})"
+            )
         if selection is None:
             return self._select(point)
         return self._continue(point, selection)
@@ -313,8 +318,10 @@ class ClickController:
         moves = self.game.legal_moves()
         turn = self.game.position.turn
         if moves and moves[0].is_capture and self.game.variant.rules.compulsory_capture:
-            return (f"{point} cannot move: capture is compulsory, and {turn} must leap "
-                    f"with another piece (for example {moves[0]}).")
+            return (
+                f"{point} cannot move: capture is compulsory, and {turn} must leap "
+                f"with another piece (for example {moves[0]})."
+            )
         return f"{point} cannot move: its neighbours are taken and it has nothing to jump."
 
     def _selected_status(self) -> str:
@@ -323,20 +330,24 @@ class ClickController:
         if selection.choosing_jump is not None:
             land = selection.choosing_jump
             jumps = [t for t in selection.targets if t != land]
-            text = (f"Two ways to reach {land}: click the piece to jump "
-                    f"({' or '.join(jumps)})")
+            text = f"Two ways to reach {land}: click the piece to jump ({' or '.join(jumps)})"
             if land in selection.targets:
                 text += f", or {land} again to step there"
             return text + "."
         if len(selection.path) == 1:
-            return (f"{current} selected: click a highlighted point to move there, "
-                    f"or {current} again to cancel.")
+            return (
+                f"{current} selected: click a highlighted point to move there, or {current} again to cancel."
+            )
         taken = len(selection.captures)
         if selection.can_stop:
-            return (f"{taken} captured so far: click a highlighted point to leap again, "
-                    f"or the piece on {current} to stop there.")
-        return (f"{taken} captured so far: the piece must keep leaping. Click the next "
-                f"highlighted point, or the piece on {current} to start the turn again.")
+            return (
+                f"{taken} captured so far: click a highlighted point to leap again, "
+                f"or the piece on {current} to stop there."
+            )
+        return (
+            f"{taken} captured so far: the piece must keep leaping. Click the next "
+            f"highlighted point, or the piece on {current} to start the turn again."
+        )
 
     def _continue(self, point: str, selection: Selection) -> ClickResult:
         if self._pending is not None:
@@ -374,7 +385,9 @@ class ClickController:
         if point == selection.current:
             self._pending = None
             return self._accept(point, self._selected_status())
-        return self._refuse(point, f"Click one of the highlighted pieces to choose which one to jump to {land}.")
+        return self._refuse(
+            point, f"Click one of the highlighted pieces to choose which one to jump to {land}."
+        )
 
     def _extend(self, land: str, over: str | None) -> ClickResult:
         self._steps = (*self._steps, (over, land))
@@ -402,6 +415,6 @@ class ClickController:
         except ValueError as error:
             reason = str(error)
             if reason.startswith(f"{text}: "):
-                reason = reason[len(text) + 2:]
+                reason = reason[len(text) + 2 :]
             return f"Cannot play {text}: {reason}."
         return f"{point} is not one of the highlighted points."

@@ -92,7 +92,8 @@ def paint(canvas: Any, ops: Iterable[Op]) -> None:
             if isinstance(value, LinearGradient):
                 if value not in _GRADIENTS:
                     _GRADIENTS[value] = canvas.create_linear_gradient(
-                        value.x0, value.y0, value.x1, value.y1, list(value.stops))
+                        value.x0, value.y0, value.x1, value.y1, list(value.stops)
+                    )
                 value = _GRADIENTS[value]
             setattr(canvas, op[1], value)
         else:
@@ -108,9 +109,12 @@ def ops_json(ops: Iterable[Op]) -> list[list[Any]]:
     >>> ops_json([("fill_circles", [1.0, 2.0], [3.0, 4.0], 5.0), ("fill_polygon", [(0, 0), (1, 0), (0, 1)])])
     [['fill_circles', [1.0, 2.0], [3.0, 4.0], 5.0], ['fill_polygon', [[0, 0], [1, 0], [0, 1]]]]
     """
+
     def plain(value: Any) -> Any:
         if isinstance(value, LinearGradient):
-            return {"gradient": [value.x0, value.y0, value.x1, value.y1, [list(stop) for stop in value.stops]]}
+            return {
+                "gradient": [value.x0, value.y0, value.x1, value.y1, [list(stop) for stop in value.stops]]
+            }
         if isinstance(value, (tuple, list)):
             return [plain(item) for item in value]
         return value
@@ -166,8 +170,13 @@ def board_ops(layout: Layout, labels: bool = True, min_label: float = 0.0) -> li
     ops += _rounded_rect(0, 0, layout.width, layout.height, unit * 0.18)
     ops.append(("fill",))
     # The slab's face: light at the top to a warmer tone at the bottom, as in the SVG pictures.
-    ops.append(("set", "fill_style", LinearGradient(0, 0, 0, layout.height,
-                                                     ((0.0, SLAB_LIGHT), (1.0, BOARD["background"])))))
+    ops.append(
+        (
+            "set",
+            "fill_style",
+            LinearGradient(0, 0, 0, layout.height, ((0.0, SLAB_LIGHT), (1.0, BOARD["background"]))),
+        )
+    )
     ops += _rounded_rect(inset, inset, layout.width - 2 * inset, layout.height - 2 * inset, unit * 0.14)
     ops.append(("fill",))
 
@@ -185,8 +194,12 @@ def board_ops(layout: Layout, labels: bool = True, min_label: float = 0.0) -> li
     points = list(layout.board.nodes)
     ops += [
         ("set", "fill_style", BOARD["point"]),
-        ("fill_circles", [layout.xy(p)[0] for p in points], [layout.xy(p)[1] for p in points],
-         layout.point_radius),
+        (
+            "fill_circles",
+            [layout.xy(p)[0] for p in points],
+            [layout.xy(p)[1] for p in points],
+            layout.point_radius,
+        ),
     ]
     if labels:
         ops += _label_ops(layout, min_label)
@@ -245,15 +258,18 @@ def _label_ops(layout: Layout, min_label: float = 0.0) -> list[Op]:
     ]
     for text, x, y in placed:
         # A halo in the slab's own colour there keeps the name readable where it crosses a line.
-        ops += [("set", "stroke_style", _mix(SLAB_LIGHT, BOARD["background"], y / layout.height)),
-                ("stroke_text", text, x, y)]
+        ops += [
+            ("set", "stroke_style", _mix(SLAB_LIGHT, BOARD["background"], y / layout.height)),
+            ("stroke_text", text, x, y),
+        ]
     ops.append(("set", "fill_style", BOARD["label"]))
     ops += [("fill_text", text, x, y) for text, x, y in placed]
     return ops
 
 
-def piece_ops(layout: Layout, pieces: Mapping[str, Color] | Sequence[tuple[XY, Color]],
-              alpha: float = 1.0) -> list[Op]:
+def piece_ops(
+    layout: Layout, pieces: Mapping[str, Color] | Sequence[tuple[XY, Color]], alpha: float = 1.0
+) -> list[Op]:
     """Pieces drawn as in the SVG pictures: a shadow, a shiny body, a rim and a groove.
 
     ``pieces`` is ``{point: colour}`` or a list of ``((x, y), colour)`` (for
@@ -266,8 +282,11 @@ def piece_ops(layout: Layout, pieces: Mapping[str, Color] | Sequence[tuple[XY, C
     if not items:
         return []
     r = layout.piece_radius
-    ops: list[Op] = [("set", "global_alpha", 0.22 * alpha), ("set", "fill_style", "#000000"),
-                     ("fill_circles", [x + r * 0.08 for (x, _), _ in items], [y + r * 0.12 for (_, y), _ in items], r)]
+    ops: list[Op] = [
+        ("set", "global_alpha", 0.22 * alpha),
+        ("set", "fill_style", "#000000"),
+        ("fill_circles", [x + r * 0.08 for (x, _), _ in items], [y + r * 0.12 for (_, y), _ in items], r),
+    ]
     for color in Color:
         xs = [x for (x, _), c in items if c is color]
         ys = [y for (_, y), c in items if c is color]
@@ -338,17 +357,23 @@ def point_on_segments(segments: Sequence[Segment], t: float) -> XY:
 
 
 def _path_ops(layout: Layout, path: Sequence[str], color: str, width: float, alpha: float) -> list[Op]:
-    ops: list[Op] = [("set", "global_alpha", alpha), ("set", "stroke_style", color),
-                     ("set", "line_width", width), ("set", "line_cap", "round"),
-                     ("set", "line_join", "round"), ("begin_path",)]
+    ops: list[Op] = [
+        ("set", "global_alpha", alpha),
+        ("set", "stroke_style", color),
+        ("set", "line_width", width),
+        ("set", "line_cap", "round"),
+        ("set", "line_join", "round"),
+        ("begin_path",),
+    ]
     for a, b in pairwise(path):
         ops += _segment_path(hop_segments(layout, a, b))
     ops += [("stroke",), ("set", "global_alpha", 1.0)]
     return ops
 
 
-def _ring_ops(layout: Layout, points: Sequence[str], color: str, radius: float, width: float,
-              dash: Sequence[float] = ()) -> list[Op]:
+def _ring_ops(
+    layout: Layout, points: Sequence[str], color: str, radius: float, width: float, dash: Sequence[float] = ()
+) -> list[Op]:
     if not points:
         return []
     return [
@@ -364,12 +389,20 @@ def _cross_ops(layout: Layout, points: Sequence[str]) -> list[Op]:
     if not points:
         return []
     s = layout.piece_radius * 0.7
-    ops: list[Op] = [("set", "stroke_style", HIGHLIGHT["captured"]), ("set", "line_width", layout.unit * 0.08),
-                     ("set", "line_cap", "round"), ("begin_path",)]
+    ops: list[Op] = [
+        ("set", "stroke_style", HIGHLIGHT["captured"]),
+        ("set", "line_width", layout.unit * 0.08),
+        ("set", "line_cap", "round"),
+        ("begin_path",),
+    ]
     for p in points:
         x, y = layout.xy(p)
-        ops += [("move_to", x - s, y - s), ("line_to", x + s, y + s),
-                ("move_to", x - s, y + s), ("line_to", x + s, y - s)]
+        ops += [
+            ("move_to", x - s, y - s),
+            ("line_to", x + s, y + s),
+            ("move_to", x - s, y + s),
+            ("line_to", x + s, y - s),
+        ]
     ops.append(("stroke",))
     return ops
 
@@ -450,8 +483,14 @@ def pieces_ops(
     if last_move is not None:
         ops += _path_ops(layout, last_move.path, HIGHLIGHT["last_move"], unit * 0.16, LAST_MOVE_OPACITY)
         ops += [("set", "global_alpha", 1.0)]
-        ops += _ring_ops(layout, [last_move.origin], HIGHLIGHT["last_move"], r * 0.85, unit * 0.05,
-                         (unit * 0.08, unit * 0.06))
+        ops += _ring_ops(
+            layout,
+            [last_move.origin],
+            HIGHLIGHT["last_move"],
+            r * 0.85,
+            unit * 0.05,
+            (unit * 0.08, unit * 0.06),
+        )
     pieces = {p: c for p, c in position.pieces().items() if p not in hidden}
     moving = None
     if len(path) > 1:
@@ -464,12 +503,15 @@ def pieces_ops(
         ops += piece_ops(layout, ghosts, alpha=0.35)  # type: ignore[arg-type]
         ops += _cross_ops(layout, captured)
     if moving is not None:
-        ops += _ring_ops(layout, [path[0]], HIGHLIGHT["selected"], r * 0.85, unit * 0.05, (unit * 0.08, unit * 0.06))
+        ops += _ring_ops(
+            layout, [path[0]], HIGHLIGHT["selected"], r * 0.85, unit * 0.05, (unit * 0.08, unit * 0.06)
+        )
         ops += _arrow_ops(layout, path)
         ops += piece_ops(layout, {path[-1]: moving})
     if selected is not None:
-        ops += _ring_ops(layout, [path[-1] if len(path) > 1 else selected], HIGHLIGHT["selected"],
-                         r * 1.18, unit * 0.08)
+        ops += _ring_ops(
+            layout, [path[-1] if len(path) > 1 else selected], HIGHLIGHT["selected"], r * 1.18, unit * 0.08
+        )
     dash = (unit * 0.14, unit * 0.09)
     if hint_piece is not None:
         ops += _ring_ops(layout, [hint_piece], HIGHLIGHT["path"], r * 1.18, unit * 0.07, dash)
@@ -478,7 +520,11 @@ def pieces_ops(
     if cursor is not None:
         x, y = layout.xy(cursor)
         half = r * 1.4
-        ops += [("set", "stroke_style", HIGHLIGHT["path"]), ("set", "line_width", unit * 0.05),
-                ("set_line_dash", [unit * 0.1, unit * 0.07]),
-                ("stroke_rect", x - half, y - half, 2 * half, 2 * half), ("set_line_dash", [])]
+        ops += [
+            ("set", "stroke_style", HIGHLIGHT["path"]),
+            ("set", "line_width", unit * 0.05),
+            ("set_line_dash", [unit * 0.1, unit * 0.07]),
+            ("stroke_rect", x - half, y - half, 2 * half, 2 * half),
+            ("set_line_dash", []),
+        ]
     return ops

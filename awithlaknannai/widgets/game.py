@@ -50,8 +50,10 @@ _BOARD_OPTIONS = frozenset({"unit", "max_width", "labels", "resolution"})  # pas
 _THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
 _MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
 # Said (and refused clicks say it) where the history shows a computer's turn before the end of the line.
-_COMPUTER_IN_THE_PAST = ("The computer plays from the latest position: press Latest to carry on, "
-                         "or go Back to one of your own turns.")
+_COMPUTER_IN_THE_PAST = (
+    "The computer plays from the latest position: press Latest to carry on, "
+    "or go Back to one of your own turns."
+)
 
 
 class GameWidget(widgets.VBox):
@@ -102,14 +104,20 @@ class GameWidget(widgets.VBox):
         # The plain-text form saved in notebooks and shown on GitHub, instead
         # of ipywidgets' long list of children.
         game = self.game
-        return (f"<GameWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
-                f"{len(game.moves)} moves played; an interactive game when the notebook runs>")
+        return (
+            f"<GameWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+            f"{len(game.moves)} moves played; an interactive game when the notebook runs>"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:  # a picture for a notebook opened without its kernel
-            bundle["text/html"] = preview_html(self.game, labels=self.board.labels, flipped=self.board.flipped,
-                                               what="board against a friend or the computer")
+            bundle["text/html"] = preview_html(
+                self.game,
+                labels=self.board.labels,
+                flipped=self.board.flipped,
+                what="board against a friend or the computer",
+            )
         return bundle
 
     def __init__(
@@ -157,8 +165,17 @@ class GameWidget(widgets.VBox):
         self.board.on_move(self._after_human_move)
         self._build_controls()
         # KeyboardShield: keys pressed on the menus and boxes go to them, not to JupyterLab's shortcuts.
-        super().__init__([KeyboardShield(), self.top_bar, self.board, self.history_bar, self.entry_bar,
-                          self.move_list, self.record_box])
+        super().__init__(
+            [
+                KeyboardShield(),
+                self.top_bar,
+                self.board,
+                self.history_bar,
+                self.entry_bar,
+                self.move_list,
+                self.record_box,
+            ]
+        )
         self.add_class("awithlaknannai-game")
         self._sync()
         self._schedule_reply()
@@ -173,28 +190,42 @@ class GameWidget(widgets.VBox):
             # (less the widgets' 2 px margins: an output box scrolls for a single pixel too many)
             return widgets.Layout(width="auto", max_width="calc(100% - 4px)")
 
-        self.variant_menu = widgets.Dropdown(description="Board", style=wide,
-                                             layout=menu_layout())
+        self.variant_menu = widgets.Dropdown(description="Board", style=wide, layout=menu_layout())
         self.rules_menu = widgets.Dropdown(description="Rules", style=wide, layout=menu_layout())
         opponents: list[tuple[str, str]] = [("Two players", _TWO_PLAYERS)]
         opponents += [(f"Computer: {level}", level) for level in LEVELS]
-        self.opponent_menu = widgets.Dropdown(options=opponents, description="Opponent", style=wide,
-                                              layout=menu_layout())
-        self.computer_color_menu = widgets.Dropdown(options=[("plays Black", "black"), ("plays White", "white")],
-                                                    description="Computer", style=wide,
-                                                    layout=menu_layout())
+        self.opponent_menu = widgets.Dropdown(
+            options=opponents, description="Opponent", style=wide, layout=menu_layout()
+        )
+        self.computer_color_menu = widgets.Dropdown(
+            options=[("plays Black", "black"), ("plays White", "white")],
+            description="Computer",
+            style=wide,
+            layout=menu_layout(),
+        )
         # Buttons are named by their text alone: icon fonts would give them private-use characters as names.
-        self.new_button = widgets.Button(description="New game", tooltip="Start again",
-                                         layout=widgets.Layout(width="auto"))
-        self.flip_button = widgets.Button(description="Flip board", tooltip="Turn the board round",
-                                          layout=widgets.Layout(width="auto"))
-        self.hint_button = widgets.Button(description="Hint",
-                                          tooltip="Perfect play where the endgame solver knows the position, "
-                                                  "otherwise the strongest computer level's choice",
-                                          layout=widgets.Layout(width="auto"))
+        self.new_button = widgets.Button(
+            description="New game", tooltip="Start again", layout=widgets.Layout(width="auto")
+        )
+        self.flip_button = widgets.Button(
+            description="Flip board", tooltip="Turn the board round", layout=widgets.Layout(width="auto")
+        )
+        self.hint_button = widgets.Button(
+            description="Hint",
+            tooltip="Perfect play where the endgame solver knows the position, "
+            "otherwise the strongest computer level's choice",
+            layout=widgets.Layout(width="auto"),
+        )
         self.top_bar = widgets.HBox(
-            [self.variant_menu, self.rules_menu, self.opponent_menu, self.computer_color_menu,
-             self.new_button, self.flip_button, self.hint_button],
+            [
+                self.variant_menu,
+                self.rules_menu,
+                self.opponent_menu,
+                self.computer_color_menu,
+                self.new_button,
+                self.flip_button,
+                self.hint_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         narrow = widgets.Layout(width="auto")
@@ -203,41 +234,63 @@ class GameWidget(widgets.VBox):
         self.first_button = widgets.Button(description="Start", tooltip="Go to the start", layout=narrow)
         self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
         self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
-        self.last_button = widgets.Button(description="Latest", tooltip="Go to the latest move", layout=narrow)
+        self.last_button = widgets.Button(
+            description="Latest", tooltip="Go to the latest move", layout=narrow
+        )
         # The history's move number: a number box (its label names it for screen readers, arrow keys
         # step it); ipywidgets' slider handle cannot be given a name.
-        self.move_number = widgets.BoundedIntText(min=0, max=0, value=0, description="Move number",
-                                             style=wide, layout=widgets.Layout(width="11em"))
+        self.move_number = widgets.BoundedIntText(
+            min=0, max=0, value=0, description="Move number", style=wide, layout=widgets.Layout(width="11em")
+        )
         self.history_total = widgets.Label("of 0")
         self.history_bar = widgets.HBox(
-            [self.undo_button, self.redo_button, self.first_button, self.previous_button, self.move_number,
-             self.history_total, self.next_button, self.last_button],
+            [
+                self.undo_button,
+                self.redo_button,
+                self.first_button,
+                self.previous_button,
+                self.move_number,
+                self.history_total,
+                self.next_button,
+                self.last_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self.move_entry = widgets.Text(placeholder="type a move, e.g. B3-M4 or T4xB3", continuous_update=False,
-                                       description="Move", style=wide,
-                                       layout=widgets.Layout(width="min(300px, calc(100% - 4px))"))
+        self.move_entry = widgets.Text(
+            placeholder="type a move, e.g. B3-M4 or T4xB3",
+            continuous_update=False,
+            description="Move",
+            style=wide,
+            layout=widgets.Layout(width="min(300px, calc(100% - 4px))"),
+        )
         self.play_button = widgets.Button(description="Play", layout=narrow)
-        self.entry_bar = widgets.HBox([self.move_entry, self.play_button],
-                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.entry_bar = widgets.HBox(
+            [self.move_entry, self.play_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.move_list = widgets.HTML()
         self.record_text = widgets.Textarea(
             placeholder="A game record (JSON) to replay: paste it here and press Load.",
-            description="Game record", style=wide,
+            description="Game record",
+            style=wide,
             layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
         )
         self.show_record_button = widgets.Button(description="Show this game")
         self.load_button = widgets.Button(description="Load")
         # A plain button opens the game record (ipywidgets' Accordion header is not keyboard-operable).
-        self.record_toggle = widgets.ToggleButton(value=False, description="Game record: show",
-                                                  tooltip="Copy this game, or paste one to replay",
-                                                  layout=widgets.Layout(width="auto"))
+        self.record_toggle = widgets.ToggleButton(
+            value=False,
+            description="Game record: show",
+            tooltip="Copy this game, or paste one to replay",
+            layout=widgets.Layout(width="auto"),
+        )
         self.record_panel = widgets.VBox(
             [self.record_text, widgets.HBox([self.show_record_button, self.load_button])],
             layout=widgets.Layout(display="none", width="100%"),
         )
-        self.record_box = widgets.VBox([self.record_toggle, self.record_panel],
-                                       layout=widgets.Layout(align_items="flex-start"))
+        self.record_box = widgets.VBox(
+            [self.record_toggle, self.record_panel], layout=widgets.Layout(align_items="flex-start")
+        )
         self.record_toggle.observe(self._on_record_toggle, names="value")
 
         self.variant_menu.observe(self._on_menu, names="value")
@@ -375,14 +428,18 @@ class GameWidget(widgets.VBox):
             elif i >= played:
                 css = ' class="awithlaknannai-muted"'
             # A move and its number never break apart: the list wraps between moves only.
-            cells.append(f'<span class="awithlaknannai-move">{number}<span{css}>{html.escape(text)}</span></span>')
+            cells.append(
+                f'<span class="awithlaknannai-move">{number}<span{css}>{html.escape(text)}</span></span>'
+            )
         outcome = game.outcome()
         if outcome is not None and self.at_latest():
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
         # A scrolling box must take the focus, so keyboard users can scroll it.
-        return ('<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="Moves" '
-                'style="font-family:monospace;line-height:1.6;'
-                f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>')
+        return (
+            '<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="Moves" '
+            'style="font-family:monospace;line-height:1.6;'
+            f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>'
+        )
 
     # --- actions ----------------------------------------------------------------
 
@@ -438,8 +495,9 @@ class GameWidget(widgets.VBox):
         count = self._undo_count()
         if count == 0:
             if self.game.moves:
-                raise GameOverError("nothing to undo: only the computer has moved so far "
-                                    "(New game starts again)")
+                raise GameOverError(
+                    "nothing to undo: only the computer has moved so far (New game starts again)"
+                )
             raise GameOverError("nothing to undo: no move has been played")
         self._changed()
         for _ in range(count):
@@ -481,8 +539,10 @@ class GameWidget(widgets.VBox):
         played, total = len(self.game.moves), len(self.line)
         if self._computer_to_move() and not self.game.is_over():
             return f"Move {played} of {total}. {status} {_COMPUTER_IN_THE_PAST}"
-        return (f"Move {played} of {total}. {status} Press Latest to go back to the end, "
-                "or play a different move here to replace the rest.")
+        return (
+            f"Move {played} of {total}. {status} Press Latest to go back to the end, "
+            "or play a different move here to replace the rest."
+        )
 
     def new_game(self, variant: str | None = None, rules: str | Rules | None = None) -> None:
         """Start again: the same start, or a new board and/or rules.
@@ -497,11 +557,15 @@ class GameWidget(widgets.VBox):
         else:
             name = variant if variant is not None else self.game.variant.name
             chosen = get_rules(rules) if rules is not None else self.game.variant.rules
-            game = Game(get_variant(name, chosen, first=self.game.variant.first, bottom=self.game.variant.bottom))
+            game = Game(
+                get_variant(name, chosen, first=self.game.variant.first, bottom=self.game.variant.bottom)
+            )
             self._start = game.start
         self._changed()
         self.board.set_game(game)
-        self._sync(f"New game: {game.variant.name}, {game.variant.rules.to_text()} rules. " + turn_status(game))
+        self._sync(
+            f"New game: {game.variant.name}, {game.variant.rules.to_text()} rules. " + turn_status(game)
+        )
         self._schedule_reply()
 
     def load_game(self, game: Game) -> None:
@@ -511,8 +575,10 @@ class GameWidget(widgets.VBox):
         self._changed()
         self._start = game.start
         self.board.set_game(game)
-        self._sync(f"Loaded a game of {len(self.line)} moves: press Start, then Forward, to replay it. "
-                   + self._history_status())
+        self._sync(
+            f"Loaded a game of {len(self.line)} moves: press Start, then Forward, to replay it. "
+            + self._history_status()
+        )
         self._schedule_reply()
 
     def load_record(self, text: str) -> None:
@@ -573,9 +639,11 @@ class GameWidget(widgets.VBox):
         try:
             text = self.record()
         except ValueError:
-            raise ValueError(f"This game is on a board built by hand ({self.game.variant.name!r}), so it has "
-                             "no game record: a record names its board, and only the named boards "
-                             "(awithlaknannai.variants.VARIANT_NAMES) can be rebuilt from one.") from None
+            raise ValueError(
+                f"This game is on a board built by hand ({self.game.variant.name!r}), so it has "
+                "no game record: a record names its board, and only the named boards "
+                "(awithlaknannai.variants.VARIANT_NAMES) can be rebuilt from one."
+            ) from None
         self.record_text.value = text
         self.record_toggle.value = True
 
@@ -675,8 +743,10 @@ class GameWidget(widgets.VBox):
             played = self.game.play(move)
         except ValueError as error:
             self.board.unlock()
-            self.board.show_status(f"The computer player ({getattr(player, 'name', '?')}) chose an illegal "
-                                   f"move: {error}", error=True)
+            self.board.show_status(
+                f"The computer player ({getattr(player, 'name', '?')}) chose an illegal move: {error}",
+                error=True,
+            )
             return False
         self.board.controller.clear()
         self.board.show_move(played)
@@ -768,14 +838,18 @@ def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str
         return f"{try_text}: with the best play on both sides, this game is a draw. The arrow shows the move."
     if value.stand_in:
         result = "wins" if value.outcome == "win" else "loses"
-        return (f"{try_text}: with perfect play {side} {result} on pieces, because no capture will ever "
-                "be possible again. The arrow shows the move.")
+        return (
+            f"{try_text}: with perfect play {side} {result} on pieces, because no capture will ever "
+            "be possible again. The arrow shows the move."
+        )
     turns = value.moves
     if value.outcome == "win":
         count = "with this move" if turns == 1 else f"in {turns} of your moves"
         return f"{try_text}: with perfect play, {side} wins {count}. The arrow shows the move."
-    return (f"Every move loses against perfect play, but {moves[0]} holds out longest "
-            f"({turns} more of your moves). The arrow shows it.")
+    return (
+        f"Every move loses against perfect play, but {moves[0]} holds out longest "
+        f"({turns} more of your moves). The arrow shows it."
+    )
 
 
 def _solved_start_text(facts: SolvedStart) -> str:
@@ -815,11 +889,17 @@ def hint_for(game: Game) -> Hint:
     if facts is not None:
         return Hint(position.parse_move(facts.best[0]), _solved_start_text(facts), perfect=True)
     if player_for_level is None or "strong" not in LEVELS:
-        return Hint(None, "No hint here: perfect play is known only where the endgame solver has "
-                          "solved the position (few pieces, or the small boards).")
+        return Hint(
+            None,
+            "No hint here: perfect play is known only where the endgame solver has "
+            "solved the position (few pieces, or the small boards).",
+        )
     move = player_for_level("strong", seed=0).choose_move(position)
-    return Hint(move, f"The strongest computer level would play {move} (the arrow shows it). "
-                      "That is a good guess, not proven perfect play.")
+    return Hint(
+        move,
+        f"The strongest computer level would play {move} (the arrow shows it). "
+        "That is a good guess, not proven perfect play.",
+    )
 
 
 def hint_text(game: Game) -> str:

@@ -8,8 +8,9 @@ import traitlets
 __all__ = ["CONTAINERS", "KeyboardShield"]
 
 #: The widgets a shield protects: answer boxes and activities, the game, challenge and compare boards.
-CONTAINERS = (".awithlaknannai-answer, .awithlaknannai-game, .awithlaknannai-challenge, "
-              ".awithlaknannai-compare")
+CONTAINERS = (
+    ".awithlaknannai-answer, .awithlaknannai-game, .awithlaknannai-challenge, .awithlaknannai-compare"
+)
 
 
 class KeyboardShield(anywidget.AnyWidget):

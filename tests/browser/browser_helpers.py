@@ -51,7 +51,9 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
     """A readable list of axe violations for an assertion message."""
     lines = []
     for violation in violations:
-        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements")
+        lines.append(
+            f"{violation['id']} ({violation['impact']}): {violation['help']}, {len(violation['nodes'])} elements"
+        )
         lines += [f"    ...{node['target'][-90:]}: {node['html'][:120]}" for node in violation["nodes"][:5]]
     return "\n".join(lines)
 
@@ -121,8 +123,11 @@ def start_run_all(page: Any, attempts: int = 3) -> None:
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         try:
-            page.wait_for_function("(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.textContent)",
-                                   arg=first_prompt.element_handle(), timeout=15_000)
+            page.wait_for_function(
+                "(prompt) => /\\[(\\d+|\\*)\\]/.test(prompt.textContent)",
+                arg=first_prompt.element_handle(),
+                timeout=15_000,
+            )
             return
         except PlaywrightTimeout:
             if attempt == attempts - 1:
@@ -136,4 +141,6 @@ def run_all_cells(page: Any, attempts: int = 3) -> None:
     # Every code cell has run: no prompt is empty or still waiting.
     page.wait_for_function(
         f"() => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-prompt')]"
-        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=180_000)
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))",
+        timeout=180_000,
+    )

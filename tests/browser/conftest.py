@@ -61,8 +61,10 @@ def _free_port() -> int:
 def chromium_path() -> Path:
     """Debian's Chromium (or ``AWITHLAKNANNAI_CHROMIUM``); its absence fails under CI and skips elsewhere."""
     if not CHROMIUM.exists():
-        missing(f"{CHROMIUM} is missing: install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM "
-                "to a Chromium) to run the browser tests")
+        missing(
+            f"{CHROMIUM} is missing: install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM "
+            "to a Chromium) to run the browser tests"
+        )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -74,8 +76,10 @@ def chromium_path() -> Path:
 def axe_source() -> str:
     """axe-core's script (``npm install axe-core`` at the repository root, as ``.ci/run`` does)."""
     if not AXE.exists():
-        missing(f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
-                "(or set AWITHLAKNANNAI_AXE to axe.min.js)")
+        missing(
+            f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
+            "(or set AWITHLAKNANNAI_AXE to axe.min.js)"
+        )
     return AXE.read_text(encoding="utf-8")
 
 
@@ -125,8 +129,10 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     # install, as here, gets no data files): the kernels load the friendly-errors extension.
     profile = base / "ipython" / "profile_default"
     profile.mkdir(parents=True)
-    shutil.copyfile(ROOT / "jupyter-config" / "etc" / "ipython" / "ipython_kernel_config.py",
-                    profile / "ipython_kernel_config.py")
+    shutil.copyfile(
+        ROOT / "jupyter-config" / "etc" / "ipython" / "ipython_kernel_config.py",
+        profile / "ipython_kernel_config.py",
+    )
     port = _free_port()
     env = dict(os.environ)
     env.update(
@@ -139,7 +145,10 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     )
     log = base / "server.log"
     command = [
-        sys.executable, "-m", "jupyter", "lab",
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
         "--no-browser",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -157,8 +166,9 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
         f"--LabApp.workspaces_dir={base / 'workspaces'}",
     ]
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                                   env=env, cwd=root)
+        process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root
+        )
     server = LabServer(f"http://127.0.0.1:{port}", root, process, log)
     try:
         wait_until_serving(process, f"{server.url}/api/status", log, "jupyter lab")
@@ -167,8 +177,9 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
         stop_server(process)
 
 
-def wait_until_serving(process: subprocess.Popen[bytes], url: str, log: Path, name: str,
-                       seconds: float = SERVER_START_SECONDS) -> None:
+def wait_until_serving(
+    process: subprocess.Popen[bytes], url: str, log: Path, name: str, seconds: float = SERVER_START_SECONDS
+) -> None:
     """Wait until ``url`` answers 200; fail with the log's tail if the server dies or stays silent."""
     deadline = time.monotonic() + seconds
     while True:
@@ -198,11 +209,13 @@ def serve() -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
     """
     started: list[subprocess.Popen[bytes]] = []
 
-    def start(command: list[str], url: str, *, cwd: Path, env: dict[str, str], log: Path,
-              name: str) -> subprocess.Popen[bytes]:
+    def start(
+        command: list[str], url: str, *, cwd: Path, env: dict[str, str], log: Path, name: str
+    ) -> subprocess.Popen[bytes]:
         with log.open("wb") as out:
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                                       env=env, cwd=cwd)
+            process = subprocess.Popen(
+                command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd
+            )
         started.append(process)
         wait_until_serving(process, url, log, name)
         return process
@@ -223,8 +236,9 @@ def browser(chromium_path: Path) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS,
-                                              headless=True)
+        chromium = playwright.chromium.launch(
+            executable_path=str(chromium_path), args=CHROMIUM_ARGS, headless=True
+        )
         try:
             yield chromium
         finally:
@@ -261,7 +275,9 @@ def page(browser: object, request: pytest.FixtureRequest, lab_server: LabServer)
             except Exception as error:  # noqa: BLE001 - the page may be gone; the log still helps
                 messages.append(f"(no screenshot: {error})")
             stem.with_suffix(".log").write_text(
-                "\n".join(["--- browser console ---", *messages, "--- server log ---", lab_server.log_tail(200)]),
+                "\n".join(
+                    ["--- browser console ---", *messages, "--- server log ---", lab_server.log_tail(200)]
+                ),
                 encoding="utf-8",
             )
         context.close()

@@ -45,8 +45,9 @@ def click_move(page: Any, selector: str, geometry: Any, points: list[str]) -> No
         page.wait_for_timeout(250)
 
 
-def test_a_rule_challenge_by_mouse_and_another_by_keyboard(lab_server: Any, page: Any, axe_source: str,
-                                                           artifacts: Path) -> None:
+def test_a_rule_challenge_by_mouse_and_another_by_keyboard(
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "challenges_03.ipynb")
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
@@ -57,8 +58,9 @@ def test_a_rule_challenge_by_mouse_and_another_by_keyboard(lab_server: Any, page
     board = board_selector(page, "Challenge 5.1")
     click_move(page, board, geometry, ["T1", "T3"])
     wait_for_status(page, board, "takes 1 piece")
-    page.locator(board).locator("xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]") \
-        .get_by_role("button", name="Try again").click()
+    page.locator(board).locator(
+        "xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]"
+    ).get_by_role("button", name="Try again").click()
     wait_for_status(page, board, "Again")
     click_move(page, board, geometry, ["B3", "B5"])  # the rest of the chain plays itself
     wait_for_status(page, board, "Solved!")
@@ -80,8 +82,15 @@ def test_a_rule_challenge_by_mouse_and_another_by_keyboard(lab_server: Any, page
                 break
             here = opening.xy(cursor.group(1)) if cursor else (0.0, 0.0)
             there = opening.xy(target)
-            key = ("ArrowDown" if there[1] > here[1] + 1 else "ArrowUp" if there[1] < here[1] - 1 else
-                   "ArrowRight" if there[0] > here[0] else "ArrowLeft")
+            key = (
+                "ArrowDown"
+                if there[1] > here[1] + 1
+                else "ArrowUp"
+                if there[1] < here[1] - 1
+                else "ArrowRight"
+                if there[0] > here[0]
+                else "ArrowLeft"
+            )
             page.keyboard.press(key)
             page.wait_for_timeout(150)
         page.keyboard.press("Enter")
@@ -94,8 +103,9 @@ def test_a_rule_challenge_by_mouse_and_another_by_keyboard(lab_server: Any, page
     assert not violations, describe_violations(violations)
 
 
-def test_a_puzzle_played_out_by_mouse_against_the_defence(lab_server: Any, page: Any, axe_source: str,
-                                                          artifacts: Path) -> None:
+def test_a_puzzle_played_out_by_mouse_against_the_defence(
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path
+) -> None:
     from awithlaknannai.analysis.puzzles import tutorial_puzzles
 
     name = lab_server.add_notebook(NOTEBOOKS / "05_puzzles.ipynb", "challenges_05.ipynb")

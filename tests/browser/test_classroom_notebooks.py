@@ -31,10 +31,6 @@ BOX = f"{PANEL} .awithlaknannai-answer"
 # --- driving JupyterLab (the same steps as a student: open, Run All, wait) ----------------
 
 
-
-
-
-
 def notebook_text(page: Any) -> str:
     """All the text of the notebook, cells out of view included."""
     return page.locator(f"{PANEL} .jp-Notebook").evaluate("n => n.textContent")
@@ -46,7 +42,9 @@ def check_answer(page: Any, box: Any, previous: str) -> str:
     page.wait_for_function(
         "([node, before]) => { const s = node.querySelector('[role=status]');"
         " return s !== null && s.textContent !== before; }",
-        arg=[box.element_handle(), previous], timeout=30_000)
+        arg=[box.element_handle(), previous],
+        timeout=30_000,
+    )
     return box.locator("[role=status]").text_content()
 
 
@@ -64,7 +62,8 @@ def assert_ran_without_errors_and_waits_for_answers(page: Any, boxes: int) -> No
 
 
 def test_history_activities_run_with_no_answers_and_hints_do_not_give_them_away(
-        lab_server: Any, page: Any, artifacts: Path) -> None:
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", "student_01_history.ipynb")
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
@@ -101,7 +100,8 @@ def test_history_activities_run_with_no_answers_and_hints_do_not_give_them_away(
 
 
 def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_move(
-        lab_server: Any, page: Any, artifacts: Path) -> None:
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
     """05 answers on the board: Hint says what to look for, rings the piece, then the leaps; a wrong move is refuted."""
     from awithlaknannai.analysis.puzzles import tutorial_puzzles, winning_moves
     from test_challenges_in_browser import board_selector, click_move, geometry_for
@@ -128,7 +128,9 @@ def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_mo
     shown = [first]
     for _ in range(2):
         row.get_by_role("button", name="Hint").click()
-        page.wait_for_function("([s, before]) => s.innerText !== before", arg=[status.element_handle(), shown[-1]])
+        page.wait_for_function(
+            "([s, before]) => s.innerText !== before", arg=[status.element_handle(), shown[-1]]
+        )
         shown.append(status.inner_text())
     assert f"Look at the piece on {solution.origin}" in shown[1]
     assert "leap" in shown[2]
@@ -140,14 +142,16 @@ def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_mo
     (right,) = winning_moves(puzzle.position, 2)
     wrong = next(m for m in puzzle.position.legal_moves() if m != right and not m.is_capture)
     click_move(page, board, geometry_for(puzzle.position_text), list(wrong.path))
-    page.wait_for_function("(s) => s.textContent.includes('Not this one')", arg=status.element_handle(),
-                           timeout=30_000)
+    page.wait_for_function(
+        "(s) => s.textContent.includes('Not this one')", arg=status.element_handle(), timeout=30_000
+    )
     assert right.text() not in status.text_content()
     page.locator(board).screenshot(path=str(artifacts / "classroom-05-puzzle-refuted.png"))
 
 
 def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
-        lab_server: Any, page: Any, artifacts: Path) -> None:
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "student_03_rules.ipynb")
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
@@ -164,8 +168,9 @@ def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
     editor = cell.locator(".cm-content")
     editor.click()
     page.keyboard.press("Control+a")
-    page.keyboard.insert_text('answer = Rules(compulsory_capture=False, multi_leap=none)\n'
-                              'check("03-ludii-rules", answer)')
+    page.keyboard.insert_text(
+        'answer = Rules(compulsory_capture=False, multi_leap=none)\ncheck("03-ludii-rules", answer)'
+    )
     page.keyboard.press("Control+Enter")
     wait_for_kernel_idle(page)
     output = cell.locator(".jp-OutputArea-output").first
@@ -176,22 +181,34 @@ def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
     page.screenshot(path=str(artifacts / "classroom-03-bare-word.png"))
 
 
-@pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "07_family_album.ipynb",
-                                      "../teacher/teacher_guide.ipynb"])
+@pytest.mark.parametrize(
+    "notebook",
+    [
+        "02_board_as_graph.ipynb",
+        "06_variants_lab.ipynb",
+        "07_family_album.ipynb",
+        "../teacher/teacher_guide.ipynb",
+    ],
+)
 def test_wide_outputs_fit_a_1024_pixel_window_with_the_file_browser_open(
-        lab_server: Any, page: Any, artifacts: Path, notebook: str) -> None:
+    lab_server: Any, page: Any, artifacts: Path, notebook: str
+) -> None:
     """The self-play tables and the printable-sheet preview: nothing needs a sideways scroll."""
     page.set_viewport_size({"width": 1024, "height": 768})
     name = lab_server.add_notebook(NOTEBOOKS / notebook, "wide_" + Path(notebook).name)
     page.goto(f"{lab_server.url}/lab/tree/{name}?reset")
     page.wait_for_selector(f"{PANEL} .jp-OutputArea-output", state="attached")
     accept_kernel_dialog(page)
-    assert page.locator(".jp-FileBrowser").is_visible(), "the file browser should be open, as a student has it"
+    assert page.locator(".jp-FileBrowser").is_visible(), (
+        "the file browser should be open, as a student has it"
+    )
     overflowing = page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
         "outputs => outputs.filter(o => o.scrollWidth > o.clientWidth + 1)"
-        ".map(o => o.textContent.slice(0, 80) + ` (${o.scrollWidth} > ${o.clientWidth} px)`)")
+        ".map(o => o.textContent.slice(0, 80) + ` (${o.scrollWidth} > ${o.clientWidth} px)`)"
+    )
     # The screenshot shows the widest output (a table or the printable sheet).
     page.locator(f"{PANEL} .jp-OutputArea-output").evaluate_all(
-        "outputs => outputs.reduce((a, b) => (b.scrollWidth > a.scrollWidth ? b : a)).scrollIntoView()")
+        "outputs => outputs.reduce((a, b) => (b.scrollWidth > a.scrollWidth ? b : a)).scrollIntoView()"
+    )
     page.screenshot(path=str(artifacts / f"classroom-1024-{Path(notebook).stem}.png"))
     assert not overflowing, f"{notebook}: outputs wider than the window: {overflowing}"

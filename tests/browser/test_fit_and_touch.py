@@ -112,20 +112,26 @@ WIDGETS = ".awithlaknannai-game, .awithlaknannai-challenge, .awithlaknannai-answ
 def small_targets(page: Any) -> tuple[int, list[dict[str, Any]]]:
     """How many targets there are, and those under 24 px in either dimension."""
     targets = page.evaluate(_TARGETS, WIDGETS)
-    return len(targets), [t for t in targets if t["width"] < MIN_TARGET_PX - 0.01 or t["height"] < MIN_TARGET_PX - 0.01]
+    return len(targets), [
+        t for t in targets if t["width"] < MIN_TARGET_PX - 0.01 or t["height"] < MIN_TARGET_PX - 0.01
+    ]
 
 
 def wait_until_fitted(page: Any, selector: str) -> dict[str, float]:
     """Wait until the kernel has redrawn the board for its box (the canvas drawn at 2 canvas px per CSS
     px and no wider than the box, or at its smallest scale scrolling), then measure it."""
-    page.wait_for_function("""(selector) => {
+    page.wait_for_function(
+        """(selector) => {
         const box = document.querySelector(selector + ' .awithlaknannai-scroller');
         const canvas = box && box.querySelector('canvas');
         if (!canvas) return false;
         const width = canvas.getBoundingClientRect().width;
         const fits = width <= box.clientWidth + 0.5, scrolls = box.scrollWidth > box.clientWidth;
         return Math.abs(width * 2 - canvas.width) <= 2 && (fits || scrolls);
-    }""", arg=selector, timeout=30_000)
+    }""",
+        arg=selector,
+        timeout=30_000,
+    )
     page.wait_for_timeout(300)  # the last resize settled
     return board_measures(page, selector)
 
@@ -133,14 +139,18 @@ def wait_until_fitted(page: Any, selector: str) -> dict[str, float]:
 # --- 1280 px with the file browser open: notebook 04's Kolowis board ----------------------------
 
 
-def test_kolowis_in_notebook_04_fits_beside_the_file_browser(lab_server: Any, browser: Any, artifacts: Path) -> None:
+def test_kolowis_in_notebook_04_fits_beside_the_file_browser(
+    lab_server: Any, browser: Any, artifacts: Path
+) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
         name = lab_server.add_notebook(NOTEBOOKS / "04_play.ipynb", "fit_04.ipynb")
         open_notebook(page, lab_server.url, name)
-        assert page.locator(".jp-FileBrowser").is_visible(), "the file browser should be open, as a student has it"
+        assert page.locator(".jp-FileBrowser").is_visible(), (
+            "the file browser should be open, as a student has it"
+        )
         run_all_cells(page)
         board = board_selector(page, "Kolowis Awithlaknannai board")
         page.locator(f"{board} canvas").first.scroll_into_view_if_needed()
@@ -148,16 +158,22 @@ def test_kolowis_in_notebook_04_fits_beside_the_file_browser(lab_server: Any, br
         page.locator(board).screenshot(path=str(artifacts / "fit-kolowis-1280-sidebar.png"))
         assert measures["canvasRight"] <= measures["outputRight"] + 0.5, measures
         assert measures["canvasRight"] <= measures["boxRight"] + 0.5, measures
-        assert measures["outputOverflow"] <= 1 and measures["scrollWidth"] <= measures["boxWidth"] + 1, measures
+        assert measures["outputOverflow"] <= 1 and measures["scrollWidth"] <= measures["boxWidth"] + 1, (
+            measures
+        )
         from awithlaknannai import Game
 
         kolowis = fitted_board(Game("kolowis", "maximum"), measures["boxWidth"])
-        assert kolowis.geometry.width == pytest.approx(measures["canvasPixels"], abs=1), "not the kernel's fit"
+        assert kolowis.geometry.width == pytest.approx(measures["canvasPixels"], abs=1), (
+            "not the kernel's fit"
+        )
         labels = shown_label_px(kolowis, measures)
         assert labels >= 12 - 0.05, f"point names {labels:.1f} px"
-        print(f"\nKolowis at 1280 with the file browser: canvas {measures['canvasWidth']:.0f} px in a "
-              f"{measures['boxWidth']:.0f} px box (output right edge {measures['outputRight']:.0f}, canvas "
-              f"{measures['canvasRight']:.0f}); point names {labels:.1f} px")
+        print(
+            f"\nKolowis at 1280 with the file browser: canvas {measures['canvasWidth']:.0f} px in a "
+            f"{measures['boxWidth']:.0f} px box (output right edge {measures['outputRight']:.0f}, canvas "
+            f"{measures['canvasRight']:.0f}); point names {labels:.1f} px"
+        )
         # A click at a drawn point selects that very point (hit-testing follows the new scale).
         x, y = kolowis.geometry.xy("B5")
         scale = measures["canvasWidth"] / measures["canvasPixels"]
@@ -172,17 +188,23 @@ def test_kolowis_in_notebook_04_fits_beside_the_file_browser(lab_server: Any, br
 
 
 @pytest.fixture
-def phone_page(voila_url: str, browser: Any, request: pytest.FixtureRequest,  # noqa: F811
-               artifacts: Path) -> Iterator[Any]:
+def phone_page(
+    voila_url: str,  # noqa: F811 - the fixture imported above
+    browser: Any,
+    request: pytest.FixtureRequest,
+    artifacts: Path,
+) -> Iterator[Any]:
     """The play page on a 320 px wide touch screen, loaded and ready."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, device_scale_factor=2,
-                                  has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, device_scale_factor=2, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     try:
         page.goto(voila_url, timeout=120_000)
         page.wait_for_selector("canvas[aria-label]", timeout=120_000)
-        page.wait_for_function(f"document.querySelector('{STATUS}')?.innerText.includes('White to move')",
-                               timeout=60_000)
+        page.wait_for_function(
+            f"document.querySelector('{STATUS}')?.innerText.includes('White to move')", timeout=60_000
+        )
         yield page
     finally:
         try:
@@ -196,13 +218,18 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
     board = ".awithlaknannai-board"
     measures = wait_until_fitted(page, board)
     mosona = fitted_board("mosona", measures["boxWidth"])
-    assert measures["canvasRight"] <= measures["boxRight"] + 0.5 and measures["scrollWidth"] <= measures["boxWidth"] + 1
+    assert (
+        measures["canvasRight"] <= measures["boxRight"] + 0.5
+        and measures["scrollWidth"] <= measures["boxWidth"] + 1
+    )
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, "the page scrolls sideways"
     assert shown_label_px(mosona, measures) >= 12 - 0.05
     side, point = smallest_hit_area(mosona, measures)
     assert side >= MIN_TARGET_PX, f"{point}'s hit area is {side:.1f} px across"
-    print(f"\nMosona at 320: canvas {measures['canvasWidth']:.0f} px in a {measures['boxWidth']:.0f} px box, "
-          f"names {shown_label_px(mosona, measures):.1f} px, smallest hit area {side:.1f} px ({point})")
+    print(
+        f"\nMosona at 320: canvas {measures['canvasWidth']:.0f} px in a {measures['boxWidth']:.0f} px box, "
+        f"names {shown_label_px(mosona, measures):.1f} px, smallest hit area {side:.1f} px ({point})"
+    )
     # A tap at a drawn point selects it.
     scale = measures["canvasWidth"] / measures["canvasPixels"]
     canvas = page.locator(f"{board} canvas").first
@@ -210,7 +237,9 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
     box = canvas.bounding_box()
     x, y = mosona.geometry.xy("B3")
     page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
-    page.wait_for_function(f"document.querySelector('{STATUS}').innerText.includes('B3 selected')", timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelector('{STATUS}').innerText.includes('B3 selected')", timeout=30_000
+    )
 
     # Kolowis does not fit 320 px even at its smallest scale: a visible scrollbar, names still 12 px.
     page.get_by_role("combobox", name="Board").select_option(label="Kolowis Awithlaknannai")
@@ -224,9 +253,11 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
     assert shown_label_px(kolowis, measures) >= 12 - 0.05
     side, point = smallest_hit_area(kolowis, measures)
     assert side >= MIN_TARGET_PX, f"{point}'s hit area is {side:.1f} px across"
-    print(f"Kolowis at 320: canvas {measures['canvasWidth']:.0f} px scrolling in a {measures['boxWidth']:.0f} px box "
-          f"(scrollbar {bar['width']:.0f} x {bar['height']:.0f} px), names {shown_label_px(kolowis, measures):.1f} px, "
-          f"smallest hit area {side:.1f} px ({point})")
+    print(
+        f"Kolowis at 320: canvas {measures['canvasWidth']:.0f} px scrolling in a {measures['boxWidth']:.0f} px box "
+        f"(scrollbar {bar['width']:.0f} x {bar['height']:.0f} px), names {shown_label_px(kolowis, measures):.1f} px, "
+        f"smallest hit area {side:.1f} px ({point})"
+    )
     # The keyboard cursor walked to the far right: its point is scrolled into view.
     page.get_by_role("application", name="Kolowis Awithlaknannai board").focus()
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -235,8 +266,11 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
         before = page.inner_text(STATUS)
         page.keyboard.press("ArrowRight")
         try:
-            page.wait_for_function("([s, before]) => document.querySelector(s).innerText !== before",
-                                   arg=[STATUS, before], timeout=3_000)
+            page.wait_for_function(
+                "([s, before]) => document.querySelector(s).innerText !== before",
+                arg=[STATUS, before],
+                timeout=3_000,
+            )
         except PlaywrightTimeout:
             break
     cursor = re.search(r"Cursor on (\w+)", page.inner_text(STATUS)).group(1)
@@ -258,9 +292,13 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
 
 
 @pytest.fixture
-def touch_page(browser: Any, lab_server: Any, request: pytest.FixtureRequest, artifacts: Path) -> Iterator[Any]:
+def touch_page(
+    browser: Any, lab_server: Any, request: pytest.FixtureRequest, artifacts: Path
+) -> Iterator[Any]:
     """JupyterLab on a touch-screen laptop (a Chromebook): taps as well as a mouse."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, device_scale_factor=1, has_touch=True
+    )
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
@@ -291,15 +329,18 @@ def test_a_challenge_is_tapped_to_solved(lab_server: Any, touch_page: Any) -> No
     measures = wait_until_fitted(page, board)
     from awithlaknannai import Game, parse_position
 
-    geometry = fitted_board(Game(start=parse_position("mosona standard .wb...../......b../...wb... w 0")),
-                            measures["boxWidth"]).geometry
+    geometry = fitted_board(
+        Game(start=parse_position("mosona standard .wb...../......b../...wb... w 0")), measures["boxWidth"]
+    ).geometry
     assert geometry.width == pytest.approx(measures["canvasPixels"], abs=1)
     # A wrong try first, then the challenge's own button tapped, then the right capture.
     tap_point(page, board, geometry, "T1")
     wait_for_status(page, board, "T1 selected")
     tap_point(page, board, geometry, "T3")
     wait_for_status(page, board, "takes 1 piece")
-    challenge = page.locator(board).locator("xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]")
+    challenge = page.locator(board).locator(
+        "xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]"
+    )
     challenge.get_by_role("button", name="Try again").tap()
     wait_for_status(page, board, "Again")
     tap_point(page, board, geometry, "B3")
@@ -319,12 +360,19 @@ def test_the_spot_the_difference_activity_is_answered_by_tap(lab_server: Any, to
     for letter in ("A", "D", "G"):
         spots.get_by_role("checkbox", name=letter).tap()
     page.wait_for_timeout(300)
-    assert [spots.get_by_role("checkbox", name=letter).is_checked() for letter in "ABDG"] == [True, False, True, True]
+    assert [spots.get_by_role("checkbox", name=letter).is_checked() for letter in "ABDG"] == [
+        True,
+        False,
+        True,
+        True,
+    ]
     spots.get_by_role("button", name="Check").tap()
     page.wait_for_function(
         "([node, before]) => { const s = node.querySelector('[role=status]');"
         " return s !== null && s.textContent !== before; }",
-        arg=[spots.element_handle(), before], timeout=30_000)
+        arg=[spots.element_handle(), before],
+        timeout=30_000,
+    )
     assert spots.locator("[role=status]").text_content().startswith("\u2714 Correct!")
 
 
@@ -345,11 +393,14 @@ display(GameWidget("kolowis", animate=False), ChallengeBoard([opening, step], an
 
 
 @pytest.mark.parametrize("width", [1280, 320])
-def test_every_button_and_board_point_is_a_24_px_target(lab_server: Any, page: Any, artifacts: Path,
-                                                         width: int) -> None:
+def test_every_button_and_board_point_is_a_24_px_target(
+    lab_server: Any, page: Any, artifacts: Path, width: int
+) -> None:
     name = write_notebook(lab_server, f"targets_{width}.ipynb", [EVERY_KIND])
     open_notebook(page, lab_server.url, name)
-    run_all_cells(page)  # (JupyterLab's menu bar is out of reach at 320 px: run first, then narrow the window)
+    run_all_cells(
+        page
+    )  # (JupyterLab's menu bar is out of reach at 320 px: run first, then narrow the window)
     page.wait_for_selector(f"{PANEL} .awithlaknannai-answer .widget-checkbox", state="visible")
     if width < 600:
         page.keyboard.press("Control+b")  # the file browser closed, as on a phone
@@ -357,19 +408,24 @@ def test_every_button_and_board_point_is_a_24_px_target(lab_server: Any, page: A
     page.set_viewport_size({"width": width, "height": 800})
     page.wait_for_timeout(500)
     # Rows of controls wrap: nothing reaches past its output's right edge (a board's own box may scroll).
-    sticking_out = page.evaluate("""(root) => [...document.querySelectorAll(root)].flatMap((widget) => {
+    sticking_out = page.evaluate(
+        """(root) => [...document.querySelectorAll(root)].flatMap((widget) => {
         const edge = widget.closest('.jp-OutputArea-output').getBoundingClientRect().right;
         return [...widget.querySelectorAll('*')].filter((e) => e.getClientRects().length > 0
             && !e.closest('.awithlaknannai-scroller') && e.getBoundingClientRect().right > edge + 1)
-          .map((e) => `${e.className || e.tagName}: ${(e.textContent || '').trim().slice(0, 30)}`); })""", WIDGETS)
+          .map((e) => `${e.className || e.tagName}: ${(e.textContent || '').trim().slice(0, 30)}`); })""",
+        WIDGETS,
+    )
     assert not sticking_out, f"past the output's edge at {width} px: {sticking_out[:8]}"
     count, small = small_targets(page)
     assert count >= 20, f"only {count} targets found"
     assert not small, f"targets under {MIN_TARGET_PX} px at {width} px wide: {small}"
     from awithlaknannai import Game, Position
 
-    boards = {"Kolowis Awithlaknannai board": Game("kolowis"),
-              "Black's reply": Game(start=Position.start("mosona").play("B3-M4"))}
+    boards = {
+        "Kolowis Awithlaknannai board": Game("kolowis"),
+        "Black's reply": Game(start=Position.start("mosona").play("B3-M4")),
+    }
     for title, game in boards.items():
         selector = board_selector(page, title)
         measures = wait_until_fitted(page, selector)
@@ -377,8 +433,12 @@ def test_every_button_and_board_point_is_a_24_px_target(lab_server: Any, page: A
         assert board.geometry.width == pytest.approx(measures["canvasPixels"], abs=1), title
         side, point = smallest_hit_area(board, measures)
         assert side >= MIN_TARGET_PX, f"{title}: {point}'s hit area is {side:.1f} px across at {width} px"
-        assert measures["outputOverflow"] <= 1 and page.evaluate(
-            "() => document.documentElement.scrollWidth") <= width
-        print(f"\n{title} at {width}: canvas {measures['canvasWidth']:.0f} px in {measures['boxWidth']:.0f} px, "
-              f"smallest hit area {side:.1f} px ({point}), names {shown_label_px(board, measures):.1f} px")
+        assert (
+            measures["outputOverflow"] <= 1
+            and page.evaluate("() => document.documentElement.scrollWidth") <= width
+        )
+        print(
+            f"\n{title} at {width}: canvas {measures['canvasWidth']:.0f} px in {measures['boxWidth']:.0f} px, "
+            f"smallest hit area {side:.1f} px ({point}), names {shown_label_px(board, measures):.1f} px"
+        )
     page.screenshot(path=str(artifacts / f"targets-{width}.png"), full_page=True)

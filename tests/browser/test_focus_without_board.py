@@ -40,13 +40,18 @@ _RING = """(e) => {
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(lab_server: Any, page: Any, artifacts: Path,
-                                                                 theme: str) -> None:
-    name = write_notebook(lab_server, f"focus_no_board_{theme.split()[-1]}.ipynb", [
-        'from awithlaknannai.tutorial.quiz import ask\nask("02-zuni3-edges")',
-        'from awithlaknannai.tutorial.predict import predict\npredict("02-more-edges")',
-        'predict("06-who-wins-random")',
-    ])
+def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(
+    lab_server: Any, page: Any, artifacts: Path, theme: str
+) -> None:
+    name = write_notebook(
+        lab_server,
+        f"focus_no_board_{theme.split()[-1]}.ipynb",
+        [
+            'from awithlaknannai.tutorial.quiz import ask\nask("02-zuni3-edges")',
+            'from awithlaknannai.tutorial.predict import predict\npredict("02-more-edges")',
+            'predict("06-who-wins-random")',
+        ],
+    )
     open_notebook(page, lab_server.url, name)
     set_theme(page, theme)
     try:
@@ -64,7 +69,9 @@ def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(lab_server: Any
             control.focus()
             rings.append(control.evaluate(_RING))
         kinds = {ring["label"] for ring in rings}
-        assert len(rings) >= 5 and "Check" in kinds, rings  # the box's text field and button, the choices, ...
+        assert len(rings) >= 5 and "Check" in kinds, (
+            rings
+        )  # the box's text field and button, the choices, ...
         for ring in rings:
             assert ring["keyboard"], ring
             assert ring["style"] != "none" and ring["width"] >= 2, (theme, ring)

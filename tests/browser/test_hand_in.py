@@ -75,8 +75,11 @@ def shut_down_kernel(url: str, notebook: str) -> None:
 
 def wait_for_status(page: Any, pattern: str) -> str:
     status = page.locator(f"{PANEL} .awithlaknannai-collect [role=status]")
-    page.wait_for_function("([s, p]) => new RegExp(p).test(s.textContent)", arg=[status.element_handle(), pattern],
-                           timeout=30_000)
+    page.wait_for_function(
+        "([s, p]) => new RegExp(p).test(s.textContent)",
+        arg=[status.element_handle(), pattern],
+        timeout=30_000,
+    )
     return status.text_content()
 
 
@@ -102,7 +105,8 @@ def contrast_and_axe(page: Any, axe_source: str, theme: str) -> None:
 
 
 def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
-        lab_server: Any, page: Any, axe_source: str, artifacts: Path) -> None:
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path
+) -> None:
     name = write_notebook(lab_server, "hand_in.ipynb", [PLAYER, COLLECT])
     try:
         open_notebook(page, lab_server.url, name)
@@ -118,7 +122,9 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
         assert "Binder deletes it when the session ends or times out" in text
         assert str(lab_server.root.resolve()) in text
         link.focus()
-        ring = link.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
+        ring = link.evaluate(
+            "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }"
+        )
         with page.expect_download() as download:
             page.keyboard.press("Enter")
         assert download.value.suggested_filename == "Ada L.py"
@@ -128,7 +134,9 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
 
         # The teacher collects it: it lands in players/.
         upload(page, "Ada L.py", downloaded)
-        assert wait_for_status(page, r"^Last upload: 1 saved\.").endswith("The folder players holds 1 player.")
+        assert wait_for_status(page, r"^Last upload: 1 saved\.").endswith(
+            "The folder players holds 1 player."
+        )
         assert (lab_server.root / "players" / "Ada L.py").read_bytes() == saved
         wait_for_kernel_idle(page)
 

@@ -26,13 +26,16 @@ def _feedback_after(page: Any, box: Any, before: str) -> str:
     page.wait_for_function(
         "([node, before]) => { const s = node.querySelector('[role=status]');"
         " return s !== null && s.textContent !== before; }",
-        arg=[box.element_handle(), before], timeout=30_000)
+        arg=[box.element_handle(), before],
+        timeout=30_000,
+    )
     return box.locator("[role=status]").text_content()
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
-        lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str) -> None:
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", f"history_{theme.split()[-1]}.ipynb")
     open_notebook(page, lab_server.url, name)
     set_theme(page, theme)
@@ -52,7 +55,9 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
         page.keyboard.press("Tab")
         cells = page.locator(f"{PANEL} .jp-Cell").count()
         page.keyboard.type("B")  # in command mode "B" would insert a cell, were the box not shielded
-        assert page.locator(f"{PANEL} .jp-Cell").count() == cells, "a key pressed on a menu reached JupyterLab"
+        assert page.locator(f"{PANEL} .jp-Cell").count() == cells, (
+            "a key pressed on a menu reached JupyterLab"
+        )
         page.keyboard.press("Tab")
         focused = page.evaluate("() => document.activeElement.textContent.trim()")
         assert focused == "Check", f"Tab from the last menu reaches {focused!r}, not the Check button"
@@ -80,8 +85,10 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
 
         # Activity 4: a choice swaps two sources; the right order shows the years on the picture.
         timeline = boxes.nth(3)
-        for place, source in zip(("1st (oldest)", "2nd", "3rd", "4th", "5th (newest)"),
-                                 ("Stevenson", "Culin", "Murray", "Bell", "Ludii")):
+        for place, source in zip(
+            ("1st (oldest)", "2nd", "3rd", "4th", "5th (newest)"),
+            ("Stevenson", "Culin", "Murray", "Bell", "Ludii"),
+        ):
             timeline.get_by_role("combobox", name=place).select_option(label=source)
         assert "moved to place" in timeline.text_content()
         before = timeline.locator("[role=status]").text_content()
@@ -92,8 +99,12 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
         timeline.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"history-timeline-{suffix}.png"))
 
-        for selector in (".awithlaknannai-mark", ".awithlaknannai-answer [role=status]",
-                         ".awithlaknannai-statement", ".awithlaknannai-activity .widget-label"):
+        for selector in (
+            ".awithlaknannai-mark",
+            ".awithlaknannai-answer [role=status]",
+            ".awithlaknannai-statement",
+            ".awithlaknannai-activity .widget-label",
+        ):
             results = page.evaluate(_CONTRAST, f"{PANEL} {selector}")
             assert results, f"nothing shown for {selector} in {theme}"
             low = [result for result in results if result["ratio"] < 4.5]

@@ -30,8 +30,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LOCAL = "127.0.0.1"
 # No DNS for any host but this machine: a request the route missed still cannot leave.
-OFFLINE_ARGS = [f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {LOCAL}", "--proxy-server=http://0.0.0.0:1",
-                f"--proxy-bypass-list={LOCAL}"]
+OFFLINE_ARGS = [
+    f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {LOCAL}",
+    "--proxy-server=http://0.0.0.0:1",
+    f"--proxy-bypass-list={LOCAL}",
+]
 
 
 @pytest.fixture(scope="module")
@@ -41,20 +44,26 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         import jupyterlite_core  # noqa: F401
         import jupyterlite_pyodide_kernel  # noqa: F401
     except ImportError:
-        missing("jupyterlite-core and jupyterlite-pyodide-kernel are missing: pip install -e '.[test]' "
-                "(the lite extra)")
+        missing(
+            "jupyterlite-core and jupyterlite-pyodide-kernel are missing: pip install -e '.[test]' "
+            "(the lite extra)"
+        )
     from awithlaknannai.lite import PYODIDE_VERSION, LiteBuildError, build_site, find_pyodide
 
     try:
         pyodide = find_pyodide(fetch=False)
     except LiteBuildError:
-        missing(f"{ROOT / 'node_modules' / 'pyodide'} is missing: run `npm install --no-save "
-                f"pyodide@{PYODIDE_VERSION}` at the repository root")
+        missing(
+            f"{ROOT / 'node_modules' / 'pyodide'} is missing: run `npm install --no-save "
+            f"pyodide@{PYODIDE_VERSION}` at the repository root"
+        )
     folder = tmp_path_factory.mktemp("lite") / "site"
     started = time.perf_counter()
     site = build_site(folder, pyodide=pyodide)
-    print(f"\nlite site: built in {time.perf_counter() - started:.1f} s, {site.size_bytes / 2**20:.1f} MB",
-          file=sys.stderr)
+    print(
+        f"\nlite site: built in {time.perf_counter() - started:.1f} s, {site.size_bytes / 2**20:.1f} MB",
+        file=sys.stderr,
+    )
     return site.folder
 
 
@@ -68,8 +77,9 @@ def offline_browser(chromium_path: Path) -> Iterator[Any]:
         # Playwright's driver, started next, reports (and routes) the service worker's requests too.
         patch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
         with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=str(chromium_path),
-                                                  args=[*CHROMIUM_ARGS, *OFFLINE_ARGS], headless=True)
+            chromium = playwright.chromium.launch(
+                executable_path=str(chromium_path), args=[*CHROMIUM_ARGS, *OFFLINE_ARGS], headless=True
+            )
             try:
                 yield chromium
             finally:
@@ -88,8 +98,14 @@ def site_url(lite_site: Path, serve: Any, tmp_path: Path) -> str:
     port = _free_port()
     base = f"http://{LOCAL}:{port}"
     work = tmp_path
-    serve([sys.executable, "-m", "http.server", "--bind", LOCAL, "--directory", str(lite_site), str(port)],
-          f"{base}/jupyter-lite.json", cwd=work, env=dict(os.environ), log=work / "http.log", name="http.server")
+    serve(
+        [sys.executable, "-m", "http.server", "--bind", LOCAL, "--directory", str(lite_site), str(port)],
+        f"{base}/jupyter-lite.json",
+        cwd=work,
+        env=dict(os.environ),
+        log=work / "http.log",
+        name="http.server",
+    )
     return base
 
 
@@ -119,8 +135,9 @@ class OfflinePage:
     def check_nothing_left(self) -> None:
         """Not one request left the machine, and there were requests (the site's own)."""
         assert self.left == [], f"requests to other hosts: {self.left[:10]}"
-        assert self.requests and all(url.startswith((f"{self.base}/", "data:", "blob:")) for url in self.requests), \
-            [url for url in self.requests if not url.startswith(self.base)][:10]
+        assert self.requests and all(
+            url.startswith((f"{self.base}/", "data:", "blob:")) for url in self.requests
+        ), [url for url in self.requests if not url.startswith(self.base)][:10]
 
 
 def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifacts: Path) -> None:
@@ -145,8 +162,11 @@ def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifa
         canvas = page.locator(f"{board} canvas").first
         canvas.wait_for(state="visible")
         playable = time.perf_counter() - started
-        print(f"\nlite site in chromium: notebook shown {shown:.1f} s, kernel ready {ready:.1f} s, 00_start_here "
-              f"run and its board playable {playable:.1f} s after the page was opened", file=sys.stderr)
+        print(
+            f"\nlite site in chromium: notebook shown {shown:.1f} s, kernel ready {ready:.1f} s, 00_start_here "
+            f"run and its board playable {playable:.1f} s after the page was opened",
+            file=sys.stderr,
+        )
 
         # The board is the project's own canvas front end (no ipycanvas in the site), with its accessible name.
         assert page.locator(f"{board} .awithlaknannai-canvas").count() >= 1
@@ -162,8 +182,9 @@ def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifa
             canvas.scroll_into_view_if_needed()
             box = canvas.bounding_box()
             x, y = geometry.xy(point)
-            page.mouse.click(box["x"] + x * box["width"] / geometry.width,
-                             box["y"] + y * box["height"] / geometry.height)
+            page.mouse.click(
+                box["x"] + x * box["width"] / geometry.width, box["y"] + y * box["height"] / geometry.height
+            )
 
         click("B3")
         page.wait_for_function("(s) => /B3 selected/.test(s.innerText)", arg=status.element_handle())
@@ -175,7 +196,8 @@ def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifa
         page.locator(f"{PANEL} .awithlaknannai-board canvas").last.focus()
         page.keyboard.press("ArrowRight")
         page.wait_for_function(
-            "() => [...document.querySelectorAll('.awithlaknannai-status')].some(s => /Cursor on/.test(s.innerText))")
+            "() => [...document.querySelectorAll('.awithlaknannai-status')].some(s => /Cursor on/.test(s.innerText))"
+        )
     except Exception:
         page.screenshot(path=str(artifacts / "failed-lite-site.png"), full_page=True)
         (artifacts / "failed-lite-site.log").write_text("\n".join(messages), encoding="utf-8")
@@ -187,7 +209,6 @@ def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifa
     # The runtime and the wheels came from the site's own folder.
     assert any(url.endswith("/static/pyodide/pyodide.asm.wasm") for url in offline.requests)
     assert any("/static/pyodide/awithlaknannai-" in url for url in offline.requests)
-
 
 
 # A whole notebook (08) took up to about 2 minutes in the site on a busy 2-core machine: generous, but bounded.
@@ -214,8 +235,11 @@ def _run_to_the_end(offline: OfflinePage, name: str) -> str:
     wait_for_kernel_idle(page)
     start_run_all(page)
     page.wait_for_function(_DONE_OR_STOPPED, timeout=NOTEBOOK_SECONDS * 1000)
-    print(f"\nlite site in chromium: {name} run to its end (or stopped) {time.perf_counter() - started:.0f} s "
-          "after the page was opened", file=sys.stderr)
+    print(
+        f"\nlite site in chromium: {name} run to its end (or stopped) {time.perf_counter() - started:.0f} s "
+        "after the page was opened",
+        file=sys.stderr,
+    )
     outputs = page.locator(f"{PANEL} .jp-OutputArea-output")
     text = "\n".join(outputs.all_inner_texts())
     errors = page.locator(f"{PANEL} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
@@ -225,11 +249,15 @@ def _run_to_the_end(offline: OfflinePage, name: str) -> str:
     # Every code cell has run: no prompt is empty or still waiting.
     page.wait_for_function(
         f"() => [...document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-prompt')]"
-        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=30_000)
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))",
+        timeout=30_000,
+    )
     return "\n".join(outputs.all_inner_texts())
 
 
-def test_notebook_08_runs_top_to_bottom_in_the_lite_site(site_url: str, offline_browser: Any, artifacts: Path) -> None:
+def test_notebook_08_runs_top_to_bottom_in_the_lite_site(
+    site_url: str, offline_browser: Any, artifacts: Path
+) -> None:
     """Write a player, in the browser: Run All goes to the end, the league plays in the page's Python."""
     offline = OfflinePage(offline_browser, site_url)
     page = offline.page
@@ -240,10 +268,16 @@ def test_notebook_08_runs_top_to_bottom_in_the_lite_site(site_url: str, offline_
         standings = page.locator(f"{PANEL} table.awithlaknannai-standings")
         assert standings.count() == 1
         assert "My first league" in standings.locator("caption").inner_text()
-        assert {row.split("\t")[1].strip() for row in standings.locator("tbody tr").all_inner_texts()} == \
-            {"you", "beginner", "casual", "club"}
-        sheet = page.locator(f"{PANEL} .jp-OutputArea-output img[alt*='My first league'], "
-                             f"{PANEL} .jp-OutputArea-output svg[aria-label*='My first league']")
+        assert {row.split("\t")[1].strip() for row in standings.locator("tbody tr").all_inner_texts()} == {
+            "you",
+            "beginner",
+            "casual",
+            "club",
+        }
+        sheet = page.locator(
+            f"{PANEL} .jp-OutputArea-output img[alt*='My first league'], "
+            f"{PANEL} .jp-OutputArea-output svg[aria-label*='My first league']"
+        )
         assert sheet.count() >= 1, "no results sheet"
         # save_player's download link: the file itself, in a data: address.
         link = page.locator(f"{PANEL} a.awithlaknannai-download")
@@ -260,8 +294,9 @@ def test_notebook_08_runs_top_to_bottom_in_the_lite_site(site_url: str, offline_
     offline.check_nothing_left()
 
 
-def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(site_url: str, offline_browser: Any,
-                                                                    artifacts: Path) -> None:
+def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(
+    site_url: str, offline_browser: Any, artifacts: Path
+) -> None:
     """The family album without matplotlib: section 5's results are tables (no chart that needs it)."""
     offline = OfflinePage(offline_browser, site_url)
     page = offline.page

@@ -37,10 +37,6 @@ START_HERE = NOTEBOOKS / "00_start_here.ipynb"
 # The notebook in the visible tab.
 
 
-
-
-
-
 def run_code_in_new_cell(page: Any, code: str) -> str:
     """Add a cell at the end, run it, and return the text of its output."""
     cells = page.locator(f"{PANEL} .jp-Notebook .jp-Cell")
@@ -87,7 +83,9 @@ def wait_for_status(page: Any, board_selector: str, pattern: str, timeout: float
 # --- the tests ---------------------------------------------------------------------
 
 
-def test_click_a_move_on_the_canvas_and_the_computer_answers(lab_server: Any, page: Any, artifacts: Path) -> None:
+def test_click_a_move_on_the_canvas_and_the_computer_answers(
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
     from awithlaknannai.widgets import GameWidget
 
     # The notebook builds GameWidget("mosona") with default sizes: the same geometry as this one.
@@ -151,8 +149,9 @@ _PIXEL_KIND = """([selector, checks]) => {
 }"""
 
 
-def wait_for_pieces(page: Any, board_selector: str, geometry: Any, expected: dict[str, str],
-                    timeout: float = 30_000) -> None:
+def wait_for_pieces(
+    page: Any, board_selector: str, geometry: Any, expected: dict[str, str], timeout: float = 30_000
+) -> None:
     """Wait until the canvas shows ``expected``: point -> "black", "white" or "empty"."""
     checks = [[int(geometry.xy(p)[0]), int(geometry.xy(p)[1]), kind] for p, kind in expected.items()]
     page.wait_for_function(_PIXEL_KIND, arg=[board_selector, checks], timeout=timeout)
@@ -226,8 +225,9 @@ def _notebooks() -> list[Path]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("notebook", _notebooks(), ids=lambda path: path.stem)
-def test_notebook_outputs_have_no_wcag_violations_after_run_all(lab_server: Any, page: Any, axe_source: str,
-                                                                notebook: Path) -> None:
+def test_notebook_outputs_have_no_wcag_violations_after_run_all(
+    lab_server: Any, page: Any, axe_source: str, notebook: Path
+) -> None:
     """axe-core's WCAG 2.1 A/AA rules on the output areas of ``notebook`` after Run All.
 
     Only what the notebook shows is judged (JupyterLab's own interface is not ours to fix).
@@ -245,15 +245,21 @@ def test_notebook_outputs_have_no_wcag_violations_after_run_all(lab_server: Any,
                     return editor !== null && c.querySelector('.jp-InputArea-prompt') !== null
                         && editor.textContent.trim() !== ''; }});
             return cells.length > 0 && cells.every((c) => /\\[\\d+\\]/.test(c.querySelector('.jp-InputArea-prompt').innerText));
-        }}""", timeout=300_000)
+        }}""",
+        timeout=300_000,
+    )
     wait_for_kernel_idle(page)
     # Widgets render after the kernel goes idle: wait until every board has its name.
     page.wait_for_function(
         f"() => [...document.querySelectorAll('{PANEL} .awithlaknannai-board canvas')]"
-        ".every((c) => c.hasAttribute('aria-label'))", timeout=60_000)
+        ".every((c) => c.hasAttribute('aria-label'))",
+        timeout=60_000,
+    )
     page.wait_for_timeout(500)
     outputs = f"{PANEL} .jp-OutputArea"
     assert page.locator(outputs).count() > 0, f"{notebook.name} shows no outputs after Run All"
     violations = run_axe(page, axe_source, include=[outputs])
-    assert not violations, (f"axe-core, WCAG 2.1 A/AA, outputs of {notebook.name} after Run All:\n"
-                            + describe_violations(violations))
+    assert not violations, (
+        f"axe-core, WCAG 2.1 A/AA, outputs of {notebook.name} after Run All:\n"
+        + describe_violations(violations)
+    )

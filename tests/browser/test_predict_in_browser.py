@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (PANEL, describe_violations, open_notebook, run_all_cells, run_axe,
-                             wait_for_kernel_idle)
+from browser_helpers import (
+    PANEL,
+    describe_violations,
+    open_notebook,
+    run_all_cells,
+    run_axe,
+    wait_for_kernel_idle,
+)
 from test_untrusted_pictures import open_without_running
 from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
@@ -29,9 +35,12 @@ NOTEBOOKS = ROOT / "notebooks"
 BOX = f"{PANEL} .awithlaknannai-predict"
 
 
-@pytest.mark.parametrize("notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "07_family_album.ipynb"])
-def test_a_freshly_opened_notebook_asks_and_does_not_answer(lab_server: Any, page: Any, notebook: str,
-                                                            artifacts: Path) -> None:
+@pytest.mark.parametrize(
+    "notebook", ["02_board_as_graph.ipynb", "06_variants_lab.ipynb", "07_family_album.ipynb"]
+)
+def test_a_freshly_opened_notebook_asks_and_does_not_answer(
+    lab_server: Any, page: Any, notebook: str, artifacts: Path
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / notebook, f"fresh_predict_{notebook}")
     open_without_running(page, lab_server.url, name)
     text = page.locator(f"{PANEL} .jp-Notebook").inner_text()
@@ -48,12 +57,17 @@ def _measure(page: Any, selector: str) -> float:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: str, artifacts: Path,
-                                        theme: str) -> None:
-    name = write_notebook(lab_server, f"predict_{theme.split()[-1]}.ipynb", [
-        'from awithlaknannai.tutorial.predict import predict\npredict("06-drawing-decides")',
-        'predict("02-more-edges")',
-    ])
+def test_a_prediction_by_keyboard_alone(
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
+) -> None:
+    name = write_notebook(
+        lab_server,
+        f"predict_{theme.split()[-1]}.ipynb",
+        [
+            'from awithlaknannai.tutorial.predict import predict\npredict("06-drawing-decides")',
+            'predict("02-more-edges")',
+        ],
+    )
     open_notebook(page, lab_server.url, name)
     set_theme(page, theme)
     try:
@@ -77,8 +91,11 @@ def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: 
         focused = page.evaluate("() => document.activeElement.textContent.trim()")
         assert focused == LOCK_IN, focused
         page.keyboard.press("Space")
-        page.wait_for_function("(box) => box.querySelector('[role=status]').textContent.includes('found')",
-                               arg=choice.element_handle(), timeout=60_000)
+        page.wait_for_function(
+            "(box) => box.querySelector('[role=status]').textContent.includes('found')",
+            arg=choice.element_handle(),
+            timeout=60_000,
+        )
         said = status.inner_text()
         assert said.startswith("Locked in: a) With the outer-row lines"), said
         assert said.endswith("That is what the computer found!"), said
@@ -93,33 +110,51 @@ def test_a_prediction_by_keyboard_alone(lab_server: Any, page: Any, axe_source: 
         page.keyboard.type("12")
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")
-        page.wait_for_function("(box) => box.querySelector('[role=status]').textContent.includes('guessed')",
-                               arg=number.element_handle(), timeout=60_000)
-        assert "Locked in: 12. The answer is 14: 2 more than you guessed." in number.locator("[role=status]").inner_text()
+        page.wait_for_function(
+            "(box) => box.querySelector('[role=status]').textContent.includes('guessed')",
+            arg=number.element_handle(),
+            timeout=60_000,
+        )
+        assert (
+            "Locked in: 12. The answer is 14: 2 more than you guessed."
+            in number.locator("[role=status]").inner_text()
+        )
         number.locator(".awithlaknannai-reveal img:visible").first.wait_for(state="visible")
         page.wait_for_timeout(500)
-        measured = {selector: _measure(page, f"{BOX} {selector}")
-                    for selector in ("[role=status]", ".awithlaknannai-reveal p", ".widget-radio-box label",
-                                     ".widget-label")}
+        measured = {
+            selector: _measure(page, f"{BOX} {selector}")
+            for selector in (
+                "[role=status]",
+                ".awithlaknannai-reveal p",
+                ".widget-radio-box label",
+                ".widget-label",
+            )
+        }
         assert all(ratio >= 4.5 for ratio in measured.values()), (theme, measured)
         violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
         assert not violations, describe_violations(violations)
         choice.scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"predict-keyboard-{theme.split()[-1].lower()}.png"), full_page=True)
+        page.screenshot(
+            path=str(artifacts / f"predict-keyboard-{theme.split()[-1].lower()}.png"), full_page=True
+        )
     finally:
         set_theme(page, THEMES[0])
 
 
-def test_the_variants_lab_runs_and_its_outputs_pass_axe(lab_server: Any, page: Any, axe_source: str,
-                                                        artifacts: Path) -> None:
+def test_the_variants_lab_runs_and_its_outputs_pass_axe(
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path
+) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "06_variants_lab.ipynb", "axe_06_variants_lab.ipynb")
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
     box = page.locator(BOX).first
     box.locator("input[type=radio]").nth(1).check()
     box.locator("button", has_text=LOCK_IN).click()
-    page.wait_for_function("(box) => box.querySelector('[role=status]').textContent.includes('found')",
-                           arg=box.element_handle(), timeout=60_000)
+    page.wait_for_function(
+        "(box) => box.querySelector('[role=status]').textContent.includes('found')",
+        arg=box.element_handle(),
+        timeout=60_000,
+    )
     box.locator(".awithlaknannai-reveal img").wait_for(state="visible")
     violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
     assert not violations, describe_violations(violations)

@@ -24,7 +24,8 @@ SPANISH_START = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "00_s
 
 
 def test_the_first_challenge_of_the_spanish_start_is_played_and_answered_in_spanish(
-        lab_server: Any, page: Any, axe_source: str, artifacts: Path) -> None:
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path
+) -> None:
     from awithlaknannai import Position
     from awithlaknannai.i18n import use_language
     from awithlaknannai.tutorial.challenges import first_moves

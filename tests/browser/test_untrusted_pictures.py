@@ -128,7 +128,9 @@ def test_axe_image_alt_passes_on_untrusted_pictures(lab_server: Any, page: Any, 
 
 
 # Every notebook a student opens, as saved in the repository: each saved picture shows, untrusted.
-STUDENT_NOTEBOOKS = sorted(path for path in (HERE.parents[1] / "notebooks").glob("*.ipynb") if saved_alts(path))
+STUDENT_NOTEBOOKS = sorted(
+    path for path in (HERE.parents[1] / "notebooks").glob("*.ipynb") if saved_alts(path)
+)
 
 _IMAGES = f"""() => [...document.querySelectorAll('{PANEL} .jp-OutputArea-output img')].map(img => ({{
     alt: img.getAttribute('alt'), complete: img.complete, naturalWidth: img.naturalWidth,
@@ -141,8 +143,9 @@ _IMAGES_READY = f"""(count) => {{
 
 
 @pytest.mark.parametrize("notebook", STUDENT_NOTEBOOKS, ids=lambda path: path.name)
-def test_a_freshly_opened_student_notebook_shows_every_board(lab_server: Any, page: Any, notebook: Path,
-                                                             artifacts: Path) -> None:
+def test_a_freshly_opened_student_notebook_shows_every_board(
+    lab_server: Any, page: Any, notebook: Path, artifacts: Path
+) -> None:
     expected = saved_alts(notebook)
     name = lab_server.add_notebook(notebook, f"fresh_{notebook.name}")
     open_without_running(page, lab_server.url, name)
@@ -151,6 +154,8 @@ def test_a_freshly_opened_student_notebook_shows_every_board(lab_server: Any, pa
     page.screenshot(path=str(artifacts / f"fresh-{notebook.stem}.png"))
     shown = page.evaluate(_IMAGES)
     assert [image["alt"] for image in shown] == expected  # every saved picture, with its text alternative
-    assert all(image["naturalWidth"] > 0 for image in shown), [i["alt"] for i in shown if not i["naturalWidth"]]
+    assert all(image["naturalWidth"] > 0 for image in shown), [
+        i["alt"] for i in shown if not i["naturalWidth"]
+    ]
     outputs = page.inner_text(f"{PANEL} .jp-Notebook")
     assert "Cannot display" not in outputs and "display.SVG object" not in outputs

@@ -61,22 +61,43 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
     # The files the package installs into the environment (jupyter-config/ mirrors them; an editable
     # install, as here, gets none): voila.json chooses the project's template, which needs no CDN.
     installed = ROOT / "jupyter-config"
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_DATA_DIR=str(base / "data"),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTER_PLATFORM_DIRS="1",
-               IPYTHONDIR=str(base / "ipython"), JUPYTER_PATH=str(installed / "share" / "jupyter"),
-               JUPYTER_CONFIG_PATH=str(installed / "etc" / "jupyter"))
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(base / "config"),
+        JUPYTER_DATA_DIR=str(base / "data"),
+        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        IPYTHONDIR=str(base / "ipython"),
+        JUPYTER_PATH=str(installed / "share" / "jupyter"),
+        JUPYTER_CONFIG_PATH=str(installed / "etc" / "jupyter"),
+    )
     url = f"http://127.0.0.1:{port}/"
     log = base / "voila.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", PLAY_PAGE.name, "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=PLAY_PAGE.parent)
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                PLAY_PAGE.name,
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=PLAY_PAGE.parent,
+        )
     try:
         deadline = time.monotonic() + 120
         while True:
             if process.poll() is not None:
-                pytest.fail(f"voila exited with code {process.returncode}:\n{log.read_text(errors='replace')}")
+                pytest.fail(
+                    f"voila exited with code {process.returncode}:\n{log.read_text(errors='replace')}"
+                )
             try:
                 with urllib.request.urlopen(url, timeout=5):
                     break
@@ -119,8 +140,9 @@ def play_page(voila_url: str, browser: Any, request: pytest.FixtureRequest) -> I
     try:
         page.goto(voila_url, timeout=120_000)
         page.wait_for_selector("canvas[aria-label]", timeout=120_000)
-        page.wait_for_function(f"document.querySelector('{STATUS}')?.innerText.includes('White to move')",
-                               timeout=60_000)
+        page.wait_for_function(
+            f"document.querySelector('{STATUS}')?.innerText.includes('White to move')", timeout=60_000
+        )
         yield page
     finally:
         try:
@@ -133,7 +155,9 @@ def play_page(voila_url: str, browser: Any, request: pytest.FixtureRequest) -> I
 def wait_for_status(page: Any, pattern: str, timeout: float = 30_000) -> str:
     page.wait_for_function(
         "([selector, pattern]) => new RegExp(pattern).test(document.querySelector(selector)?.innerText ?? '')",
-        arg=[STATUS, pattern], timeout=timeout)
+        arg=[STATUS, pattern],
+        timeout=timeout,
+    )
     return page.inner_text(STATUS)
 
 
@@ -206,15 +230,32 @@ def test_tab_reaches_every_control_in_order_and_back(play_page: Any) -> None:
     forward = tab_stops(page, "Tab")
     # (Undo, Redo and the history buttons are disabled before the first move; the move list
     # becomes a tab stop once it has moves to scroll.)
-    expected = ["Board", "Rules", "Opponent", "New game", "Flip board", "Hint", "board", "Move number",
-                "Move", "Play", "Game record: show"]
+    expected = [
+        "Board",
+        "Rules",
+        "Opponent",
+        "New game",
+        "Flip board",
+        "Hint",
+        "board",
+        "Move number",
+        "Move",
+        "Play",
+        "Game record: show",
+    ]
     assert forward == expected, forward
     assert page.evaluate(_FOCUSED) == "body"  # the board did not keep the focus
     backward = tab_stops(page, "Shift+Tab")
     assert backward == list(reversed(expected)), backward
     # Escape first cancels a selection (the focus stays), then leaves the board (forward).
     page.locator("canvas").first.focus()
-    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Enter"):  # the cursor to B3, select it
+    for key in (
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowRight",
+        "Enter",
+    ):  # the cursor to B3, select it
         page.keyboard.press(key)
     wait_for_status(page, "B3 selected")
     page.keyboard.press("Escape")
@@ -243,8 +284,11 @@ def move_cursor(page: Any, geometry: Any, target: str) -> None:
                 key = "ArrowRight" if dx > 0 else "ArrowLeft"
         before = page.inner_text(STATUS)
         page.keyboard.press(key)
-        page.wait_for_function("([s, before]) => document.querySelector(s).innerText !== before",
-                               arg=[STATUS, before], timeout=10_000)
+        page.wait_for_function(
+            "([s, before]) => document.querySelector(s).innerText !== before",
+            arg=[STATUS, before],
+            timeout=10_000,
+        )
         found = re.search(r"Cursor on (\w+)", page.inner_text(STATUS))
         assert found, page.inner_text(STATUS)
         current = found.group(1)
@@ -276,7 +320,8 @@ def test_a_full_opening_by_keyboard_alone_and_the_board_text_follows(play_page: 
     page.keyboard.press("Enter")
     wait_for_status(page, "Black to move. Last move: White B3-M4")
     expect(board).to_have_accessible_description(
-        re.compile(r"^Black to move\. Last move: White B3-M4\. Black must capture\."))
+        re.compile(r"^Black to move\. Last move: White B3-M4\. Black must capture\.")
+    )
     expect(board).to_have_accessible_description(re.compile(r"Empty: B3\."))
     # Black's forced capture: T4 leaps over M4 to B3.
     move_cursor(page, geometry, "T4")

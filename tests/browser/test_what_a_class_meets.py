@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, describe_violations, open_notebook, run_all_cells, run_axe, wait_for_kernel_idle
+from browser_helpers import (
+    PANEL,
+    describe_violations,
+    open_notebook,
+    run_all_cells,
+    run_axe,
+    wait_for_kernel_idle,
+)
 from test_play_in_browser import click_point, run_code_in_new_cell, status_text, wait_for_status
 
 pytestmark = pytest.mark.browser
@@ -34,18 +41,32 @@ BOARD = f"{PANEL} .awithlaknannai-board"
 def write_notebook(lab_server: Any, name: str, cells: list[str]) -> str:
     """A small notebook of code cells in the server's folder (it asks for friendly errors, as ours do)."""
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
-                   "outputs": [], "source": source} for i, source in enumerate(cells)],
-        "metadata": {"awithlaknannai": {"friendly_errors": True},
-                     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate(cells)
+        ],
+        "metadata": {
+            "awithlaknannai": {"friendly_errors": True},
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
     (lab_server.root / name).write_text(json.dumps(notebook), encoding="utf-8")
     return name
 
 
 def button(page: Any, label: str) -> Any:
-    return page.locator(f"{PANEL} .awithlaknannai-game button", has_text=re.compile(f"^{re.escape(label)}$")).first
+    return page.locator(
+        f"{PANEL} .awithlaknannai-game button", has_text=re.compile(f"^{re.escape(label)}$")
+    ).first
 
 
 def play(page: Any, geometry: Any, origin: str, target: str) -> None:
@@ -57,13 +78,20 @@ def play(page: Any, geometry: Any, origin: str, target: str) -> None:
 # --- the freeze ---------------------------------------------------------------------------------
 
 
-def test_undo_then_the_same_move_again_the_computer_answers(lab_server: Any, page: Any, artifacts: Path) -> None:
+def test_undo_then_the_same_move_again_the_computer_answers(
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
     from awithlaknannai.widgets import GameWidget
 
     geometry = GameWidget("mosona", animate=False).board.geometry
-    name = write_notebook(lab_server, "freeze.ipynb", [
-        'from awithlaknannai.widgets import GameWidget\n'
-        'widget = GameWidget("mosona", opponent="casual", think_delay=0.2)\nwidget'])
+    name = write_notebook(
+        lab_server,
+        "freeze.ipynb",
+        [
+            'from awithlaknannai.widgets import GameWidget\n'
+            'widget = GameWidget("mosona", opponent="casual", think_delay=0.2)\nwidget'
+        ],
+    )
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
     page.wait_for_selector(f"{BOARD} canvas", state="visible")
@@ -107,19 +135,26 @@ def run_cell(page: Any, index: int, output: bool = True) -> str:
     cell = page.locator(f"{PANEL} .jp-Notebook .jp-CodeCell").nth(index)
     cell.locator(".jp-InputArea-prompt").click()
     page.keyboard.press("Shift+Enter")
-    page.wait_for_function("(p) => /\\[\\d+\\]/.test(p.textContent)",
-                           arg=cell.locator(".jp-InputArea-prompt").element_handle())
+    page.wait_for_function(
+        "(p) => /\\[\\d+\\]/.test(p.textContent)", arg=cell.locator(".jp-InputArea-prompt").element_handle()
+    )
     wait_for_kernel_idle(page)
     return output_text(page, index) if output else ""
 
 
-def test_a_slip_gives_one_friendly_line_from_the_first_cell_run(lab_server: Any, page: Any, artifacts: Path) -> None:
-    name = write_notebook(lab_server, "slips.ipynb", [
-        'ask("01-culin-year")',  # an exercise cell run before the import cell
-        "from awithlaknannai import Rules\nfrom awithlaknannai.tutorial.quiz import ask",
-        "Rules(compulsory_captur=False)",
-        'Rules(multi_leap="None")',
-    ])
+def test_a_slip_gives_one_friendly_line_from_the_first_cell_run(
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
+    name = write_notebook(
+        lab_server,
+        "slips.ipynb",
+        [
+            'ask("01-culin-year")',  # an exercise cell run before the import cell
+            "from awithlaknannai import Rules\nfrom awithlaknannai.tutorial.quiz import ask",
+            "Rules(compulsory_captur=False)",
+            'Rules(multi_leap="None")',
+        ],
+    )
     open_notebook(page, lab_server.url, name)
     before_import = run_cell(page, 0)
     assert "comes from the awithlaknannai package" in before_import and "first code cell" in before_import
@@ -143,8 +178,9 @@ def _teacher_answers() -> dict[str, list[str]]:
 
     answers: dict[str, list[str]] = {}
     for row in answer_key(TEACHER).rows:
-        values = re.findall(r'answer = "([^"]*\d[^"]*)"', row.solution) + re.findall(r"^answer = (\d{2,})$",
-                                                                                    row.solution, re.MULTILINE)
+        values = re.findall(r'answer = "([^"]*\d[^"]*)"', row.solution) + re.findall(
+            r"^answer = (\d{2,})$", row.solution, re.MULTILINE
+        )
         answers.setdefault(row.notebook, []).extend(values)
     return answers
 
@@ -200,14 +236,19 @@ def set_theme(page: Any, theme: str) -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_the_widgets_own_text_reaches_aa_contrast_in_both_themes(lab_server: Any, page: Any, axe_source: str,
-                                                                  artifacts: Path, theme: str) -> None:
-    name = write_notebook(lab_server, f"contrast_{theme.split()[-1]}.ipynb", [
-        'from awithlaknannai.widgets import GameWidget\n'
-        'widget = GameWidget("mosona", animate=False)\n'
-        'widget.play("B3-M4"); widget.play("T4xB3"); widget.play("M5-M4"); widget.undo()\nwidget',
-        'from awithlaknannai.tutorial.quiz import ask\nbox = ask("02-zuni3-edges")\nbox',
-    ])
+def test_the_widgets_own_text_reaches_aa_contrast_in_both_themes(
+    lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
+) -> None:
+    name = write_notebook(
+        lab_server,
+        f"contrast_{theme.split()[-1]}.ipynb",
+        [
+            'from awithlaknannai.widgets import GameWidget\n'
+            'widget = GameWidget("mosona", animate=False)\n'
+            'widget.play("B3-M4"); widget.play("T4xB3"); widget.play("M5-M4"); widget.undo()\nwidget',
+            'from awithlaknannai.tutorial.quiz import ask\nbox = ask("02-zuni3-edges")\nbox',
+        ],
+    )
     open_notebook(page, lab_server.url, name)
     set_theme(page, theme)
     try:
@@ -223,8 +264,13 @@ def check_contrast(page: Any, axe_source: str, artifacts: Path, theme: str) -> N
     run_code_in_new_cell(page, 'widget.board.click("M4")')
     page.wait_for_selector(f"{BOARD} .awithlaknannai-warning:not([hidden])", state="visible")
     measured = {}
-    for selector in (".awithlaknannai-current-move", ".awithlaknannai-moves .awithlaknannai-muted",
-                     ".awithlaknannai-warning", ".awithlaknannai-status", ".awithlaknannai-answer [role=status]"):
+    for selector in (
+        ".awithlaknannai-current-move",
+        ".awithlaknannai-moves .awithlaknannai-muted",
+        ".awithlaknannai-warning",
+        ".awithlaknannai-status",
+        ".awithlaknannai-answer [role=status]",
+    ):
         results = page.evaluate(_CONTRAST, f"{PANEL} {selector}")
         assert results, f"nothing shown for {selector} in {theme}"
         measured[selector] = min(result["ratio"] for result in results)
@@ -235,8 +281,11 @@ def check_contrast(page: Any, axe_source: str, artifacts: Path, theme: str) -> N
 
 
 def test_every_control_shows_a_focus_ring_of_3_to_1(lab_server: Any, page: Any) -> None:
-    name = write_notebook(lab_server, "focus.ipynb", [
-        'from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)'])
+    name = write_notebook(
+        lab_server,
+        "focus.ipynb",
+        ['from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)'],
+    )
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
     controls = page.locator(f"{PANEL} .awithlaknannai-game :is(button, select, input)")
@@ -249,19 +298,26 @@ def test_every_control_shows_a_focus_ring_of_3_to_1(lab_server: Any, page: Any) 
         if not control.is_visible() or control.is_disabled():
             continue
         control.focus()
-        style = control.evaluate("e => { const s = getComputedStyle(e); "
-                                 "return [s.outlineStyle, s.outlineWidth, s.outlineColor, e.matches(':focus-visible')]; }")
+        style = control.evaluate(
+            "e => { const s = getComputedStyle(e); "
+            "return [s.outlineStyle, s.outlineWidth, s.outlineColor, e.matches(':focus-visible')]; }"
+        )
         assert style[3], (index, "not focused by keyboard")
         assert style[0] != "none" and float(style[1].rstrip("px")) >= 2, (index, style)
         checked += 1
     assert checked >= 10
 
 
-def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(lab_server: Any, page: Any) -> None:
+def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(
+    lab_server: Any, page: Any
+) -> None:
     """JupyterLab's command-mode shortcuts ("B" inserts a cell, arrows move the selection) never
     fire from a widget's menu or text box; Escape leaves the widget for the notebook's command mode."""
-    name = write_notebook(lab_server, "keys.ipynb", [
-        'from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)', "1 + 1"])
+    name = write_notebook(
+        lab_server,
+        "keys.ipynb",
+        ['from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)', "1 + 1"],
+    )
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
     cells = page.locator(f"{PANEL} .jp-Notebook .jp-Cell")
@@ -280,16 +336,22 @@ def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(la
     page.keyboard.press("Escape")
     page.wait_for_function(
         f"() => document.activeElement && document.activeElement.closest('{PANEL} .jp-Cell') !== null "
-        "&& document.activeElement.closest('.awithlaknannai-game') === null")
+        "&& document.activeElement.closest('.awithlaknannai-game') === null"
+    )
     page.keyboard.press("b")  # now the notebook's own shortcut works again: a cell below
-    page.wait_for_function(f"(n) => document.querySelectorAll('{PANEL} .jp-Notebook .jp-Cell').length === n + 1",
-                           arg=before)
+    page.wait_for_function(
+        f"(n) => document.querySelectorAll('{PANEL} .jp-Notebook .jp-Cell').length === n + 1", arg=before
+    )
 
 
-def test_a_320_pixel_window_keeps_labels_whole_and_point_names_readable(lab_server: Any, page: Any,
-                                                                         artifacts: Path) -> None:
-    name = write_notebook(lab_server, "narrow.ipynb", [
-        'from awithlaknannai.widgets import GameWidget\nGameWidget("kolowis", animate=False)'])
+def test_a_320_pixel_window_keeps_labels_whole_and_point_names_readable(
+    lab_server: Any, page: Any, artifacts: Path
+) -> None:
+    name = write_notebook(
+        lab_server,
+        "narrow.ipynb",
+        ['from awithlaknannai.widgets import GameWidget\nGameWidget("kolowis", animate=False)'],
+    )
     open_notebook(page, lab_server.url, name)
     run_all_cells(page)
     page.wait_for_selector(f"{BOARD} canvas", state="visible")
