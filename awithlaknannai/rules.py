@@ -23,12 +23,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from .errors import shown
 
-__all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules", "MAX_LIMIT"]
+__all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules", "refuse_unfollowed", "MAX_LIMIT"]
 
 MultiLeap = Literal["compulsory", "optional", "none"]
 LeapShape = Literal["line", "bent"]
@@ -41,6 +42,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "no_capture_result": ("draw", "more_pieces"),
     "shrink_boundary": ("playable", "dead"),
 }
+#: The turn limits, with the lowest value each takes (None switches a limit off).
+_LIMITS: dict[str, int] = {"quiet_turn_limit": 1, "repetition_limit": 2}
 
 
 #: The largest turn or repetition limit: a rules text writes at most nine
@@ -106,7 +109,7 @@ class Rules:
     shrink_boundary: ShrinkBoundary = "playable"
 
     def __post_init__(self) -> None:
-        for name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
+        for name in _yes_no_fields():
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(
                     f"Rules.{name} must be True or False, got {type(getattr(self, name)).__name__}"
@@ -119,7 +122,7 @@ class Rules:
                 )
             if value not in allowed:
                 raise ValueError(f"Rules.{name} must be one of {', '.join(allowed)}; got {shown(value)}")
-        for name, lowest in (("quiet_turn_limit", 1), ("repetition_limit", 2)):
+        for name, lowest in _LIMITS.items():
             value = getattr(self, name)
             if value is None:
                 continue
@@ -216,6 +219,11 @@ class Rules:
             raise ValueError(f"rules text {_quoted(text)}: {error}") from None
 
 
+def _yes_no_fields() -> tuple[str, ...]:
+    """The switches that are yes or no: every field whose default is a bool (a new one needs no list)."""
+    return tuple(f.name for f in dataclasses.fields(Rules) if isinstance(f.default, bool))
+
+
 def _quoted(text: str) -> str:
     """``repr`` of part of a rules text, cut short so a message stays readable."""
     return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
@@ -230,11 +238,11 @@ def _format_value(value: object) -> str:
 
 
 def _parse_value(text: str, name: str, raw: str, example: object) -> object:
-    if name in ("compulsory_capture", "maximum_capture", "blocked_player_loses"):
+    if name in _yes_no_fields():
         if raw not in ("yes", "no"):
             raise ValueError(f"rules text {_quoted(text)}: {name} takes yes or no, got {_quoted(raw)}")
         return raw == "yes"
-    if name in ("quiet_turn_limit", "repetition_limit"):
+    if name in _LIMITS:
         if raw == "off":
             return None
         if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
@@ -288,3 +296,40 @@ def get_rules(rules: str | Rules | None) -> Rules:
     if isinstance(rules, str):
         return Rules.from_text(rules)
     raise TypeError(f"rules must be a preset name or a Rules value, got {type(rules).__name__}")
+
+
+def refuse_unfollowed(rules: Rules, followed: Mapping[str, str], engine: str) -> None:
+    """Refuse ``rules`` if they set a switch that ``engine`` does not follow.
+
+    ``followed`` is an engine's one declaration (its ``RULES_FOLLOWED``): for
+    each field of :class:`Rules`, ``"follows"``, ``"refuses"`` or
+    ``"ignores: why"``. A field set to anything but its default is refused
+    when the declaration refuses it *or does not name it*: a switch added to
+    :class:`Rules` later is refused by every engine that has not been taught
+    it, never played wrong in silence.
+
+    Raises
+    ------
+    ValueError
+        Naming the engine, the field and its value.
+
+    Examples
+    --------
+    >>> refuse_unfollowed(Rules(maximum_capture=True), {"maximum_capture": "refuses"}, "BatchPlayouts")
+    Traceback (most recent call last):
+    ...
+    ValueError: BatchPlayouts does not follow the rule maximum_capture=yes; ...
+    >>> refuse_unfollowed(Rules(), {}, "an engine")  # the defaults pass, declared or not
+    """
+    default = Rules()
+    for field in dataclasses.fields(Rules):
+        value = getattr(rules, field.name)
+        if value == getattr(default, field.name):
+            continue
+        what = followed.get(field.name, "refuses")
+        if what == "follows" or what.startswith("ignores"):
+            continue
+        raise ValueError(
+            f"{engine} does not follow the rule {field.name}={_format_value(value)}; "
+            "play these rules through Position (awithlaknannai.Position or Game), which follows every rule"
+        )

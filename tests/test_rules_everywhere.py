@@ -1,8 +1,10 @@
 """One rules implementation: every engine follows each field of Rules as the move generator does, or refuses it.
 
-Each engine declares what it does with every field (``RULES_FOLLOWED``); these tests walk every field
-of :class:`~awithlaknannai.rules.Rules`, so a new rule switch fails here until every engine says
-what it does with it, and each "follows" is checked against the move generator (through Position).
+Each engine declares what it does with a field (``RULES_FOLLOWED``); a field it does not name is
+refused (:func:`awithlaknannai.rules.refuse_unfollowed`), so a new rule switch is refused by every
+engine until one is taught it and says "follows". These tests walk every field of
+:class:`~awithlaknannai.rules.Rules` through every engine: a "follows" is checked against the move
+generator (through Position), anything else must raise.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from test_playout_batch import check_batch  # tests/: replays batch games throug
 from test_solver import _audit  # tests/: checks every table entry against its moves
 
 from awithlaknannai import Position, Rules, perft
+from awithlaknannai.rules import refuse_unfollowed
 from awithlaknannai.engines import batch, lean
 from awithlaknannai.engines.batch import BatchPlayouts
 from awithlaknannai.engines.lean import LeanEngine
@@ -44,9 +47,11 @@ def test_every_field_has_another_value_here() -> None:
 
 
 @pytest.mark.parametrize("engine", sorted(DECLARED))
-def test_every_engine_says_what_it_does_with_every_field(engine: str) -> None:
+def test_every_declaration_names_real_fields_and_says_what_it_does(engine: str) -> None:
     declared = DECLARED[engine]
-    assert list(declared) == FIELDS, f"{engine} does not declare {sorted(set(FIELDS) - set(declared))}"
+    assert set(declared) <= set(FIELDS), (
+        f"{engine} declares unknown fields {sorted(set(declared) - set(FIELDS))}"
+    )
     for field, what in declared.items():
         assert what in ("follows", "refuses") or (what.startswith("ignores: ") and len(what) > 20), (
             field,
@@ -74,7 +79,7 @@ def _build(engine: str, variant: str, rules: Rules) -> object:
 def test_each_engine_follows_or_refuses_each_field(engine: str, field: str) -> None:
     rules = Rules(**{field: ALTERNATIVE[field]})
     variant = _variant_for(field)
-    declared = DECLARED[engine][field]
+    declared = DECLARED[engine].get(field, "refuses")  # a field an engine does not name is refused
     if declared == "refuses":
         with pytest.raises(ValueError):
             _build(engine, variant, rules)
@@ -92,3 +97,12 @@ def test_each_engine_follows_or_refuses_each_field(engine: str, field: str) -> N
         assert check_batch(built, 6, seed=2) > 0  # type: ignore[arg-type]
     else:
         _audit(built)  # every entry agrees with the moves Position lists under these rules
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_field_no_declaration_names_is_refused_and_the_default_passes(field: str) -> None:
+    rules = Rules(**{field: ALTERNATIVE[field]})
+    with pytest.raises(ValueError, match=f"an engine does not follow the rule {field}="):
+        refuse_unfollowed(rules, {}, "an engine")
+    refuse_unfollowed(Rules(), {}, "an engine")  # nothing set: nothing to refuse
+    refuse_unfollowed(rules, {field: "follows"}, "an engine")

@@ -35,7 +35,7 @@ except ImportError:  # a browser's Pyodide (JupyterLite) has none: BatchPlayouts
 
 from ..errors import LongJobError, missing_package
 from ..position import Position, _variant_argument
-from ..rules import Rules
+from ..rules import Rules, refuse_unfollowed
 from ..variants import Color, Variant
 
 __all__ = [
@@ -113,6 +113,7 @@ class BatchPlayouts:
             )
         if variant.rules.maximum_capture:
             raise ValueError("BatchPlayouts does not play maximum_capture rules; use engines.lean.LeanEngine")
+        refuse_unfollowed(variant.rules, RULES_FOLLOWED, "BatchPlayouts")
         tables = variant.tables
         if tables.size > 64:
             raise ValueError(

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..errors import LongJobError
 from ..movegen import LeanMove, generator_for, lean_move_of
 from ..position import MAX_PERFT_DEPTH, Position, _variant_argument, perft
-from ..rules import Rules
+from ..rules import Rules, refuse_unfollowed
 from ..variants import Color, Variant
 
 __all__ = ["RULES_FOLLOWED", "LeanEngine", "LeanMove", "PlayoutResult", "lean_move_of"]
@@ -98,6 +98,7 @@ class LeanEngine:
 
     def __init__(self, variant: str | Variant = "mosona", rules: str | Rules | None = None) -> None:
         variant = _variant_argument(variant, rules)
+        refuse_unfollowed(variant.rules, RULES_FOLLOWED, "LeanEngine")
         self.variant = variant
         self.rules = variant.rules
         self.n = variant.tables.size

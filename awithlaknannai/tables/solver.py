@@ -104,7 +104,7 @@ except ImportError:  # a browser's Pyodide (JupyterLite) has none: the pure-Pyth
 from ..errors import GameOverError, missing_package, shown
 from ..limits import check_long_job, flag, whole_number
 from ..position import Move, Position, generate_raw
-from ..rules import Rules
+from ..rules import Rules, refuse_unfollowed
 from ..variants import Color, Variant
 from . import solver_core as core
 from .costs import (
@@ -600,6 +600,7 @@ def solve_endgames(
     variant = _variant_of(variant, rules)
     if variant.shrink is not None:  # its tables index pieces only, and a shrinking board has more state
         raise ValueError(f"the solver does not follow a shrinking board ({variant.name})")
+    refuse_unfollowed(variant.rules, RULES_FOLLOWED, "the endgame solver")
     max_pieces = whole_number("max_pieces", max_pieces, 1)
     if max_total is not None:
         max_total = whole_number("max_total", max_total, 2)
