@@ -166,6 +166,19 @@ class Rules:
                 return key
         return "custom"
 
+    def differences(self, other: Rules | None = None) -> dict[str, str]:
+        """The switches set differently from ``other`` (default: ``Rules()``), as a rules text writes them.
+
+        >>> Rules(maximum_capture=True, quiet_turn_limit=None).differences()
+        {'maximum_capture': 'yes', 'quiet_turn_limit': 'off'}
+        """
+        base = Rules() if other is None else other
+        return {
+            f.name: _format_value(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
     def to_text(self) -> str:
         """Return the shortest text: the nearest preset plus the switches that differ."""
         cached = self.__dict__.get("_text")  # every position text asks: work it out once

@@ -16,7 +16,9 @@ from test_playout_batch import check_batch  # tests/: replays batch games throug
 from test_solver import _audit  # tests/: checks every table entry against its moves
 
 from awithlaknannai import Position, Rules, perft
+from awithlaknannai.render.export import RULES_DESCRIBED, rules_summary
 from awithlaknannai.rules import refuse_unfollowed
+from awithlaknannai.variants import get_variant
 from awithlaknannai.engines import batch, lean
 from awithlaknannai.engines.batch import BatchPlayouts
 from awithlaknannai.engines.lean import LeanEngine
@@ -106,3 +108,13 @@ def test_a_field_no_declaration_names_is_refused_and_the_default_passes(field: s
         refuse_unfollowed(rules, {}, "an engine")
     refuse_unfollowed(Rules(), {}, "an engine")  # nothing set: nothing to refuse
     refuse_unfollowed(rules, {field: "follows"}, "an engine")
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_the_rules_in_words_say_every_field(field: str) -> None:
+    # Described in words, or listed as a rules text writes it: never left out of a printed sheet.
+    variant = _variant_for(field)
+    changed = rules_summary(get_variant(variant, Rules(**{field: ALTERNATIVE[field]})))
+    assert changed != rules_summary(get_variant(variant, Rules()))
+    if field not in RULES_DESCRIBED:
+        assert any(line.startswith("Also: ") and field in line for line in changed), changed

@@ -238,11 +238,30 @@ def save_png(obj: object, path: str | os.PathLike[str], scale: float = 2) -> Pat
 # --- the printable sheet -------------------------------------------------------
 
 
+#: The fields of :class:`~awithlaknannai.rules.Rules` that :func:`rules_summary` puts into words. Any
+#: other field set to a value other than its default is listed as it is written in a rules text
+#: (``"Also: diagonal_steps=no."``), so a new switch is never left out of a printed sheet in silence.
+RULES_DESCRIBED: frozenset[str] = frozenset(
+    {
+        "compulsory_capture",
+        "multi_leap",
+        "maximum_capture",
+        "leap_shape",
+        "blocked_player_loses",
+        "quiet_turn_limit",
+        "repetition_limit",
+        "no_capture_result",
+        "shrink_boundary",
+    }
+)
+
+
 def rules_summary(variant: Variant) -> list[str]:
     """The variant's rules as a few short sentences for a printed sheet or a slide.
 
     Written from the variant's :class:`~awithlaknannai.rules.Rules`, so a
-    class's own rules are summarised as faithfully as the presets.
+    class's own rules are summarised as faithfully as the presets; a switch
+    not in :data:`RULES_DESCRIBED` is listed as written in a rules text.
 
     Examples
     --------
@@ -318,6 +337,9 @@ def rules_summary(variant: Variant) -> list[str]:
                 else " The line it shares with the next row goes out of play too."
             )
         lines.append(shrink)
+    others = [f"{name}={value}" for name, value in rules.differences().items() if name not in RULES_DESCRIBED]
+    if others:
+        lines.append(f"Also: {', '.join(others)}.")
     return lines
 
 
