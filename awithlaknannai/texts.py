@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 from .boards import rows as board_rows
 from .errors import InvalidMoveError, NotationError
+from .i18n import gettext as _
 from .rules import Rules
 from .variants import Color, Variant, get_variant, zuni_size
 
@@ -102,7 +103,7 @@ def write_position_text(
     index = 0
     for row in variant.tables.rows:  # bit i is point i, row by row
         chars = []
-        for _ in row:
+        for _point in row:
             chars.append(
                 "w"
                 if white >> index & 1
@@ -266,10 +267,14 @@ def read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(
-            f"cannot read the move {cut(text)!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
+            _("cannot read the move {move}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5").format(
+                move=repr(cut(text))
+            )
         )
     parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
-    for kind, over, _ in parts:
+    for kind, over, _land in parts:
         if kind == "-" and over:
-            raise InvalidMoveError(f"cannot read the move {cut(text)!r}: a step jumps nothing")
+            raise InvalidMoveError(
+                _("cannot read the move {move}: a step jumps nothing").format(move=repr(cut(text)))
+            )
     return match.group(1), parts
