@@ -261,8 +261,9 @@ def read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
     """
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(
-            f"cannot read the move {cut(text)!r}: {len(text):,} characters, more than "
-            f"the {MAX_MOVE_TEXT:,} any move needs"
+            _("cannot read the move {move}: {count} characters, more than the {limit} any move needs").format(
+                move=repr(cut(text)), count=f"{len(text):,}", limit=f"{MAX_MOVE_TEXT:,}"
+            )
         )
     match = _MOVE_TEXT.match(text)
     if not match:

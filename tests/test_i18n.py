@@ -440,6 +440,11 @@ def test_the_game_widget_has_its_buttons_and_status_in_the_language() -> None:
         assert widget.rules_menu.options[0][0] == "Standard (encyclopédie)"
         widget.play("B3-M4")
         assert widget.board.status_text.startswith("Aux Noirs de jouer. Dernier coup : Blancs B3-M4.")
+    with use_language("es"):
+        from awithlaknannai import Game
+        from awithlaknannai.widgets.game import hint_for
+
+        assert hint_for(Game("zuni-3", "standard")).text.startswith(("Prueba ", "El nivel más fuerte"))
     english = GameWidget("mosona", animate=False)
     assert english.rules_menu.options[0][0] == "Standard (encyclopedia)"
     assert english.new_button.description == "New game"

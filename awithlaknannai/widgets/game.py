@@ -860,44 +860,82 @@ class Hint:
     perfect: bool = False
 
 
+def _try_text(moves: list[str]) -> str:
+    """``Try T4xB3`` or ``Try T4xB3 (or T4-M4, B2-M2)``, in the session's language."""
+    if len(moves) > 1:
+        return _("Try {move} (or {others})").format(move=moves[0], others=", ".join(moves[1:]))
+    return _("Try {move}").format(move=moves[0])
+
+
 def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str:
     """Plain words for the best moves the tables found (all share one value)."""
     value = found[0][1]
     moves = [str(move) for move, _value in found]
-    try_text = f"Try {moves[0]}" + (f" (or {', '.join(moves[1:])})" if len(moves) > 1 else "")
-    side = str(position.turn)
+    try_text = _try_text(moves)
+    side = side_name(position.turn)
     if value.outcome == "draw":
-        return f"{try_text}: with the best play on both sides, this game is a draw. The arrow shows the move."
+        return _(
+            "{try_move}: with the best play on both sides, this game is a draw. The arrow shows the move."
+        ).format(try_move=try_text)
     if value.stand_in:
-        result = "wins" if value.outcome == "win" else "loses"
-        return (
-            f"{try_text}: with perfect play {side} {result} on pieces, because no capture will ever "
-            "be possible again. The arrow shows the move."
+        text = (
+            _(
+                "{try_move}: with perfect play {side} wins on pieces, because no capture will ever "
+                "be possible again. The arrow shows the move."
+            )
+            if value.outcome == "win"
+            else _(
+                "{try_move}: with perfect play {side} loses on pieces, because no capture will ever "
+                "be possible again. The arrow shows the move."
+            )
         )
+        return text.format(try_move=try_text, side=side)
     turns = value.moves
     if value.outcome == "win":
-        count = "with this move" if turns == 1 else f"in {turns} of your moves"
-        return f"{try_text}: with perfect play, {side} wins {count}. The arrow shows the move."
-    return (
-        f"Every move loses against perfect play, but {moves[0]} holds out longest "
-        f"({turns} more of your moves). The arrow shows it."
-    )
+        if turns == 1:
+            text = _("{try_move}: with perfect play, {side} wins with this move. The arrow shows the move.")
+        else:
+            text = ngettext(
+                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
+                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
+                turns,
+            )
+        return text.format(try_move=try_text, side=side, count=turns)
+    return ngettext(
+        "Every move loses against perfect play, but {move} holds out longest "
+        "({count} more of your moves). The arrow shows it.",
+        "Every move loses against perfect play, but {move} holds out longest "
+        "({count} more of your moves). The arrow shows it.",
+        turns,
+    ).format(move=moves[0], count=turns)
 
 
 def _solved_start_text(facts: SolvedStart) -> str:
     """Plain words for a solved game's first move (the tables are not here, their findings are)."""
     best = list(facts.best)
     if facts.result == "draw" and not facts.losing:
-        text = f"Any first move keeps the draw ({', '.join(best)}): with the best play on both sides, this game is a draw."
+        text = _(
+            "Any first move keeps the draw ({moves}): with the best play on both sides, this game is a draw."
+        ).format(moves=", ".join(best))
     else:
-        try_text = f"Try {best[0]}" + (f" (or {', '.join(best[1:])})" if len(best) > 1 else "")
+        try_text = _try_text(best)
         if facts.result == "win":
-            text = f"{try_text}: with perfect play, White wins in {facts.moves_to_win} of your moves."
+            text = ngettext(
+                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
+                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
+                facts.moves_to_win,
+            ).format(try_move=try_text, side=side_name("white"), count=facts.moves_to_win)
         else:
-            text = f"{try_text}: with the best play on both sides, this game is a draw."
+            text = _("{try_move}: with the best play on both sides, this game is a draw.").format(
+                try_move=try_text
+            )
         if facts.losing:
-            text += f" Not {' or '.join(facts.losing)}: it loses in {facts.losing_in} moves."
-    return text + " (This project's tables solved the whole game.) The arrow shows a move."
+            text += " " + ngettext(
+                "Not {moves}: it loses in {count} moves.",
+                "Not {moves}: it loses in {count} moves.",
+                facts.losing_in,
+            ).format(moves=_(" or ").join(facts.losing), count=facts.losing_in)
+    return text + " " + _("(This project's tables solved the whole game.) The arrow shows a move.")
 
 
 def hint_for(game: Game) -> Hint:
