@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 from . import explain
 from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, shown
+from .i18n import gettext as _
 from .moves import EndReason, Move, Outcome
 from .rules import Rules
 from .texts import (
@@ -605,14 +606,16 @@ class Position:
         else:
             raise MoveTypeError(f"a move is a Move or a text such as 'B3-M4', got {shown(move)}")
         index = self._variant.tables.index
-        for point in (origin, *(p for _, over, land in parts for p in (over, land) if p)):
+        for point in (origin, *(p for _kind, over, land in parts for p in (over, land) if p)):
             if point not in index:
                 raise InvalidMoveError(
-                    f"{text}: there is no point {cut(point, 20)!r} on this board ({self._variant.name})"
+                    _("{move}: there is no point {point} on this board ({board})").format(
+                        move=text, point=repr(cut(point, 20)), board=self._variant.name
+                    )
                 )
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{text}: the game is over: {outcome}")
+            raise GameOverError(_("{move}: the game is over: {outcome}").format(move=text, outcome=outcome))
         matches = [m for m in self.legal_moves() if explain.matches(m, origin, parts)]
         if not matches and self._variant.rules.leap_shape == "bent":
             matches = explain.same_capture(self, origin, parts)
@@ -620,7 +623,9 @@ class Position:
             return matches[0]
         if len(matches) > 1:
             options = ", ".join(m.text(full=True) for m in matches)
-            raise InvalidMoveError(f"{text}: ambiguous; name the jumped points: {options}")
+            raise InvalidMoveError(
+                _("{move}: ambiguous; name the jumped points: {options}").format(move=text, options=options)
+            )
         raise IllegalMoveError(f"{text}: {explain.why_illegal(self, origin, parts)}")
 
     def __iter__(self) -> Iterator[Move]:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 from .boards import rows as board_rows
 from .errors import InvalidMoveError, NotationError
+from .i18n import gettext as _
 from .rules import Rules
 from .variants import Color, Variant, get_variant, zuni_size
 
@@ -102,7 +103,7 @@ def write_position_text(
     index = 0
     for row in variant.tables.rows:  # bit i is point i, row by row
         chars = []
-        for _ in row:
+        for _point in row:
             chars.append(
                 "w"
                 if white >> index & 1
@@ -260,16 +261,21 @@ def read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
     """
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(
-            f"cannot read the move {cut(text)!r}: {len(text):,} characters, more than "
-            f"the {MAX_MOVE_TEXT:,} any move needs"
+            _("cannot read the move {move}: {count} characters, more than the {limit} any move needs").format(
+                move=repr(cut(text)), count=f"{len(text):,}", limit=f"{MAX_MOVE_TEXT:,}"
+            )
         )
     match = _MOVE_TEXT.match(text)
     if not match:
         raise InvalidMoveError(
-            f"cannot read the move {cut(text)!r}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5"
+            _("cannot read the move {move}: write a step as B3-M4 and leaps as T4xB3 or T4xB3xB5").format(
+                move=repr(cut(text))
+            )
         )
     parts = [(kind, over or None, land) for kind, over, land in _MOVE_PART.findall(match.group(2))]
-    for kind, over, _ in parts:
+    for kind, over, _land in parts:
         if kind == "-" and over:
-            raise InvalidMoveError(f"cannot read the move {cut(text)!r}: a step jumps nothing")
+            raise InvalidMoveError(
+                _("cannot read the move {move}: a step jumps nothing").format(move=repr(cut(text)))
+            )
     return match.group(1), parts

@@ -22,6 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from awithlaknannai import Position, explain
+from awithlaknannai.notation import parse_position
 from awithlaknannai.i18n import (
     LANGUAGES,
     LOCALE_FOLDER,
@@ -266,6 +267,187 @@ def test_why_a_move_is_illegal_in_each_language_and_its_example_is_cut_from_a_le
             assert refusal_reason("M3-B3", error) == "la prise est obligatoire : les Noirs doivent sauter"
         else:  # pragma: no cover
             pytest.fail("M3-B3 must be refused: Black must capture")
+
+
+# --- what a student meets on a board (the challenge board, the board, the game widget) -------------
+
+BOARD_WORDS = {
+    # language: (Hint, Try again, Next challenge, wrong move's status, the lock once solved)
+    "es": (
+        "Pista",
+        "Intentar de nuevo",
+        "Siguiente reto",
+        "\u26a0 Todavía no: esa jugada toma 1 pieza. Encuentra una jugada que tome 2. "
+        "Pulsa «Intentar de nuevo» para empezar otra vez.",
+        "¡Resuelto! Pulsa «Intentar de nuevo» para jugarlo otra vez.",
+    ),
+    "fr": (
+        "Indice",
+        "Réessayer",
+        "Défi suivant",
+        "\u26a0 Pas encore : ce coup prend 1 pièce. Trouve un coup qui en prend 2. "
+        "Appuie sur « Réessayer » pour recommencer.",
+        "Réussi ! Appuie sur « Réessayer » pour le rejouer.",
+    ),
+    "en": (
+        "Hint",
+        "Try again",
+        "Next challenge",
+        "\u26a0 Not yet: that move takes 1 piece. Find a move that takes 2. Press Try again to start over.",
+        "Solved! Press Try again to play it once more.",
+    ),
+}
+
+
+@pytest.fixture()
+def no_progress():
+    from awithlaknannai.tutorial.challenge_board import PROGRESS
+
+    PROGRESS.clear()
+    yield
+    PROGRESS.clear()
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "en"])
+def test_the_challenge_board_speaks_the_language_it_was_made_in(language: str, no_progress: None) -> None:
+    from awithlaknannai.tutorial.challenge_board import ChallengeBoard
+
+    hint, again, next_one, wrong, solved = BOARD_WORDS[language]
+    with use_language(language):
+        board = ChallengeBoard(Challenge(TWO_IN_ONE, capture(2), "Two in one turn"), animate=False)
+        assert [b.description for b in (board.hint_button, board.again_button, board.next_button)] == [
+            hint,
+            again,
+            next_one,
+        ]
+        assert board.board.status_text == capture(2).describe("White")
+        board.board.click("B6")
+        assert board.board.click("T7").played is not None
+        assert board.board.status_text == wrong
+        # Refused until the button the status names is pressed: the lock says it in the same words.
+        assert board.board.controller.locked == wrong[2:]
+        assert not board.board.click("B2").accepted
+        board.try_again()
+        board.hint()
+        assert board.board.status_text.startswith(hint)
+        assert board.play("B2xT3xB4").status == "solved"
+        assert board.board.status_text == gettext("Solved!")
+        assert board.board.controller.locked == solved
+        assert gettext("solved") in board.heading.value
+    assert get_language() == "en"
+
+
+def test_the_challenge_row_and_the_board_name_and_describe_it_in_the_language(no_progress: None) -> None:
+    from awithlaknannai.tutorial.challenge_board import ChallengeBoard
+
+    with use_language("es"):
+        row = ChallengeBoard(first_moves(), animate=False)
+        assert "Reto 1 de 3: Al centro" in row.heading.value
+        assert [b.description for b in row._progress_buttons] == [
+            "1. Al centro",
+            "2. El salto",
+            "3. Dos en un turno",
+        ]
+        access = row.board.access
+        assert (
+            access.name == "Al centro: Tablero Awithlaknannai Mosona"
+        )  # the name of a game is not translated
+        assert access.description.startswith("Juegan las Blancas. Piezas blancas (12): ")
+        assert "Vacíos: M4. Teclas: las flechas mueven un cursor" in access.description
+        assert row.board.click("B3").status.startswith(
+            "Pieza de B3 seleccionada: haz clic en un punto resaltado"
+        )
+        assert access.status.endswith("Puede ir a M4.")  # the live region names the targets
+        row.board.handle_key("ArrowRight")
+        assert row.board.status_text.startswith("Cursor en ")
+        assert "Puede ir a" not in row.board.status_text  # the cursor's line names no targets
+        assert repr(row).startswith(
+            "<Tablero de retos: Al centro (el 1 de una serie de 3). Juegan las Blancas"
+        )
+    with use_language("fr"):
+        board = ChallengeBoard(first_moves()[0], animate=False)
+        refused = board.board.click("M3")
+        assert not refused.accepted
+        assert refused.status == "Sur M3 il y a une pièce noire, et c'est aux Blancs de jouer."
+        stuck = board.board.click("B0")
+        assert (
+            stuck.status
+            == "La pièce de B0 ne peut pas bouger : ses voisins sont occupés et elle n'a rien à sauter."
+        )
+
+
+def test_a_wrong_move_is_refused_in_spanish_with_its_reason() -> None:
+    start = Position.start("mosona")
+    opening = start.play("B3-M4")
+    with use_language("es"):
+        with pytest.raises(ValueError, match=r"^Q9-M4: no hay ningún punto 'Q9' en este tablero \(mosona\)$"):
+            start.find_move("Q9-M4")
+        with pytest.raises(ValueError, match=r"^no se entiende la jugada 'B3M4': escribe un paso como B3-M4"):
+            start.find_move("B3M4")
+        with pytest.raises(ValueError) as refused:
+            opening.find_move("M3-B3")
+        assert str(refused.value) == (
+            "M3-B3: capturar es obligatorio: las Negras tienen que saltar (por ejemplo T4xB3)"
+        )
+        with pytest.raises(ValueError, match="^T0-T1: la partida ya ha terminado: "):
+            parse_position("zuni-3 standard ww./..../... b 0").find_move("T0-T1")
+    # The same refusals in English, word for word as before.
+    with pytest.raises(ValueError, match=r"^Q9-M4: there is no point 'Q9' on this board \(mosona\)$"):
+        start.find_move("Q9-M4")
+    with pytest.raises(ValueError, match=r"^cannot read the move 'B3M4': write a step as B3-M4 and leaps"):
+        start.find_move("B3M4")
+
+
+def test_feedback_and_friendly_errors_in_each_language() -> None:
+    from awithlaknannai.tutorial.checking import Feedback
+    from awithlaknannai.tutorial.friendly import explain_name_error, explain_syntax_error
+
+    wrong = Feedback("demo", "wrong", "`M4` has 6 neighbours.", hint="Count the lines.")
+    with use_language("es"):
+        assert str(Feedback("demo", "correct", "ok")) == "¡Correcto! Ok"
+        assert str(wrong) == "Todavía no. M4 has 6 neighbours. Pista: Count the lines."
+        assert "<em>Pista:</em>" in wrong._repr_html_() and "\u2718 Todavía no.**" in wrong._repr_markdown_()
+        assert str(explain_name_error(NameError("name 'b' is not defined", name="b"))).startswith(
+            "Todavía no. Python no conoce la palabra b."
+        )
+        try:
+            compile("def f(x)\n    return 1\n", "<cell>", "exec")
+        except SyntaxError as error:
+            assert str(explain_syntax_error(error)) == (
+                "Todavía no. Línea 1 (def f(x)): falta un : al final de la línea "
+                "(después de def, if, else, for o while)."
+            )
+    with use_language("fr"):
+        assert str(Feedback("demo", "correct", "ok")) == "Correct ! Ok"
+        assert str(Feedback("demo", "missing", "x")) == "Pas encore de réponse. X"
+    assert str(wrong) == "Not yet. M4 has 6 neighbours. Hint: Count the lines."
+
+
+def test_the_game_widget_has_its_buttons_and_status_in_the_language() -> None:
+    from awithlaknannai.widgets import GameWidget
+
+    with use_language("fr"):
+        widget = GameWidget("mosona", animate=False)
+        assert [
+            widget.new_button.description,
+            widget.undo_button.description,
+            widget.hint_button.description,
+        ] == [
+            "Nouvelle partie",
+            "Annuler",
+            "Indice",
+        ]
+        assert widget.rules_menu.options[0][0] == "Standard (encyclopédie)"
+        widget.play("B3-M4")
+        assert widget.board.status_text.startswith("Aux Noirs de jouer. Dernier coup : Blancs B3-M4.")
+    with use_language("es"):
+        from awithlaknannai import Game
+        from awithlaknannai.widgets.game import hint_for
+
+        assert hint_for(Game("zuni-3", "standard")).text.startswith(("Prueba ", "El nivel más fuerte"))
+    english = GameWidget("mosona", animate=False)
+    assert english.rules_menu.options[0][0] == "Standard (encyclopedia)"
+    assert english.new_button.description == "New game"
 
 
 # --- the notebooks ------------------------------------------------------------------------------

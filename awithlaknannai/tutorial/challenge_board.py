@@ -14,7 +14,9 @@
 
 Everything works by keyboard (the board's arrow keys and Enter, the
 buttons by Tab) and every change is said in the board's status line, a
-live region a screen reader reads.
+live region a screen reader reads. Its words, the buttons' too, are in the
+session's language (:mod:`awithlaknannai.i18n`) of the moment the board is made
+or the move is played.
 
 Examples
 --------
@@ -39,6 +41,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..game import Game
+from ..i18n import gettext as _
 from ..position import Move
 from ..widgets.board import BoardWidget, _running_loop, preview_html
 from ..widgets.shield import KeyboardShield
@@ -82,24 +85,24 @@ class ChallengeBoard(widgets.VBox):
         self.board.on_move(self._after_move)
         narrow = widgets.Layout(width="auto")
         self.hint_button = widgets.Button(
-            description="Hint", tooltip="One more step of a hint", layout=narrow
+            description=_("Hint"), tooltip=_("One more step of a hint"), layout=narrow
         )
         self.again_button = widgets.Button(
-            description="Try again", tooltip="Start this challenge again", layout=narrow
+            description=_("Try again"), tooltip=_("Start this challenge again"), layout=narrow
         )
         self.next_button = widgets.Button(
-            description="Next challenge", tooltip="Go on to the next one", layout=narrow
+            description=_("Next challenge"), tooltip=_("Go on to the next one"), layout=narrow
         )
-        self.hint_button.on_click(lambda _: self.hint())
-        self.again_button.on_click(lambda _: self.try_again())
-        self.next_button.on_click(lambda _: self.go_to((self.index + 1) % len(self.challenges)))
+        self.hint_button.on_click(lambda _button: self.hint())
+        self.again_button.on_click(lambda _button: self.try_again())
+        self.next_button.on_click(lambda _button: self.go_to((self.index + 1) % len(self.challenges)))
         buttons: list[widgets.Widget] = [self.hint_button, self.again_button]
         if len(items) > 1:
             buttons.append(self.next_button)
         self.progress = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._progress_buttons = [widgets.Button(layout=narrow) for _ in items]
+        self._progress_buttons = [widgets.Button(layout=narrow) for _item in items]
         for number, button in enumerate(self._progress_buttons):
-            button.on_click(lambda _, n=number: self.go_to(n))
+            button.on_click(lambda _button, n=number: self.go_to(n))
         self.progress.children = self._progress_buttons if len(items) > 1 else []
         self.controls = widgets.HBox(
             buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -128,8 +131,12 @@ class ChallengeBoard(widgets.VBox):
         """The title and task, and the row's buttons with a tick on each challenge solved."""
         challenge = self.challenge
         count = len(self.challenges)
-        where = f"Challenge {self.index + 1} of {count}: " if count > 1 else ""
-        tick = f" {TICK} solved" if self.solved else ""
+        where = (
+            _("Challenge {number} of {count}: ").format(number=self.index + 1, count=count)
+            if count > 1
+            else ""
+        )
+        tick = f" {TICK} " + _("solved") if self.solved else ""
         self.heading.value = (
             f'<div class="awithlaknannai-challenge-task"><b>{html.escape(where + challenge.title)}'
             f"</b>{tick}<br>{html.escape(challenge.task)}</div>"
@@ -137,7 +144,7 @@ class ChallengeBoard(widgets.VBox):
         for number, (button, item) in enumerate(zip(self._progress_buttons, self.challenges)):
             done = PROGRESS.get(item.key, False)
             button.description = f"{TICK + ' ' if done else ''}{number + 1}. {item.title}"
-            button.tooltip = ("solved: " if done else "") + item.task
+            button.tooltip = _("solved: {task}").format(task=item.task) if done else item.task
             # The one on the board: a bar under its label (the heading says "Challenge 2 of 5" too).
             if number == self.index:
                 button.add_class("awithlaknannai-current-challenge")
@@ -151,7 +158,7 @@ class ChallengeBoard(widgets.VBox):
         self.board.set_game(Game(start=self.run.position))
         self.board.unlock()
         self.board.show_status(
-            challenge.task + (" (Solved already: play it again if you like.)" if self.solved else "")
+            challenge.task + (" " + _("(Solved already: play it again if you like.)") if self.solved else "")
         )
 
     def go_to(self, index: int) -> None:
@@ -170,14 +177,14 @@ class ChallengeBoard(widgets.VBox):
         self.run.reset()
         self.board.set_game(Game(start=self.run.position))
         self.board.unlock()
-        self.board.show_status(f"Again: {self.challenge.task}")
+        self.board.show_status(_("Again: {task}").format(task=self.challenge.task))
 
     def hint(self) -> None:
         """One more step of a hint, drawn on the board and said on the status line."""
         if self.board.controller.locked is not None:
             self.try_again()
         mark = self.run.hint()
-        self.board.show_hint(mark.path, f"Hint: {mark.text}", piece=mark.piece)
+        self.board.show_hint(mark.path, _("Hint: {hint}").format(hint=mark.text), piece=mark.piece)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -203,8 +210,9 @@ class ChallengeBoard(widgets.VBox):
         if verdict.status == SOLVED:
             PROGRESS[self.challenge.key] = True
             self.board.lock(
-                "Solved! Press Try again to play it once more"
-                + (", or Next challenge." if len(self.challenges) > 1 else ".")
+                _("Solved! Press Try again to play it once more, or Next challenge.")
+                if len(self.challenges) > 1
+                else _("Solved! Press Try again to play it once more.")
             )
             self._show_heading()
             self.board.show_status(verdict.message)
@@ -214,7 +222,7 @@ class ChallengeBoard(widgets.VBox):
             self.board.show_status(verdict.message)
             self._later(self._back_to_start, delay=_RESET_DELAY)
         elif verdict.status == WRONG:
-            text = f"{verdict.message} Press Try again to start over."
+            text = _("{message} Press Try again to start over.").format(message=verdict.message)
             if verdict.reply is not None:
                 self._show_reply(verdict.reply, text, lock=text)
             else:
@@ -226,7 +234,7 @@ class ChallengeBoard(widgets.VBox):
 
     def _show_reply(self, reply: Move, text: str, lock: str | None) -> None:
         """Play the opponent's reply on the board (animated after the student's move) and say why."""
-        self.board.lock("Wait for the reply.")
+        self.board.lock(_("Wait for the reply."))
 
         def answer() -> None:
             played = self.board.game.play(reply)
@@ -241,7 +249,9 @@ class ChallengeBoard(widgets.VBox):
     def _back_to_start(self) -> None:
         self.board.set_game(Game(start=self.run.position))
         self.board.unlock()
-        self.board.show_status(self.board.status_text.lstrip("\u26a0 ") + " Play another one.")
+        self.board.show_status(
+            _("{message} Play another one.").format(message=self.board.status_text.lstrip("\u26a0 "))
+        )
 
     # --- timing ---------------------------------------------------------------------------
 
@@ -279,8 +289,11 @@ class ChallengeBoard(widgets.VBox):
     def __repr__(self) -> str:
         challenge = self.challenge
         count = len(self.challenges)
-        row = f" (1 of a row of {count})" if count > 1 else ""
-        return f"<Challenge board: {challenge.title}{row}. {challenge.task} Run the cell to play.>"
+        if count > 1:
+            text = _("<Challenge board: {title} (1 of a row of {count}). {task} Run the cell to play.>")
+        else:
+            text = _("<Challenge board: {title}. {task} Run the cell to play.>")
+        return text.format(title=challenge.title, count=count, task=challenge.task)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)

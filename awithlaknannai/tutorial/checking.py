@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import shown
+from ..i18n import N_
+from ..i18n import gettext as _
 
 CORRECT, WRONG, MISSING = "correct", "wrong", "missing"
 #: Not about an answer: something to know (a picture this Python cannot draw). No headline, only the sign.
@@ -28,10 +30,11 @@ INFO = "info"
 # its faint background: the text keeps the theme's own colour, readable in
 # the light and the dark theme alike, and the word and symbol carry the
 # meaning on their own.
-_STYLE: dict[str, tuple[str, str, str]] = {
-    CORRECT: ("Correct!", "\u2714", "#009E73"),
-    WRONG: ("Not yet.", "\u2718", "#D55E00"),
-    MISSING: ("No answer yet.", "\u2026", "#0072B2"),
+# The headlines are lazy (N_): translated into the session's language each time one is shown.
+_STYLE: dict[str, tuple[Any, str, str]] = {
+    CORRECT: (N_("Correct!"), "\u2714", "#009E73"),
+    WRONG: (N_("Not yet."), "\u2718", "#D55E00"),
+    MISSING: (N_("No answer yet."), "\u2026", "#0072B2"),
     INFO: ("", "\u2139", "#56B4E9"),
 }
 
@@ -100,27 +103,31 @@ class Feedback:
         headline = _STYLE[self.status][0]
         text = f"{headline} {_plain(self.message)}".lstrip()
         if self.hint:
-            text += f" Hint: {_plain(self.hint)}"
+            text += " " + _("Hint: {hint}").format(hint=_plain(self.hint))
         return text
 
     def __repr__(self) -> str:
         return f"Feedback({self.exercise!r}, {self.status!r})"
 
     def _repr_markdown_(self) -> str:
-        headline, symbol, _ = _STYLE[self.status]
+        headline, symbol, _colour = _STYLE[self.status]
         text = f"**{symbol} {headline}".rstrip() + f"** {self.message}"
         if self.hint:
-            text += f"\n\n*Hint:* {self.hint}"
+            text += "\n\n*" + _("Hint:") + f"* {self.hint}"
         return text
 
     def _repr_html_(self) -> str:
         headline, symbol, colour = _STYLE[self.status]
-        hint = f'<div style="margin-top:0.3em"><em>Hint:</em> {_html(self.hint)}</div>' if self.hint else ""
+        hint = (
+            f'<div style="margin-top:0.3em"><em>{html.escape(_("Hint:"))}</em> {_html(self.hint)}</div>'
+            if self.hint
+            else ""
+        )
         return (
             f'<div role="status" data-exercise="{html.escape(self.exercise)}" '
             f'style="border-left:6px solid {colour};padding:0.4em 0.8em;margin:0.3em 0;'
             f'background:{colour}1a;border-radius:4px;font-size:1.05em;line-height:1.45">'
-            f'<strong><span aria-hidden="true">{symbol}</span>{" " + headline if headline else ""}</strong> '
+            f'<strong><span aria-hidden="true">{symbol}</span>{f" {headline}" if headline else ""}</strong> '
             f"{_html(self.message)}{hint}</div>"
         )
 

@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import missing_package
+from ..i18n import gettext as _
 from .exercises import INFO, WRONG, Feedback
 
 __all__ = [
@@ -134,14 +135,18 @@ def explain_name_error(error: NameError) -> Feedback:
         return Feedback(
             "python",
             WRONG,
-            f"`{name}` comes from the awithlaknannai package, and this notebook has not loaded it yet: "
-            "run the first code cell of the notebook (the one with the import lines), then this cell again.",
+            _(
+                "`{name}` comes from the awithlaknannai package, and this notebook has not loaded it yet: "
+                "run the first code cell of the notebook (the one with the import lines), then this cell again."
+            ).format(name=name),
         )
     return Feedback(
         "python",
         WRONG,
-        f"Python does not know the word `{name}`. If `{name}` is your answer in words, put it in "
-        f'quotation marks: `"{name}"`. If it is made in an earlier cell, run the cells above this one first.',
+        _(
+            "Python does not know the word `{name}`. If `{name}` is your answer in words, put it in "
+            'quotation marks: `"{name}"`. If it is made in an earlier cell, run the cells above this one first.'
+        ).format(name=name),
     )
 
 
@@ -158,33 +163,35 @@ def _syntax_words(error: SyntaxError) -> str:
     after = _INDENT_AFTER.match(message)
     unmatched = _UNMATCHED.match(message)
     if message == "expected ':'":
-        return "a `:` is missing at the end of the line (after `def`, `if`, `else`, `for` or `while`)"
+        return _("a `:` is missing at the end of the line (after `def`, `if`, `else`, `for` or `while`)")
     if bracket:
-        return (
-            f"a `{bracket.group(1)}` is opened here and never closed: add its `{_CLOSERS[bracket.group(1)]}`"
+        return _("a `{opener}` is opened here and never closed: add its `{closer}`").format(
+            opener=bracket.group(1), closer=_CLOSERS[bracket.group(1)]
         )
     if unmatched:
-        return f"this `{unmatched.group(1)}` closes nothing: remove it, or add what it should close"
-    if message.startswith(("unterminated string literal", "unterminated triple-quoted string literal")):
-        return "a text in quotation marks is not closed: add the closing quotation mark"
-    if after:
-        return (
-            f"this line should start further right than line {after.group('line')}, which ends with `:` "
-            "(indent it with 4 spaces)"
+        return _("this `{closer}` closes nothing: remove it, or add what it should close").format(
+            closer=unmatched.group(1)
         )
+    if message.startswith(("unterminated string literal", "unterminated triple-quoted string literal")):
+        return _("a text in quotation marks is not closed: add the closing quotation mark")
+    if after:
+        return _(
+            "this line should start further right than line {line}, which ends with `:` "
+            "(indent it with 4 spaces)"
+        ).format(line=after.group("line"))
     if message == "unexpected indent":
-        return "this line starts further right than it should: line it up with the line above"
+        return _("this line starts further right than it should: line it up with the line above")
     if message.startswith("unindent does not match"):
-        return "this line's start does not line up with the lines above: use the same number of spaces"
+        return _("this line's start does not line up with the lines above: use the same number of spaces")
     if isinstance(error, TabError) or "inconsistent use of tabs" in message:
-        return "this line mixes tabs and spaces at its start: use spaces only"
+        return _("this line mixes tabs and spaces at its start: use spaces only")
     if "Perhaps you forgot a comma?" in message:
-        return "a comma is missing between two things in the line"
+        return _("a comma is missing between two things in the line")
     if "instead of '='" in message:
-        return "to compare two things write `==`; a single `=` stores a value"
+        return _("to compare two things write `==`; a single `=` stores a value")
     if message == "'return' outside function":
-        return "`return` only works inside a function (indented under its `def` line)"
-    return f"Python cannot read this line ({message.rstrip('.')})"
+        return _("`return` only works inside a function (indented under its `def` line)")
+    return _("Python cannot read this line ({message})").format(message=message.rstrip("."))
 
 
 def explain_syntax_error(error: SyntaxError) -> Feedback:
@@ -203,7 +210,7 @@ def explain_syntax_error(error: SyntaxError) -> Feedback:
     line = line if len(line) <= 60 else line[:57] + "..."
     # The line is shown as code, unless it holds a character the feedback's Markdown would read.
     shown = f" (`{line}`)" if line and not any(c in line for c in "`*") else ""
-    where = f"Line {error.lineno}{shown}: " if error.lineno else ""
+    where = _("Line {number}{line}: ").format(number=error.lineno, line=shown) if error.lineno else ""
     return Feedback("python", WRONG, f"{where}{words}.")
 
 
@@ -221,12 +228,18 @@ def explain_keyword_error(error: TypeError, namespace: Mapping[str, Any] | None 
     owner = called.split(".")[0]
     known = _keywords(namespace.get(owner) if namespace else None)
     close = difflib.get_close_matches(keyword, known, n=1, cutoff=0.6)
-    hint = (
-        f": did you mean `{close[0]}`?"
-        if close
-        else (f". Its settings are: {', '.join(f'`{k}`' for k in known[:12])}." if known else ".")
+    if close:
+        text = _("`{owner}` has no setting called `{keyword}`: did you mean `{close}`?")
+    elif known:
+        text = _("`{owner}` has no setting called `{keyword}`. Its settings are: {known}.")
+    else:
+        text = _("`{owner}` has no setting called `{keyword}`.")
+    settings = ", ".join(f"`{k}`" for k in known[:12])
+    return Feedback(
+        "python",
+        WRONG,
+        text.format(owner=owner, keyword=keyword, close=close[0] if close else "", known=settings),
     )
-    return Feedback("python", WRONG, f"`{owner}` has no setting called `{keyword}`{hint}")
 
 
 def _keywords(target: Any) -> list[str]:
@@ -318,7 +331,7 @@ def explain_error(
         return (
             Feedback("python", INFO, message)
             if missing
-            else Feedback("python", WRONG, f"That did not work: {message}")
+            else Feedback("python", WRONG, _("That did not work: {message}").format(message=message))
         )
     # A notebook's own chart code importing matplotlib (or numpy, Pillow) where this Python has none,
     # as in a JupyterLite site: the same one line. Inside the package it is a bug, and keeps its traceback.

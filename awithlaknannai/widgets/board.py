@@ -10,6 +10,10 @@ the same drawing calls (:mod:`.drawing`) in the browser. A click goes canvas ->
 :meth:`BoardWidget.handle_click` -> the nearest point ->
 :class:`~awithlaknannai.widgets.controller.ClickController`, which plays
 the move in the game; the widget then redraws from the game's state.
+
+What a student reads (the status line, the board's accessible name and
+description) is in the session's language (:mod:`awithlaknannai.i18n`);
+point names and move texts are never translated.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ except ImportError:  # JupyterLite: ipycanvas imports numpy and PIL, which Pyodi
     MultiCanvas = hold_canvas = None  # type: ignore[assignment,misc]
 
 from ..game import Game
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..position import Move, Position
 from ..render import Picture
 from ..render.geometry import Layout, board_layout
@@ -91,7 +97,7 @@ _ARROWS: dict[str, tuple[int, int]] = {
     "ArrowDown": (0, 1),
 }
 
-KEYS_HELP = (
+KEYS_HELP = N_(
     "Keys: arrow keys move a cursor from point to point, Enter or Space clicks the point under it, "
     "Escape cancels a selection, Tab leaves the board."
 )
@@ -107,12 +113,12 @@ def board_name(game: Game, name: str | None = None) -> str:
     ('Awithlaknannai Mosona board', 'Exercise 3.1: Awithlaknannai Mosona board')
     """
     variant = game.variant
-    title = f"{variant.board.graph.get('name') or variant.name} board"
+    title = _("{board} board").format(board=variant.board.graph.get("name") or variant.name)
     return f"{name}: {title}" if name else title
 
 
 def _points(points: list[str], order: list[str]) -> str:
-    return ", ".join(sorted(points, key=order.index)) if points else "none"
+    return ", ".join(sorted(points, key=order.index)) if points else _("none")
 
 
 def board_description(
@@ -132,17 +138,24 @@ def board_description(
     parts = [turn_status(game)]
     for color in (game.variant.first, game.variant.first.other):
         mine = [p for p, c in pieces.items() if c is color]
-        parts.append(f"{str(color).capitalize()} pieces ({len(mine)}): {_points(mine, order)}.")
+        pieces_of = (
+            ngettext("White pieces ({count}): {points}.", "White pieces ({count}): {points}.", len(mine))
+            if color.value == "white"
+            else ngettext("Black pieces ({count}): {points}.", "Black pieces ({count}): {points}.", len(mine))
+        )
+        parts.append(pieces_of.format(count=len(mine), points=_points(mine, order)))
     empty = [p for p in order if p not in pieces]
-    parts.append(f"Empty: {_points(empty, order)}.")
+    parts.append(_("Empty: {points}.").format(points=_points(empty, order)))
     if selection is not None:
         where = selection.current
-        targets = " or ".join(selection.targets) if selection.targets else "nowhere"
-        parts.append(f"Selected: the piece on {where}; it can go to {targets}.")
+        targets = _(" or ").join(selection.targets) if selection.targets else _("nowhere")
+        parts.append(
+            _("Selected: the piece on {point}; it can go to {targets}.").format(point=where, targets=targets)
+        )
     if cursor is not None:
-        parts.append(f"Keyboard cursor on {cursor}.")
+        parts.append(_("Keyboard cursor on {point}.").format(point=cursor))
     if interactive:
-        parts.append(KEYS_HELP)
+        parts.append(str(KEYS_HELP))
     return " ".join(parts)
 
 
@@ -161,10 +174,26 @@ def preview_html(game: Game, *, labels: bool = True, flipped: bool = False, what
     """
     picture = Picture(game_svg(game, labels=labels, flipped=flipped))
     image = picture._repr_mimebundle_()[0]["text/html"]
-    return (
-        f'<div class="awithlaknannai-preview">{image}'
-        f"<p><em>Run this cell (Shift + Enter) to play on this {what}: it is a picture until then.</em></p></div>"
+    line = _PREVIEW_LINES.get(what)
+    text = (
+        str(line)
+        if line is not None
+        else _("Run this cell (Shift + Enter) to play on this {what}: it is a picture until then.").format(
+            what=what
+        )
     )
+    return f'<div class="awithlaknannai-preview">{image}<p><em>{text}</em></p></div>'
+
+
+# The line under a preview, whole for each thing the package previews (a translation needs the whole sentence).
+_PREVIEW_LINES = {
+    "board": N_("Run this cell (Shift + Enter) to play on this board: it is a picture until then."),
+    "challenge": N_("Run this cell (Shift + Enter) to play on this challenge: it is a picture until then."),
+    "board against a friend or the computer": N_(
+        "Run this cell (Shift + Enter) to play on this board against a friend or the computer: "
+        "it is a picture until then."
+    ),
+}
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -436,7 +465,7 @@ class BoardWidget(widgets.VBox):
     def click(self, point: str | None) -> ClickResult:
         """Act on a click on ``point`` (by name; ``None`` for a miss), as :meth:`handle_click` does."""
         if not self.interactive:
-            result = ClickResult(point, False, "This board only shows positions.", None)
+            result = ClickResult(point, False, _("This board only shows positions."), None)
         else:
             result = self.controller.click(point)
         self.last_click = result
@@ -466,8 +495,13 @@ class BoardWidget(widgets.VBox):
             self.cursor = self._next_point(*_ARROWS[key])
             self.redraw()
             holder = self.game.position.piece_at(self.cursor)
-            what = "empty" if holder is None else f"a {holder.value} piece"
-            self.show_status(f"Cursor on {self.cursor} ({what}): press Enter to click it.")
+            if holder is None:
+                text = _("Cursor on {point} (empty): press Enter to click it.")
+            elif holder.value == "white":
+                text = _("Cursor on {point} (a white piece): press Enter to click it.")
+            else:
+                text = _("Cursor on {point} (a black piece): press Enter to click it.")
+            self.show_status(text.format(point=self.cursor), name_targets=False)
             return None
         if key in ("Enter", " ") and self.cursor is not None:
             return self.click(self.cursor)
@@ -510,15 +544,18 @@ class BoardWidget(widgets.VBox):
 
     # --- drawing --------------------------------------------------------------
 
-    def show_status(self, text: str, error: bool = False) -> None:
+    def show_status(self, text: str, error: bool = False, *, name_targets: bool = True) -> None:
         """Put ``text`` on the status line (a live region); errors get a warning sign and colour.
 
-        A selection's targets are named too, so a screen reader hears where the piece can go.
+        A selection's targets are named too (unless ``name_targets`` is false, as when the
+        text names the keyboard cursor's point), so a screen reader hears where the piece can go.
         """
         self._status_text, self._status_error = text, error
         selection = self.controller.selection
-        if selection is not None and selection.targets and not error and "Cursor on" not in text:
-            text = f"{text} It can go to {' or '.join(selection.targets)}."
+        if selection is not None and selection.targets and not error and name_targets:
+            text = _("{status} It can go to {targets}.").format(
+                status=text, targets=_(" or ").join(selection.targets)
+            )
         self.access.status = text
         self.access.error = error
         self._describe()

@@ -6,6 +6,7 @@ a click that hit no point); the controller answers with a
 :class:`ClickResult`: what is selected, which points may be clicked next,
 the text for the status line, and the move played if the click finished one.
 
+Its status texts are in the session's language (:mod:`awithlaknannai.i18n`).
 The controller never decides what is legal: every choice it offers is read
 from ``game.legal_moves()``, and every refusal is explained with the core's
 own reasons (:meth:`~awithlaknannai.position.Position.find_move`). A refused
@@ -44,6 +45,8 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError, shown
 from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import ngettext, side_name
 from ..position import Move, Position
 
 __all__ = ["ClickController", "ClickResult", "Selection", "turn_status"]
@@ -120,7 +123,7 @@ def turn_status(game: Game) -> str:
     >>> game = Game("mosona")
     >>> turn_status(game)
     'White to move.'
-    >>> _ = game.play("B3-M4")
+    >>> played = game.play("B3-M4")
     >>> turn_status(game)
     'Black to move. Last move: White B3-M4. Black must capture.'
     >>> turn_status(None)
@@ -133,19 +136,28 @@ def turn_status(game: Game) -> str:
     outcome = game.outcome()
     parts: list[str] = []
     if outcome is not None:
-        parts.append(f"Game over: {outcome}.")
+        parts.append(_("Game over: {outcome}.").format(outcome=outcome))
     else:
-        parts.append(f"{game.position.turn} to move.")
+        parts.append(_("{side} to move.").format(side=side_name(game.position.turn)))
     if game.moves:
         last = game.moves[-1]
-        mover = game.positions[-2].turn
+        mover = side_name(game.positions[-2].turn)
         taken = len(last.captures)
-        suffix = f" ({taken} captured)" if taken > 1 else ""
-        parts.append(f"Last move: {mover} {game.move_text(len(game.moves) - 1)}{suffix}.")
+        text = game.move_text(len(game.moves) - 1)
+        if taken > 1:
+            parts.append(
+                ngettext(
+                    "Last move: {side} {move} ({count} captured).",
+                    "Last move: {side} {move} ({count} captured).",
+                    taken,
+                ).format(side=mover, move=text, count=taken)
+            )
+        else:
+            parts.append(_("Last move: {side} {move}.").format(side=mover, move=text))
     if outcome is None:
         moves = game.legal_moves()
         if game.variant.rules.compulsory_capture and moves and moves[0].is_capture:
-            parts.append(f"{game.position.turn} must capture.")
+            parts.append(_("{side} must capture.").format(side=side_name(game.position.turn)))
     return " ".join(parts)
 
 
@@ -276,19 +288,23 @@ class ClickController:
             return self._refuse(point, self.locked)
         outcome = self.game.outcome()
         if outcome is not None:
-            return self._refuse(point, f"The game is over: {outcome}.")
+            return self._refuse(point, _("The game is over: {outcome}.").format(outcome=outcome))
         if point is None:
             if selection is None:
-                return self._refuse(point, "That click missed the points: click one of your pieces.")
+                return self._refuse(point, _("That click missed the points: click one of your pieces."))
             return self._refuse(
                 point,
-                "That click missed the points: click a highlighted point, "
-                f"or {selection.current} again to cancel.",
+                _(
+                    "That click missed the points: click a highlighted point, or {point} again to cancel."
+                ).format(point=selection.current),
             )
         position = self.game.position
         if point not in position.variant.tables.index:
             return self._refuse(
-                point, f"there is no point {shown(point)} on this board ({position.variant.name})"
+                point,
+                _("there is no point {point} on this board ({board})").format(
+                    point=shown(point), board=position.variant.name
+                ),
             )
         if selection is None:
             return self._select(point)
@@ -305,9 +321,19 @@ class ClickController:
         turn = position.turn
         holder = position.piece_at(point)
         if holder is None:
-            return self._refuse(point, f"{point} is empty: first click one of {turn}'s pieces.")
+            return self._refuse(
+                point,
+                _("{point} is empty: first click one of {side}'s pieces.").format(
+                    point=point, side=side_name(turn)
+                ),
+            )
         if holder is not turn:
-            return self._refuse(point, f"{point} holds a {holder.value} piece, and it is {turn}'s turn.")
+            holds = (
+                _("{point} holds a white piece, and it is {side}'s turn.")
+                if holder.value == "white"
+                else _("{point} holds a black piece, and it is {side}'s turn.")
+            )
+            return self._refuse(point, holds.format(point=point, side=side_name(turn)))
         moves = [m for m in self.game.legal_moves() if m.origin == point]
         if not moves:
             return self._refuse(point, self._why_stuck(point))
@@ -318,11 +344,13 @@ class ClickController:
         moves = self.game.legal_moves()
         turn = self.game.position.turn
         if moves and moves[0].is_capture and self.game.variant.rules.compulsory_capture:
-            return (
-                f"{point} cannot move: capture is compulsory, and {turn} must leap "
-                f"with another piece (for example {moves[0]})."
-            )
-        return f"{point} cannot move: its neighbours are taken and it has nothing to jump."
+            return _(
+                "{point} cannot move: capture is compulsory, and {side} must leap "
+                "with another piece (for example {move})."
+            ).format(point=point, side=side_name(turn), move=moves[0])
+        return _("{point} cannot move: its neighbours are taken and it has nothing to jump.").format(
+            point=point
+        )
 
     def _selected_status(self) -> str:
         selection = self._make_selection()
@@ -330,24 +358,33 @@ class ClickController:
         if selection.choosing_jump is not None:
             land = selection.choosing_jump
             jumps = [t for t in selection.targets if t != land]
-            text = f"Two ways to reach {land}: click the piece to jump ({' or '.join(jumps)})"
             if land in selection.targets:
-                text += f", or {land} again to step there"
-            return text + "."
+                text = _(
+                    "Two ways to reach {point}: click the piece to jump ({pieces}), or {point} again to step there."
+                )
+            else:
+                text = _("Two ways to reach {point}: click the piece to jump ({pieces}).")
+            return text.format(point=land, pieces=_(" or ").join(jumps))
         if len(selection.path) == 1:
-            return (
-                f"{current} selected: click a highlighted point to move there, or {current} again to cancel."
-            )
+            return _(
+                "{point} selected: click a highlighted point to move there, or {point} again to cancel."
+            ).format(point=current)
         taken = len(selection.captures)
         if selection.can_stop:
-            return (
-                f"{taken} captured so far: click a highlighted point to leap again, "
-                f"or the piece on {current} to stop there."
-            )
-        return (
-            f"{taken} captured so far: the piece must keep leaping. Click the next "
-            f"highlighted point, or the piece on {current} to start the turn again."
-        )
+            return ngettext(
+                "{count} captured so far: click a highlighted point to leap again, "
+                "or the piece on {point} to stop there.",
+                "{count} captured so far: click a highlighted point to leap again, "
+                "or the piece on {point} to stop there.",
+                taken,
+            ).format(count=taken, point=current)
+        return ngettext(
+            "{count} captured so far: the piece must keep leaping. Click the next "
+            "highlighted point, or the piece on {point} to start the turn again.",
+            "{count} captured so far: the piece must keep leaping. Click the next "
+            "highlighted point, or the piece on {point} to start the turn again.",
+            taken,
+        ).format(count=taken, point=current)
 
     def _continue(self, point: str, selection: Selection) -> ClickResult:
         if self._pending is not None:
@@ -357,7 +394,7 @@ class ClickController:
                 stop = [m for m in self.candidates() if len(m.landings) == len(self._steps)]
                 return self._play(point, stop[0])
             self.clear()
-            return self._accept(point, "Selection cleared. " + turn_status(self.game))
+            return self._accept(point, _("Selection cleared. {status}").format(status=turn_status(self.game)))
         if point in selection.targets:
             options = self._next_options(self.candidates())[point]
             if len(options) > 1:
@@ -386,7 +423,10 @@ class ClickController:
             self._pending = None
             return self._accept(point, self._selected_status())
         return self._refuse(
-            point, f"Click one of the highlighted pieces to choose which one to jump to {land}."
+            point,
+            _("Click one of the highlighted pieces to choose which one to jump to {point}.").format(
+                point=land
+            ),
         )
 
     def _extend(self, land: str, over: str | None) -> ClickResult:
@@ -416,5 +456,5 @@ class ClickController:
             reason = str(error)
             if reason.startswith(f"{text}: "):
                 reason = reason[len(text) + 2 :]
-            return f"Cannot play {text}: {reason}."
-        return f"{point} is not one of the highlighted points."
+            return _("Cannot play {move}: {reason}.").format(move=text, reason=reason)
+        return _("{point} is not one of the highlighted points.").format(point=point)

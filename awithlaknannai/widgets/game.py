@@ -4,7 +4,8 @@
 together with everything around a game: choosing the board and the rules,
 new game, undo and redo, history buttons and a move number box that replay the
 game move by move, a box to type moves, the game record (to copy, or to paste one in and replay it)
-and computer opponents.
+and computer opponents. Its labels, buttons and status lines are in the session's language
+(:mod:`awithlaknannai.i18n`) of the moment it is made; names of boards and rules texts are not translated.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import ipywidgets as widgets
 
 from ..errors import GameOverError, IllegalMoveError
 from ..game import Game
+from ..i18n import N_, ngettext, side_name
+from ..i18n import gettext as _
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from ..variants import VARIANT_MENU, Color, get_variant
@@ -39,10 +42,11 @@ __all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget", "Hint", "hint_for",
 VARIANT_CHOICES: tuple[tuple[str, str], ...] = VARIANT_MENU
 
 #: The rules presets offered in the rules menu: (label, preset name).
-RULES_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Standard (encyclopedia)", "standard"),
-    ("Take the most (leglobejoueur)", "maximum"),
-    ("One leap, free (Ludii)", "ludii"),
+#: The labels are lazy (N_): the menu shows them in the session's language.
+RULES_CHOICES: tuple[tuple[Any, str], ...] = (
+    (N_("Standard (encyclopedia)"), "standard"),
+    (N_("Take the most (leglobejoueur)"), "maximum"),
+    (N_("One leap, free (Ludii)"), "ludii"),
 )
 
 _TWO_PLAYERS = "two players"
@@ -50,7 +54,7 @@ _BOARD_OPTIONS = frozenset({"unit", "max_width", "labels", "resolution"})  # pas
 _THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
 _MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
 # Said (and refused clicks say it) where the history shows a computer's turn before the end of the line.
-_COMPUTER_IN_THE_PAST = (
+_COMPUTER_IN_THE_PAST = N_(
     "The computer plays from the latest position: press Latest to carry on, "
     "or go Back to one of your own turns."
 )
@@ -190,30 +194,34 @@ class GameWidget(widgets.VBox):
             # (less the widgets' 2 px margins: an output box scrolls for a single pixel too many)
             return widgets.Layout(width="auto", max_width="calc(100% - 4px)")
 
-        self.variant_menu = widgets.Dropdown(description="Board", style=wide, layout=menu_layout())
-        self.rules_menu = widgets.Dropdown(description="Rules", style=wide, layout=menu_layout())
-        opponents: list[tuple[str, str]] = [("Two players", _TWO_PLAYERS)]
-        opponents += [(f"Computer: {level}", level) for level in LEVELS]
+        self.variant_menu = widgets.Dropdown(description=_("Board"), style=wide, layout=menu_layout())
+        self.rules_menu = widgets.Dropdown(description=_("Rules"), style=wide, layout=menu_layout())
+        opponents: list[tuple[str, str]] = [(_("Two players"), _TWO_PLAYERS)]
+        opponents += [(_("Computer: {level}").format(level=level), level) for level in LEVELS]
         self.opponent_menu = widgets.Dropdown(
-            options=opponents, description="Opponent", style=wide, layout=menu_layout()
+            options=opponents, description=_("Opponent"), style=wide, layout=menu_layout()
         )
         self.computer_color_menu = widgets.Dropdown(
-            options=[("plays Black", "black"), ("plays White", "white")],
-            description="Computer",
+            options=[(_("plays Black"), "black"), (_("plays White"), "white")],
+            description=_("Computer"),
             style=wide,
             layout=menu_layout(),
         )
         # Buttons are named by their text alone: icon fonts would give them private-use characters as names.
         self.new_button = widgets.Button(
-            description="New game", tooltip="Start again", layout=widgets.Layout(width="auto")
+            description=_("New game"), tooltip=_("Start again"), layout=widgets.Layout(width="auto")
         )
         self.flip_button = widgets.Button(
-            description="Flip board", tooltip="Turn the board round", layout=widgets.Layout(width="auto")
+            description=_("Flip board"),
+            tooltip=_("Turn the board round"),
+            layout=widgets.Layout(width="auto"),
         )
         self.hint_button = widgets.Button(
-            description="Hint",
-            tooltip="Perfect play where the endgame solver knows the position, "
-            "otherwise the strongest computer level's choice",
+            description=_("Hint"),
+            tooltip=_(
+                "Perfect play where the endgame solver knows the position, "
+                "otherwise the strongest computer level's choice"
+            ),
             layout=widgets.Layout(width="auto"),
         )
         self.top_bar = widgets.HBox(
@@ -229,20 +237,31 @@ class GameWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         narrow = widgets.Layout(width="auto")
-        self.undo_button = widgets.Button(description="Undo", tooltip="Take back a move", layout=narrow)
-        self.redo_button = widgets.Button(description="Redo", tooltip="Play the move again", layout=narrow)
-        self.first_button = widgets.Button(description="Start", tooltip="Go to the start", layout=narrow)
-        self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
-        self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
+        self.undo_button = widgets.Button(description=_("Undo"), tooltip=_("Take back a move"), layout=narrow)
+        self.redo_button = widgets.Button(
+            description=_("Redo"), tooltip=_("Play the move again"), layout=narrow
+        )
+        self.first_button = widgets.Button(
+            description=_("Start"), tooltip=_("Go to the start"), layout=narrow
+        )
+        self.previous_button = widgets.Button(
+            description=_("Back"), tooltip=_("One move back"), layout=narrow
+        )
+        self.next_button = widgets.Button(description=_("Forward"), tooltip=_("One move on"), layout=narrow)
         self.last_button = widgets.Button(
-            description="Latest", tooltip="Go to the latest move", layout=narrow
+            description=_("Latest"), tooltip=_("Go to the latest move"), layout=narrow
         )
         # The history's move number: a number box (its label names it for screen readers, arrow keys
         # step it); ipywidgets' slider handle cannot be given a name.
         self.move_number = widgets.BoundedIntText(
-            min=0, max=0, value=0, description="Move number", style=wide, layout=widgets.Layout(width="11em")
+            min=0,
+            max=0,
+            value=0,
+            description=_("Move number"),
+            style=wide,
+            layout=widgets.Layout(width="11em"),
         )
-        self.history_total = widgets.Label("of 0")
+        self.history_total = widgets.Label(_("of {total}").format(total=0))
         self.history_bar = widgets.HBox(
             [
                 self.undo_button,
@@ -257,31 +276,31 @@ class GameWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_entry = widgets.Text(
-            placeholder="type a move, e.g. B3-M4 or T4xB3",
+            placeholder=_("type a move, e.g. B3-M4 or T4xB3"),
             continuous_update=False,
-            description="Move",
+            description=_("Move"),
             style=wide,
             layout=widgets.Layout(width="min(300px, calc(100% - 4px))"),
         )
-        self.play_button = widgets.Button(description="Play", layout=narrow)
+        self.play_button = widgets.Button(description=_("Play"), layout=narrow)
         self.entry_bar = widgets.HBox(
             [self.move_entry, self.play_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_list = widgets.HTML()
         self.record_text = widgets.Textarea(
-            placeholder="A game record (JSON) to replay: paste it here and press Load.",
-            description="Game record",
+            placeholder=_("A game record (JSON) to replay: paste it here and press Load."),
+            description=_("Game record"),
             style=wide,
             layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
         )
-        self.show_record_button = widgets.Button(description="Show this game")
-        self.load_button = widgets.Button(description="Load")
+        self.show_record_button = widgets.Button(description=_("Show this game"))
+        self.load_button = widgets.Button(description=_("Load"))
         # A plain button opens the game record (ipywidgets' Accordion header is not keyboard-operable).
         self.record_toggle = widgets.ToggleButton(
             value=False,
-            description="Game record: show",
-            tooltip="Copy this game, or paste one to replay",
+            description=_("Game record: show"),
+            tooltip=_("Copy this game, or paste one to replay"),
             layout=widgets.Layout(width="auto"),
         )
         self.record_panel = widgets.VBox(
@@ -367,9 +386,9 @@ class GameWidget(widgets.VBox):
                 self.variant_menu.options = options
             self.variant_menu.value = variant_name
             rules_text = game.variant.rules.to_text()
-            rule_options = list(RULES_CHOICES)
+            rule_options = [(str(label), value) for label, value in RULES_CHOICES]
             if rules_text not in PRESETS:
-                rule_options.append((f"Custom: {rules_text}", rules_text))
+                rule_options.append((_("Custom: {rules}").format(rules=rules_text), rules_text))
             if list(self.rules_menu.options) != rule_options:
                 self.rules_menu.options = rule_options
             self.rules_menu.value = rules_text
@@ -379,7 +398,7 @@ class GameWidget(widgets.VBox):
             played, total = len(game.moves), len(self.line)
             self.move_number.max = total
             self.move_number.value = played
-            self.history_total.value = f"of {total}"
+            self.history_total.value = _("of {total}").format(total=total)
             self.undo_button.disabled = self._undo_count() == 0
             self.redo_button.disabled = not game.can_redo()
             self.first_button.disabled = self.previous_button.disabled = played == 0
@@ -401,7 +420,7 @@ class GameWidget(widgets.VBox):
         self._known_players.setdefault(name, player)
         options = list(self.opponent_menu.options)
         if name not in [value for _, value in options]:
-            options.append((f"Computer: {name}", name))
+            options.append((_("Computer: {level}").format(level=name), name))
             self.opponent_menu.options = options
         self.opponent_menu.value = name
         self.computer_color_menu.value = color.value
@@ -412,7 +431,7 @@ class GameWidget(widgets.VBox):
         played = len(game.moves)
         texts = [game.move_text(i) for i in range(played)] + [m.text() for m in game.taken_back]
         if not texts:
-            return '<div class="awithlaknannai-moves awithlaknannai-muted">No moves yet.</div>'
+            return f'<div class="awithlaknannai-moves awithlaknannai-muted">{html.escape(_("No moves yet."))}</div>'
         first_black = game.start.turn is Color.BLACK
         cells: list[str] = []
         for i, text in enumerate(texts):
@@ -436,7 +455,7 @@ class GameWidget(widgets.VBox):
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
         # A scrolling box must take the focus, so keyboard users can scroll it.
         return (
-            '<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="Moves" '
+            f'<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="{html.escape(_("Moves"))}" '
             'style="font-family:monospace;line-height:1.6;'
             f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>'
         )
@@ -496,11 +515,11 @@ class GameWidget(widgets.VBox):
         if count == 0:
             if self.game.moves:
                 raise GameOverError(
-                    "nothing to undo: only the computer has moved so far (New game starts again)"
+                    _("nothing to undo: only the computer has moved so far (New game starts again)")
                 )
-            raise GameOverError("nothing to undo: no move has been played")
+            raise GameOverError(_("nothing to undo: no move has been played"))
         self._changed()
-        for _ in range(count):
+        for _step in range(count):
             self.game.undo()
         self._after_history()
 
@@ -537,11 +556,11 @@ class GameWidget(widgets.VBox):
         if self.at_latest():
             return status
         played, total = len(self.game.moves), len(self.line)
+        where = _("Move {played} of {total}.").format(played=played, total=total)
         if self._computer_to_move() and not self.game.is_over():
-            return f"Move {played} of {total}. {status} {_COMPUTER_IN_THE_PAST}"
-        return (
-            f"Move {played} of {total}. {status} Press Latest to go back to the end, "
-            "or play a different move here to replace the rest."
+            return f"{where} {status} {_COMPUTER_IN_THE_PAST}"
+        return f"{where} {status} " + _(
+            "Press Latest to go back to the end, or play a different move here to replace the rest."
         )
 
     def new_game(self, variant: str | None = None, rules: str | Rules | None = None) -> None:
@@ -564,7 +583,11 @@ class GameWidget(widgets.VBox):
         self._changed()
         self.board.set_game(game)
         self._sync(
-            f"New game: {game.variant.name}, {game.variant.rules.to_text()} rules. " + turn_status(game)
+            _("New game: {board}, {rules} rules.").format(
+                board=game.variant.name, rules=game.variant.rules.to_text()
+            )
+            + " "
+            + turn_status(game)
         )
         self._schedule_reply()
 
@@ -576,7 +599,12 @@ class GameWidget(widgets.VBox):
         self._start = game.start
         self.board.set_game(game)
         self._sync(
-            f"Loaded a game of {len(self.line)} moves: press Start, then Forward, to replay it. "
+            ngettext(
+                "Loaded a game of {count} move: press Start, then Forward, to replay it.",
+                "Loaded a game of {count} moves: press Start, then Forward, to replay it.",
+                len(self.line),
+            ).format(count=len(self.line))
+            + " "
             + self._history_status()
         )
         self._schedule_reply()
@@ -617,7 +645,7 @@ class GameWidget(widgets.VBox):
             return
         if self._hint_task is not None and not self._hint_task.done():
             return  # one hint at a time
-        self.board.show_status("Looking for a hint\u2026")
+        self.board.show_status(_("Looking for a hint\u2026"))
         self._hint_task = loop.create_task(self._hint_later(self.game.position))
 
     async def _hint_later(self, position: Position) -> None:
@@ -625,7 +653,7 @@ class GameWidget(widgets.VBox):
         try:
             found = await asyncio.get_running_loop().run_in_executor(None, hint_for, game)
         except Exception as error:  # noqa: BLE001 - a failed hint must not break the page
-            found = Hint(None, f"No hint this time: {error}")
+            found = Hint(None, _("No hint this time: {error}").format(error=error))
         if self.game is game and game.position is position:
             self.board.show_hint(found.move, found.text)
 
@@ -650,7 +678,7 @@ class GameWidget(widgets.VBox):
     def _on_record_toggle(self, change: dict[str, Any]) -> None:
         shown = bool(change["new"])
         self.record_panel.layout.display = None if shown else "none"
-        self.record_toggle.description = "Game record: hide" if shown else "Game record: show"
+        self.record_toggle.description = _("Game record: hide") if shown else _("Game record: show")
 
     def flip(self) -> None:
         """Turn the board half round."""
@@ -691,10 +719,12 @@ class GameWidget(widgets.VBox):
             game.clear_redo()
             self._sync()
         if game.can_redo():
-            self.board.lock(_COMPUTER_IN_THE_PAST)
+            self.board.lock(str(_COMPUTER_IN_THE_PAST))
             return
         player = self.players[game.position.turn]
-        thinking = f"{game.position.turn} ({getattr(player, 'name', 'computer')}) is thinking\u2026"
+        thinking = _("{side} ({player}) is thinking\u2026").format(
+            side=side_name(game.position.turn), player=getattr(player, "name", "computer")
+        )
         self.board.lock(thinking)
         loop = _running_loop()
         if loop is None:
@@ -705,7 +735,7 @@ class GameWidget(widgets.VBox):
 
     def _reply_now(self) -> None:
         """Without an event loop (scripts, tests): the computers answer at once."""
-        for _ in range(_MAX_SYNC_REPLIES):
+        for _reply in range(_MAX_SYNC_REPLIES):
             game = self.game
             if game.is_over() or not self._computer_to_move() or game.can_redo():
                 break
@@ -736,7 +766,7 @@ class GameWidget(widgets.VBox):
             raise
         except Exception as error:  # noqa: BLE001 - a broken player must not leave the board locked
             self.board.unlock()
-            self.board.show_status(f"The computer player failed: {error}", error=True)
+            self.board.show_status(_("The computer player failed: {error}").format(error=error), error=True)
 
     def _apply_reply(self, move: Any, player: Any) -> bool:
         try:
@@ -744,7 +774,9 @@ class GameWidget(widgets.VBox):
         except ValueError as error:
             self.board.unlock()
             self.board.show_status(
-                f"The computer player ({getattr(player, 'name', '?')}) chose an illegal move: {error}",
+                _("The computer player ({player}) chose an illegal move: {error}").format(
+                    player=getattr(player, "name", "?"), error=error
+                ),
                 error=True,
             )
             return False
@@ -828,44 +860,82 @@ class Hint:
     perfect: bool = False
 
 
+def _try_text(moves: list[str]) -> str:
+    """``Try T4xB3`` or ``Try T4xB3 (or T4-M4, B2-M2)``, in the session's language."""
+    if len(moves) > 1:
+        return _("Try {move} (or {others})").format(move=moves[0], others=", ".join(moves[1:]))
+    return _("Try {move}").format(move=moves[0])
+
+
 def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str:
     """Plain words for the best moves the tables found (all share one value)."""
     value = found[0][1]
-    moves = [str(move) for move, _ in found]
-    try_text = f"Try {moves[0]}" + (f" (or {', '.join(moves[1:])})" if len(moves) > 1 else "")
-    side = str(position.turn)
+    moves = [str(move) for move, _value in found]
+    try_text = _try_text(moves)
+    side = side_name(position.turn)
     if value.outcome == "draw":
-        return f"{try_text}: with the best play on both sides, this game is a draw. The arrow shows the move."
+        return _(
+            "{try_move}: with the best play on both sides, this game is a draw. The arrow shows the move."
+        ).format(try_move=try_text)
     if value.stand_in:
-        result = "wins" if value.outcome == "win" else "loses"
-        return (
-            f"{try_text}: with perfect play {side} {result} on pieces, because no capture will ever "
-            "be possible again. The arrow shows the move."
+        text = (
+            _(
+                "{try_move}: with perfect play {side} wins on pieces, because no capture will ever "
+                "be possible again. The arrow shows the move."
+            )
+            if value.outcome == "win"
+            else _(
+                "{try_move}: with perfect play {side} loses on pieces, because no capture will ever "
+                "be possible again. The arrow shows the move."
+            )
         )
+        return text.format(try_move=try_text, side=side)
     turns = value.moves
     if value.outcome == "win":
-        count = "with this move" if turns == 1 else f"in {turns} of your moves"
-        return f"{try_text}: with perfect play, {side} wins {count}. The arrow shows the move."
-    return (
-        f"Every move loses against perfect play, but {moves[0]} holds out longest "
-        f"({turns} more of your moves). The arrow shows it."
-    )
+        if turns == 1:
+            text = _("{try_move}: with perfect play, {side} wins with this move. The arrow shows the move.")
+        else:
+            text = ngettext(
+                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
+                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
+                turns,
+            )
+        return text.format(try_move=try_text, side=side, count=turns)
+    return ngettext(
+        "Every move loses against perfect play, but {move} holds out longest "
+        "({count} more of your moves). The arrow shows it.",
+        "Every move loses against perfect play, but {move} holds out longest "
+        "({count} more of your moves). The arrow shows it.",
+        turns,
+    ).format(move=moves[0], count=turns)
 
 
 def _solved_start_text(facts: SolvedStart) -> str:
     """Plain words for a solved game's first move (the tables are not here, their findings are)."""
     best = list(facts.best)
     if facts.result == "draw" and not facts.losing:
-        text = f"Any first move keeps the draw ({', '.join(best)}): with the best play on both sides, this game is a draw."
+        text = _(
+            "Any first move keeps the draw ({moves}): with the best play on both sides, this game is a draw."
+        ).format(moves=", ".join(best))
     else:
-        try_text = f"Try {best[0]}" + (f" (or {', '.join(best[1:])})" if len(best) > 1 else "")
+        try_text = _try_text(best)
         if facts.result == "win":
-            text = f"{try_text}: with perfect play, White wins in {facts.moves_to_win} of your moves."
+            text = ngettext(
+                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
+                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
+                facts.moves_to_win,
+            ).format(try_move=try_text, side=side_name("white"), count=facts.moves_to_win)
         else:
-            text = f"{try_text}: with the best play on both sides, this game is a draw."
+            text = _("{try_move}: with the best play on both sides, this game is a draw.").format(
+                try_move=try_text
+            )
         if facts.losing:
-            text += f" Not {' or '.join(facts.losing)}: it loses in {facts.losing_in} moves."
-    return text + " (This project's tables solved the whole game.) The arrow shows a move."
+            text += " " + ngettext(
+                "Not {moves}: it loses in {count} moves.",
+                "Not {moves}: it loses in {count} moves.",
+                facts.losing_in,
+            ).format(moves=_(" or ").join(facts.losing), count=facts.losing_in)
+    return text + " " + _("(This project's tables solved the whole game.) The arrow shows a move.")
 
 
 def hint_for(game: Game) -> Hint:
@@ -881,7 +951,7 @@ def hint_for(game: Game) -> Hint:
 
     position = game.position
     if game.is_over():
-        return Hint(None, "The game is over: there is nothing to hint.")
+        return Hint(None, _("The game is over: there is nothing to hint."))
     found = best_moves(position)
     if found is not None:
         return Hint(found[0][0], _perfect_play_text(position, found), perfect=True)
@@ -891,14 +961,18 @@ def hint_for(game: Game) -> Hint:
     if player_for_level is None or "strong" not in LEVELS:
         return Hint(
             None,
-            "No hint here: perfect play is known only where the endgame solver has "
-            "solved the position (few pieces, or the small boards).",
+            _(
+                "No hint here: perfect play is known only where the endgame solver has "
+                "solved the position (few pieces, or the small boards)."
+            ),
         )
     move = player_for_level("strong", seed=0).choose_move(position)
     return Hint(
         move,
-        f"The strongest computer level would play {move} (the arrow shows it). "
-        "That is a good guess, not proven perfect play.",
+        _(
+            "The strongest computer level would play {move} (the arrow shows it). "
+            "That is a good guess, not proven perfect play."
+        ).format(move=move),
     )
 
 

@@ -2,7 +2,7 @@
 
 A class that chose Spanish opens ``notebooks/es/00_start_here.ipynb`` and
 runs it: its first cell sets the language, the first challenge ("Al centro")
-says its task in Spanish, is played by mouse to the end, and the board's
+says its task in Spanish, its buttons are named in Spanish ("Intentar de nuevo"), is played by mouse to the end, and the board's
 status line gives the Spanish feedback; axe-core finds no WCAG 2.1 A/AA
 violation in the outputs (the page's language is English, the notebook's
 text Spanish: axe checks what a page declares, not the words).
@@ -40,6 +40,8 @@ def test_the_first_challenge_of_the_spanish_start_is_played_and_answered_in_span
     board = board_selector(page, first.title)
     row = page.locator(board).locator("xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]")
     row.get_by_text("Juegan las Blancas: lleva una pieza a M4.").first.wait_for(state="visible")
+    for button in ("Pista", "Intentar de nuevo", "Siguiente reto"):  # the buttons' names are Spanish too
+        assert row.get_by_role("button", name=button, exact=True).count() == 1, button
     click_move(page, board, geometry_for(Position.start("mosona").text()), ["B3", "M4"])
     wait_for_status(page, board, "¡Resuelto!")
     status = status_text(page, board)
