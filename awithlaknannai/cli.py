@@ -121,7 +121,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_prove(args: argparse.Namespace) -> int:
-    from .tables.proof import cli_prove
+    from .tables.proof_cli import cli_prove
 
     return cli_prove(args, CLI_SECONDS_LIMIT)
 

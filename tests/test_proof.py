@@ -19,6 +19,9 @@ from awithlaknannai.tables.proof import load_certificate, prove, save_certificat
 from awithlaknannai.tables.solver import solve_endgames, solve_game
 from awithlaknannai.variants import Color, get_variant
 
+# Budgets are counted in nodes, so an answer does not depend on how busy the machine is; the
+# seconds are only a safety net (every case here needs well under a second of CPU alone).
+
 
 @pytest.fixture(scope="module")
 def zuni3() -> dict:
@@ -39,7 +42,7 @@ def test_zuni3_start_against_whole_game(zuni3: dict, preset: str, question: str)
     start = Position.start("zuni-3", rules=preset)
     # Without compulsory capture (ludii) lines go on much longer: leaves of 3 a side there.
     leaves = 3 if preset == "ludii" else 2
-    result = prove(start, question, tables, max_pieces=leaves, seconds=10, memory_mb=16)
+    result = prove(start, question, tables, max_pieces=leaves, seconds=600, nodes=100_000, memory_mb=16)
     assert result.answer == expected(tables.value(start).outcome, question)
     if result.answer == "proven":
         assert check_certificate(result.certificate.to_json(), tables).proven
@@ -52,7 +55,7 @@ def test_zuni3_positions_after_one_move(zuni3: dict, preset: str) -> None:
     for move in start.legal_moves():
         position = start.play(move)
         for question in ("win", "draw"):
-            result = prove(position, question, tables, max_pieces=2, seconds=20, memory_mb=16)
+            result = prove(position, question, tables, max_pieces=2, seconds=600, nodes=50_000, memory_mb=16)
             assert result.answer == expected(tables.value(position).outcome, question), (move, question)
             if result.certificate is not None:
                 assert check_certificate(result.certificate.to_json(), tables).proven
@@ -76,7 +79,7 @@ def test_mosona_small_material_against_bigger_tables(mosona3) -> None:
             continue
         truth = mosona3.value(position).outcome
         for question in ("win", "draw"):
-            result = prove(position, question, mosona3, max_pieces=2, seconds=2, memory_mb=32)
+            result = prove(position, question, mosona3, max_pieces=2, seconds=600, nodes=3_000, memory_mb=32)
             if result.answer == "unknown":
                 continue
             answered += 1
@@ -89,7 +92,13 @@ def test_mosona_small_material_against_bigger_tables(mosona3) -> None:
 @pytest.fixture(scope="module")
 def draw_proof(zuni3: dict):
     proof = prove(
-        Position.start("zuni-3"), "draw", zuni3["standard"], max_pieces=1, seconds=20, memory_mb=16
+        Position.start("zuni-3"),
+        "draw",
+        zuni3["standard"],
+        max_pieces=1,
+        seconds=600,
+        nodes=50_000,
+        memory_mb=16,
     ).certificate
     assert proof is not None
     return proof
@@ -125,7 +134,7 @@ def test_checker_refuses_a_cycle_in_a_win_proof() -> None:
     tables = solve_endgames("zuni-2", max_pieces=1, cache_dir=False)
     position = Position.from_pieces("zuni-2", {"T0": "w", "B1": "b"})
     assert tables.value(position).outcome == "draw"
-    proof = prove(position, "draw", tables, max_pieces=0, seconds=10, memory_mb=8).certificate
+    proof = prove(position, "draw", tables, max_pieces=0, seconds=600, nodes=50_000, memory_mb=8).certificate
     data = proof.to_json()
     assert check_certificate(data, tables).proven
     data["question"] = "win"
@@ -234,7 +243,7 @@ def test_budgets_stop_the_search(zuni3: dict) -> None:
 def test_small_table_is_cut_back_and_still_right(zuni3: dict) -> None:
     tables = zuni3["standard"]
     start = Position.start("zuni-3")
-    result = prove(start, "draw", tables, max_pieces=1, memory_mb=1, seconds=20)
+    result = prove(start, "draw", tables, max_pieces=1, memory_mb=1, seconds=600, nodes=100_000)
     assert result.answer == expected(tables.value(start).outcome, "draw")
 
 
@@ -263,7 +272,7 @@ def test_property_random_small_positions(zuni2: dict) -> None:
         own = sum(1 << p for p in points[:mine])
         opp = sum(1 << p for p in points[mine : mine + theirs])
         position = Position(get_variant("zuni-2", preset), own, opp, Color.WHITE)
-        result = prove(position, question, tables, max_pieces=1, seconds=5, memory_mb=4)
+        result = prove(position, question, tables, max_pieces=1, seconds=600, nodes=20_000, memory_mb=4)
         if result.answer != "unknown":
             assert result.answer == expected(tables.value(position).outcome, question)
         if result.certificate is not None:

@@ -82,19 +82,17 @@ Examples
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import shown
 from ..position import Position, generate_raw
 from ..variants import Color
 from .solver import EndgameTables
+from .proof_file import CERTIFICATE_FORMAT, Certificate, Question, load_certificate, save_certificate
 from .solver_core import DRAW, WIN, WIN_STAND_IN
 
 __all__ = [
@@ -109,10 +107,8 @@ __all__ = [
     "save_certificate",
 ]
 
-Question = Literal["win", "draw"]
 Answer = Literal["proven", "disproven", "unknown"]
 
-CERTIFICATE_FORMAT = "awithlaknannai-proof-certificate"
 #: What one entry of the transposition table costs in memory, measured (a Python dict of lists).
 ENTRY_BYTES = 320
 #: The longest search one call accepts (a week) and the largest memory budget (1 TB).
@@ -128,32 +124,6 @@ _HISTORY_START = 64  # the root's numbers are recorded at 64, 128, 256, ... expa
 
 class _Exhausted(Exception):
     """A budget ran out (internal: unwinds the search)."""
-
-
-@dataclass
-class Certificate:
-    """A proof graph: ``nodes[0]`` is the root; a node is a leaf or a list of ``[move, child id]``.
-
-    A leaf is ``{"leaf": "end"}`` (the game is over) or ``{"leaf": "table",
-    "value": outcome}`` (the tables' result for the side to move); an inner
-    node is ``{"moves": [[move text, child id], ...]}``: one move where the
-    prover is to move, every legal move where the opponent is.
-    """
-
-    root: str
-    question: Question
-    nodes: list[dict[str, Any]]
-    max_pieces: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": CERTIFICATE_FORMAT,
-            "version": 1,
-            "root": self.root,
-            "question": self.question,
-            "max_pieces": self.max_pieces,
-            "nodes": self.nodes,
-        }
 
 
 @dataclass
@@ -791,108 +761,3 @@ def _same_game(tables: EndgameTables, position: Position) -> bool:
         board_fingerprint(position.variant) == tables.fingerprint
         and table_rules_text(position.variant.rules) == tables.rules_text
     )
-
-
-def save_certificate(proof: Certificate, path: str | os.PathLike[str]) -> Path:
-    """Write a certificate as JSON (gzip-compressed when the name ends in ``.gz``); return the path."""
-    if not isinstance(proof, Certificate):
-        raise TypeError(f"save_certificate writes a Certificate, got {type(proof).__name__}")
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path is a file name, got {type(path).__name__}")
-    target = Path(path)
-    data = json.dumps(proof.to_json(), separators=(",", ":")).encode()
-    if target.suffix == ".gz":
-        data = gzip.compress(data, mtime=0)
-    target.write_bytes(data)
-    return target
-
-
-def load_certificate(path: str | os.PathLike[str]) -> Certificate:
-    """Read what :func:`save_certificate` wrote (plain or gzip JSON; its shape checked, not its proof)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path is a file name, got {type(path).__name__}")
-    raw = Path(path).read_bytes()
-    try:
-        data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    except (OSError, EOFError, ValueError) as error:
-        raise ValueError(f"{path}: not a certificate ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != CERTIFICATE_FORMAT or data.get("version") != 1:
-        raise ValueError(f"{path}: not a certificate of format {CERTIFICATE_FORMAT} version 1")
-    nodes, root, question, most = (
-        data.get("nodes"),
-        data.get("root"),
-        data.get("question"),
-        data.get("max_pieces"),
-    )
-    if (
-        not isinstance(nodes, list)
-        or not isinstance(root, str)
-        or question not in ("win", "draw")
-        or isinstance(most, bool)
-        or not isinstance(most, int)
-    ):
-        raise ValueError(
-            f"{path}: a certificate needs nodes (a list), root (a text), question and max_pieces"
-        )
-    return Certificate(root, question, nodes, most)
-
-
-CLI_MEMORY_MB = 8192.0
-
-
-def cli_prove(args: Any, seconds_limit: float) -> int:
-    """``python -m awithlaknannai prove``: search, print the figures, write and check the certificate."""
-    from ..rules import get_rules
-    from ..variants import get_variant
-    from .certificate import check_certificate
-
-    if getattr(args, "position", None):
-        position = Position.from_text(args.position)
-    else:
-        position = Position.start(get_variant(args.variant, get_rules(args.rules)))
-    seconds = _real("--seconds", args.seconds, 0.0, seconds_limit)
-    memory = _real("--memory-mb", args.memory_mb, MIN_MEMORY_MB, CLI_MEMORY_MB)
-    folder = Path(args.tables)
-    if not folder.is_dir():
-        raise ValueError(f"--tables {shown(str(folder))} is not a folder")
-    tables = EndgameTables(position.variant, max(1, args.max_pieces), folder)
-    result = prove(
-        position,
-        args.question,
-        tables,
-        max_pieces=args.max_pieces,
-        seconds=seconds,
-        nodes=args.nodes,
-        memory_mb=memory,
-    )
-    print(
-        f"{position.text()}: does the side to move {'win' if args.question == 'win' else 'at least draw'}? "
-        f"{result.answer} ({result.stopped})"
-    )
-    print(
-        f"nodes {result.nodes:,} in {result.seconds:.1f} s; table {result.tt_entries:,} of "
-        f"{result.tt_capacity:,} entries, cut back {result.tt_collections} times; "
-        f"proven entries {result.proven_entries:,}, disproven {result.disproven_entries:,}"
-    )
-    for nodes, at, pn, dn in result.history:
-        print(f"  root at {nodes:>12,} nodes {at:>8.1f} s: pn {_number(pn)} dn {_number(dn)}")
-    for row in result.frontier:
-        print(
-            "  "
-            + ", ".join(
-                f"{key} {_number(value) if isinstance(value, int) else value}" for key, value in row.items()
-            )
-        )
-    if result.certificate is not None and args.certificate:
-        path = save_certificate(result.certificate, args.certificate)
-        verdict = check_certificate(result.certificate.to_json(), tables)
-        print(
-            f"certificate {path}: {len(result.certificate.nodes):,} nodes, {path.stat().st_size:,} bytes; "
-            f"checker: {verdict}"
-        )
-        return 0 if verdict.proven else 1
-    return 0
-
-
-def _number(value: int) -> str:
-    return "inf" if value >= INFINITY else f"{value:,}"
