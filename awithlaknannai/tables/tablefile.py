@@ -533,7 +533,8 @@ def write_class(path: Path, header: dict[str, object], table: ClassTable, wdl: b
     )
     _atomic_write(path, [json.dumps(full).encode() + b"\n", body])
     if wdl:
-        packed = memoryview(table.wdl())  # type: ignore[arg-type]
+        results = table.wdl()
+        packed = memoryview(results) if isinstance(results, bytes) else results.data
         wdl_header = dict(
             header, format=str(header["format"]) + "-wdl", typecode="wdl2", crc32=zlib.crc32(packed)
         )
