@@ -72,7 +72,7 @@ class Game:
         self.tags: dict[str, str] = dict(tags or {})
         # How often each position since the last capture has occurred, kept
         # up to date move by move: replaying a long record stays linear.
-        self._seen: Counter[tuple[int, int, object]] = Counter([self.start.key()])
+        self._seen: Counter[tuple[int, int, Color, int]] = Counter([self.start.key()])
 
     @property
     def position(self) -> Position:
@@ -130,7 +130,7 @@ class Game:
         else:
             self._seen[gone.key()] -= 1
 
-    def repetition_counts(self) -> Counter[tuple[int, int, object]]:
+    def repetition_counts(self) -> Counter[tuple[int, int, Color, int]]:
         """How often each position since the last capture has occurred."""
         since = max(0, len(self.positions) - 1 - self.position.quiet_turns)  # a start may carry quiet turns
         return Counter(p.key() for p in self.positions[since:])

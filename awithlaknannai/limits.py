@@ -182,7 +182,7 @@ def whole_number(name: str, value: object, low: int | None = None, high: int | N
     if isinstance(value, bool) or not hasattr(value, "__index__") or isinstance(value, (float, str, bytes)):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     try:
-        number = value.__index__()  # type: ignore[attr-defined]
+        number = value.__index__()
     except Exception:  # noqa: BLE001 - a hostile __index__ is a wrong type, not a crash
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}") from None
     if not isinstance(number, int):

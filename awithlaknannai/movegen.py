@@ -173,7 +173,7 @@ class _Form:
         return self.entry(raw) if len(landings) == 1 else self.make(raw)  # type: ignore[misc]
 
 
-class _PieceMoves(dict):  # type: ignore[type-arg]
+class _PieceMoves(dict):
     """One point's moves under each pattern met: ``(enemy bits) | (empty bits) << n`` -> moves.
 
     A pattern not met yet is worked out from the key itself (it holds every
@@ -308,11 +308,11 @@ class MoveGenerator:
         captures: list[Any] = []
         steps: list[Any] = []
         leapers: list[tuple[int, tuple[Any, ...], tuple[tuple[int, int], ...]]] = []
-        for shift, table in form.chunks:
+        for shift, lookups in form.chunks:
             byte = movers >> shift
             if not byte:
                 break
-            for over_mask, reach_mask, memo in table[byte & 255]:
+            for over_mask, reach_mask, memo in lookups[byte & 255]:
                 piece_steps, piece_leaps, jumps = memo[(opp & over_mask) | (high & reach_mask)]
                 if piece_leaps:
                     captures += piece_leaps
@@ -351,7 +351,7 @@ class MoveGenerator:
         jumps = tuple([item[3] for item in possible])
         found = (steps, leaps, jumps)
         if self.memo_worth[p] and form.words < MEMO_WORDS:
-            form.memo[p][key] = found  # type: ignore[index]
+            form.memo[p][key] = found
             form.words += 24 + len(steps) + 2 * len(leaps) + (key.bit_length() >> 6)
         return found
 

@@ -31,7 +31,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
 from operator import attrgetter, is_
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import explain
 from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
@@ -190,6 +190,10 @@ class Position:
         "_work",
         "__dict__",
     )
+    # Filled in by _settle (None: not listed yet, or forgotten by _forget_moves).
+    _moves: tuple[Move, ...] | None
+    _legal: tuple[Move, ...] | None
+    _outcome: Outcome | None
 
     variant: Variant = property(attrgetter("_variant"), _immutable)  # type: ignore[assignment]
     white: int = property(attrgetter("_white"), _immutable)  # type: ignore[assignment]
@@ -449,7 +453,8 @@ class Position:
         """The moves as the generator's raw tuples (in legal-move order), also when the game is over."""
         if self._moves is None:
             self._settle()
-        return tuple(m._raw for m in self._moves)  # type: ignore[attr-defined,union-attr]
+        moves = cast("tuple[Move, ...]", self._moves)  # _settle has listed them
+        return tuple(m._raw for m in moves)  # type: ignore[attr-defined]  # set by _move_maker, not a field
 
     def _lean(self) -> list[LeanMove]:
         """The legal moves in lean form ``(xor, captured)``, in the same order."""

@@ -293,7 +293,7 @@ def score_bars(
     """
     if not isinstance(results, Mapping) or not results:
         raise ValueError("score_bars takes a dict label -> (won, drawn, lost) with at least one entry")
-    rows = []
+    rows: list[tuple[str, float, float, float]] = []
     for label, counts in results.items():
         if (
             not isinstance(counts, tuple)
@@ -303,7 +303,8 @@ def score_bars(
         ):
             raise ValueError(f"{label!r}: give (won, drawn, lost) as three whole numbers, not all 0")
         total = sum(counts)
-        rows.append((str(label), *(n / total for n in counts)))
+        won, drawn, lost = counts
+        rows.append((str(label), won / total, drawn / total, lost / total))
     return _stacked_shares(
         [r[0] for r in rows], [r[1:] for r in rows], title, _SERIES[0], ("won", "drawn", "lost"), "player"
     )

@@ -159,10 +159,10 @@ def _player_pair(players: Player | str | Sequence[Player | str]) -> tuple[Player
         if isinstance(players, str):
             make_player(players)  # check the spec now
         return players, players  # type: ignore[return-value]
-    pair = tuple(players)  # type: ignore[arg-type]
+    pair = tuple(players)
     if len(pair) != 2:
         raise ValueError(f"players is one player (used for both sides) or a pair, got {len(pair)}")
-    return pair  # type: ignore[return-value]
+    return pair
 
 
 def selfplay_statistics(

@@ -297,9 +297,10 @@ class BatchPlayouts:
             # Pick one first action per game, uniformly.
             choice = (rng.random(ids.size) * total).astype(np.int64)
             is_leap = choice < n_leaps
-            moves_before = board.copy() if record else None
-            xor_bits = np.zeros(ids.size, dtype=np.uint64) if record else None
-            captured_bits = np.zeros(ids.size, dtype=np.uint64) if record else None
+            # Without record, empty stand-ins: only the `if record:` lines below touch them.
+            moves_before = board.copy() if record else board[:0]
+            xor_bits = np.zeros(ids.size if record else 0, dtype=np.uint64)
+            captured_bits = np.zeros(ids.size if record else 0, dtype=np.uint64)
             chain = np.flatnonzero(is_leap)
             stepping = np.flatnonzero(~is_leap)
             if stepping.size:
@@ -356,7 +357,7 @@ class BatchPlayouts:
                 if record and multi == "none":
                     xor_bits[moved] = start_bit ^ (np.uint64(1) << cur.astype(np.uint64))
             captured_now = is_leap
-            if record:
+            if records is not None:  # record=True
                 self._record(records, ids, moves_before, leaps, steps, xor_bits, captured_bits)
             quiet = np.where(captured_now, 0, quiet + 1)
             board[:, :n] *= -1  # the other side moves next
@@ -379,7 +380,7 @@ class BatchPlayouts:
         for row, game in enumerate(ids):
             own = int((before[row, :n] == 1).astype(object) @ weights)
             opp = int((before[row, :n] == -1).astype(object) @ weights)
-            actions = {
+            actions: set[tuple[str, int, int] | tuple[str, int, int, int]] = {
                 ("leap", int(self.leap_from[k]), int(self.leap_over[k]), int(self.leap_to[k]))
                 for k in np.flatnonzero(leaps[row])
             }

@@ -277,6 +277,7 @@ class LeanEngine:
         moves = self._generate
         plies = 0
         deadline = None if allow_long else time.perf_counter() + LONG_JOB_SECONDS
+        winner: bool | None  # True: white wins; None: a draw
         while True:
             if deadline is not None and not plies & 1023 and plies and time.perf_counter() > deadline:
                 raise LongJobError(

@@ -331,9 +331,10 @@ def _importable(obj: Any) -> bool:
     if not module_name or not qualname or module_name == "__main__" or "<" in qualname:
         return False
     module = sys.modules.get(module_name)
-    if module is None or getattr(module, "__file__", None) is None:
+    file = getattr(module, "__file__", None)
+    if module is None or file is None:
         return False
-    if not _readable_by_players(module.__file__):
+    if not _readable_by_players(file):
         return False  # a confined player could not read it (a teacher's own module): its source is sent
     found: Any = module
     for part in qualname.split("."):

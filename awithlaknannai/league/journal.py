@@ -7,7 +7,7 @@ import hmac
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..errors import NotationError, shown
 from ..files import read_file_bytes, sync_folder
@@ -73,6 +73,7 @@ class _Journal:
         self.path = path
         self.key = key
         self.league = hashlib.sha256(_canonical(header)).digest()
+        self.file: BinaryIO  # written new ("wb") or resumed ("r+b")
         if keep is None:  # a new journal
             self.file = open(path, "wb")  # noqa: SIM115 - kept open while the league runs
             self.file.write(
@@ -188,7 +189,7 @@ def _saved_games(
         done = {g.number: g for g in saved.games}
     if not journal.exists():
         return done, None
-    league, entries, kept = _read_journal(journal, _league_key(create=True))  # type: ignore[arg-type]
+    league, entries, kept = _read_journal(journal, _league_key(create=True))
     if league is None:
         return done, None  # the league stopped before its journal's first line was written: start it again
     _check_same_league(league, header, journal)

@@ -33,7 +33,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, cast
 
 from ..errors import shown
 from ..files import write_file_bytes
@@ -381,7 +381,7 @@ def test_player(
         sandbox = processes_available() and all(isinstance(item, str) for item in against)
         if sandbox:
             try:
-                mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
+                mine = Contestant.from_function(choose_move, name=name)
             except (TypeError, ValueError) as error:
                 sandbox = False
                 print(
@@ -389,7 +389,7 @@ def test_player(
                     "calculation cannot be stopped."
                 )
     elif sandbox:
-        mine = Contestant.from_function(choose_move, name=name)  # type: ignore[arg-type]
+        mine = Contestant.from_function(choose_move, name=name)
     entries: list[LeaguePlayer]
     if sandbox:
         assert mine is not None
@@ -409,7 +409,9 @@ def test_player(
         if mine is not None:  # a Contestant, loaded into this process
             players: list[Any] = [mine]
         else:
-            players = [InProcessPlayer(name, choose_move, limit)]
+            # A function: a Contestant is always in mine.
+            function = cast("Callable[[Position], Any]", choose_move)
+            players = [InProcessPlayer(name, function, limit)]
         players += [InProcessPlayer(n, player.choose_move, limit, player=player) for n, player in opponents]
         seats = _InProcessSeats(players, limit)
         entries = [LeaguePlayer(name, "notebook"), *(LeaguePlayer(n, "built-in") for n, _ in opponents)]

@@ -209,7 +209,7 @@ def _redirect_output(scratch: str | None) -> None:
     os.dup2(fd, 1)
     os.dup2(fd, 2)
     os.close(fd)
-    sys.stdout = sys.stderr = _CappedOutput(1, MAX_PRINTED_CHARS)  # type: ignore[assignment]
+    sys.stdout = sys.stderr = _CappedOutput(1, MAX_PRINTED_CHARS)
 
 
 #: The file in a player's scratch folder that holds what it printed.

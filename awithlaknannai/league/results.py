@@ -325,7 +325,7 @@ class LeagueResults:
 
     def _signed_json(self) -> str:
         record = self.to_record()
-        record["signature"] = _signature(record, _league_key(create=True))  # type: ignore[arg-type]
+        record["signature"] = _signature(record, _league_key(create=True))
         return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
     @classmethod

@@ -71,6 +71,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import importlib
 import inspect
 import json
 import multiprocessing
@@ -303,7 +304,8 @@ def _replace_forkserver() -> None:
     """
     from multiprocessing import forkserver
 
-    server = forkserver._forkserver
+    # Any: these are ForkServer's private attributes, which typeshed does not declare.
+    server: Any = forkserver._forkserver
     with server._lock:
         pid = server._forkserver_pid
         if pid is None:
@@ -783,7 +785,9 @@ def processes_available() -> bool:
     if sys.platform == "emscripten":
         return False
     try:
-        import _multiprocessing  # noqa: F401 - missing in Pyodide
+        # Missing in Pyodide. By name: typeshed has no stub for this C module, and mypy will not
+        # let a standard-library name be left unchecked.
+        importlib.import_module("_multiprocessing")
     except ImportError:
         return False
     return True

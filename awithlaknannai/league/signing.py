@@ -13,7 +13,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..errors import NotationError, shown
 from ..files import read_file_bytes, sync_folder
@@ -30,6 +30,12 @@ class LeagueSignatureError(NotationError):
     :meth:`LeagueResults.load` raises it; ``verify=False`` reads the file
     without that check (for a file brought from another computer).
     """
+
+
+@overload
+def _league_key(create: Literal[True]) -> bytes: ...
+@overload
+def _league_key(create: bool) -> bytes | None: ...
 
 
 def _league_key(create: bool) -> bytes | None:

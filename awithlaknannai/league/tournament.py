@@ -265,7 +265,7 @@ class _Progress:
         self.bar: Any = None
         if show:
             try:
-                from tqdm.auto import tqdm  # type: ignore[import-untyped]
+                from tqdm.auto import tqdm
             except ImportError:  # tqdm is optional (the "plots" extra)
                 import sys
 

@@ -220,7 +220,8 @@ class AlphaBetaPlayer(SeededPlayer):
         self.contempt = contempt
         # A draw scores -contempt for this player (at even plies it is to move) and +contempt for the opponent.
         self._draw = (-contempt, contempt)
-        if check_name(name) is None:
+        name = check_name(name)
+        if name is None:
             name = (
                 f"alphabeta:{depth}"
                 if time_limit is None

@@ -37,7 +37,7 @@ def check_seed(seed: object) -> int | None:
     """A seed is an integer or None (a TypeError otherwise)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an integer or None, got {type(seed).__name__}")
-    return seed  # type: ignore[return-value]
+    return seed
 
 
 def check_seconds(time_limit: object, allow_long: bool) -> float | None:

@@ -202,7 +202,7 @@ _MEMO_ENTRIES = 200_000
 _SHARED: weakref.WeakKeyDictionary[object, dict[Weights, Evaluator]] = weakref.WeakKeyDictionary()
 
 
-class _PieceTerms(dict):  # type: ignore[type-arg]
+class _PieceTerms(dict):
     """One point's packed terms under each pattern met: ``(enemy bits) | (empty bits) << n`` -> terms.
 
     A pattern not met yet is worked out from the key itself (it holds every

@@ -512,7 +512,7 @@ def _progress(items: Iterable[int], show: bool, description: str) -> Iterator[in
     """Wrap ``items`` in a tqdm bar if asked for and available (imported lazily)."""
     if show:
         try:
-            from tqdm.auto import tqdm  # type: ignore[import-untyped]
+            from tqdm.auto import tqdm
         except ImportError:  # tqdm is optional
             pass
         else:

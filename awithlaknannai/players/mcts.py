@@ -179,7 +179,8 @@ class MCTSPlayer(SeededPlayer):
         self.exploration = float(exploration)
         self.playout_turns = playout_turns
         self.capture_bias = float(capture_bias)
-        if check_name(name) is None:
+        name = check_name(name)
+        if name is None:
             name = (
                 f"mcts:{playouts}"
                 if time_limit is None

@@ -170,7 +170,7 @@ def save_svg(obj: object, path: str | os.PathLike[str]) -> Path:
     )
 
 
-def _cairosvg():  # type: ignore[no-untyped-def]
+def _cairosvg():
     """Import cairosvg lazily, turning a missing package or library into one clear message."""
     try:
         import cairosvg

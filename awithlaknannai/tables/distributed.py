@@ -31,6 +31,7 @@ or, from Python, :func:`run_local` (starts ``mpiexec`` on this machine).
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import subprocess
@@ -52,8 +53,8 @@ from ..variants import Color, Variant, get_variant
 from . import blocks
 from .blocks import UNDECIDED, Block, Pair, StandIn
 from .solver_core import DRAW
-from .symmetry import board_symmetries
-from .tablefile import ClassTable, _cache_path, _count_positions
+from .symmetry import SymmetricIndex, board_symmetries
+from .tablefile import ClassTable, PlainIndex, _cache_path, _count_positions
 from .ranks import MAX_POINTS, RankBoard
 
 __all__ = ["build", "engine_missing", "main", "mpiexec_path", "run_local"]
@@ -201,7 +202,7 @@ def solve_pair(
             pair,
             frontier,
             bool(level & 1),
-            lambda targets, weights, level=level: block.apply(level, targets, weights),
+            functools.partial(block.apply, level),
         )
         level += 1
         horizon = comm.allreduce(block.horizon, op=MPI.MAX)  # type: ignore[attr-defined]
@@ -288,7 +289,9 @@ def build(
         del block
 
 
-def _gather_class(comm: object, pair: Pair, block: Block, k: int, index: object) -> ClassTable | None:
+def _gather_class(
+    comm: object, pair: Pair, block: Block, k: int, index: PlainIndex | SymmetricIndex
+) -> ClassTable | None:
     """Class ``k`` of the pair on rank 0, palette-coded as the single-machine build codes it."""
     from mpi4py import MPI
 

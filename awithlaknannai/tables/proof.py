@@ -283,6 +283,10 @@ class _Search:
         if not covered:
             return None
         code = self.tables.code_of(own, opp)
+        if code is None:  # the class is covered (checked above), so every position in it has a code
+            raise ValueError(
+                f"the endgame tables cover class {cls[0]}v{cls[1]} but have no code for a position in it"
+            )
         category = code & 7
         mine = category if prover_moves else 4 - category
         outcome = "win" if category > DRAW else "draw" if category == DRAW else "loss"
@@ -430,7 +434,8 @@ class _Search:
         or None when the frame is done (stored)."""
         prover_moves = bool(frame.key & 1)
         depth = len(self.line) - 1
-        values = [self.value(child) for child in frame.children]  # type: ignore[union-attr]
+        # (pn, dn, shallowest, deepest, serial); a floor from frame.floors may take a child's place.
+        values: list[tuple[int, ...]] = [self.value(child) for child in frame.children]  # type: ignore[union-attr]
         floors = frame.floors
         for index, child in enumerate(frame.children):  # type: ignore[arg-type]
             value = values[index]

@@ -216,7 +216,7 @@ class EndgameTables:
         self._n = variant.tables.size
         self._codes: dict[tuple[int, int], ClassTable] = {}
         self._expanded: dict[tuple[int, int], array] = {}
-        self._wdl: dict[tuple[int, int], np.ndarray | array] = {}
+        self._wdl: dict[tuple[int, int], np.ndarray | array | bytes] = {}
         self._indexes: dict[tuple[int, int], SymmetricIndex | PlainIndex] = {}
         self._key_maps: dict[tuple[int, int], dict[int, int]] = {}
         self._board: RankBoard | None = None
@@ -378,7 +378,7 @@ class EndgameTables:
             if isinstance(table_index, PlainIndex)
             else int(table_index.index(np.array([own], np.uint32), np.array([opp], np.uint32))[0])
         )
-        return ("loss", "draw", "win")[wdl_entry(packed, entry)]  # type: ignore[return-value]
+        return ("loss", "draw", "win")[wdl_entry(packed, entry)]
 
     # -- lookups
     def _mover_sets(self, position: Position) -> tuple[int, int]:

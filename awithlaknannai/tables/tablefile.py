@@ -62,7 +62,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import numpy as np
@@ -74,6 +74,9 @@ from ..rules import Rules
 from ..variants import Variant
 from . import solver_core as core
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
+
+if TYPE_CHECKING:
+    from .symmetry import SymmetricIndex
 
 __all__ = [
     "SOLVER_VERSION",
@@ -161,14 +164,20 @@ class ClassTable:
         Positions of the whole class per code (computed when not given).
     """
 
-    def __init__(self, index: object, palette: Any, body: Any, counts: dict[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        index: PlainIndex | SymmetricIndex,
+        palette: Any,
+        body: Any,
+        counts: dict[int, int] | None = None,
+    ) -> None:
         self.index = index
         self.palette = palette
         self.body = body
         self._counts = counts
 
     @classmethod
-    def from_codes(cls, index: object, codes: np.ndarray | array) -> ClassTable:
+    def from_codes(cls, index: PlainIndex | SymmetricIndex, codes: np.ndarray | array) -> ClassTable:
         """Palette-code the codes of every entry (``uint16`` in the index's order; ``array("H")`` without numpy)."""
         if np is None:
             palette = sorted(set(codes))
@@ -208,7 +217,7 @@ class ClassTable:
 
     # -- the plain order, for code that walks a class with class_keys
     def __len__(self) -> int:
-        return int(self.index.full_size)  # type: ignore[attr-defined]
+        return int(self.index.full_size)
 
     def __iter__(self) -> Iterator[int]:
         step = 1 << 18
@@ -220,12 +229,12 @@ class ClassTable:
         """The codes of every position of the class in the order of ``class_keys`` (``array("H")``)."""
         if len(self) > MAX_EXPANDED:
             raise ValueError(
-                f"class {self.index.a}v{self.index.b} has {len(self):,} positions: "  # type: ignore[attr-defined]
+                f"class {self.index.a}v{self.index.b} has {len(self):,} positions: "
                 f"too many to list in the plain order (at most {MAX_EXPANDED:,}); look them up one "
                 "by one (code_of)"
             )
         if np is None:  # only the plain order here: the body is already in it
-            return self.codes()  # type: ignore[return-value]
+            return self.codes()
         codes = self.codes_at(_plain_entries(self.index, 0, len(self)))
         return array("H", codes.tobytes())  # type: ignore[union-attr]
 
@@ -249,12 +258,12 @@ class ClassTable:
         return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).astype(np.uint8)
 
 
-def _plain_entries(index: object, start: int, stop: int) -> np.ndarray | range:
+def _plain_entries(index: PlainIndex | SymmetricIndex, start: int, stop: int) -> np.ndarray | range:
     """The table entries of the plain-order positions ``start:stop`` of a class."""
     if isinstance(index, PlainIndex):
         return index.plain_positions(start, stop)
-    own, opp = index.board.class_keys(index.a, index.b, start, stop)  # type: ignore[attr-defined]
-    return index.index(own, opp)  # type: ignore[attr-defined]
+    own, opp = index.board.class_keys(index.a, index.b, start, stop)
+    return index.index(own, opp)
 
 
 def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
@@ -264,18 +273,18 @@ def _count_positions(table: ClassTable, first: int = 0) -> dict[int, int]:
     if np is None:  # the plain order only (no symmetric index without numpy): an entry is a position
         numbers = Counter(table.body)
         return {int(table.palette[number]): count for number, count in sorted(numbers.items())}
-    if isinstance(index, PlainIndex) or len(index.group) == 1:  # type: ignore[attr-defined]
+    if isinstance(index, PlainIndex) or len(index.group) == 1:
         numbers = np.bincount(np.asarray(table.body), minlength=table.palette.size)
         return {int(c): int(k) for c, k in zip(table.palette, numbers, strict=True) if k}
     totals = np.zeros(table.palette.size, dtype=np.int64)
     step = 1 << 20
     for start in range(0, table.entries, step):
         entries = np.arange(first + start, first + min(table.entries, start + step), dtype=np.int64)
-        own, opp = index.unrank(entries)  # type: ignore[attr-defined]
-        weight = index.orbit_sizes(own, opp)  # type: ignore[attr-defined]
-        symmetric = np.flatnonzero(index.symmetric_own(own))  # type: ignore[attr-defined]
+        own, opp = index.unrank(entries)
+        weight = index.orbit_sizes(own, opp)
+        symmetric = np.flatnonzero(index.symmetric_own(own))
         if symmetric.size:
-            twin = index.index(own[symmetric], opp[symmetric])  # type: ignore[attr-defined]
+            twin = index.index(own[symmetric], opp[symmetric])
             weight[symmetric[twin != entries[symmetric]]] = 0
         totals += np.bincount(
             table.body[start : start + step], weights=weight, minlength=table.palette.size
@@ -338,7 +347,12 @@ def symmetry_digest(group: tuple[tuple[int, ...], ...]) -> str:
 
 
 def header(
-    variant: Variant, rules_text: str, fingerprint: str, mover: int, opponent: int, index: PlainIndex | object
+    variant: Variant,
+    rules_text: str,
+    fingerprint: str,
+    mover: int,
+    opponent: int,
+    index: PlainIndex | SymmetricIndex,
 ) -> dict[str, object]:
     return {
         "format": TABLE_FORMAT,
@@ -500,9 +514,10 @@ def _little_bytes(body: np.ndarray | array) -> tuple[str, memoryview]:
         if sys.byteorder == "big" and body.itemsize > 1:
             body = array(body.typecode, body)
             body.byteswap()
-        return body.typecode, memoryview(body).cast("B")  # type: ignore[union-attr]
+        return body.typecode, memoryview(body).cast("B")
     body = np.ascontiguousarray(_little(np.asarray(body)))
-    return "B" if body.dtype.itemsize == 1 else "H", memoryview(body).cast("B")
+    # .data: the array's own memoryview (numpy's stubs declare its buffer protocol only from 3.12 on).
+    return "B" if body.dtype.itemsize == 1 else "H", body.data.cast("B")
 
 
 def write_class(path: Path, header: dict[str, object], table: ClassTable, wdl: bool = True) -> None:
@@ -518,7 +533,8 @@ def write_class(path: Path, header: dict[str, object], table: ClassTable, wdl: b
     )
     _atomic_write(path, [json.dumps(full).encode() + b"\n", body])
     if wdl:
-        packed = memoryview(table.wdl())  # type: ignore[arg-type]
+        results = table.wdl()
+        packed = memoryview(results) if isinstance(results, bytes) else results.data
         wdl_header = dict(
             header, format=str(header["format"]) + "-wdl", typecode="wdl2", crc32=zlib.crc32(packed)
         )
@@ -601,11 +617,13 @@ def _crc(body: np.ndarray | array) -> int:
     raw = body.view(np.uint8)  # type: ignore[union-attr]
     crc = 0
     for start in range(0, raw.size, _READ_STEP):
-        crc = zlib.crc32(memoryview(np.ascontiguousarray(raw[start : start + _READ_STEP])), crc)
+        crc = zlib.crc32(np.ascontiguousarray(raw[start : start + _READ_STEP]).data, crc)
     return crc
 
 
-def read_class(path: Path, expected: dict[str, object], index: object, rules_text: str) -> ClassTable:
+def read_class(
+    path: Path, expected: dict[str, object], index: PlainIndex | SymmetricIndex, rules_text: str
+) -> ClassTable:
     """Open a ``.tbl`` file; raise :class:`StaleTableError` saying why it cannot be used."""
     entries = int(expected["entries"])  # type: ignore[call-overload]
     header, start, handle = _open_checked(path, expected, 2 * entries)
@@ -632,7 +650,7 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
         raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
     if np is None:
         bad = impossible_codes(palette, rules_text)
-        return _checked_plain(path, index, palette, counts, body, bad)  # type: ignore[arg-type]
+        return _checked_plain(path, index, palette, counts, body, bad)
     codes = np.array(palette, dtype=np.int64)
     bad = np.append(impossible_codes(codes, rules_text), True)  # the last: an index past the palette
     for lo in range(0, entries, _READ_STEP):
@@ -654,7 +672,12 @@ def read_class(path: Path, expected: dict[str, object], index: object, rules_tex
 
 
 def _checked_plain(
-    path: Path, index: object, palette: list[int], counts: list[int], body: array, bad: list[bool]
+    path: Path,
+    index: PlainIndex | SymmetricIndex,
+    palette: list[int],
+    counts: list[int],
+    body: array,
+    bad: list[bool],
 ) -> ClassTable:
     """:func:`read_class`'s check of every entry, without numpy: each palette index the body holds
     names a code of the palette that a position can have."""
@@ -691,7 +714,7 @@ def read_wdl(path: Path, expected: dict[str, object]) -> np.ndarray | array:
     if _crc(body) != header.get("crc32"):
         raise StaleTableError(f"{path.name}: the body's checksum does not match (corrupt file)")
     if np is None:
-        if body.tobytes().translate(_BAD_WDL_BYTES).find(1) >= 0:  # type: ignore[union-attr]
+        if body.tobytes().translate(_BAD_WDL_BYTES).find(1) >= 0:
             raise StaleTableError(f"{path.name}: a result no position can have (a corrupt file)")
     else:
         for i in range(0, packed, _READ_STEP):
@@ -746,8 +769,8 @@ class TableFiles:
             raise
 
     def read(
-        self, expected: dict[str, object], index: object, rules_text: str
-    ) -> tuple[ClassTable, np.ndarray | array]:
+        self, expected: dict[str, object], index: PlainIndex | SymmetricIndex, rules_text: str
+    ) -> tuple[ClassTable, np.ndarray | array | bytes]:
         """The class and its packed results, both files checked in full; or :class:`StaleTableError`
         (naming the damaged file) once both files are removed."""
         try:
@@ -765,6 +788,6 @@ class TableFiles:
                 path.unlink()
 
 
-def wdl_entry(packed: np.ndarray | array, entry: int) -> int:
+def wdl_entry(packed: np.ndarray | array | bytes, entry: int) -> int:
     """The result (0 loss, 1 draw, 2 win) of one entry of a packed ``.wdl`` body."""
     return int(packed[entry >> 2]) >> (2 * (entry & 3)) & 3

@@ -106,7 +106,9 @@ class ClassReport:
         return f"{self.mover}v{self.opponent}"
 
     @classmethod
-    def count(cls, mover: int, opponent: int, table: ClassTable, seconds: float, source: str) -> ClassReport:
+    def count(
+        cls, mover: int, opponent: int, table: ClassTable, seconds: float, source: Literal["solved", "cache"]
+    ) -> ClassReport:
         """The counts of a solved class (each position of the class counted once)."""
         tally = [0] * 5
         longest = 0
@@ -125,7 +127,7 @@ class ClassReport:
             longest,
             seconds,
             source,
-        )  # type: ignore[arg-type]
+        )
 
 
 def move_rank(mine: int, child: int, capture: bool, own: int, opp: int, more_pieces: bool) -> tuple[int, int]:

@@ -295,9 +295,11 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
         return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
     if isinstance(answer, numbers.Number) and not isinstance(answer, numbers.Integral):
         # Decimal(19), Fraction(19): any number equal to a whole number is that number.
+        # Any: numbers.Number declares no arithmetic and no .real, though Decimal and Fraction have them.
+        number: Any = answer
         try:
-            if abs(answer) < 10**12 and answer == int(answer.real):  # type: ignore[call-overload,arg-type]
-                return int(answer.real), ""  # type: ignore[call-overload,arg-type]
+            if abs(number) < 10**12 and number == int(number.real):
+                return int(number.real), ""
         except (TypeError, ValueError, ArithmeticError):
             pass
         return None, f"I expected a whole number, like 7, but got {_shown(answer)}."

@@ -108,7 +108,10 @@ def _student_source(source: str, where: str) -> str:
     box = _answer_box_call(rest)
     if box is not None:
         return box
-    indent = _REGION.search(source).group(1)
+    region = _REGION.search(source)
+    if region is None:  # the markers are there, but not each on a line of its own
+        raise CopyError(f"{where}: {BEGIN!r} and {END!r} must each stand on a line of their own")
+    indent = region.group(1)
     if indent:  # the answer is the body of a function: it returns "no answer yet"
         stub = f"{indent}return ...\n"
     elif re.search(r"\banswer\b", rest):

@@ -108,10 +108,10 @@ def packaged_notebooks(language: str = SOURCE_LANGUAGE) -> dict[str, bytes]:
                 "this installation of awithlaknannai carries no notebooks; reinstall it "
                 "(pip install --force-reinstall awithlaknannai)"
             ) from None
-        folder = checkout  # type: ignore[assignment]
+        folder = checkout
     prefix = ""
     if language != SOURCE_LANGUAGE:
-        folder, prefix = folder / language, f"{language}/"  # type: ignore[assignment]
+        folder, prefix = folder / language, f"{language}/"
         if not folder.is_dir():
             return {}
     found = {}

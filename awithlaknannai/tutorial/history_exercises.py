@@ -115,6 +115,7 @@ def _map_picks(answer: Any) -> dict[str, str | None] | None:
     """{"zuni": letter or None, "hopi": letter or None} from a mapping, a pair or "E, B"; None if unreadable."""
     from ..render.maps import SPOTS
 
+    values: list[Any] | None
     if isinstance(answer, Mapping):
         picks: dict[str, Any] = {}
         for key, value in itertools.islice(answer.items(), MAX_ANSWER_ITEMS):
@@ -396,7 +397,7 @@ def _statement_picks(answer: Any) -> list[str | None] | None:
     values = _sequence(answer, len(STATEMENTS))
     if values is None:
         return None
-    picks = []
+    picks: list[str | None] = []
     for value in values:
         if value is None or (isinstance(value, str) and not value.strip()):
             picks.append(None)
@@ -449,7 +450,11 @@ def _statement_sources(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
     if wrong:
         notes.append(
             "Not yet: "
-            + ", ".join(f"statement {number} is not by {SOURCES[picks[number - 1]]}" for number in wrong)
+            + ", ".join(
+                f"statement {number} is not by {SOURCES[key]}"
+                for number, key in enumerate(picks, 1)
+                if number in wrong and key is not None  # a wrong statement has a source
+            )
             + "."
         )
     if empty:

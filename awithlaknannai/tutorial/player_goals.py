@@ -274,7 +274,7 @@ def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challeng
         raise TypeError(f"review_challenges takes what judge_player returns, got {type(judgement).__name__}")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 30:
         raise ValueError(f"count must be a whole number from 1 to 30, got {count!r}"[:120])
-    challenges = []
+    challenges: list[Challenge] = []
     for judged in judgement.mistakes():
         if judged.played is None or not judged.good_moves:
             continue

@@ -258,7 +258,7 @@ def check_move(
         move = position.find_move(text)
     except ValueError as error:
         known = _partial(target, text) if target else 0
-        if known:
+        if known and target is not None:  # known > 0 only with a target
             return Feedback(
                 exercise,
                 WRONG,

@@ -263,6 +263,7 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
     placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(
         exercise.form, ""
     )
+    choices: dict[str, str] | dict[str, bool]
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
         form, choices = "choice", {"True": True, "False": False}

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 try:
     from ipycanvas import MultiCanvas, hold_canvas
 except ImportError:  # JupyterLite: ipycanvas imports numpy and PIL, which Pyodide has only from its CDN
-    MultiCanvas = hold_canvas = None  # type: ignore[assignment,misc]
+    MultiCanvas = hold_canvas = None
 
 from ..game import Game
 from ..i18n import N_, ngettext

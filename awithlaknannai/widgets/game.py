@@ -29,8 +29,15 @@ from .controller import turn_status
 from .shield import KeyboardShield
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..players import SeededPlayer
     from ..tables.solved_starts import SolvedStart
 
+# None when the players are not installed.
+LEVELS: dict[str, str]
+make_player: Callable[..., SeededPlayer] | None
+player_for_level: Callable[..., SeededPlayer] | None
 try:  # the computer players are optional: without them the widget is for two humans
     from ..players import LEVELS, make_player, player_for_level
 except ImportError:  # pragma: no cover - depends on what is installed
@@ -984,7 +991,7 @@ def hint_text(game: Game) -> str:
 def _as_player(player: Any) -> Any:
     """A player object as given, or one built from a level name or spec."""
     if isinstance(player, str):
-        if make_player is None:
+        if make_player is None or player_for_level is None:
             raise ValueError(f"no computer players are installed to play {player!r}; pass a player object")
         return player_for_level(player) if player in LEVELS else make_player(player)
     if not callable(getattr(player, "choose_move", None)):
