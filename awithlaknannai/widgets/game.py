@@ -930,7 +930,7 @@ def _solved_start_text(facts: SolvedStart) -> str:
             text = ngettext(
                 "{try_move}: with perfect play, {side} wins in {count} of your moves.",
                 "{try_move}: with perfect play, {side} wins in {count} of your moves.",
-                facts.moves_to_win,
+                facts.moves_to_win or 0,  # set for every won start; 0 only picks the plural form
             ).format(try_move=try_text, side=side_name("white"), count=facts.moves_to_win)
         else:
             text = _("{try_move}: with the best play on both sides, this game is a draw.").format(
@@ -940,7 +940,7 @@ def _solved_start_text(facts: SolvedStart) -> str:
             text += " " + ngettext(
                 "Not {moves}: it loses in {count} moves.",
                 "Not {moves}: it loses in {count} moves.",
-                facts.losing_in,
+                facts.losing_in or 0,  # set whenever some move loses
             ).format(moves=_(" or ").join(facts.losing), count=facts.losing_in)
     return text + " " + _("(This project's tables solved the whole game.) The arrow shows a move.")
 
