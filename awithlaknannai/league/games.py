@@ -13,10 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..notation import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-)
+from ..notation import _record_dict
 from ..players.match import STOPPED
 from ..position import Position
 
@@ -244,19 +241,14 @@ class LeagueGame:
         """
         variant = self.start.variant
         by_rules = self.reason not in (FORFEIT, STOPPED)
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "variant": variant.name,
-            "rules": variant.rules.to_text(),
-            "first": variant.first.value,
-            "bottom": variant.bottom.value,
-            "start": None if self.start == Position.start(variant) else self.start.text(),
-            "moves": list(self.moves),
-            "result": self.result if by_rules else None,
-            "reason": self.reason if by_rules else None,
-            "tags": self.tags(),
-        }
+        return _record_dict(
+            variant,
+            None if self.start == Position.start(variant) else self.start.text(),
+            list(self.moves),
+            self.result if by_rules else None,
+            self.reason if by_rules else None,
+            self.tags(),
+        )
 
 
 # --- standings ----------------------------------------------------------------------------
