@@ -428,6 +428,22 @@ def game_to_json(game: Game, indent: int | None = 2) -> str:
     return text
 
 
+def _load_json(text: str, what: str = "game record", verb: str = "is") -> Any:
+    """The JSON value of ``text``, its shape checked first (see :func:`_check_json_shape`).
+
+    A NotationError names ``what`` (``verb`` agrees with it: "league results are").
+    """
+    _check_json_shape(text, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotationError(
+            f"{what} {verb} not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
+    except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
+        raise NotationError(f"{what} cannot be read: {error}") from None
+
+
 def game_from_json(text: str | bytes) -> Game:
     """Read a game record from JSON text, or from UTF-8 bytes (see :func:`game_from_record`).
 
@@ -464,13 +480,4 @@ def game_from_json(text: str | bytes) -> Game:
         raise NotationError(
             f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed"
         )
-    _check_json_shape(text)
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(
-            f"game record is not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
-    except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
-        raise NotationError(f"game record cannot be read: {error}") from None
-    return game_from_record(record)
+    return game_from_record(_load_json(text))
