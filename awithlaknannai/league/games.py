@@ -254,6 +254,37 @@ class LeagueGame:
 # --- standings ----------------------------------------------------------------------------
 
 
+def _table_lines(cells: list[list[str]], name_column: int) -> list[str]:
+    """A table's text lines, headings first: ``name_column`` (what names a row) to the left, the rest right."""
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return [
+        "  ".join(
+            cell.ljust(w) if i == name_column else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths))
+        ).rstrip()
+        for row in cells
+    ]
+
+
+def _table_html(cells: list[list[str]], name_column: int, name_style: str = "") -> tuple[str, str]:
+    """The same table's HTML heading cells and body rows; ``name_column`` holds row headings (``name_style``)."""
+    head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
+    body = "".join(
+        "<tr>"
+        + "".join(
+            (
+                f'<th scope="row"{name_style}>{html.escape(c)}</th>'
+                if i == name_column
+                else f'<td style="text-align:right">{html.escape(c)}</td>'
+            )
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in cells[1:]
+    )
+    return head, body
+
+
 @dataclass(frozen=True)
 class StandingRow:
     """One line of the standings (see :meth:`LeagueResults.standings`).
@@ -362,17 +393,7 @@ class Standings:
         return [list(self.HEADINGS), *body]
 
     def to_text(self) -> str:
-        table = self.cells()
-        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-        lines = [self.title]
-        for row in table:
-            lines.append(
-                "  ".join(
-                    cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
-                ).rstrip()
-            )
-        lines.append(TIE_BREAKS)
-        return "\n".join(lines)
+        return "\n".join([self.title, *_table_lines(self.cells(), 1), TIE_BREAKS])
 
     def __str__(self) -> str:
         return self.to_text()
@@ -381,21 +402,7 @@ class Standings:
         return f"<Standings of {len(self.rows)} players>"
 
     def _repr_html_(self) -> str:
-        table = self.cells()
-        head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in table[0])
-        body = "".join(
-            "<tr>"
-            + "".join(
-                (
-                    f'<th scope="row" style="text-align:left">{html.escape(c)}</th>'
-                    if i == 1
-                    else f'<td style="text-align:right">{html.escape(c)}</td>'
-                )
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for row in table[1:]
-        )
+        head, body = _table_html(self.cells(), 1, ' style="text-align:left"')
         return (
             f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
