@@ -31,7 +31,17 @@ import networkx as nx
 
 from .geometry import Layout, Segment, board_layout
 from .style import BOARD, HIGHLIGHT
-from .svg import _element, _finish, _margin, _num, _open_svg, _sheet_board, _sheet_caption, board_title
+from .svg import (
+    _answer_ring,
+    _element,
+    _finish,
+    _margin,
+    _num,
+    _open_svg,
+    _sheet_board,
+    _sheet_caption,
+    board_title,
+)
 
 __all__ = ["spot_description", "spot_drawings_svg"]
 
@@ -232,18 +242,7 @@ def _spot(letter: str, x: float, y: float, mark: bool | None, unit: float) -> st
     parts = []
     if mark is not None:
         colour = _RIGHT if mark else _WRONG
-        parts.append(
-            _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=radius * 1.45,
-                fill="none",
-                stroke=colour,
-                stroke_width=unit * 0.06,
-                class_=f"mark {'right' if mark else 'wrong'}",
-            )
-        )
+        parts.append(_answer_ring(x, y, radius * 1.45, unit * 0.06, mark, colour))
         parts.append(
             _element(
                 "text",

@@ -695,6 +695,22 @@ def _draw(
     return _finish(parts)
 
 
+def _answer_ring(
+    x: float, y: float, r: float, stroke_width: float, right: bool, colour: str, fill: str = "none"
+) -> str:
+    """The ring around something a check marked right or wrong (class ``mark right`` or ``mark wrong``)."""
+    return _element(
+        "circle",
+        cx=x,
+        cy=y,
+        r=r,
+        fill=fill,
+        stroke=colour,
+        stroke_width=stroke_width,
+        class_=f"mark {'right' if right else 'wrong'}",
+    )
+
+
 def _sheet_caption(name: str, *, x: float, y: float, font_family: str, font_size: float) -> str:
     """The bold caption that names one board of a sheet of several, above it."""
     return _element(
