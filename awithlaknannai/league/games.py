@@ -14,6 +14,7 @@ from typing import Any
 
 from ..game import Game
 from ..notation import _record_dict
+from ..texts import table_lines
 from ..players.match import STOPPED
 from ..position import Position
 
@@ -254,18 +255,6 @@ class LeagueGame:
 # --- standings ----------------------------------------------------------------------------
 
 
-def _table_lines(cells: list[list[str]], name_column: int) -> list[str]:
-    """A table's text lines, headings first: ``name_column`` (what names a row) to the left, the rest right."""
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-    return [
-        "  ".join(
-            cell.ljust(w) if i == name_column else cell.rjust(w)
-            for i, (cell, w) in enumerate(zip(row, widths))
-        ).rstrip()
-        for row in cells
-    ]
-
-
 def _table_html(cells: list[list[str]], name_column: int, name_style: str = "") -> tuple[str, str]:
     """The same table's HTML heading cells and body rows; ``name_column`` holds row headings (``name_style``)."""
     head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
@@ -393,7 +382,8 @@ class Standings:
         return [list(self.HEADINGS), *body]
 
     def to_text(self) -> str:
-        return "\n".join([self.title, *_table_lines(self.cells(), 1), TIE_BREAKS])
+        lines = [line.rstrip() for line in table_lines(self.cells(), name_column=1)]
+        return "\n".join([self.title, *lines, TIE_BREAKS])
 
     def __str__(self) -> str:
         return self.to_text()

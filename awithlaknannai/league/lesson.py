@@ -41,9 +41,10 @@ from ..game import Game
 from ..players.levels import make_player
 from ..position import Move, Position
 from ..rules import Rules
+from ..texts import table_lines
 from ..variants import Variant
 from .contestants import Contestant, _check_name, _name_from_stem
-from .games import _table_html, _table_lines
+from .games import _table_html
 from .handin import PlayerFileNameError, check_file_name
 from .player_side import check_league_variant
 from .sandbox import (
@@ -225,7 +226,7 @@ class PlayerTest:
 
     def to_text(self) -> str:
         lines = [f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"]
-        lines += _table_lines(self._cells(), 0)
+        lines += table_lines(self._cells(), name_column=0)
         lines += self.problems()[:10]
         if self.printed:
             lines += ["What your player printed:", self.printed]
