@@ -400,6 +400,11 @@ def _run(command: list[str], what: str, cwd: Path | None = None) -> str:
     return done.stdout
 
 
+def _pip(command: str, *arguments: str, what: str) -> None:
+    """Run ``pip COMMAND --quiet --no-deps ARGUMENTS`` with this Python, as :func:`_run` does."""
+    _run([sys.executable, "-m", "pip", command, "--quiet", "--no-deps", *arguments], what)
+
+
 def _site_versions(base_lock: Mapping[str, Any]) -> dict[str, str]:
     """The version of each of :data:`SITE_PACKAGES`: this environment's for widget packages, else pinned or
     the lock's."""
@@ -435,28 +440,21 @@ def _download_wheels(versions: Mapping[str, str], folder: Path) -> list[Path]:
 
     wanted = [f"{name}=={version}" for name, version in versions.items() if have(name, version) is None]
     if wanted:
-        _run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                "--only-binary=:all:",
-                "--platform",
-                "any",
-                "--implementation",
-                "py",
-                "--abi",
-                "none",
-                "--python-version",
-                PYODIDE_PYTHON,
-                "--dest",
-                str(folder),
-                *wanted,
-            ],
-            "pip download of the site's wheels (pure Python, from PyPI)",
+        _pip(
+            "download",
+            "--only-binary=:all:",
+            "--platform",
+            "any",
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--python-version",
+            PYODIDE_PYTHON,
+            "--dest",
+            str(folder),
+            *wanted,
+            what="pip download of the site's wheels (pure Python, from PyPI)",
         )
     found = []
     for name, version in versions.items():
@@ -482,36 +480,22 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     checkout = Path(__file__).resolve().parents[1]
     if (checkout / "pyproject.toml").is_file() and (checkout / "notebooks").is_dir():
-        _run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "wheel",
-                "--quiet",
-                "--no-deps",
-                "--wheel-dir",
-                str(folder),
-                str(checkout),
-            ],
-            "building this package's wheel (pip wheel)",
+        _pip(
+            "wheel",
+            "--wheel-dir",
+            str(folder),
+            str(checkout),
+            what="building this package's wheel (pip wheel)",
         )
     else:
         version = importlib.metadata.version("awithlaknannai")
-        _run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                "--only-binary=:all:",
-                "--dest",
-                str(folder),
-                f"awithlaknannai=={version}",
-            ],
-            "pip download of awithlaknannai",
+        _pip(
+            "download",
+            "--only-binary=:all:",
+            "--dest",
+            str(folder),
+            f"awithlaknannai=={version}",
+            what="pip download of awithlaknannai",
         )
     wheels = sorted(folder.glob("awithlaknannai-*.whl"))
     if not wheels:

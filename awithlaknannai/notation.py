@@ -39,7 +39,7 @@ from .game import Game
 from .position import EndReason, Position
 from .rules import Rules
 from .texts import board_diagram_text, cut, shown_short
-from .variants import Color, get_variant
+from .variants import Color, Variant, get_variant
 
 __all__ = [
     "RECORD_FORMAT",
@@ -207,6 +207,25 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
         )
     standard_start = game.start == Position.start(named)
     outcome = game.outcome()
+    return _record_dict(
+        variant,
+        None if standard_start else game.start.text(),
+        [game.move_text(i) for i in range(len(game.moves))],
+        outcome.result if outcome else None,
+        outcome.reason.value if outcome else None,
+        tags,
+    )
+
+
+def _record_dict(
+    variant: Variant,
+    start: str | None,
+    moves: list[str],
+    result: str | None,
+    reason: str | None,
+    tags: dict[str, str],
+) -> dict[str, Any]:
+    """A game record (see :func:`game_to_record`) from its fields; ``start`` is None for the variant's own."""
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -214,10 +233,10 @@ def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, 
         "rules": variant.rules.to_text(),
         "first": variant.first.value,
         "bottom": variant.bottom.value,
-        "start": None if standard_start else game.start.text(),
-        "moves": [game.move_text(i) for i in range(len(game.moves))],
-        "result": outcome.result if outcome else None,
-        "reason": outcome.reason.value if outcome else None,
+        "start": start,
+        "moves": moves,
+        "result": result,
+        "reason": reason,
         "tags": tags,
     }
 
@@ -409,6 +428,22 @@ def game_to_json(game: Game, indent: int | None = 2) -> str:
     return text
 
 
+def _load_json(text: str, what: str = "game record", verb: str = "is") -> Any:
+    """The JSON value of ``text``, its shape checked first (see :func:`_check_json_shape`).
+
+    A NotationError names ``what`` (``verb`` agrees with it: "league results are").
+    """
+    _check_json_shape(text, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotationError(
+            f"{what} {verb} not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
+    except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
+        raise NotationError(f"{what} cannot be read: {error}") from None
+
+
 def game_from_json(text: str | bytes) -> Game:
     """Read a game record from JSON text, or from UTF-8 bytes (see :func:`game_from_record`).
 
@@ -445,13 +480,4 @@ def game_from_json(text: str | bytes) -> Game:
         raise NotationError(
             f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed"
         )
-    _check_json_shape(text)
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(
-            f"game record is not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
-    except (ValueError, RecursionError) as error:  # e.g. Python's digit limit; the checks above make it rare
-        raise NotationError(f"game record cannot be read: {error}") from None
-    return game_from_record(record)
+    return game_from_record(_load_json(text))

@@ -57,6 +57,7 @@ __all__ = [
     "board_diagram_text",
     "cut",
     "move_text",
+    "table_lines",
     "write_position_text",
     "read_move_text",
     "read_position_text",
@@ -279,3 +280,24 @@ def read_move_text(text: str) -> tuple[str, list[tuple[str, str | None, str]]]:
                 _("cannot read the move {move}: a step jumps nothing").format(move=repr(cut(text)))
             )
     return match.group(1), parts
+
+
+def table_lines(cells: Sequence[Sequence[str]], name_column: int | None = None) -> list[str]:
+    """A table's lines of text, each cell padded to its column's width, two spaces between columns.
+
+    ``name_column`` (the one that names each row, if any) is aligned left, every other right.
+
+    >>> for line in table_lines([["player", "won"], ["ann", "12"], ["bob", "3"]], name_column=0):
+    ...     print(line)
+    player  won
+    ann      12
+    bob       3
+    """
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return [
+        "  ".join(
+            cell.ljust(w) if i == name_column else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths))
+        )
+        for row in cells
+    ]

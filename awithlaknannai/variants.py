@@ -47,7 +47,7 @@ import itertools
 import math
 import re
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -63,6 +63,7 @@ __all__ = [
     "StartPosition",
     "get_variant",
     "VARIANT_NAMES",
+    "variant_names",
     "VARIANTS",
     "VARIANT_MENU",
     "VariantRecord",
@@ -651,6 +652,38 @@ VARIANTS: dict[str, VariantRecord] = {
 
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
+
+def variant_names(zuni_sizes: Iterable[int] = (), zuni_murray_sizes: Iterable[int] = ()) -> tuple[str, ...]:
+    """The names of :data:`VARIANT_NAMES` with each ``-N`` name taken at the sizes given.
+
+    Parameters
+    ----------
+    zuni_sizes : iterable of int
+        The sizes N of ``zuni-N`` to name, in this order (none by default).
+    zuni_murray_sizes : iterable of int
+        The sizes N of ``zuni-N-murray`` to name, in this order (none by default).
+
+    Returns
+    -------
+    tuple of str
+        The named variants in the order of :data:`VARIANT_NAMES`, each size in
+        the place of its ``-N`` name.
+
+    Examples
+    --------
+    >>> variant_names(zuni_sizes=[4])[:5]
+    ('mosona', 'mosona-murray', 'kolowis', 'zuni-4', 'alquerque')
+    >>> "zuni-N" in variant_names()
+    False
+    """
+    sizes = {"zuni-N": tuple(zuni_sizes), "zuni-N-murray": tuple(zuni_murray_sizes)}
+    return tuple(
+        sized
+        for name in VARIANT_NAMES
+        for sized in ([name.replace("-N", f"-{n}") for n in sizes[name]] if "-N" in name else [name])
+    )
+
+
 #: What the game widget's variant menu offers: (label, variant name), from :data:`VARIANTS`.
 VARIANT_MENU: tuple[tuple[str, str], ...] = tuple(
     entry
@@ -687,7 +720,7 @@ def variant_record(name: str) -> VariantRecord:
     if name in VARIANTS and "-N" not in name:
         return VARIANTS[name]
     raise ValueError(
-        f"unknown variant {shown(name)}{did_you_mean(name, [n for n in VARIANT_NAMES if '-N' not in n])}; "
+        f"unknown variant {shown(name)}{did_you_mean(name, list(variant_names()))}; "
         f"known: {', '.join(VARIANT_NAMES)}"
     )
 

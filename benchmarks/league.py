@@ -128,38 +128,33 @@ def main() -> None:
     league_results.LeagueResults._signed_json = timed_sign  # type: ignore[method-assign]
     league.write_text_file = timed_write  # type: ignore[assignment]
     save_to = args.save if args.save and not args.no_journal else None
+
+    def play_league(save_to: str | None) -> LeagueResults:
+        """The benchmark's league, saved to ``save_to`` as it goes (None: not saved)."""
+        return run_league(
+            players,
+            args.variant,
+            games_per_pair=args.games_per_pair,
+            time_limit=args.time_limit,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=False,
+            title="Benchmark league",
+            save_to=save_to,
+            trusted=True,
+        )
+
     load_before = os.getloadavg()
     wall = time.perf_counter()
     cpu = time.process_time()
-    results = run_league(
-        players,
-        args.variant,
-        games_per_pair=args.games_per_pair,
-        time_limit=args.time_limit,
-        seed=args.seed,
-        jobs=args.jobs,
-        progress=False,
-        title="Benchmark league",
-        save_to=save_to,
-        trusted=True,
-    )
+    results = play_league(save_to)
     wall = time.perf_counter() - wall
     unconfined_wall = None
     if args.compare_confinement:
         os.environ["AWITHLAKNANNAI_NO_CONFINEMENT"] = "1"
         try:
             unconfined_wall = time.perf_counter()
-            unconfined = run_league(
-                players,
-                args.variant,
-                games_per_pair=args.games_per_pair,
-                time_limit=args.time_limit,
-                seed=args.seed,
-                jobs=args.jobs,
-                progress=False,
-                title="Benchmark league",
-                trusted=True,
-            )
+            unconfined = play_league(None)
             unconfined_wall = time.perf_counter() - unconfined_wall
         finally:
             del os.environ["AWITHLAKNANNAI_NO_CONFINEMENT"]

@@ -36,22 +36,9 @@ from awithlaknannai import Position, perft
 from awithlaknannai.cli import CLI_SECONDS_LIMIT
 from awithlaknannai.limits import LONG_JOB_SECONDS, duration
 from awithlaknannai.position import perft_estimate
+from awithlaknannai.variants import variant_names
 
-VARIANTS = [
-    "mosona",
-    "mosona-murray",
-    "kolowis",
-    "zuni-4",
-    "alquerque",
-    "tukvnanawopi",
-    "tukvnanawopi-shrinking",
-    "tuknanavuhpi",
-    "lau-kata-kati",
-    "dash-guti",
-    "egara-guti",
-    "pretwa",
-    "gol-skuish",
-]
+VARIANTS = variant_names(zuni_sizes=[4])
 RULES = ["standard", "maximum", "ludii"]
 
 

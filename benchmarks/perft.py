@@ -22,22 +22,9 @@ import sys
 import time
 
 from awithlaknannai import Position, perft
+from awithlaknannai.variants import variant_names
 
-VARIANTS = [
-    "mosona",
-    "mosona-murray",
-    "kolowis",
-    "zuni-4",
-    "alquerque",
-    "tukvnanawopi",
-    "tukvnanawopi-shrinking",
-    "tuknanavuhpi",
-    "lau-kata-kati",
-    "dash-guti",
-    "egara-guti",
-    "pretwa",
-    "gol-skuish",
-]
+VARIANTS = list(variant_names(zuni_sizes=[4]))
 RULES = ["standard", "maximum", "ludii"]
 
 

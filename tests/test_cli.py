@@ -139,20 +139,17 @@ def test_argument_errors_exit_with_status_2_in_one_line(capsys: pytest.CaptureFi
 
 
 def test_the_module_runs_as_a_program() -> None:
-    ok = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "perft", "--depth", "3"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "awithlaknannai", *arguments],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    ok = run("perft", "--depth", "3")
     assert (ok.returncode, ok.stdout, ok.stderr) == (0, "1 3\n2 4\n3 9\n", "")
-    bad = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "show", "--variant", "zuni-1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    bad = run("show", "--variant", "zuni-1")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == "error: variant 'zuni-1': a Zuni board needs at least 2 points in an outer row\n"

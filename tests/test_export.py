@@ -265,34 +265,21 @@ def test_cli_draw_fails_cleanly(tmp_path, capsys, arguments, message):
 
 def test_cli_draw_as_a_program(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "awithlaknannai",
-            "draw",
-            "--variant",
-            "mosona-murray",
-            "-o",
-            str(tmp_path / "m.svg"),
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=120,
-        check=False,
-    )
+
+    def draw(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "awithlaknannai", "draw", *arguments],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=120,
+            check=False,
+        )
+
+    done = draw("--variant", "mosona-murray", "-o", str(tmp_path / "m.svg"))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "m.svg").exists()
-    failed = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "draw", "-o", str(tmp_path / "m.gif")],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=120,
-        check=False,
-    )
+    failed = draw("-o", str(tmp_path / "m.gif"))
     assert failed.returncode == 2
     assert failed.stderr.count("\n") == 1 and failed.stderr.startswith("error: ")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import resource
 import string
 import time
 from pathlib import Path
@@ -38,11 +37,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 SECONDS_PER_INPUT = 20.0  # generous: the slowest input here takes well under a second
-PEAK_GROWTH_BYTES = 2**30  # the whole test's peak memory may grow by at most a gigabyte
-
-
-def peak_bytes() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kB on Linux
 
 
 @contextlib.contextmanager
@@ -54,13 +48,6 @@ def bounded() -> object:
     # wall clock far beyond it for what runs in other processes.
     assert time.process_time() - cpu < SECONDS_PER_INPUT
     assert time.perf_counter() - started < 10 * SECONDS_PER_INPUT
-
-
-@pytest.fixture()
-def memory_bound() -> object:
-    before = peak_bytes()
-    yield
-    assert peak_bytes() - before < PEAK_GROWTH_BYTES
 
 
 # --- pieces of hostile text ------------------------------------------------------------

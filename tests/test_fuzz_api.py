@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-import resource
 import string
 import time
 from pathlib import Path
@@ -49,19 +48,7 @@ FUZZ = settings(
     ],
 )
 SECONDS_PER_INPUT = 20.0  # generous: a blow-up, not a slow machine, is what fails it
-PEAK_GROWTH_BYTES = 2**30
 DOCUMENTED = (TypeError, ValueError)  # ValueError covers NotationError, LongJobError, TooManyMovesError, ...
-
-
-def peak_bytes() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kB on Linux
-
-
-@pytest.fixture()
-def memory_bound() -> object:
-    before = peak_bytes()
-    yield
-    assert peak_bytes() - before < PEAK_GROWTH_BYTES
 
 
 @contextlib.contextmanager

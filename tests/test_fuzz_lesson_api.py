@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
-import resource
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -23,36 +22,15 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_fuzz_api import FUZZ as API_FUZZ  # tests/test_fuzz_api.py
 
 from awithlaknannai import Game, Move, Position
 from awithlaknannai.analysis.puzzles import Puzzle, find_puzzles, hint_steps, wins_within
 from awithlaknannai.tables.solver import EndgameTables, solve_endgames
 
-FUZZ = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.function_scoped_fixture,
-        HealthCheck.filter_too_much,
-    ],
-)
+FUZZ = settings(API_FUZZ, max_examples=60)  # the library API's settings, fewer examples
 CPU_SECONDS_PER_CALL = 20.0  # generous: a blow-up, not a slow machine, is what fails it
-PEAK_GROWTH_BYTES = 2**30
 DOCUMENTED = (TypeError, ValueError)
-
-
-def peak_bytes() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-
-
-@pytest.fixture()
-def memory_bound() -> object:
-    before = peak_bytes()
-    yield
-    assert peak_bytes() - before < PEAK_GROWTH_BYTES
 
 
 @contextlib.contextmanager

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from awithlaknannai.variants import VARIANT_NAMES
+from awithlaknannai.variants import VARIANT_NAMES, variant_names
 
 from awithlaknannai import (
     Color,
@@ -24,23 +24,7 @@ from awithlaknannai import (
 from awithlaknannai.notation import RECORD_FORMAT, game_to_record
 from awithlaknannai.variants import BENT_LEAPS_REFUSED
 
-VARIANTS = [
-    "mosona",
-    "mosona-murray",
-    "kolowis",
-    "zuni-2",
-    "zuni-5",
-    "zuni-6-murray",
-    "alquerque",
-    "tukvnanawopi",
-    "tukvnanawopi-shrinking",
-    "tuknanavuhpi",
-    "lau-kata-kati",
-    "dash-guti",
-    "egara-guti",
-    "pretwa",
-    "gol-skuish",
-]
+VARIANTS = variant_names(zuni_sizes=[2, 5], zuni_murray_sizes=[6])
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import nbformat
 import pytest
+from test_tutorial_notebooks import _shown  # tests/test_tutorial_notebooks.py
 
 from awithlaknannai.render import Picture
 from awithlaknannai.tutorial.predict import (
@@ -270,14 +271,6 @@ def _notebooks() -> list[Path]:
     return paths + [
         PROJECT / "teacher" / name for name in NOTEBOOKS.values() if (PROJECT / "teacher" / name).exists()
     ]
-
-
-def _shown(cell: nbformat.NotebookNode) -> str:
-    parts = []
-    for output in cell.get("outputs", []):
-        parts.append(str(output.get("text", "")))
-        parts += [str(value) for key, value in output.get("data", {}).items() if key.startswith("text/")]
-    return "\n".join(parts)
 
 
 def test_every_prediction_is_asked_in_one_student_notebook():

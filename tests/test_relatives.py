@@ -50,17 +50,8 @@ def test_the_opening_is_played_by_clicks_the_centre_filled_then_jumped(name: str
         assert reply.is_capture and reply.captures == (first.destination,)
 
 
-def test_the_widget_greys_the_dead_part_and_refuses_clicks_on_it() -> None:
-    position = (
-        Position.from_pieces(
-            "tukvnanawopi-shrinking",
-            {"a2": "w", "d4": "b", "e5": "b"},
-            "w",
-            rules="standard,shrink_boundary=dead",
-        )
-        .play("a2-a3")
-        .play("d4-d3")
-    )
+def test_the_widget_greys_the_dead_part_and_refuses_clicks_on_it(shrunk_position: Position) -> None:
+    position = shrunk_position
     board = BoardWidget(position, animate=False)
     ops = pieces_ops(board.geometry, board.game.position)
     assert sum(op[0] == "arc" for op in ops) == len(position.dead_points) == 14

@@ -14,25 +14,10 @@ from awithlaknannai.position import EndReason
 from awithlaknannai.render import style
 from awithlaknannai.render.geometry import board_layout
 from awithlaknannai.render.svg import board_svg, game_svg, heat_color, position_svg
+from awithlaknannai.variants import variant_names
 
 SVG = "{http://www.w3.org/2000/svg}"
-VARIANTS = [
-    "mosona",
-    "mosona-murray",
-    "kolowis",
-    "zuni-2",
-    "zuni-5",
-    "zuni-6-murray",
-    "alquerque",
-    "tukvnanawopi",
-    "tukvnanawopi-shrinking",
-    "tuknanavuhpi",
-    "lau-kata-kati",
-    "dash-guti",
-    "egara-guti",
-    "pretwa",
-    "gol-skuish",
-]
+VARIANTS = variant_names(zuni_sizes=[2, 5], zuni_murray_sizes=[6])
 
 
 def parse(svg: str) -> ET.Element:

@@ -67,17 +67,8 @@ def test_an_empty_end_row_of_squares_goes_and_the_reading_decides_the_shared_lin
         assert ("a2" in {m.destination for m in back}) is (reading == "playable")
 
 
-def test_a_step_onto_the_dead_part_says_why_it_is_illegal() -> None:
-    position = (
-        Position.from_pieces(
-            "tukvnanawopi-shrinking",
-            {"a2": "w", "d4": "b", "e5": "b"},
-            "w",
-            rules="standard,shrink_boundary=dead",
-        )
-        .play("a2-a3")
-        .play("d4-d3")
-    )
+def test_a_step_onto_the_dead_part_says_why_it_is_illegal(shrunk_position: Position) -> None:
+    position = shrunk_position
     with pytest.raises(ValueError, match="a2 is out of play: the board has shrunk"):
         position.play("a3-a2")
 

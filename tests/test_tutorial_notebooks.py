@@ -29,6 +29,14 @@ from awithlaknannai.tutorial.copies import (
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TEACHER = NOTEBOOKS.parent / "teacher"
 TEACHER_COPIES = teacher_notebooks(TEACHER)
+#: The tutorial notebooks with exercises, and so with a teacher copy (at least these).
+EXERCISE_NOTEBOOKS = {
+    "01_history.ipynb",
+    "02_board_as_graph.ipynb",
+    "03_rules.ipynb",
+    "05_puzzles.ipynb",
+    "06_variants_lab.ipynb",
+}
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 CHECK_CALL = re.compile(r"""\b(?:check|ask)\(\s*["']([^"']+)["']""")
 FEEDBACK_REPR = re.compile(r"""Feedback\((?:'[^']+'|"[^"]+"), '(\w+)'\)""")
@@ -70,13 +78,7 @@ def _statuses(cell: nbformat.NotebookNode) -> list[str]:
 
 def test_the_teacher_copies_are_the_notebooks_with_exercises():
     names = {path.name for path in TEACHER_COPIES}
-    assert {
-        "01_history.ipynb",
-        "02_board_as_graph.ipynb",
-        "03_rules.ipynb",
-        "05_puzzles.ipynb",
-        "06_variants_lab.ipynb",
-    } <= names
+    assert EXERCISE_NOTEBOOKS <= names
     assert (TEACHER / "teacher_guide.ipynb").exists()
     assert not (NOTEBOOKS / "teacher_guide.ipynb").exists(), "the teacher guide holds answers: teacher/ only"
 

@@ -143,6 +143,18 @@ def closeness(board: Board, normalised: bool = True) -> dict:
     return _finish(nx.closeness_centrality(G), normalised)
 
 
+_LEAP_START, _LEAP_OVER = 0, 1  # places in a leap (start, jumped point, landing)
+
+
+def _leaps_per_point(board: Board, place: int) -> dict[str, int]:
+    """How many leaps on the empty board have each point at ``place``: their start or their jumped point."""
+    G = _board(board)
+    counts = {p: 0 for p in G}
+    for leap in leaps(G, _leap_shape(board)):
+        counts[leap[place]] += 1
+    return counts
+
+
 def leap_reach(board: Board, normalised: bool = True) -> dict:
     """Leaps a piece could make from each point (runs of three starting there).
 
@@ -153,11 +165,7 @@ def leap_reach(board: Board, normalised: bool = True) -> dict:
     >>> leap_reach(mosona(), normalised=False)["T0"]
     3
     """
-    G = _board(board)
-    counts = {p: 0 for p in G}
-    for a, _, _ in leaps(G, _leap_shape(board)):
-        counts[a] += 1
-    return _finish(counts, normalised)
+    return _finish(_leaps_per_point(board, _LEAP_START), normalised)
 
 
 def reach(board: Board, normalised: bool = True) -> dict:
@@ -184,11 +192,7 @@ def exposure(board: Board, normalised: bool = True) -> dict:
     >>> e["M4"], e["T0"], e["B7"], e["M0"]
     (6, 0, 0, 2)
     """
-    G = _board(board)
-    counts = {p: 0 for p in G}
-    for _, over, _ in leaps(G, _leap_shape(board)):
-        counts[over] += 1
-    return _finish(counts, normalised)
+    return _finish(_leaps_per_point(board, _LEAP_OVER), normalised)
 
 
 def mobility(position: Position, normalised: bool = True) -> dict:

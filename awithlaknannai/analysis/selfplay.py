@@ -27,6 +27,7 @@ from ..players.base import Player
 from ..players.levels import make_player
 from ..players.match import GameRow, run_match
 from ..rules import Rules, get_rules
+from ..texts import table_lines
 from ..variants import Variant
 
 __all__ = ["SelfplayStatistics", "SelfplayTable", "selfplay_grid", "selfplay_statistics"]
@@ -297,9 +298,7 @@ class SelfplayTable:
 
     def to_text(self) -> str:
         """A plain-text table, one row per batch of games; end-reason columns count games."""
-        cells = self._cells()
-        widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-        return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells)
+        return "\n".join(table_lines(self._cells()))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -334,12 +333,7 @@ class SelfplaySideBySide:
 
     def to_text(self) -> str:
         """A plain-text table: the measure, then one column per batch."""
-        rows = self._rows()
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        return "\n".join(
-            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-            for row in rows
-        )
+        return "\n".join(table_lines(self._rows(), name_column=0))
 
     def __str__(self) -> str:
         return self.to_text()

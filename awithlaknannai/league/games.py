@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..notation import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-)
+from ..notation import _record_dict
+from ..texts import table_lines
 from ..players.match import STOPPED
 from ..position import Position
 
@@ -244,22 +242,36 @@ class LeagueGame:
         """
         variant = self.start.variant
         by_rules = self.reason not in (FORFEIT, STOPPED)
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "variant": variant.name,
-            "rules": variant.rules.to_text(),
-            "first": variant.first.value,
-            "bottom": variant.bottom.value,
-            "start": None if self.start == Position.start(variant) else self.start.text(),
-            "moves": list(self.moves),
-            "result": self.result if by_rules else None,
-            "reason": self.reason if by_rules else None,
-            "tags": self.tags(),
-        }
+        return _record_dict(
+            variant,
+            None if self.start == Position.start(variant) else self.start.text(),
+            list(self.moves),
+            self.result if by_rules else None,
+            self.reason if by_rules else None,
+            self.tags(),
+        )
 
 
 # --- standings ----------------------------------------------------------------------------
+
+
+def _table_html(cells: list[list[str]], name_column: int, name_style: str = "") -> tuple[str, str]:
+    """The same table's HTML heading cells and body rows; ``name_column`` holds row headings (``name_style``)."""
+    head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
+    body = "".join(
+        "<tr>"
+        + "".join(
+            (
+                f'<th scope="row"{name_style}>{html.escape(c)}</th>'
+                if i == name_column
+                else f'<td style="text-align:right">{html.escape(c)}</td>'
+            )
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in cells[1:]
+    )
+    return head, body
 
 
 @dataclass(frozen=True)
@@ -370,17 +382,8 @@ class Standings:
         return [list(self.HEADINGS), *body]
 
     def to_text(self) -> str:
-        table = self.cells()
-        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-        lines = [self.title]
-        for row in table:
-            lines.append(
-                "  ".join(
-                    cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
-                ).rstrip()
-            )
-        lines.append(TIE_BREAKS)
-        return "\n".join(lines)
+        lines = [line.rstrip() for line in table_lines(self.cells(), name_column=1)]
+        return "\n".join([self.title, *lines, TIE_BREAKS])
 
     def __str__(self) -> str:
         return self.to_text()
@@ -389,21 +392,7 @@ class Standings:
         return f"<Standings of {len(self.rows)} players>"
 
     def _repr_html_(self) -> str:
-        table = self.cells()
-        head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in table[0])
-        body = "".join(
-            "<tr>"
-            + "".join(
-                (
-                    f'<th scope="row" style="text-align:left">{html.escape(c)}</th>'
-                    if i == 1
-                    else f'<td style="text-align:right">{html.escape(c)}</td>'
-                )
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for row in table[1:]
-        )
+        head, body = _table_html(self.cells(), 1, ' style="text-align:left"')
         return (
             f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

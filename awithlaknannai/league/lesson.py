@@ -41,8 +41,10 @@ from ..game import Game
 from ..players.levels import make_player
 from ..position import Move, Position
 from ..rules import Rules
+from ..texts import table_lines
 from ..variants import Variant
 from .contestants import Contestant, _check_name, _name_from_stem
+from .games import _table_html
 from .handin import PlayerFileNameError, check_file_name
 from .player_side import check_league_variant
 from .sandbox import (
@@ -223,13 +225,8 @@ class PlayerTest:
         return [head, *body]
 
     def to_text(self) -> str:
-        cells = self._cells()
-        widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
         lines = [f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"]
-        lines += [
-            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-            for row in cells
-        ]
+        lines += table_lines(self._cells(), name_column=0)
         lines += self.problems()[:10]
         if self.printed:
             lines += ["What your player printed:", self.printed]
@@ -242,19 +239,7 @@ class PlayerTest:
         return f"<PlayerTest of {self.name}: {len(self.results.games)} games>"
 
     def _repr_html_(self) -> str:
-        cells = self._cells()
-        head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in cells[0])
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f'<th scope="row">{html.escape(c)}</th>'
-                if i == 0
-                else f'<td style="text-align:right">{c}</td>'
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for row in cells[1:]
-        )
+        head, body = _table_html(self._cells(), 0)
         caption = html.escape(
             f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"
         )

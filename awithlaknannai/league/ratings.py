@@ -90,16 +90,8 @@ def elo_ratings_python(
 ) -> dict[str, float]:
     """The ratings of :func:`~awithlaknannai.league.ratings.elo_ratings`, computed without numpy.
 
-    Parameters
-    ----------
-    scores : iterable of (str, str, float)
-        ``(player, opponent, score of player)`` for each game, a score from 0 to 1.
-    players : iterable of str
-        Players to rate even if they have no games (they get ``base``).
-    base : float
-        The rating of the imaginary opponent (and of an average player).
-    prior_games : float
-        How many imaginary draws each player has (above 0).
+    See :func:`~awithlaknannai.league.ratings.elo_ratings` for the parameters
+    (here ``base`` and ``prior_games`` have no default).
 
     Returns
     -------

@@ -19,7 +19,7 @@ from ..files import read_file_bytes, write_text_file
 from ..game import Game
 from ..notation import (
     MAX_RECORD_MOVES,
-    _check_json_shape,
+    _load_json,
     _shown,
     game_from_record,
 )
@@ -388,15 +388,7 @@ class LeagueResults:
             raise NotationError(
                 f"league results are {len(text):,} characters, more than the {MAX_LEAGUE_BYTES:,} allowed"
             )
-        _check_json_shape(text, "league results")
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(
-                f"league results are not valid JSON: line {error.lineno} column {error.colno}: {error.msg}"
-            ) from None
-        except (ValueError, RecursionError) as error:
-            raise NotationError(f"league results cannot be read: {error}") from None
+        record = _load_json(text, "league results", "are")
         if verify:
             if not isinstance(record, dict):
                 raise NotationError(f"league results are a JSON object, got {type(record).__name__}")

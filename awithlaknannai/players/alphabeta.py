@@ -28,8 +28,8 @@ from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position
 from ..variants import Variant
-from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
-from .endgames import EndgameProbe, table_moves
+from .base import MAX_SECONDS, SeededPlayer, check_name, check_search_size, check_seconds, playable_moves
+from .endgames import EndgameProbe, check_endgames, table_moves
 from .evaluation import Evaluator, Weights
 
 __all__ = ["MAX_CONTEMPT", "MAX_DEPTH_WITHOUT_TIME", "WIN_SCORE", "AlphaBetaPlayer"]
@@ -182,22 +182,14 @@ class AlphaBetaPlayer(SeededPlayer):
         allow_long: bool = False,
     ) -> None:
         super().__init__(seed)
-        if not isinstance(endgames, (bool, EndgameProbe)):
-            raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
-        self.endgames = endgames
+        self.endgames = check_endgames(endgames)
         self.time_limit = check_seconds(time_limit, allow_long)
-        if depth is None:
-            if time_limit is None:
-                raise ValueError("give a depth, a time_limit, or both")
-        elif isinstance(depth, bool) or not isinstance(depth, int):
-            raise TypeError(
-                f"depth must be an integer (or None with a time_limit), got {type(depth).__name__}"
-            )
-        elif not 1 <= depth <= _MAX_DEPTH:
+        check_search_size(depth, "depth", "a depth", time_limit)
+        if depth is not None and not 1 <= depth <= _MAX_DEPTH:
             raise ValueError(
                 f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {shown(depth)}"
             )
-        elif depth > MAX_DEPTH_WITHOUT_TIME and time_limit is None and not allow_long:
+        if depth is not None and depth > MAX_DEPTH_WITHOUT_TIME and time_limit is None and not allow_long:
             raise LongJobError(
                 f"depth {depth} without a time limit: a depth above {MAX_DEPTH_WITHOUT_TIME} can take "
                 "hours (the tree grows up to tenfold a depth); give a time_limit, or pass "

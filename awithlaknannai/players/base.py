@@ -23,6 +23,7 @@ __all__ = [
     "Player",
     "SeededPlayer",
     "check_name",
+    "check_search_size",
     "check_seconds",
     "check_seed",
     "playable_moves",
@@ -58,6 +59,27 @@ def check_seconds(time_limit: object, allow_long: bool) -> float | None:
             "player thinks by default; pass allow_long=True to think longer"
         )
     return float(time_limit)
+
+
+def check_search_size(size: object, name: str, asked_as: str, time_limit: object) -> None:
+    """A search's size (a depth, a number of playouts) is an integer, or None with a time limit.
+
+    Its range is for the player to check. ``name`` names the argument in a
+    TypeError, ``asked_as`` in the ValueError when neither is given.
+
+    Examples
+    --------
+    >>> check_search_size(4, "depth", "a depth", None)
+    >>> check_search_size(None, "playouts", "playouts", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: give playouts, a time_limit, or both
+    """
+    if size is None:
+        if time_limit is None:
+            raise ValueError(f"give {asked_as}, a time_limit, or both")
+    elif isinstance(size, bool) or not isinstance(size, int):
+        raise TypeError(f"{name} must be an integer (or None with a time_limit), got {type(size).__name__}")
 
 
 def check_name(name: object) -> str | None:

@@ -39,7 +39,14 @@ from typing import Any
 from ..position import Move, Position
 from ..variants import Variant
 
-__all__ = ["PROBE_PIECES", "SOLVE_ON_THE_SPOT", "SOLVE_ON_THE_SPOT_BYTES", "EndgameProbe", "table_moves"]
+__all__ = [
+    "PROBE_PIECES",
+    "SOLVE_ON_THE_SPOT",
+    "SOLVE_ON_THE_SPOT_BYTES",
+    "EndgameProbe",
+    "check_endgames",
+    "table_moves",
+]
 
 #: Players look positions up in the tables only with at most this many pieces (4 against 4).
 PROBE_PIECES = 8
@@ -125,6 +132,17 @@ class EndgameProbe:
             except (OSError, ValueError):
                 continue
         return None
+
+
+def check_endgames(endgames: object) -> bool | EndgameProbe:
+    """A player's ``endgames`` argument: True, False or an :class:`EndgameProbe` (a TypeError otherwise).
+
+    >>> check_endgames(True)
+    True
+    """
+    if not isinstance(endgames, (bool, EndgameProbe)):
+        raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
+    return endgames
 
 
 def table_moves(endgames: bool | EndgameProbe, position: Position) -> list[Move] | None:

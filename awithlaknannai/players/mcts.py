@@ -25,8 +25,8 @@ from ..movegen import LeanMove, generator_for
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position
-from .base import MAX_SECONDS, SeededPlayer, check_name, check_seconds, playable_moves
-from .endgames import EndgameProbe, table_moves
+from .base import MAX_SECONDS, SeededPlayer, check_name, check_search_size, check_seconds, playable_moves
+from .endgames import EndgameProbe, check_endgames, table_moves
 
 __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 
@@ -135,22 +135,14 @@ class MCTSPlayer(SeededPlayer):
         allow_long: bool = False,
     ) -> None:
         super().__init__(seed)
-        if not isinstance(endgames, (bool, EndgameProbe)):
-            raise TypeError(f"endgames is True, False or an EndgameProbe, got {type(endgames).__name__}")
-        self.endgames = endgames
+        self.endgames = check_endgames(endgames)
         self.time_limit = check_seconds(time_limit, allow_long)
-        if playouts is None:
-            if time_limit is None:
-                raise ValueError("give playouts, a time_limit, or both")
-        elif isinstance(playouts, bool) or not isinstance(playouts, int):
-            raise TypeError(
-                f"playouts must be an integer (or None with a time_limit), got {type(playouts).__name__}"
-            )
-        elif playouts < 1:
+        check_search_size(playouts, "playouts", "playouts", time_limit)
+        if playouts is not None and playouts < 1:
             raise ValueError(
                 f"playouts must be an integer >= 1 (or None with a time_limit), got {shown(playouts)}"
             )
-        elif playouts > MAX_PLAYOUTS and not allow_long:
+        if playouts is not None and playouts > MAX_PLAYOUTS and not allow_long:
             raise LongJobError(
                 f"{playouts:,} playouts a move: more than the {MAX_PLAYOUTS:,} a player runs by "
                 "default; pass allow_long=True to run more"

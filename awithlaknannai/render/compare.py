@@ -28,7 +28,17 @@ from ..boards import leap_lines
 from ..variants import Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
-from .svg import _draw, _element, _finish, _fitting_size, _margin, _num, _open_svg, board_title
+from .svg import (
+    _element,
+    _finish,
+    _fitting_size,
+    _margin,
+    _num,
+    _open_svg,
+    _sheet_board,
+    _sheet_caption,
+    board_title,
+)
 
 __all__ = [
     "STATISTICS",
@@ -384,37 +394,21 @@ def compare_boards_svg(
     y = gap
     for name, (graph, variant, layout) in zip(names, layouts, strict=True):
         parts.append(
-            _element(
-                "text",
-                escape(name),
-                x=gap,
-                y=y + caption_h * 0.7,
-                font_family=font,
-                font_size=unit * 0.36,
-                font_weight="bold",
-                fill=BOARD["label"],
-                class_="caption",
-            )
+            _sheet_caption(name, x=gap, y=y + caption_h * 0.7, font_family=font, font_size=unit * 0.36)
         )
         y += caption_h
         x = (width - layout.width) / 2
         pieces = dict(variant.start_pieces) if variant is not None else None
         title = f"{name}: start position" if variant is not None else name
         parts.append(
-            '<g class="board">'
-            + _draw(
+            _sheet_board(
                 graph,
                 unit=unit,
-                labels=False,
-                flipped=False,
-                heat=None,
-                title=None,
                 default_title=title,
                 desc=_summary(board_statistics(graph)),
                 pieces=pieces,
                 placement=(x, y, 1.0),
             )
-            + "</g>"
         )
         y += layout.height
         if stats:

@@ -16,7 +16,7 @@ from ..variants import Variant
 from .compare import BoardLike, _board_of, _labels_for, board_statistics
 from .geometry import Layout, board_layout
 from .style import BOARD, HIGHLIGHT
-from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
+from .svg import _element, _finish, _margin, _num, _open_svg, _sheet_board, board_title
 
 __all__ = [
     "FIGURE_BACKGROUND",
@@ -373,19 +373,13 @@ def compare_drawings_svg(
                 continue
             x = (width - layout.width) / 2
             parts.append(
-                '<g class="board">'
-                + _draw(
+                _sheet_board(
                     graph,
                     unit=unit,
-                    labels=False,
-                    flipped=False,
-                    heat=None,
-                    title=None,
                     default_title=name,
                     desc=f"{name}: {board_title(graph)}",
                     placement=(x, y, 1.0),
                 )
-                + "</g>"
             )
             if marks:
                 parts.append(_marks(diff, which, layout, x, y, page))

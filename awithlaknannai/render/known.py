@@ -77,18 +77,13 @@ def known_about_mosona_text() -> str:
     )
 
 
+def _heading(text: str, top: float) -> str:
+    """The bold heading of one part of the picture, at the left, its baseline at ``top``."""
+    return _element("text", escape(text), x=20, y=top, fill=INK, font_size=15, font_weight="bold")
+
+
 def _endgame_rows(top: float) -> list[str]:
-    parts = [
-        _element(
-            "text",
-            escape("Solved endgames: who wins with perfect play (side to move, standard rules)"),
-            x=20,
-            y=top,
-            fill=INK,
-            font_size=15,
-            font_weight="bold",
-        )
-    ]
+    parts = [_heading("Solved endgames: who wins with perfect play (side to move, standard rules)", top)]
     for row, (k, shares) in enumerate(sorted(EVEN_ENDGAMES.items())):
         y = top + 16 + row * ROW
         parts.append(
@@ -131,17 +126,7 @@ def _size_rows(top: float) -> list[str]:
         *[(g.name, g.positions, DRAWN, f"{g.year}: {g.result}") for g in SOLVED_GAMES[2:]],
     ]
     low, high = 8, 21  # log10 of the scale's ends: 10⁸ to 10²¹
-    parts = [
-        _element(
-            "text",
-            escape("How big is each game? Positions (each step to the right: ten times more)"),
-            x=20,
-            y=top,
-            fill=INK,
-            font_size=15,
-            font_weight="bold",
-        )
-    ]
+    parts = [_heading("How big is each game? Positions (each step to the right: ten times more)", top)]
     for row, (name, positions, colour, note) in enumerate(rows):
         y = top + 16 + row * ROW
         width = BAR * (math.log10(positions) - low) / (high - low)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from .style import HIGHLIGHT
-from .svg import _element, _finish, _num, _open_svg
+from .svg import _answer_ring, _element, _finish, _num, _open_svg
 
 __all__ = [
     "HOPI_MESAS",
@@ -313,18 +313,7 @@ def _spot(letter: str, spot: Spot, mark: bool | None, name: str | None) -> str:
     if mark is not None:
         colour = _RIGHT if mark else _WRONG
         symbol = "\u2714" if mark else "\u2718"
-        parts.append(
-            _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=17,
-                fill="none",
-                stroke=colour,
-                stroke_width=4,
-                class_=f"mark {'right' if mark else 'wrong'}",
-            )
-        )
+        parts.append(_answer_ring(x, y, 17, 4, mark, colour))
         parts.append(_text(symbol, x + 20, y - 10, 16, font_family=_FONT, font_weight="bold", fill=colour))
     parts.append(
         _element(

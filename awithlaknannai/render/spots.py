@@ -31,7 +31,17 @@ import networkx as nx
 
 from .geometry import Layout, Segment, board_layout
 from .style import BOARD, HIGHLIGHT
-from .svg import _draw, _element, _finish, _margin, _num, _open_svg, board_title
+from .svg import (
+    _answer_ring,
+    _element,
+    _finish,
+    _margin,
+    _num,
+    _open_svg,
+    _sheet_board,
+    _sheet_caption,
+    board_title,
+)
 
 __all__ = ["spot_description", "spot_drawings_svg"]
 
@@ -164,34 +174,20 @@ def spot_drawings_svg(
     y = 0.0
     for index, (board, layout, name) in enumerate(zip((first, second), layouts, names)):
         parts.append(
-            _element(
-                "text",
-                escape(name),
-                x=unit * 0.3,
-                y=y + caption_h * 0.72,
-                font_family=_FONT,
-                font_size=unit * 0.32,
-                font_weight="bold",
-                fill=BOARD["label"],
-                class_="caption",
+            _sheet_caption(
+                name, x=unit * 0.3, y=y + caption_h * 0.72, font_family=_FONT, font_size=unit * 0.32
             )
         )
         y += caption_h
         parts.append(
-            '<g class="board">'
-            + _draw(
+            _sheet_board(
                 board,
                 unit=unit,
-                labels=False,
-                flipped=False,
-                heat=None,
-                title=None,
                 default_title=name,
                 desc=f"{name}: {_lines_in_words(board)}.",
                 placement=(0, y, 1.0),
                 margin=margin,
             )
-            + "</g>"
         )
         if index == 1 and show_missing:
             dash = f"{_num(unit * 0.12)} {_num(unit * 0.08)}"
@@ -246,18 +242,7 @@ def _spot(letter: str, x: float, y: float, mark: bool | None, unit: float) -> st
     parts = []
     if mark is not None:
         colour = _RIGHT if mark else _WRONG
-        parts.append(
-            _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=radius * 1.45,
-                fill="none",
-                stroke=colour,
-                stroke_width=unit * 0.06,
-                class_=f"mark {'right' if mark else 'wrong'}",
-            )
-        )
+        parts.append(_answer_ring(x, y, radius * 1.45, unit * 0.06, mark, colour))
         parts.append(
             _element(
                 "text",

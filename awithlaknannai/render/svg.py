@@ -695,6 +695,70 @@ def _draw(
     return _finish(parts)
 
 
+def _answer_ring(
+    x: float, y: float, r: float, stroke_width: float, right: bool, colour: str, fill: str = "none"
+) -> str:
+    """The ring around something a check marked right or wrong (class ``mark right`` or ``mark wrong``)."""
+    return _element(
+        "circle",
+        cx=x,
+        cy=y,
+        r=r,
+        fill=fill,
+        stroke=colour,
+        stroke_width=stroke_width,
+        class_=f"mark {'right' if right else 'wrong'}",
+    )
+
+
+def _sheet_caption(name: str, *, x: float, y: float, font_family: str, font_size: float) -> str:
+    """The bold caption that names one board of a sheet of several, above it."""
+    return _element(
+        "text",
+        escape(name),
+        x=x,
+        y=y,
+        font_family=font_family,
+        font_size=font_size,
+        font_weight="bold",
+        fill=BOARD["label"],
+        class_="caption",
+    )
+
+
+def _sheet_board(
+    board: nx.Graph,
+    *,
+    unit: float,
+    default_title: str,
+    desc: str,
+    placement: tuple[float, float, float],
+    pieces: Mapping[str, Color] | None = None,
+    margin: float | None = None,
+) -> str:
+    """One board of a sheet of several, in a ``<g class="board">``: no labels, heat or title band.
+
+    The parameters are those of :func:`_draw`, which draws it.
+    """
+    return (
+        '<g class="board">'
+        + _draw(
+            board,
+            unit=unit,
+            labels=False,
+            flipped=False,
+            heat=None,
+            title=None,
+            default_title=default_title,
+            desc=desc,
+            pieces=pieces,
+            placement=placement,
+            margin=margin,
+        )
+        + "</g>"
+    )
+
+
 # --- the public functions -----------------------------------------------------
 
 

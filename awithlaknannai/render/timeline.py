@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .style import BOARD, HIGHLIGHT, SLAB_EDGE, SLAB_LIGHT
-from .svg import _element, _finish, _num, _open_svg
+from .svg import _answer_ring, _element, _finish, _num, _open_svg
 
 __all__ = ["timeline_svg"]
 
@@ -153,16 +153,7 @@ def _card(x: float, y: float, lines: Sequence[str], mark: bool | None) -> str:
     if mark is not None:
         colour = HIGHLIGHT["last_move"] if mark else HIGHLIGHT["captured"]
         parts.append(
-            _element(
-                "circle",
-                cx=x + _CARD_W - 4,
-                cy=y + 2,
-                r=11,
-                fill="#ffffff",
-                stroke=colour,
-                stroke_width=3,
-                class_=f"mark {'right' if mark else 'wrong'}",
-            )
+            _answer_ring(x + _CARD_W - 4, y + 2, 11, 3, mark, colour, fill="#ffffff")
             + _element(
                 "text",
                 "\u2714" if mark else "\u2718",

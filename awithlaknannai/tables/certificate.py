@@ -65,15 +65,20 @@ class Verdict:
         return f"broken{where}: {self.reason}"
 
 
+def _certificate_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON value in a certificate file, plain or gzip (a ValueError when it is neither)."""
+    raw = Path(path).read_bytes()
+    try:
+        return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+    except (OSError, EOFError, ValueError) as error:
+        raise ValueError(f"{path}: not a certificate ({error})") from None
+
+
 def read_certificate(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The certificate file's JSON (plain or gzip)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a certificate is read from a file name, got {type(path).__name__}")
-    raw = Path(path).read_bytes()
-    try:
-        data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    except (OSError, EOFError, ValueError) as error:
-        raise ValueError(f"{path}: not a certificate ({error})") from None
+    data = _certificate_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a certificate (no JSON object)")  # noqa: TRY004 - the file's content
     return data

@@ -76,11 +76,9 @@ def load_certificate(path: str | os.PathLike[str]) -> Certificate:
     """Read what :func:`save_certificate` wrote (plain or gzip JSON; its shape checked, not its proof)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path is a file name, got {type(path).__name__}")
-    raw = Path(path).read_bytes()
-    try:
-        data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    except (OSError, EOFError, ValueError) as error:
-        raise ValueError(f"{path}: not a certificate ({error})") from None
+    from .certificate import _certificate_json  # the checker's reader: one way to read the file
+
+    data = _certificate_json(path)
     if not isinstance(data, dict) or data.get("format") != CERTIFICATE_FORMAT or data.get("version") != 1:
         raise ValueError(f"{path}: not a certificate of format {CERTIFICATE_FORMAT} version 1")
     nodes, root, question, most = (

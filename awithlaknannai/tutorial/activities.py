@@ -52,6 +52,7 @@ from ..widgets.shield import KeyboardShield
 from .checking import MISSING, Feedback, _html
 from .exercises import _get, check, marks
 from .history_exercises import MAP_PLACES, SOURCES, SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
+from .plain_text import WholePlainText
 
 __all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline", "activity"]
 
@@ -90,7 +91,7 @@ def _mark_html(mark: bool | None) -> str:
     )
 
 
-class Activity(widgets.VBox):
+class Activity(WholePlainText, widgets.VBox):
     """What every activity shares: a Check button, the feedback, the count of tries, the saved text form.
 
     A subclass builds its controls, says what they hold (:meth:`_answer`,
@@ -160,12 +161,6 @@ class Activity(widgets.VBox):
         # The plain-text form saved in the notebook (what nbval compares, and a fresh notebook shows).
         given = "empty (run this cell to answer)" if self._checked is None else self._checked
         return f"Answer box ({self.exercise}): {given}\n{self.feedback}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # ipywidgets cuts text/plain at 110 characters: keep all of it
-            bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def _wrapping_row(controls: list[widgets.Widget]) -> widgets.HBox:

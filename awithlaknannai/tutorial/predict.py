@@ -67,6 +67,7 @@ from ..render.picture import Picture
 from ..variants import Color
 from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
+from .plain_text import WholePlainText
 
 __all__ = ["PREDICTIONS", "PredictBox", "Prediction", "Reveal", "predict", "prediction_ids"]
 
@@ -318,7 +319,7 @@ def _plain(text: str) -> str:
     return _EMPHASIS.sub(r"\1", _CODE_SPAN.sub(r"\1", text))
 
 
-class PredictBox(widgets.VBox):
+class PredictBox(WholePlainText, widgets.VBox):
     """A prediction: the question, a guess (choices or a number), **Lock in my guess**, then the answer.
 
     Made by :func:`predict`. :meth:`lock_in` is what the button does:
@@ -459,12 +460,6 @@ class PredictBox(widgets.VBox):
         if status == WAITING:  # a notebook opened but not run yet shows this text, and no button
             status += " (No button? Run this cell first.)"
         return f"Prediction ({self.prediction.id}): {_plain(self.prediction.question)}{choices}\n{status}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # ipywidgets cuts text/plain at 110 characters: keep all of it
-            bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def predict(prediction: str | Prediction) -> PredictBox:

@@ -47,6 +47,7 @@ from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 from .exercises import MISSING, Feedback, _get, check
 from .practice import _position, check_legal_moves, check_move, check_outcome, check_puzzle
+from .plain_text import WholePlainText
 
 __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "ask_puzzle"]
 
@@ -73,7 +74,7 @@ _OUTCOMES = {
 }
 
 
-class AnswerBox(widgets.VBox):
+class AnswerBox(WholePlainText, widgets.VBox):
     """An answer box: an input (text box, choices or tick boxes), a Check button and the feedback.
 
     Parameters
@@ -220,12 +221,6 @@ class AnswerBox(widgets.VBox):
         given = "empty (run this cell to answer)" if answer is ... else _as_text(answer)
         choices = "".join(f"\n  {text}" for text in getattr(self, "_values", {}))
         return f"Answer box ({self.exercise}): {given}{choices}\n{self.feedback}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # ipywidgets cuts text/plain at 110 characters: keep all of it
-            bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def _as_text(answer: Any) -> str:

@@ -78,6 +78,16 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook on show
 
+# JavaScript for WCAG contrast, to start a page function with: parse(css colour) -> {r, g, b, a},
+# lum(colour) -> relative luminance, over(top, under) -> the colour of top painted over under.
+COLOUR_FUNCTIONS = """  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a), a: 1});
+"""
+
 
 def open_notebook(page: Any, url: str, name: str) -> None:
     """Open ``name`` in a fresh workspace (``?reset``: no tabs of earlier tests) and wait for its kernel."""

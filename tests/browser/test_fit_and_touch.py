@@ -28,7 +28,11 @@ import pytest
 from browser_helpers import PANEL, open_notebook, run_all_cells
 from test_challenges_in_browser import board_selector
 from test_play_in_browser import wait_for_status
-from test_voila_play_page import STATUS, voila_url  # noqa: F401 - the module's Voila server fixture
+from test_voila_play_page import (  # noqa: F401 - voila_url: the module's Voila server fixture
+    STATUS,
+    open_play_page,
+    voila_url,
+)
 from test_what_a_class_meets import write_notebook
 
 pytestmark = pytest.mark.browser
@@ -200,11 +204,7 @@ def phone_page(
     )
     page = context.new_page()
     try:
-        page.goto(voila_url, timeout=120_000)
-        page.wait_for_selector("canvas[aria-label]", timeout=120_000)
-        page.wait_for_function(
-            f"document.querySelector('{STATUS}')?.innerText.includes('White to move')", timeout=60_000
-        )
+        open_play_page(page, voila_url)
         yield page
     finally:
         try:

@@ -14,21 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, open_notebook, run_all_cells
+from browser_helpers import COLOUR_FUNCTIONS, PANEL, open_notebook, run_all_cells
 from test_what_a_class_meets import THEMES, set_theme, write_notebook
 
 pytestmark = pytest.mark.browser
 
 # The ring's width and style, and the contrast of its colour against the background behind the
 # element (the ring is drawn outside it, 2 px off, on its parent's background).
-_RING = """(e) => {
-  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
-    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
-  const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
-    b: top.b * top.a + under.b * (1 - top.a), a: 1});
-  let colour = {r: 255, g: 255, b: 255, a: 1}; const layers = [];
+_RING = (
+    "(e) => {\n"
+    + COLOUR_FUNCTIONS
+    + """  let colour = {r: 255, g: 255, b: 255, a: 1}; const layers = [];
   for (let p = e.parentElement; p; p = p.parentElement) { const c = parse(getComputedStyle(p).backgroundColor);
     if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
   for (const layer of layers.reverse()) colour = over(layer, colour);
@@ -37,6 +33,7 @@ _RING = """(e) => {
   return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), ratio: (a + 0.05) / (b + 0.05),
           keyboard: e.matches(':focus-visible'), label: (e.textContent || e.value || e.type).trim().slice(0, 30)};
 }"""
+)
 
 
 @pytest.mark.parametrize("theme", THEMES)

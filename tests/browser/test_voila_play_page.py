@@ -133,16 +133,21 @@ def test_play_page_needs_nothing_but_its_own_server(voila_url: str, browser: Any
         page.close()
 
 
+def open_play_page(page: Any, voila_url: str) -> None:
+    """Load the play page in ``page`` and wait until it is ready (the board drawn, White to move)."""
+    page.goto(voila_url, timeout=120_000)
+    page.wait_for_selector("canvas[aria-label]", timeout=120_000)
+    page.wait_for_function(
+        f"document.querySelector('{STATUS}')?.innerText.includes('White to move')", timeout=60_000
+    )
+
+
 @pytest.fixture
 def play_page(voila_url: str, browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """The play page, loaded and ready (the board drawn, White to move)."""
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     try:
-        page.goto(voila_url, timeout=120_000)
-        page.wait_for_selector("canvas[aria-label]", timeout=120_000)
-        page.wait_for_function(
-            f"document.querySelector('{STATUS}')?.innerText.includes('White to move')", timeout=60_000
-        )
+        open_play_page(page, voila_url)
         yield page
     finally:
         try:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    COLOUR_FUNCTIONS,
     PANEL,
     describe_violations,
     open_notebook,
@@ -204,14 +205,10 @@ def test_a_freshly_opened_student_notebook_shows_no_answer(lab_server: Any, page
 
 # --- contrast in both themes, focus, narrow windows ----------------------------------------------
 
-_CONTRAST = """(selector) => {
-  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
-    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
-  const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
-    b: top.b * top.a + under.b * (1 - top.a), a: 1});
-  const background = (element) => { const layers = [];
+_CONTRAST = (
+    "(selector) => {\n"
+    + COLOUR_FUNCTIONS
+    + """  const background = (element) => { const layers = [];
     for (let e = element; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
       if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
     let colour = {r: 255, g: 255, b: 255, a: 1};
@@ -222,6 +219,7 @@ _CONTRAST = """(selector) => {
     const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
     return {text: e.textContent.trim().slice(0, 40), ratio: (a + 0.05) / (b + 0.05)}; });
 }"""
+)
 
 THEMES = ["JupyterLab Light", "JupyterLab Dark"]
 
