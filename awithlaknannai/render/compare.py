@@ -28,17 +28,8 @@ from ..boards import leap_lines
 from ..variants import Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
-from .svg import (
-    _element,
-    _finish,
-    _fitting_size,
-    _margin,
-    _num,
-    _open_svg,
-    _sheet_board,
-    _sheet_caption,
-    board_title,
-)
+from .board_drawing import _margin, _sheet_board, _sheet_caption, board_title
+from .svg_text import _element, _finish, _fitting_size, _num, _open_svg
 
 __all__ = [
     "STATISTICS",

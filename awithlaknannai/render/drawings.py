@@ -16,7 +16,8 @@ from ..variants import Variant
 from .compare import BoardLike, _board_of, _labels_for, board_statistics
 from .geometry import Layout, board_layout
 from .style import BOARD, HIGHLIGHT
-from .svg import _element, _finish, _margin, _num, _open_svg, _sheet_board, board_title
+from .board_drawing import _margin, _sheet_board, board_title
+from .svg_text import _element, _finish, _num, _open_svg
 
 __all__ = [
     "FIGURE_BACKGROUND",

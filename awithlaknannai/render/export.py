@@ -35,19 +35,9 @@ from ..rules import Rules
 from ..variants import Color, Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
-from .svg import (
-    _defs,
-    _draw,
-    _element,
-    _finish,
-    _num,
-    _open_svg,
-    _piece,
-    board_svg,
-    board_title,
-    game_svg,
-    position_svg,
-)
+from .board_drawing import _defs, _draw, _piece, board_title
+from .svg import board_svg, game_svg, position_svg
+from .svg_text import _element, _finish, _num, _open_svg
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

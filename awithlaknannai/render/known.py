@@ -29,7 +29,7 @@ from ..analysis.frontier import (
 )
 from .drawings import FIGURE_BACKGROUND
 from .picture import Picture
-from .svg import _element
+from .svg_text import _element
 
 __all__ = ["known_about_mosona", "known_about_mosona_svg", "known_about_mosona_text"]
 

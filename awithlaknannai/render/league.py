@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from .export import _FONT, _xml
 from .picture import Picture
 from .style import BOARD
-from .svg import _element, _finish, _num, _open_svg
+from .svg_text import _element, _finish, _num, _open_svg
 
 if TYPE_CHECKING:
     from ..league.results import LeagueResults

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from .style import HIGHLIGHT
-from .svg import _answer_ring, _element, _finish, _num, _open_svg
+from .board_drawing import _answer_ring
+from .svg_text import _element, _finish, _num, _open_svg
 
 __all__ = [
     "HOPI_MESAS",

@@ -31,17 +31,8 @@ import networkx as nx
 
 from .geometry import Layout, Segment, board_layout
 from .style import BOARD, HIGHLIGHT
-from .svg import (
-    _answer_ring,
-    _element,
-    _finish,
-    _margin,
-    _num,
-    _open_svg,
-    _sheet_board,
-    _sheet_caption,
-    board_title,
-)
+from .board_drawing import _answer_ring, _margin, _sheet_board, _sheet_caption, board_title
+from .svg_text import _element, _finish, _num, _open_svg
 
 __all__ = ["spot_description", "spot_drawings_svg"]
 

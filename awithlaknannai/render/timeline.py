@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .style import BOARD, HIGHLIGHT, SLAB_EDGE, SLAB_LIGHT
-from .svg import _answer_ring, _element, _finish, _num, _open_svg
+from .board_drawing import _answer_ring
+from .svg_text import _element, _finish, _num, _open_svg
 
 __all__ = ["timeline_svg"]
 

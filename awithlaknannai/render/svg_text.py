@@ -1,0 +1,111 @@
+"""SVG as text: numbers, attributes, elements, the accessible opening tag and content-derived ids.
+
+The writing every picture of :mod:`awithlaknannai.render` shares; what a
+picture shows is decided elsewhere (:mod:`.board_drawing` for boards and
+pieces, :mod:`.svg` and its siblings for whole pictures). An element id is
+written as a placeholder and replaced by a hash of the finished picture
+(:func:`_finish`), so the output is deterministic and two pictures on one
+page never share an id.
+
+Examples
+--------
+>>> _element("circle", cx=1.5, cy=2.0, r=0.25, class_="point")
+'<circle cx="1.5" cy="2" r="0.25" class="point"/>'
+>>> _num(-0.001), _num(3.14159)
+('0', '3.14')
+"""
+
+from __future__ import annotations
+
+import hashlib
+from xml.sax.saxutils import escape, quoteattr
+
+XY = tuple[float, float]
+
+
+# Placeholder replaced by a content hash once the picture is complete.
+_ID = "\x00id\x00"
+
+
+def _num(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _xy(point: XY) -> str:
+    return f"{_num(point[0])} {_num(point[1])}"
+
+
+_SPECIAL = frozenset('&<>"\n\r\t')
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _attrs(**attributes: object) -> str:
+    """``key="value"`` pairs, escaped; ``None`` values are left out; ``_`` becomes ``-``."""
+    parts = []
+    for key, value in attributes.items():
+        if value is None:
+            continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            text = _num(value)
+        else:
+            text = str(value)
+        # Most values are numbers and names: quote them directly, escape only when needed.
+        quoted = quoteattr(text) if _SPECIAL.intersection(text) else f'"{text}"'
+        parts.append(f"{name}={quoted}")
+    return " ".join(parts)
+
+
+def _element(tag: str, content: str | None = None, **attributes: object) -> str:
+    attrs = _attrs(**attributes)
+    head = f"<{tag} {attrs}" if attrs else f"<{tag}"
+    if content is None:
+        return head + "/>"
+    return f"{head}>{content}</{tag}>"
+
+
+def _finish(parts: list[str]) -> str:
+    """Join the parts and replace the id placeholder by a hash of the content."""
+    text = "".join(parts)
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return text.replace(_ID, f"awk-{digest}")
+
+
+def _open_svg(
+    width: float, height: float, title: str, desc: str, placement: tuple[float, float, float] | None = None
+) -> list[str]:
+    """The opening tag, title and description.
+
+    ``placement`` ``(x, y, scale)`` nests the picture inside a larger one
+    (a comparison figure, a printable sheet) at that place and scale.
+    """
+    box = f'viewBox="0 0 {_num(width)} {_num(height)}"'
+    if placement is None:
+        where = f'width="{_num(width)}" height="{_num(height)}"'
+    else:
+        x, y, scale = placement
+        where = f'x="{_num(x)}" y="{_num(y)}" width="{_num(width * scale)}" height="{_num(height * scale)}"'
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
+        f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">'
+    )
+    return [
+        head,
+        f'<title id="{_ID}-title">{escape(title)}</title>',
+        f'<desc id="{_ID}-desc">{escape(desc)}</desc>',
+    ]
+
+
+def _fitting_size(text: str, size: float, room: float, glyph: float = 0.6) -> float:
+    """A font size no larger than ``size`` at which ``text`` fits in ``room`` pixels.
+
+    ``glyph`` is a generous average glyph width as a fraction of the size
+    (the exact width depends on the viewer's fonts).
+    """
+    return min(size, room / (glyph * max(1, len(text))))
