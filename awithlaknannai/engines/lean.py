@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import LongJobError
 from ..movegen import LeanMove, generator_for, lean_move_of
@@ -262,10 +263,7 @@ class LeanEngine:
         if (own is None) != (opp is None):
             raise ValueError("give both own and opp, or neither (for the start position)")
         if own is None or opp is None:
-            start = Position.start(self.variant)
-            white, black = start.white, start.black
-            own, opp = (white, black) if start.turn is Color.WHITE else (black, white)
-            white_to_move = start.turn is Color.WHITE
+            own, opp, white_to_move = self._start
         else:
             self.moves(own, opp, dead)  # checks the three bit sets
         rules = self.rules
@@ -283,11 +281,8 @@ class LeanEngine:
                     f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
                     "rules a quiet_turn_limit, or pass allow_long=True"
                 )
-            if not own:
-                winner, reason = (not white_to_move), "no pieces"
-                break
-            if not opp:
-                winner, reason = white_to_move, "no pieces"
+            if not own or not opp:
+                winner, reason = (white_to_move if own else not white_to_move), "no pieces"
                 break
             legal = moves(own, opp, dead)
             if not legal:
@@ -308,6 +303,14 @@ class LeanEngine:
             plies += 1
         name = None if winner is None else ("white" if winner else "black")
         return PlayoutResult(name, reason, plies)
+
+    @cached_property
+    def _start(self) -> tuple[int, int, bool]:
+        """The start position as ``(own, opp, white_to_move)``."""
+        start = Position.start(self.variant)
+        white_to_move = start.turn is Color.WHITE
+        white, black = start.white, start.black
+        return (white, black, True) if white_to_move else (black, white, False)
 
     def _quiet_result(self, own: int, opp: int, white_to_move: bool) -> bool | None:
         if self.rules.no_capture_result == "more_pieces":
