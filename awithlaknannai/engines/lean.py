@@ -274,6 +274,12 @@ class LeanEngine:
         moves = self._generate
         plies = 0
         deadline = None if allow_long else time.perf_counter() + LONG_JOB_SECONDS
+        winner: bool | None
+        # A side without pieces has no move, and the side that has just moved keeps a piece:
+        # after the first ply, "no pieces" is found among the positions without a move.
+        if not own or not opp:
+            winner, reason = (white_to_move if own else not white_to_move), "no pieces"
+            return PlayoutResult("white" if winner else "black", reason, 0)
         while True:
             if deadline is not None and not plies & 1023 and plies and time.perf_counter() > deadline:
                 raise LongJobError(
@@ -281,13 +287,13 @@ class LeanEngine:
                     f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
                     "rules a quiet_turn_limit, or pass allow_long=True"
                 )
-            if not own or not opp:
-                winner, reason = (white_to_move if own else not white_to_move), "no pieces"
-                break
             legal = moves(own, opp, dead)
             if not legal:
-                winner = (not white_to_move) if rules.blocked_player_loses else None
-                reason = "blocked"
+                if not own:
+                    winner, reason = (not white_to_move), "no pieces"
+                else:
+                    winner = (not white_to_move) if rules.blocked_player_loses else None
+                    reason = "blocked"
                 break
             if quiet >= limit:
                 winner, reason = self._quiet_result(own, opp, white_to_move), "quiet limit"
