@@ -32,7 +32,7 @@ could jump hold enemy pieces, so they are remembered per point under those
 bits (at most :data:`MEMO_WORDS` of memory a form), and a chain of leaps is
 searched only from the pieces that have a first leap. A position's key for
 a point is one AND of its "state" ``opp | empty << n`` with the point's
-mask, and the pieces of a side are walked a chunk of the board at a time.
+mask, and the pieces of a side are found a chunk of the board at a time.
 The lean form, the hot path of random play and search, has its own copy of
 that loop (:attr:`MoveGenerator.lean`): a closure built once per generator
 over the same tables and the same first-leap entries, specialised to its
@@ -288,6 +288,20 @@ class MoveGenerator:
         n, full, chunks, fill, near = self.size, self.full, form.chunks, self._fill, self._near
         low_bits = (1 << self.chunk_bits) - 1
         crowded, compulsory = _CROWDED, self.compulsory
+        # A side's pieces, as (key mask, table, point) in board order: on boards of up to three
+        # chunks (up to 27 points) three lookups joined, the fastest; on bigger ones, a loop.
+        few = len(chunks) <= 3
+        nothing = (n, ((),) * (low_bits + 1))  # a chunk past the board: no pieces there
+        (_, t0), (s1, t1), (s2, t2) = (list(chunks) + [nothing, nothing])[:3]
+
+        def walk(own: int) -> tuple[tuple[int, dict[int, Any], int], ...]:
+            items: tuple[tuple[int, dict[int, Any], int], ...] = ()
+            for shift, table in chunks:
+                chunk = own >> shift
+                if not chunk:
+                    break
+                items += table[chunk & low_bits]
+            return items
 
         if not self.multi:
             # One leap a turn: a piece's captures are its first leaps, each taking one piece (so
@@ -299,20 +313,21 @@ class MoveGenerator:
                 state = opp | empty << n
                 captures: list[LeanMove] = []
                 steps: list[LeanMove] = []
-                for shift, table in chunks:
-                    chunk = own >> shift
-                    if not chunk:
-                        break
-                    for mask, memo, p in table[chunk & low_bits]:
+                pieces = (
+                    t0[own & low_bits] + t1[own >> s1 & low_bits] + t2[own >> s2 & low_bits]
+                    if few
+                    else walk(own)
+                )
+                for mask, memo, p in pieces:
+                    try:
+                        piece_steps, piece_leaps, _ = memo[state & mask]
+                    except KeyError:
                         key = state & mask
-                        try:
-                            piece_steps, piece_leaps, _ = memo[key]
-                        except KeyError:
-                            piece_steps, piece_leaps, _ = fill(form, p, key, key, key >> n)
-                        if piece_leaps:
-                            captures += piece_leaps
-                        if piece_steps:
-                            steps += piece_steps
+                        piece_steps, piece_leaps, _ = fill(form, p, key, key, key >> n)
+                    if piece_leaps:
+                        captures += piece_leaps
+                    if piece_steps:
+                        steps += piece_steps
                 if not captures or compulsory:
                     return captures or steps
                 captures += steps
@@ -330,21 +345,20 @@ class MoveGenerator:
             captures: list[LeanMove] = []
             steps: list[LeanMove] = []
             leapers = []
-            for shift, table in chunks:
-                chunk = own >> shift
-                if not chunk:
-                    break
-                for mask, memo, p in table[chunk & low_bits]:
+            pieces = (
+                t0[own & low_bits] + t1[own >> s1 & low_bits] + t2[own >> s2 & low_bits] if few else walk(own)
+            )
+            for mask, memo, p in pieces:
+                try:
+                    piece_steps, piece_leaps, jumps = memo[state & mask]
+                except KeyError:
                     key = state & mask
-                    try:
-                        piece_steps, piece_leaps, jumps = memo[key]
-                    except KeyError:
-                        piece_steps, piece_leaps, jumps = fill(form, p, key, key, key >> n)
-                    if piece_leaps:
-                        captures += piece_leaps
-                        leapers.append((p, piece_leaps, jumps))
-                    if piece_steps:
-                        steps += piece_steps
+                    piece_steps, piece_leaps, jumps = fill(form, p, key, key, key >> n)
+                if piece_leaps:
+                    captures += piece_leaps
+                    leapers.append((p, piece_leaps, jumps))
+                if piece_steps:
+                    steps += piece_steps
             if not captures:
                 return steps
             # The same search, with the same work so far, as listed's.
