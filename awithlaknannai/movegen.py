@@ -30,7 +30,15 @@ Speed comes from one table lookup per piece: the steps and first leaps of a
 piece depend only on which of its neighbours are empty and which points it
 could jump hold enemy pieces, so they are remembered per point under those
 bits (at most :data:`MEMO_WORDS` of memory a form), and a chain of leaps is
-searched only from the pieces that have a first leap.
+searched only from the pieces that have a first leap. A position's key for
+a point is one AND of its "state" ``opp | empty << n`` with the point's
+mask, and the pieces of a side are found a chunk of the board at a time.
+The lean form, the hot path of random play and search, has its own copy of
+that loop (:attr:`MoveGenerator.lean`): a closure built once per generator
+over the same tables and the same first-leap entries, specialised to its
+switches (with one leap a turn it keeps no leapers and searches nothing)
+and going to the same leap search otherwise; ``tests/test_lean_moves.py``
+checks it against :meth:`MoveGenerator.listed` on every variant and preset.
 
 Examples
 --------
@@ -100,6 +108,13 @@ _MEMO_BITS = 16
 _CROWDED = 4
 
 
+def _chunk_bits(n: int) -> int:
+    """How many points a chunk of the piece loop's tables holds: up to 9 (512 entries a table)
+    where that makes at most 6 chunks (3 on Mosona's 25 points), else 8 (bytes)."""
+    chunks = -(-n // 9)
+    return -(-n // chunks) if chunks <= 6 else 8
+
+
 def lean_move_of(raw: RawMove) -> LeanMove:
     """The lean form ``(xor, captured)`` of a raw move.
 
@@ -128,16 +143,26 @@ class _Form:
         # Per point, once asked: its steps as (landing bit, entry) and its leaps as
         # (jumped bit, landing bit, entry, (jumped bit, landing)), in table order.
         self.candidates: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = [None] * n
-        self.memo = [_PieceMoves(self, p) for p in range(n)]
-        over, reach = generator.over_mask, generator.reach_mask
-        # Per point, what its lookup needs (the empty mask shifted above the board, as in the
-        # keys); per byte of the board and per value of that byte, the points it holds, so the
-        # loop over a side's pieces indexes nothing else. The per-point tuples are shared.
-        items = [(over[p], reach[p] << n, self.memo[p]) for p in range(n)]
+        # Per point: {key: (steps, first leaps, their (jumped bit, landing))}, filled by
+        # MoveGenerator._fill as patterns occur (plain dicts: the fastest lookup Python has).
+        self.memo: list[dict[int, Any]] = [{} for _ in range(n)]
+        # Per point, what its lookup needs (see MoveGenerator.key_mask); per chunk of the board
+        # and per value of that chunk, the points it holds, so the loop over a side's pieces
+        # indexes nothing else. The per-point tuples are shared.
+        items = [(generator.key_mask[p], self.memo[p], p) for p in range(n)]
         self.chunks = tuple(
             (shift, tuple(tuple(items[p] for p in points) for points in table))
             for shift, table in generator.bit_chunks
         )
+
+    def lookup(
+        self, p: int, key: int
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
+        """The steps, first leaps and their (jumped bit, landing) of a piece on ``p`` under ``key``."""
+        try:
+            return self.memo[p][key]
+        except KeyError:
+            return self.generator._fill(self, p, key, key, key >> self.generator.size)
 
     def candidates_of(self, p: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """Every step and single leap a piece on ``p`` could make, with its entry (see ``candidates``)."""
@@ -171,25 +196,6 @@ class _Form:
             return ((1 << origin) ^ (1 << end), mask)
         raw = (origin, landings, captured, mask)
         return self.entry(raw) if len(landings) == 1 else self.make(raw)  # type: ignore[misc]
-
-
-class _PieceMoves(dict):
-    """One point's moves under each pattern met: ``(enemy bits) | (empty bits) << n`` -> moves.
-
-    A pattern not met yet is worked out from the key itself (it holds every
-    bit the moves depend on) and kept while the form's memory allows.
-    """
-
-    __slots__ = ("form", "point")
-
-    def __init__(self, form: _Form, point: int) -> None:
-        super().__init__()
-        self.form = form
-        self.point = point
-
-    def __missing__(self, key: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]:
-        generator = self.form.generator
-        return generator._fill(self.form, self.point, key, key, key >> generator.size)
 
 
 def _lean_count(move: LeanMove) -> int:
@@ -242,33 +248,129 @@ class MoveGenerator:
         self.memo_worth = [
             (self.over_mask[p] | self.reach_mask[p]).bit_count() <= _MEMO_BITS for p in range(n)
         ]
-        # Bit positions of each byte value, per byte of the board.
+        # Per point, the bits its moves depend on in the "state" ``opp | empty << n`` of a
+        # position: ``state & key_mask[p]`` is the key of the point's moves, one AND a piece.
+        self.key_mask = [self.over_mask[p] | self.reach_mask[p] << n for p in range(n)]
+        # Bit positions of each value of a chunk of the board, per chunk (``chunk_bits`` wide:
+        # three chunks on Mosona's 25 points, bytes on big boards).
+        width = self.chunk_bits = _chunk_bits(n)
         self.bit_chunks = tuple(
             (
                 shift,
                 tuple(
-                    tuple(shift + j for j in range(8) if value >> j & 1 and shift + j < n)
-                    for value in range(256)
+                    tuple(shift + j for j in range(width) if value >> j & 1 and shift + j < n)
+                    for value in range(1 << width)
                 ),
             )
-            for shift in range(0, n, 8)
+            for shift in range(0, n, width)
         )
         self._forms: dict[object, _Form] = {}
 
     # --- the three forms --------------------------------------------------------
 
-    def lean(self, own: int, opp: int, dead: int = 0) -> list[LeanMove]:
-        """Every legal move of the side owning ``own`` as ``(xor, captured)``; the hot path of search.
+    @cached_property
+    def lean(self) -> Callable[..., list[LeanMove]]:
+        """``lean(own, opp, dead=0)``: every legal move of the side owning ``own`` as ``(xor, captured)``.
 
-        The bit sets are trusted (see :meth:`awithlaknannai.engines.lean.LeanEngine.moves`
-        for a checked call); the list is new, and may be changed by the caller.
+        The hot path of search and random play: :meth:`listed` in the lean
+        form, as a closure over this generator's tables and switches (built
+        once, on first use), without the work count that only the bounds of
+        a game record need. The bit sets are trusted (see
+        :meth:`awithlaknannai.engines.lean.LeanEngine.moves` for a checked
+        call); the list is new, and may be changed by the caller.
 
         Raises
         ------
         TooManyMovesError
             The captures are too many to list (see :data:`MAX_LEAP_WORK`).
         """
-        return self.listed(self._lean_form, own, opp, dead)[0]
+        form = self._lean_form
+        n, full, chunks, fill, near = self.size, self.full, form.chunks, self._fill, self._near
+        low_bits = (1 << self.chunk_bits) - 1
+        crowded, compulsory = _CROWDED, self.compulsory
+        # A side's pieces, as (key mask, table, point) in board order: on boards of up to three
+        # chunks (up to 27 points) three lookups joined, the fastest; on bigger ones, a loop.
+        few = len(chunks) <= 3
+        nothing = (n, ((),) * (low_bits + 1))  # a chunk past the board: no pieces there
+        (_, t0), (s1, t1), (s2, t2) = (list(chunks) + [nothing, nothing])[:3]
+
+        def walk(own: int) -> tuple[tuple[int, dict[int, Any], int], ...]:
+            items: tuple[tuple[int, dict[int, Any], int], ...] = ()
+            for shift, table in chunks:
+                chunk = own >> shift
+                if not chunk:
+                    break
+                items += table[chunk & low_bits]
+            return items
+
+        if not self.multi:
+            # One leap a turn: a piece's captures are its first leaps, each taking one piece (so
+            # maximum capture keeps them all); no search, and no leapers to remember for one.
+            def one_leap_lean(own: int, opp: int, dead: int = 0) -> list[LeanMove]:
+                empty = full & ~(own | opp | dead)
+                if empty.bit_count() < crowded:
+                    own &= near(empty)
+                state = opp | empty << n
+                captures: list[LeanMove] = []
+                steps: list[LeanMove] = []
+                pieces = (
+                    t0[own & low_bits] + t1[own >> s1 & low_bits] + t2[own >> s2 & low_bits]
+                    if few
+                    else walk(own)
+                )
+                for mask, memo, p in pieces:
+                    try:
+                        piece_steps, piece_leaps, _ = memo[state & mask]
+                    except KeyError:
+                        key = state & mask
+                        piece_steps, piece_leaps, _ = fill(form, p, key, key, key >> n)
+                    if piece_leaps:
+                        captures += piece_leaps
+                    if piece_steps:
+                        steps += piece_steps
+                if not captures or compulsory:
+                    return captures or steps
+                captures += steps
+                return captures
+
+            return one_leap_lean
+
+        chains, maximum = self._chains, self.maximum
+
+        def lean(own: int, opp: int, dead: int = 0) -> list[LeanMove]:
+            empty = full & ~(own | opp | dead)
+            if empty.bit_count() < crowded:
+                own &= near(empty)
+            state = opp | empty << n
+            captures: list[LeanMove] = []
+            steps: list[LeanMove] = []
+            leapers = []
+            pieces = (
+                t0[own & low_bits] + t1[own >> s1 & low_bits] + t2[own >> s2 & low_bits] if few else walk(own)
+            )
+            for mask, memo, p in pieces:
+                try:
+                    piece_steps, piece_leaps, jumps = memo[state & mask]
+                except KeyError:
+                    key = state & mask
+                    piece_steps, piece_leaps, jumps = fill(form, p, key, key, key >> n)
+                if piece_leaps:
+                    captures += piece_leaps
+                    leapers.append((p, piece_leaps, jumps))
+                if piece_steps:
+                    steps += piece_steps
+            if not captures:
+                return steps
+            # The same search, with the same work so far, as listed's.
+            captures = chains(form, leapers, opp, empty, own.bit_count())[0]
+            if maximum:
+                most = max([capture.bit_count() for _, capture in captures])
+                captures = [m for m in captures if m[1].bit_count() == most]
+            if not compulsory:
+                captures += steps
+            return captures
+
+        return lean
 
     def raw(self, own: int, opp: int, dead: int = 0) -> list[RawMove]:
         """The same moves as :meth:`lean`, with their routes: ``(origin, landings, captured, mask)``."""
@@ -292,31 +394,42 @@ class MoveGenerator:
 
     # --- generation ---------------------------------------------------------------
 
+    def _near(self, empty: int) -> int:
+        """The points a step or a leap away from the ``empty`` ones: when a board is crowded (the
+        openings), only pieces on them can move."""
+        comes_from = self.comes_from
+        near = 0
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            near |= comes_from[low.bit_length() - 1]
+        return near
+
     def listed(self, form: _Form, own: int, opp: int, dead: int = 0) -> tuple[list[Any], int]:
         """The moves in ``form``, and the work done (pieces tried, leap-search steps, moves listed)."""
         empty = self.full & ~(own | opp | dead)
         movers = own
         if empty.bit_count() < _CROWDED:
-            # Crowded (the openings): only pieces a step or a leap away from an empty point can move.
-            comes_from = self.comes_from
-            near = 0
-            for shift, table in self.bit_chunks:
-                for e in table[(empty >> shift) & 255]:
-                    near |= comes_from[e]
-            movers &= near
-        high = empty << self.size  # the empty points above the board, as in the keys
+            movers &= self._near(empty)
+        n = self.size
+        state = opp | empty << n  # every bit the pieces' moves depend on (see key_mask)
+        low_bits = (1 << self.chunk_bits) - 1
         captures: list[Any] = []
         steps: list[Any] = []
         leapers: list[tuple[int, tuple[Any, ...], tuple[tuple[int, int], ...]]] = []
-        for shift, lookups in form.chunks:
-            byte = movers >> shift
-            if not byte:
+        for shift, table in form.chunks:
+            chunk = movers >> shift
+            if not chunk:
                 break
-            for over_mask, reach_mask, memo in lookups[byte & 255]:
-                piece_steps, piece_leaps, jumps = memo[(opp & over_mask) | (high & reach_mask)]
+            for mask, memo, p in table[chunk & low_bits]:
+                key = state & mask
+                try:
+                    piece_steps, piece_leaps, jumps = memo[key]
+                except KeyError:
+                    piece_steps, piece_leaps, jumps = self._fill(form, p, key, key, key >> n)
                 if piece_leaps:
                     captures += piece_leaps
-                    leapers.append((memo.point, piece_leaps, jumps))
+                    leapers.append((p, piece_leaps, jumps))
                 if piece_steps:
                     steps += piece_steps
         work = movers.bit_count()
@@ -373,13 +486,11 @@ class MoveGenerator:
         out: list[Any] = []
         spent = 0
         n = self.size
-        over_mask, reach_mask, memo = self.over_mask, self.reach_mask, form.memo
+        key_mask, lookup = self.key_mask, form.lookup
         for p, first, jumps in leapers:
             start = 1 << p
             for over, to in jumps:
-                found = memo[to][
-                    ((opp ^ over) & over_mask[to]) | (((empty | over | start) & reach_mask[to]) << n)
-                ]
+                found = lookup(to, ((opp ^ over) | (empty | over | start) << n) & key_mask[to])
                 if found[1]:  # this leap can go on: search the piece's leaps one by one
                     more, searched = self._sequences(form, start, opp, empty, work + spent)
                     out += more

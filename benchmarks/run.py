@@ -23,7 +23,8 @@ busy); the load average is printed before and after. Rows:
   move), on the same ten Mosona positions;
 * the classroom levels judged by the solved Mosona tables, and matches
   between adjacent levels (``benchmarks/strength_tables.py``; needs the
-  tables up to 4 a side in ``$AWITHLAKNANNAI_CACHE`` or ``--tables``).
+  tables up to 4 a side in ``$AWITHLAKNANNAI_CACHE`` or ``--tables``; with
+  the classes of 5 a side there too, also at 5 a side).
 
 ``--before DIR`` loads the package found in ``DIR/awithlaknannai`` (an
 older checkout, e.g. ``git archive COMMIT | tar -x -C DIR``) under another
@@ -240,6 +241,16 @@ def bench_random(packages: dict[str, ModuleType], count: int, scale: float) -> N
             ">= 1.0x, aim 2.5x",
         )
     )
+    lean_after = median(rates["lean (after)"]) / yardstick
+    lean_before = median(rates["lean (before)"]) / yardstick if "before" in packages else None
+    summary.append(
+        (
+            "lean random play, x naive engine",
+            "-" if lean_before is None else f"{lean_before:.2f}x",
+            f"{lean_after:.2f}x",
+            ">= 3.3x, aim 4x",
+        )
+    )
 
 
 def bench_boards(packages: dict[str, ModuleType], count: int, scale: float) -> None:
@@ -363,7 +374,7 @@ def bench_players(packages: dict[str, ModuleType], count: int) -> None:
 def bench_strength(tables_dir: str | None, quick: bool) -> None:
     import strength_tables
 
-    say("== the classroom levels judged by perfect play (Mosona standard, tables up to 4 a side) ==")
+    say("== the classroom levels judged by perfect play (Mosona standard, tables up to 4 or 5 a side) ==")
     if not tables_dir:
         say(
             "(skipped: give --tables DIR or set AWITHLAKNANNAI_CACHE to a cache holding Mosona's tables up to 4 a side; "
@@ -371,9 +382,12 @@ def bench_strength(tables_dir: str | None, quick: bool) -> None:
         )
         say()
         return
-    tables = strength_tables.judge_tables(Path(tables_dir))
+    groups = list(strength_tables.GROUPS)
+    if not strength_tables.has_classes(Path(tables_dir), 5):
+        groups.remove("5 a side")
+    tables = strength_tables.judge_tables(Path(tables_dir), 5 if "5 a side" in groups else 4)
     say("Share of critical positions (some move throws the result away) where the level's move keeps it:")
-    strength_tables.strength_rows(tables, 40 if quick else 150, seed=19, say=say)
+    strength_tables.strength_rows(tables, 40 if quick else 150, seed=19, say=say, groups=groups)
     say()
     say("Matches between adjacent levels (Mosona standard, colours alternating, 4 random opening turns):")
     strength_tables.ladder_rows(10 if quick else 40, seed=19, say=say)
@@ -406,6 +420,9 @@ def bench_more() -> None:
     say()
 
 
+SECTIONS = ("random", "boards", "perft", "players", "strength")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -421,8 +438,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--more", action="store_true", help="also the widget's clicks and a table build")
     parser.add_argument("--skip-strength", action="store_true", help="leave out the strength tables (slow)")
-    parser.add_argument("--output", default=str(HERE / "run-results.txt"))
+    parser.add_argument(
+        "--only",
+        metavar="SECTIONS",
+        help=f"comma-separated sections to run, of: {', '.join(SECTIONS)} (default: all; with --only, "
+        "--output defaults to standard output only)",
+    )
+    parser.add_argument("--output", default=None)
     args = parser.parse_args(argv)
+    only = set(SECTIONS) if args.only is None else {name.strip() for name in args.only.split(",")}
+    if only - set(SECTIONS):
+        raise SystemExit(
+            f"--only: unknown sections {sorted(only - set(SECTIONS))}; choose from {', '.join(SECTIONS)}"
+        )
+    if args.output is None and args.only is None:
+        args.output = str(HERE / "run-results.txt")
     packages: dict[str, ModuleType] = {}
     if args.before:
         packages["before"] = load_before(args.before)
@@ -437,11 +467,15 @@ def main(argv: list[str] | None = None) -> int:
         say(f"before: {Path(args.before).resolve()}; after: {ROOT}")
     say()
     scale = 0.3 if args.quick else 1.0
-    bench_random(packages, args.rounds, scale)
-    bench_boards(packages, args.rounds, scale)
-    bench_perft(packages, args.rounds, args.quick)
-    bench_players(packages, args.rounds)
-    if not args.skip_strength:
+    if "random" in only:
+        bench_random(packages, args.rounds, scale)
+    if "boards" in only:
+        bench_boards(packages, args.rounds, scale)
+    if "perft" in only:
+        bench_perft(packages, args.rounds, args.quick)
+    if "players" in only:
+        bench_players(packages, args.rounds)
+    if "strength" in only and not args.skip_strength:
         bench_strength(args.tables, args.quick)
     if args.more:
         bench_more()
@@ -451,8 +485,9 @@ def main(argv: list[str] | None = None) -> int:
         say(f"{figure:<52} {before:>10} {after:>22}   {target}")
     say()
     say(f"at the end: {load()}; {time.perf_counter() - began:.0f} s wall")
-    Path(args.output).write_text("\n".join(rows) + "\n")
-    print(f"written to {args.output}")
+    if args.output:
+        Path(args.output).write_text("\n".join(rows) + "\n")
+        print(f"written to {args.output}")
     return 0
 
 

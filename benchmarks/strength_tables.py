@@ -4,6 +4,7 @@ Usage::
 
     AWITHLAKNANNAI_CACHE=DIR python benchmarks/strength_tables.py            # Mosona tables up to 4 a side in DIR
     python benchmarks/strength_tables.py --tables DIR --positions 100 --games 20
+    python benchmarks/strength_tables.py --tables DIR --groups "5 a side" --no-ladder   # tables up to 5 a side
 
 The judge is the solved Mosona endgame tables (standard rules, up to 4
 pieces a side; build them once with ``python benchmarks/solve_big.py
@@ -17,11 +18,17 @@ each position, with its classroom settings (``player_for_level``); the move
 keeps the win if the tables still give the mover a win after it (at any
 distance), and keeps the draw if the mover does not then lose.
 
+The groups are the classes up to 3 a side, those with 4 pieces on one side
+(and at most 4 on the other), and those with 5 on one side and at most 5 on
+the other (``--groups "5 a side"``: the judge then needs the tables up to 5
+a side, ``--max-pieces 5``, hours and many GB to build).
+
 The strong level plays positions that tables cover perfectly; it is judged
 three ways: with every table of the judge in its cache (perfect by
 construction), with only the small classes it solves on the spot in a
 classroom without a cache (up to 2 a side on Mosona), and by its search
-alone (``endgames=False``).
+alone (``endgames=False``); with a judge of 5 a side, also with the tables up
+to 4 a side, the cache the documented build gives.
 
 A second table plays matches between adjacent levels (colours alternating,
 a few random opening turns), to show that each level stays itself.
@@ -47,6 +54,7 @@ LEVELS = ("beginner", "casual", "club", "strong")
 GROUPS = {
     "<= 3 a side": [(a, b) for a in range(1, 4) for b in range(1, 4)],
     "4 a side": [(a, b) for a in range(1, 5) for b in range(1, 5) if max(a, b) == 4],
+    "5 a side": [(a, b) for a in range(1, 6) for b in range(1, 6) if max(a, b) == 5],
 }
 _WIN, _DRAW = 4, 2
 
@@ -59,17 +67,25 @@ class Sample:
     drawn: list[tuple[Position, frozenset[str]]]
 
 
-def judge_tables(cache: Path) -> EndgameTables:
-    """The Mosona standard tables up to 4 a side, read from ``cache`` (refused if a class is missing)."""
+def judge_tables(cache: Path, most: int = 4) -> EndgameTables:
+    """The Mosona standard tables up to ``most`` a side, read from ``cache`` (refused if a class is missing)."""
     variant = get_variant("mosona", "standard")
-    tables = EndgameTables(variant, 4, cache)
-    missing = [f"{a}v{b}" for a in range(1, 5) for b in range(1, 5) if tables.codes(a, b) is None]
+    tables = EndgameTables(variant, most, cache)
+    span = range(1, most + 1)
+    missing = [f"{a}v{b}" for a in span for b in span if tables.table(a, b) is None]
     if missing:
         raise SystemExit(
             f"the judge's tables are not all in {cache} (missing {', '.join(missing)}); build them with "
-            f"python benchmarks/solve_big.py --variant mosona --max-pieces 4 --cache {cache}"
+            f"python benchmarks/solve_big.py --variant mosona --max-pieces {most} --cache {cache}"
         )
     return tables
+
+
+def has_classes(cache: Path, most: int) -> bool:
+    """Whether ``cache`` holds every Mosona standard class up to ``most`` a side."""
+    tables = EndgameTables(get_variant("mosona", "standard"), most, cache)
+    span = range(1, most + 1)
+    return all(tables.table(a, b) is not None for a in span for b in span)
 
 
 def sample(tables: EndgameTables, classes: list[tuple[int, int]], count: int, seed: int) -> Sample:
@@ -115,7 +131,11 @@ def kept(player, positions: list[tuple[Position, frozenset[str]]]) -> tuple[floa
 
 
 def players(variant, tables: EndgameTables) -> list[tuple[str, object]]:
-    """The levels as classrooms have them, and the strong level three ways (see the module text)."""
+    """The levels as classrooms have them, and the strong level three ways (see the module text).
+
+    With a judge beyond 4 a side, the strong level is judged a fourth way:
+    with the tables up to 4 a side that the documented cache build gives.
+    """
     judged = EndgameProbe(variant, [tables])
     with tempfile.TemporaryDirectory() as empty:
         saved = os.environ.get("AWITHLAKNANNAI_CACHE")
@@ -129,40 +149,44 @@ def players(variant, tables: EndgameTables) -> list[tuple[str, object]]:
                 os.environ["AWITHLAKNANNAI_CACHE"] = saved
     classroom = EndgameProbe(variant, small)
     out: list[tuple[str, object]] = [(level, player_for_level(level)) for level in LEVELS[:3]]
-    for label, probe in (
-        ("strong, tables <= 4 a side", judged),
-        ("strong, classroom (<= 2 a side)", classroom),
-        ("strong, search only", False),
-    ):
+    probes: list[tuple[str, object]] = [(f"strong, tables <= {tables.max_pieces} a side", judged)]
+    if tables.max_pieces > 4:
+        four = EndgameTables(variant, 4, tables.cache_dir)
+        probes.append(("strong, tables <= 4 a side", EndgameProbe(variant, [four])))
+    probes += [("strong, classroom (<= 2 a side)", classroom), ("strong, search only", False)]
+    for label, probe in probes:
         player = player_for_level("strong")
         player.endgames = probe
         out.append((label, player))
     return out
 
 
-def strength_rows(tables: EndgameTables, count: int, seed: int, say=print) -> None:
-    """Print the keep-the-win and keep-the-draw table."""
+def strength_rows(tables: EndgameTables, count: int, seed: int, say=print, groups=None) -> None:
+    """Print the keep-the-win and keep-the-draw table (``groups``: names of ``GROUPS``, all by default).
+
+    A group's sample depends on its name's place in ``GROUPS`` and ``seed``
+    only, so judging one group alone draws the same positions as judging it
+    with the others.
+    """
     variant = tables.variant
+    chosen = list(GROUPS) if groups is None else list(groups)
     samples = {
-        group: sample(tables, classes, count, seed + k) for k, (group, classes) in enumerate(GROUPS.items())
+        group: sample(tables, GROUPS[group], count, seed + list(GROUPS).index(group)) for group in chosen
     }
     say(
         f"{'level':<32}"
-        + "".join(f" {group + ' won':>17} {group + ' drawn':>19}" for group in GROUPS)
+        + "".join(f" {group + ' won':>17} {group + ' drawn':>19}" for group in chosen)
         + f" {'s/move mean':>12} {'max':>6}"
     )
     for label, player in players(variant, tables):
         cells = []
         times: list[float] = []
-        for group in GROUPS:
-            for positions in (samples[group].won, samples[group].drawn):
+        for group in chosen:
+            for width, positions in ((17, samples[group].won), (19, samples[group].drawn)):
                 share, spent = kept(player, positions)
                 times += spent
-                cells.append(f"{100 * share:.1f}% of {len(positions)}")
-        say(
-            f"{label:<32} {cells[0]:>17} {cells[1]:>19} {cells[2]:>17} {cells[3]:>19} "
-            f"{statistics.mean(times):>12.3f} {max(times):>6.2f}"
-        )
+                cells.append(f" {f'{100 * share:.1f}% of {len(positions)}':>{width}}")
+        say(f"{label:<32}{''.join(cells)} {statistics.mean(times):>12.3f} {max(times):>6.2f}")
 
 
 def ladder_rows(games: int, seed: int, say=print) -> None:
@@ -193,18 +217,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tables",
         default=os.environ.get("AWITHLAKNANNAI_CACHE"),
-        help="the cache folder holding Mosona's tables up to 4 a side",
+        help="the cache folder holding Mosona's tables up to 4 a side (5 a side for --groups with 5)",
     )
+    parser.add_argument(
+        "--groups",
+        default="<= 3 a side,4 a side",
+        help=f"comma-separated groups to judge, of: {', '.join(GROUPS)} (default: the first two)",
+    )
+    parser.add_argument("--no-ladder", action="store_true", help="skip the matches between levels")
     parser.add_argument("--positions", type=int, default=150, help="won and drawn positions per group")
     parser.add_argument("--games", type=int, default=40, help="games per pairing of adjacent levels")
     parser.add_argument("--seed", type=int, default=19)
     args = parser.parse_args(argv)
     if not args.tables:
         raise SystemExit("give --tables DIR (or set AWITHLAKNANNAI_CACHE)")
-    tables = judge_tables(Path(args.tables))
-    strength_rows(tables, args.positions, args.seed)
-    print()
-    ladder_rows(args.games, args.seed)
+    groups = [group.strip() for group in args.groups.split(",") if group.strip()]
+    unknown = [group for group in groups if group not in GROUPS]
+    if unknown or not groups:
+        raise SystemExit(f"unknown groups {unknown}; choose from {', '.join(GROUPS)}")
+    most = max(max(a, b) for group in groups for a, b in GROUPS[group])
+    tables = judge_tables(Path(args.tables), max(4, most))
+    strength_rows(tables, args.positions, args.seed, groups=groups)
+    if not args.no_ladder:
+        print()
+        ladder_rows(args.games, args.seed)
     return 0
 
 

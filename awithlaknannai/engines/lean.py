@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import LongJobError
 from ..movegen import LeanMove, generator_for, lean_move_of
@@ -263,10 +264,7 @@ class LeanEngine:
         if (own is None) != (opp is None):
             raise ValueError("give both own and opp, or neither (for the start position)")
         if own is None or opp is None:
-            start = Position.start(self.variant)
-            white, black = start.white, start.black
-            own, opp = (white, black) if start.turn is Color.WHITE else (black, white)
-            white_to_move = start.turn is Color.WHITE
+            own, opp, white_to_move = self._start
         else:
             self.moves(own, opp, dead)  # checks the three bit sets
         rules = self.rules
@@ -278,6 +276,11 @@ class LeanEngine:
         plies = 0
         deadline = None if allow_long else time.perf_counter() + LONG_JOB_SECONDS
         winner: bool | None  # True: white wins; None: a draw
+        # A side without pieces has no move, and the side that has just moved keeps a piece:
+        # after the first ply, "no pieces" is found among the positions without a move.
+        if not own or not opp:
+            winner, reason = (white_to_move if own else not white_to_move), "no pieces"
+            return PlayoutResult("white" if winner else "black", reason, 0)
         while True:
             if deadline is not None and not plies & 1023 and plies and time.perf_counter() > deadline:
                 raise LongJobError(
@@ -285,16 +288,13 @@ class LeanEngine:
                     f"{plies:,} plies and a minute without ending (no turn limit stops it); give the "
                     "rules a quiet_turn_limit, or pass allow_long=True"
                 )
-            if not own:
-                winner, reason = (not white_to_move), "no pieces"
-                break
-            if not opp:
-                winner, reason = white_to_move, "no pieces"
-                break
             legal = moves(own, opp, dead)
             if not legal:
-                winner = (not white_to_move) if rules.blocked_player_loses else None
-                reason = "blocked"
+                if not own:
+                    winner, reason = (not white_to_move), "no pieces"
+                else:
+                    winner = (not white_to_move) if rules.blocked_player_loses else None
+                    reason = "blocked"
                 break
             if quiet >= limit:
                 winner, reason = self._quiet_result(own, opp, white_to_move), "quiet limit"
@@ -310,6 +310,14 @@ class LeanEngine:
             plies += 1
         name = None if winner is None else ("white" if winner else "black")
         return PlayoutResult(name, reason, plies)
+
+    @cached_property
+    def _start(self) -> tuple[int, int, bool]:
+        """The start position as ``(own, opp, white_to_move)``."""
+        start = Position.start(self.variant)
+        white_to_move = start.turn is Color.WHITE
+        white, black = start.white, start.black
+        return (white, black, True) if white_to_move else (black, white, False)
 
     def _quiet_result(self, own: int, opp: int, white_to_move: bool) -> bool | None:
         if self.rules.no_capture_result == "more_pieces":

@@ -190,8 +190,7 @@ class MCTSPlayer(SeededPlayer):
             return moves[0]
         variant = position.variant
         generator = generator_for(variant)
-        self._moves_of = generator.lean
-        self._listed, self._form = generator.listed, generator._lean_form  # the hot path of the playouts
+        self._moves_of = generator.lean  # the hot path of the playouts
         self._dead = position.dead  # a shrinking board's dead part: playouts keep out of it
         rules = variant.rules
         self._limit = rules.quiet_turn_limit
@@ -309,7 +308,7 @@ class MCTSPlayer(SeededPlayer):
 
     def _simulate(self, own: int, opp: int, quiet: int) -> float:
         """Finish the game with random moves; return the result for the side to move first."""
-        listed, form, dead = self._listed, self._form, self._dead
+        moves_of, dead = self._moves_of, self._dead
         random = self.rng.random
         limit = self._limit if self._limit is not None else math.inf
         bias = self._choose_capture
@@ -318,7 +317,7 @@ class MCTSPlayer(SeededPlayer):
             if not own:
                 result = 0.0
                 break
-            moves = listed(form, own, opp, dead)[0]
+            moves = moves_of(own, opp, dead)
             if not moves:
                 result = 0.0 if self._blocked_loses else 0.5
                 break
