@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
+from ..i18n import N_
 from ..notation import _record_dict
 from ..texts import table_lines
 from ..players.match import STOPPED
@@ -53,10 +54,12 @@ MAX_TEXT_CHARS = 1000
 #: The journal beside a results file: ``results.json`` has ``results.json.journal`` while a league runs.
 JOURNAL_SUFFIX = ".journal"
 #: How the standings order players with equal points, in one line (the table and the sheet show it).
-TIE_BREAKS = (
+_TIE_BREAKS = N_(
     "Ties on points: first the points in games among the tied players, then Sonneborn-Berger "
     "(points of those beaten, half of those drawn with), then wins; else a shared place."
 )
+#: How players with equal points are ordered (in English; shown in the session's language).
+TIE_BREAKS = _TIE_BREAKS.message
 
 
 # --- text a player produced -------------------------------------------------------------
@@ -341,7 +344,18 @@ class Standings:
     points are ordered); in a notebook an HTML table with that line under it.
     """
 
-    HEADINGS = ("rank", "player", "games", "won", "drawn", "lost", "points", "rating", "forfeits")
+    #: The columns' headings (translated where shown: ``cells()`` gives them in the session's language).
+    HEADINGS = (
+        N_("rank"),
+        N_("player"),
+        N_("games"),
+        N_("won"),
+        N_("drawn"),
+        N_("lost"),
+        N_("points"),
+        N_("rating"),
+        N_("forfeits"),
+    )
 
     def __init__(self, rows: Sequence[StandingRow], title: str) -> None:
         self.rows = list(rows)
@@ -379,11 +393,11 @@ class Standings:
             ]
             for r in self.rows
         ]
-        return [list(self.HEADINGS), *body]
+        return [[str(heading) for heading in self.HEADINGS], *body]
 
     def to_text(self) -> str:
         lines = [line.rstrip() for line in table_lines(self.cells(), name_column=1)]
-        return "\n".join([self.title, *lines, TIE_BREAKS])
+        return "\n".join([self.title, *lines, str(_TIE_BREAKS)])
 
     def __str__(self) -> str:
         return self.to_text()
@@ -396,5 +410,5 @@ class Standings:
         return (
             f'<table class="awithlaknannai-standings"><caption>{html.escape(self.title)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            f'<p class="awithlaknannai-tie-breaks"><small>{html.escape(TIE_BREAKS)}</small></p>'
+            f'<p class="awithlaknannai-tie-breaks"><small>{html.escape(str(_TIE_BREAKS))}</small></p>'
         )

@@ -44,6 +44,8 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import shown
 from ..files import write_file_bytes
+from ..i18n import N_
+from ..i18n import gettext as _
 from .contestants import MAX_FOLDER_PLAYERS, MAX_NAME_CHARS, MAX_SOURCE_BYTES
 
 __all__ = [
@@ -74,7 +76,7 @@ CONFLICT_CHOICES = ("ask", "replace", "keep both")
 # Beside letters and digits, what a player's file name may hold: characters that are safe in a
 # file name on every system and that the league keeps in the player's name.
 _SAFE = " _-.()+'"
-_SAFE_SHOWN = "letters, digits, spaces and - _ . ( ) + '"
+_SAFE_SHOWN = N_("letters, digits, spaces and - _ . ( ) + '").message  # English; translated where shown
 
 
 class PlayerFileNameError(ValueError):
@@ -86,26 +88,40 @@ def _name_problem(name: str) -> str | None:
     stem = name.removesuffix(".py")
     for separator in ("/", "\\"):
         if separator in name:
-            return f"{separator!r} cannot be in a file name (it separates folders)"
+            return _("{separator} cannot be in a file name (it separates folders)").format(
+                separator=repr(separator)
+            )
     if not name.strip():
-        return "the file name is empty"
+        return _("the file name is empty")
     if not name.endswith(".py"):
         if name.lower().endswith(".py"):
-            return f"a player's file name ends in .py in small letters, got {shown(name)}"
+            return _("a player's file name ends in .py in small letters, got {name}").format(name=shown(name))
         if name.endswith(".ipynb"):
-            return f"{shown(name)} is a notebook; a player is a .py file (save_player writes one)"
-        return f"a player's file name ends in .py (it is a Python file), got {shown(name)}"
+            return _("{name} is a notebook; a player is a .py file (save_player writes one)").format(
+                name=shown(name)
+            )
+        return _("a player's file name ends in .py (it is a Python file), got {name}").format(
+            name=shown(name)
+        )
     if not stem.strip():
-        return "the file name needs a name before .py"
+        return _("the file name needs a name before .py")
     if stem.startswith((".", "_")):
-        return f"a name starting with {stem[0]!r} is hidden from the league, got {shown(name)}"
+        return _("a name starting with {first} is hidden from the league, got {name}").format(
+            first=repr(stem[0]), name=shown(name)
+        )
     if stem != stem.strip():
-        return f"a player's file name does not start or end with a space, got {shown(name)}"
+        return _("a player's file name does not start or end with a space, got {name}").format(
+            name=shown(name)
+        )
     if len(stem) > MAX_NAME_CHARS:
-        return f"a player's name has at most {MAX_NAME_CHARS} characters before .py, got {len(stem)}"
+        return _("a player's name has at most {most} characters before .py, got {count}").format(
+            most=MAX_NAME_CHARS, count=len(stem)
+        )
     bad = next((c for c in stem if not (c.isalnum() or c in _SAFE)), None)
     if bad is not None:
-        return f"{bad!r} cannot be in a player's file name: use {_SAFE_SHOWN}"
+        return _("{character} cannot be in a player's file name: use {allowed}").format(
+            character=repr(bad), allowed=_(_SAFE_SHOWN)
+        )
     return None
 
 

@@ -38,6 +38,8 @@ from typing import Any, cast
 from ..errors import shown
 from ..files import write_file_bytes
 from ..game import Game
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..players.levels import make_player
 from ..position import Move, Position
 from ..rules import Rules
@@ -193,10 +195,12 @@ class PlayerTest:
         lines = []
         for why, numbers in groups.items():
             if len(numbers) == 1:
-                lines.append(f"game {numbers[0]}: {why}")
+                lines.append(_("game {number}: {why}").format(number=numbers[0], why=why))
                 continue
             listed = ", ".join(str(n) for n in numbers[:8]) + (", ..." if len(numbers) > 8 else "")
-            where = f"in {len(numbers)} games ({listed})"
+            where = ngettext(
+                "in {count} game ({listed})", "in {count} games ({listed})", len(numbers)
+            ).format(count=len(numbers), listed=listed)
             head, comma, rest = why.partition(", ")
             if head.startswith("choose_move returned ") and comma:  # "choose_move returned None, not a move"
                 lines.append(f"{head} {where}: {rest}")
@@ -209,7 +213,7 @@ class PlayerTest:
         return self.results.game(number)
 
     def _cells(self) -> list[list[str]]:
-        head = ["opponent", "games", "won", "drawn", "lost", "score", "lost by forfeit"]
+        head = [_("opponent"), _("games"), _("won"), _("drawn"), _("lost"), _("score"), _("lost by forfeit")]
         body = [
             [
                 r["opponent"],
@@ -225,12 +229,18 @@ class PlayerTest:
         return [head, *body]
 
     def to_text(self) -> str:
-        lines = [f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"]
+        lines = [self._caption()]
         lines += table_lines(self._cells(), name_column=0)
         lines += self.problems()[:10]
         if self.printed:
-            lines += ["What your player printed:", self.printed]
+            lines += [_("What your player printed:"), self.printed]
         return "\n".join(lines)
+
+    def _caption(self) -> str:
+        variant = self.results.variant
+        return _("{name} on {variant}, {rules} rules").format(
+            name=self.name, variant=variant.name, rules=variant.rules.to_text()
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -240,13 +250,11 @@ class PlayerTest:
 
     def _repr_html_(self) -> str:
         head, body = _table_html(self._cells(), 0)
-        caption = html.escape(
-            f"{self.name} on {self.results.variant.name}, {self.results.variant.rules.to_text()} rules"
-        )
+        caption = html.escape(self._caption())
         problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems()[:10])
+        summary = html.escape(_("What your player printed"))
         printed = (
-            f"<details><summary>What your player printed</summary><pre>{html.escape(self.printed)}</pre>"
-            "</details>"
+            f"<details><summary>{summary}</summary><pre>{html.escape(self.printed)}</pre></details>"
             if self.printed
             else ""
         )
@@ -370,8 +378,10 @@ def test_player(
             except (TypeError, ValueError) as error:
                 sandbox = False
                 print(
-                    f"Your player runs here in the notebook ({error}), so a move stuck in one long "
-                    "calculation cannot be stopped."
+                    _(
+                        "Your player runs here in the notebook ({error}), so a move stuck in one long "
+                        "calculation cannot be stopped."
+                    ).format(error=error)
                 )
     elif sandbox:
         mine = Contestant.from_function(choose_move, name=name)
@@ -385,7 +395,7 @@ def test_player(
                 for n, spec in zip(names[1:], [item for item in against])
             ),
         ]
-        confinement, _ = confinement_plan([mine], trusted=True)
+        confinement, _unused = confinement_plan([mine], trusted=True)
         seats: Any = _ProcessSeats(
             contestants, variant_checked, limit, DEFAULT_MEMORY_LIMIT_MB, keep=2, confinement=confinement
         )
@@ -401,7 +411,9 @@ def test_player(
         seats = _InProcessSeats(players, limit)
         entries = [LeaguePlayer(name, "notebook"), *(LeaguePlayer(n, "built-in") for n, _ in opponents)]
     pairs = [(0, k) for k in range(1, len(names))]
-    played = _play(names, pairs, start, seats, games, max_turns, seed, 1, progress, f"testing {name}")
+    played = _play(
+        names, pairs, start, seats, games, max_turns, seed, 1, progress, _("testing {name}").format(name=name)
+    )
     results = LeagueResults(
         variant_checked,
         entries,
@@ -471,21 +483,26 @@ class SavedPlayer(os.PathLike[str]):
         name = self.path.name
         folder = self.path.resolve().parent
         address = "data:text/x-python;charset=utf-8;base64," + base64.b64encode(self._data).decode("ascii")
+        download = html.escape(_("Download {name}").format(name=name))
         return (
             f'<div class="awithlaknannai-saved-player">{_download_style()}'
-            f"<p>Your player is saved in the file <code>{html.escape(name)}</code>, in the folder "
-            f"<code>{html.escape(str(folder))}</code>.</p>"
+            "<p>"
+            + html.escape(_("Your player is saved in the file {file}, in the folder {folder}.")).format(
+                file=f"<code>{html.escape(name)}</code>", folder=f"<code>{html.escape(str(folder))}</code>"
+            )
+            + "</p>"
             f'<p><a class="awithlaknannai-download" download="{html.escape(name)}" '
-            f'href="{address}">Download {html.escape(name)}</a></p>'
-            f"<p>{html.escape(BINDER_WARNING)}</p></div>"
+            f'href="{address}">{download}</a></p>'
+            f"<p>{html.escape(str(_BINDER_WARNING))}</p></div>"
         )
 
 
-#: What the download link of :class:`SavedPlayer` says under it.
-BINDER_WARNING = (
+_BINDER_WARNING = N_(
     "On Binder, download your file now: Binder deletes it when the session ends or times out. "
     "Then give the downloaded file to your teacher."
 )
+#: What the download link of :class:`SavedPlayer` says under it (in English; shown in the session's language).
+BINDER_WARNING = _BINDER_WARNING.message
 
 
 def _download_style() -> str:
@@ -585,12 +602,16 @@ def save_player(
         suggestion = " ".join(text.replace("\\", "/").split("/")).strip()
         suggestion = suggestion if suggestion.endswith(".py") else suggestion + ".py"
         raise PlayerFileNameError(
-            f"{separator!r} cannot be in a file name: it separates folders, and there is "
-            f"no folder {shown(str(file.parent))} here; try {shown(suggestion)}"
+            _(
+                "{separator} cannot be in a file name: it separates folders, and there is "
+                "no folder {folder} here; try {suggestion}"
+            ).format(separator=repr(separator), folder=shown(str(file.parent)), suggestion=shown(suggestion))
         )
     check_file_name(file.name or text)
     if file.exists() and not overwrite:
-        raise FileExistsError(f"{file} is already there: give another name, or overwrite=True to replace it")
+        raise FileExistsError(
+            _("{file} is already there: give another name, or overwrite=True to replace it").format(file=file)
+        )
     contestant = Contestant.from_function(choose_move, name=_name_from_stem(file.stem))
     code = contestant.code or ""
     if contestant.entry != "choose_move":

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..i18n import N_
+from ..i18n import gettext as _
 from .export import _FONT, _xml
 from .picture import Picture
 from .style import BOARD
@@ -47,14 +49,14 @@ _TINT = {"ahead": "#d8eee2", "behind": "#f9e0cf", "even": "#ececec", "self": "#b
 # Columns of the standings part: (heading, width in mm, alignment).
 _COLUMNS = (
     ("#", 10.0, "end"),
-    ("player", 40.0, "start"),
-    ("games", 12.0, "end"),
-    ("won", 11.0, "end"),
-    ("drawn", 12.0, "end"),
-    ("lost", 10.0, "end"),
-    ("points", 13.0, "end"),
-    ("rating", 13.0, "end"),
-    ("forfeits", 16.0, "end"),
+    (N_("player"), 40.0, "start"),
+    (N_("games"), 12.0, "end"),
+    (N_("won"), 11.0, "end"),
+    (N_("drawn"), 12.0, "end"),
+    (N_("lost"), 10.0, "end"),
+    (N_("points"), 13.0, "end"),
+    (N_("rating"), 13.0, "end"),
+    (N_("forfeits"), 16.0, "end"),
 )
 
 
@@ -92,14 +94,21 @@ def _text(
 def _description(results: LeagueResults, rows: list) -> str:
     variant = results.variant
     standings = "; ".join(
-        f"{r.place or r.rank}. {r.name}, {_points(r.points)} points, rating {r.rating:.0f}"
-        + (f", {r.forfeits} lost by forfeit" if r.forfeits else "")
+        _("{place}. {name}, {points} points, rating {rating}").format(
+            place=r.place or r.rank, name=r.name, points=_points(r.points), rating=f"{r.rating:.0f}"
+        )
+        + (_(", {count} lost by forfeit").format(count=r.forfeits) if r.forfeits else "")
         for r in rows
     )
-    return (
-        f"{len(results.players)} players on {variant.name} ({variant.rules.to_text()} rules), "
-        f"{len(results.games)} games. {standings}. The grid gives each row player's points against each "
-        "column player (columns numbered in the order of the rows)."
+    return _(
+        "{players} players on {variant} ({rules} rules), {games} games. {standings}. The grid gives each "
+        "row player's points against each column player (columns numbered in the order of the rows)."
+    ).format(
+        players=len(results.players),
+        variant=variant.name,
+        rules=variant.rules.to_text(),
+        games=len(results.games),
+        standings=standings,
     )
 
 
@@ -146,7 +155,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
         longest = max(len(line) for line in [results.title, *footer_lines]) * 2.9 * 0.5
         page_w = max(page_w, 2 * _MARGIN + longest, 2 * _MARGIN + len(results.title) * 6.5 * 0.6)
 
-    title = f"{results.title}: results"
+    title = _("{title}: results").format(title=results.title)
     parts = _open_svg(page_w, page_h, title, _description(results, rows))
     parts[0] = parts[0].replace(
         f'width="{_num(page_w)}" height="{_num(page_h)}"',
@@ -159,14 +168,16 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
     variant = results.variant
     settings = results.settings
     details = [
-        f"{variant.name}, {variant.rules.to_text()} rules",
-        f"{len(results.players)} players",
-        f"{len(results.games)} games ({settings.get('games_per_pair', '?')} a pair, colours swapped)",
+        _("{variant}, {rules} rules").format(variant=variant.name, rules=variant.rules.to_text()),
+        _("{count} players").format(count=len(results.players)),
+        _("{count} games ({per_pair} a pair, colours swapped)").format(
+            count=len(results.games), per_pair=settings.get("games_per_pair", "?")
+        ),
     ]
     if settings.get("time_limit"):
-        details.append(f"{settings['time_limit']:g} s a move")
+        details.append(_("{seconds} s a move").format(seconds=f"{settings['time_limit']:g}"))
     if settings.get("seed") is not None:
-        details.append(f"seed {settings['seed']}")
+        details.append(_("seed {seed}").format(seed=settings["seed"]))
     parts.append(_text(" · ".join(details), left, y + 12.5, 3.3))
     y += header_h
 
@@ -175,7 +186,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
     for heading, width, anchor in _COLUMNS:
         parts.append(
             _text(
-                heading,
+                str(heading),
                 x + (width - 1 if anchor == "end" else 0),
                 y + row_h * 0.7,
                 size,
@@ -215,7 +226,7 @@ def league_sheet_svg(results: LeagueResults, *, page: bool = True) -> str:
             str(row.forfeits) if row.forfeits else "",
         ]
         x = left
-        for text, (_, width, anchor) in zip(cells, _COLUMNS):
+        for text, (_heading, width, anchor) in zip(cells, _COLUMNS):
             shown = text if len(text) <= 22 else text[:21] + "…"
             parts.append(
                 _text(
@@ -269,12 +280,12 @@ def _footer(results: LeagueResults) -> list[str]:
     from ..league.games import TIE_BREAKS
 
     lines = [
-        TIE_BREAKS,
-        (
+        _(TIE_BREAKS),  # marked for translation where it is made, in league.games
+        _(
             "Grid: the row player's points against the column player (win 1, draw ½). Tints: green ahead, "
             "orange behind, grey even; * includes a game lost by forfeit."
         ),
-        (
+        _(
             "Rating: Elo-style, from all games at once (1500 = average; 200 points ahead means an expected "
             "score of about 76%)."
         ),
@@ -287,7 +298,7 @@ def _footer(results: LeagueResults) -> list[str]:
             f"{name}: " + ", ".join(f"{n} {kind}" for kind, n in counter.most_common())
             for name, counter in kinds.items()
         )
-        text = "Lost by forfeit: " + summary
+        text = _("Lost by forfeit: {summary}").format(summary=summary)
         while text:
             lines.append(text[:150])
             text = text[150:]

@@ -389,7 +389,8 @@ def translated_notebook(
     """The notebook in ``language`` made from its English source and a complete catalog.
 
     ``translated`` names the notebooks that exist in ``language`` (links to
-    the others lead to English). The result lives one folder below the
+    the others lead to English). The code cells keep no outputs: the English
+    notebook's were made in English (a translated teacher copy fills them when run). The result lives one folder below the
     English one (``notebooks/es/`` beside ``notebooks/``).
 
     Raises
@@ -420,6 +421,9 @@ def translated_notebook(
             else:
                 out.append(str(message.string))  # a notebook catalog has no plural entries
         cell.source = _relink("\n\n".join(out), set(translated), language)
+    for cell in result.cells:  # the English run's outputs are in English: run the notebook to fill them
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
     if problems or missing:
         raise TranslationError(
             f"{name} in {LANGUAGES[language]}: "
