@@ -35,6 +35,7 @@ from awithlaknannai.i18n import (
     use_language,
 )
 from awithlaknannai.tutorial import translate
+from awithlaknannai.tutorial.copies import student_copy
 from awithlaknannai.tutorial.challenges import Challenge, capture, first_moves, hint_ladder, reach
 from awithlaknannai.tutorial.practice import refusal_reason
 
@@ -43,7 +44,10 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PACKAGE_CATALOGS = {code: LOCALE_FOLDER / code / "LC_MESSAGES" / "awithlaknannai.po" for code in TRANSLATED}
 NOTEBOOK_CATALOGS = sorted((ROOT / translate.CATALOG_FOLDER).glob("*/*.po"))
 TRANSLATED_NOTEBOOKS = sorted(
-    path for code in TRANSLATED for path in (ROOT / "notebooks" / code).glob("*.ipynb")
+    path
+    for code in TRANSLATED
+    for folder in ("notebooks", "teacher")
+    for path in (ROOT / folder / code).glob("*.ipynb")
 )
 PLACEHOLDER = re.compile(
     r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}]*)?\}|%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[sd]"
@@ -457,10 +461,14 @@ def test_the_translated_notebooks_are_what_their_catalogs_make() -> None:
     assert translate.check(ROOT) == []
 
 
-@pytest.mark.parametrize("path", TRANSLATED_NOTEBOOKS, ids=lambda p: "/".join(p.parts[-2:]))
+@pytest.mark.parametrize("path", TRANSLATED_NOTEBOOKS, ids=lambda p: "/".join(p.parts[-3:]))
 def test_a_translated_notebook_is_faithful_to_its_english_one(path: Path) -> None:
-    # Against the English student copy: where the source is a teacher copy, it has teacher-only cells more.
-    english = nbformat.read(path.parent.parent / path.name, as_version=4)
+    source = translate.source_notebook(path.name[:2], ROOT)
+    english = nbformat.read(source, as_version=4)
+    if source.parent.name == "teacher" and path.parent.parent.name == "notebooks":
+        english = student_copy(
+            english, source.name
+        )  # a student copy is compared with the English student copy
     translated = nbformat.read(path, as_version=4)
     assert translate.faithfulness_problems(english, translated) == []
     first = translated.cells[0]

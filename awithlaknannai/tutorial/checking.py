@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import shown
-from ..i18n import N_
+from ..i18n import N_, LazyString
 from ..i18n import gettext as _
 
 CORRECT, WRONG, MISSING = "correct", "wrong", "missing"
@@ -172,7 +172,7 @@ class Exercise:
     question: str
     checker: Callable[[str, Any, int], Feedback]
     form: str = "code"
-    options: Mapping[str, str] | None = None
+    options: Mapping[str, str | LazyString] | None = None
 
 
 EXERCISES: dict[str, Exercise] = {}
@@ -184,7 +184,7 @@ def _exercise(
     exercise_id: str,
     text: str,
     form: str = "code",
-    options: Mapping[str, str] | None = None,
+    options: Mapping[str, str | LazyString] | None = None,
 ) -> Callable[[Checker], Checker]:
     """Register a checker ``checker(exercise_id, answer, attempt)`` under ``exercise_id`` (a decorator)."""
     if form not in FORMS:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .. import boards
+from ..i18n import N_, LazyString, _, ngettext
 from .checking import (
     CORRECT,
     MAX_ANSWER_CHARS,
@@ -49,7 +50,7 @@ def _sequence(answer: Any, size: int) -> list[Any] | None:
     if isinstance(answer, Mapping):
         items: list[Any] = [None] * size
         for key, value in itertools.islice(answer.items(), MAX_ANSWER_ITEMS):
-            number, _ = _as_number(key)
+            number, _unused = _as_number(key)
             if number is not None and 1 <= number <= size:
                 items[number - 1] = value
         return items
@@ -67,26 +68,50 @@ def _sequence(answer: Any, size: int) -> list[Any] | None:
     return [None if part is ... else part for part in parts] + [None] * (size - len(parts))
 
 
-def _fraction(right: int, total: int) -> str:
-    return "All" if right == total else f"{right} of {total}"
+def _right_count(right: int, total: int, in_place: bool = False) -> str:
+    """ "All right." / "3 of 8 right." (or "... in the right place."), in the session's language."""
+    if in_place:
+        if right == total:
+            return _("All in the right place.")
+        return _("{right} of {total} in the right place.").format(right=right, total=total)
+    if right == total:
+        return _("All right.")
+    return _("{right} of {total} right.").format(right=right, total=total)
 
 
 # 01 activity 1: find Zuni Pueblo and the Hopi mesas on the locator map (awithlaknannai.render.maps).
 
 MAP_PLACES = {"zuni": "Zuni Pueblo", "hopi": "the Hopi mesas"}
+# The places as the feedback names them, in the session's language (MAP_PLACES stays the English key text).
+_MAP_PLACE_NAMES = {"zuni": N_("Zuni Pueblo"), "hopi": N_("the Hopi mesas")}
 # The right spot of each place, as answer_digest(id, "place:LETTER").
 _MAP_RIGHT = {"zuni": Sealed("7c4d6d28875df1a18cbc7310"), "hopi": Sealed("caa70ba923587d062afcd8d4")}
 _MAP_HINTS = {
     "zuni": (
-        "Zuni Pueblo is in New Mexico.",
-        "Zuni Pueblo is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona.",
-        "On the map, look for the spot in New Mexico closest to the line between New Mexico and Arizona.",
+        N_("Zuni Pueblo is in New Mexico."),
+        N_("Zuni Pueblo is in the west of New Mexico, about 18 km (11 miles) from the border with Arizona."),
+        N_("On the map, look for the spot in New Mexico closest to the line between New Mexico and Arizona."),
     ),
     "hopi": (
-        "The Hopi mesas are in Arizona.",
-        "The Hopi mesas are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo.",
-        "On the map, look for the spot in the top right part of Arizona.",
+        N_("The Hopi mesas are in Arizona."),
+        N_(
+            "The Hopi mesas are in the north-east of Arizona, about 170 km (105 miles) north-west of Zuni Pueblo."
+        ),
+        N_("On the map, look for the spot in the top right part of Arizona."),
     ),
+}
+
+
+# "to the north-west": the direction as the map's feedback says it (French writes "au nord-ouest", "à l'est").
+_TOWARDS = {
+    "east": N_("to the east"),
+    "north-east": N_("to the north-east"),
+    "north": N_("to the north"),
+    "north-west": N_("to the north-west"),
+    "west": N_("to the west"),
+    "south-west": N_("to the south-west"),
+    "south": N_("to the south"),
+    "south-east": N_("to the south-east"),
 }
 
 
@@ -160,37 +185,53 @@ def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(
             exercise_id,
             WRONG,
-            f"Give a letter from {', '.join(SPOTS)} for each place, "
-            "for example `{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}`.",
+            _(
+                "Give a letter from {letters} for each place, "
+                "for example `{{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}}`."
+            ).format(letters=", ".join(SPOTS)),
         )
     if all(letter is None for letter in picks.values()):  # (an answer box sends ... when nothing is chosen)
-        return Feedback(exercise_id, WRONG, "There is no letter in that answer: choose one for each place.")
+        return Feedback(
+            exercise_id, WRONG, _("There is no letter in that answer: choose one for each place.")
+        )
     where = {"zuni": ZUNI_PUEBLO, "hopi": HOPI_MESAS}
     marks = _map_marks(exercise_id, answer)
     notes, hints, directions = [], [], []
     for place, letter in picks.items():
-        name = MAP_PLACES[place]
+        name = str(_MAP_PLACE_NAMES[place])
         if letter is None:
-            notes.append(f"Choose a letter for {name} too.")
+            notes.append(_("Choose a letter for {place} too.").format(place=name))
         elif marks[place]:
-            notes.append(f"{letter} is {name}.")
+            notes.append(_("{letter} is {place}.").format(letter=letter, place=name))
         else:
             km = distance_km(SPOTS[letter].where, where[place])
             notes.append(
-                f"{letter} is about {round(km, -1):.0f} km ({round(km / KM_PER_MILE, -1):.0f} miles) "
-                f"away from {name}."
+                _("{letter} is about {km} km ({miles} miles) away from {place}.").format(
+                    letter=letter,
+                    km=f"{round(km, -1):.0f}",
+                    miles=f"{round(km / KM_PER_MILE, -1):.0f}",
+                    place=name,
+                )
             )
-            hints.append(_MAP_HINTS[place])
-            lies = "lie" if place == "hopi" else "lies"
+            hints.append([str(step) for step in _MAP_HINTS[place]])
+            towards = _TOWARDS[_compass(SPOTS[letter].where, where[place])]
             directions.append(
-                f"From {letter}, {name} {lies} to the {_compass(SPOTS[letter].where, where[place])}."
+                (
+                    _("From {letter}, {place} lie {direction}.")
+                    if place == "hopi"
+                    else _("From {letter}, {place} lies {direction}.")
+                ).format(letter=letter, place=name, direction=towards)
             )
     if all(marks.get(place) for place in MAP_PLACES):
         return Feedback(
             exercise_id,
             CORRECT,
-            " ".join(notes) + " The Zuni live at Zuni Pueblo, in the west of "
-            "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona.",
+            " ".join(notes)
+            + " "
+            + _(
+                "The Zuni live at Zuni Pueblo, in the west of "
+                "New Mexico; the Hopi mesas are about 170 km (105 miles) to the north-west, in Arizona."
+            ),
         )
     # Each try: which way to look from the letter chosen (it changes with the pick), then one step more
     # of where each wrongly placed place is: its state, where in the state, where on the map.
@@ -242,11 +283,13 @@ def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedbac
     picks = _spot_picks(answer)
     if picks is None or not picks <= set(SPOT_LETTERS):
         return Feedback(
-            exercise_id, WRONG, f"Give letters from A to {max(SPOT_LETTERS)}, for example `\"A, C\"`."
+            exercise_id,
+            WRONG,
+            _("Give letters from A to {last}, for example `\"A, C\"`.").format(last=max(SPOT_LETTERS)),
         )
     if not picks:
         return Feedback(
-            exercise_id, WRONG, "No letter is ticked: tick the letters where the drawings differ."
+            exercise_id, WRONG, _("No letter is ticked: tick the letters where the drawings differ.")
         )
     truth = _spot_truth()
     culin, murray = boards.mosona(), boards.mosona(outer_lines=False)
@@ -255,25 +298,33 @@ def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedbac
         return Feedback(
             exercise_id,
             CORRECT,
-            f"{', '.join(sorted(truth))}: there Culin's board has a line along "
-            f"the top or bottom row, and Murray's drawing has none. Murray's drawing leaves out all "
-            f"{left_out} segments along the two outer rows.",
+            _(
+                "{letters}: there Culin's board has a line along "
+                "the top or bottom row, and Murray's drawing has none. Murray's drawing leaves out all "
+                "{segments} segments along the two outer rows."
+            ).format(letters=", ".join(sorted(truth)), segments=left_out),
         )
-    notes = [f"At {letter} both drawings have a line." for letter in sorted(picks - truth)]
+    notes = [
+        _("At {letter} both drawings have a line.").format(letter=letter) for letter in sorted(picks - truth)
+    ]
     found = len(picks & truth)
     if found < len(truth):
-        notes.append(f"You found {found} of the {len(truth)} places where Murray's drawing has no line.")
+        notes.append(
+            _("You found {found} of the {total} places where Murray's drawing has no line.").format(
+                found=found, total=len(truth)
+            )
+        )
     return Feedback(
         exercise_id,
         WRONG,
         " ".join(notes),
         _grown(
             (
-                (
+                _(
                     "Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
                     "is there a line under it in both?"
                 ),
-                "Look along the top row and the bottom row of the two drawings.",
+                _("Look along the top row and the bottom row of the two drawings."),
             ),
             attempt,
         ),
@@ -289,6 +340,14 @@ SOURCES: dict[str, str] = {
     "encyclopedia": "the encyclopedia",
     "ludii": "Ludii",
 }
+# The sources as the feedback names them, in the session's language (SOURCES stays the English answer text).
+_SOURCE_NAMES = {
+    "stevenson": N_("Stevenson 1903"),
+    "culin": N_("Culin 1907"),
+    "murray": N_("Murray 1952"),
+    "encyclopedia": N_("the encyclopedia"),
+    "ludii": N_("Ludii"),
+}
 _SOURCE_PREFIXES = {
     "stev": "stevenson",
     "cul": "culin",
@@ -301,22 +360,22 @@ _SOURCE_PREFIXES = {
 # The statements, each with two clues that grow with the tries. Quotations are the sources' own
 # words: Stevenson 1903 and Culin 1907 as the Ludii database's evidence pages quote them, the
 # encyclopedia articles as in shared/sources, Ludii's game file "Awithlaknan Mosona.lud".
-STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
+STATEMENTS: tuple[tuple[str, tuple[LazyString, LazyString]], ...] = (
     (
         (
             "\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
             "the number of angles.\u201d"
         ),
         (
-            "Someone who saw the game at Zuni tells how the board is made.",
-            "She wrote an article on Zuni games; a later book printed her words.",
+            N_("Someone who saw the game at Zuni tells how the board is made."),
+            N_("She wrote an article on Zuni games; a later book printed her words."),
         ),
     ),
     (
         "`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
         (
-            "These words are written for a computer to read.",
-            "Only one of the five sources is a computer program.",
+            N_("These words are written for a computer to read."),
+            N_("Only one of the five sources is a computer program."),
         ),
     ),
     (
@@ -325,8 +384,8 @@ STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
             "house top in Zu\u00f1i\u201d"
         ),
         (
-            "The writer found an object, and it went to a museum.",
-            "This writer collected games for museums; a Zuni man also drew a board for him.",
+            N_("The writer found an object, and it went to a museum."),
+            N_("This writer collected games for museums; a Zuni man also drew a board for him."),
         ),
     ),
     (
@@ -335,36 +394,36 @@ STATEMENTS: tuple[tuple[str, tuple[str, str]], ...] = (
             "diagram.\u201d"
         ),
         (
-            "It talks about Culin's diagram, so someone who read Culin wrote it, later.",
-            "It knows two versions of the board, and it is not a computer program.",
+            N_("It talks about Culin's diagram, so someone who read Culin wrote it, later."),
+            N_("It knows two versions of the board, and it is not a computer program."),
         ),
     ),
     (
         "A drawing of the board with a line along the middle row, but none along the top and bottom rows.",
         (
-            "You compared this drawing with Culin's in Activity 2.",
-            "It is in a history of board games from the middle of the 20th century.",
+            N_("You compared this drawing with Culin's in Activity 2."),
+            N_("It is in a history of board games from the middle of the 20th century."),
         ),
     ),
     (
         "\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d",
         (
-            "Someone who saw the game at Zuni tells how the stones move.",
-            "She wrote an article on Zuni games; a later book printed her words.",
+            N_("Someone who saw the game at Zuni tells how the stones move."),
+            N_("She wrote an article on Zuni games; a later book printed her words."),
         ),
     ),
     (
         "\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d",
         (
-            "It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969.",
-            "Which source is later than 1969 and is not a computer program?",
+            N_("It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969."),
+            N_("Which source is later than 1969 and is not a computer program?"),
         ),
     ),
     (
         "\u201cAnother form of the same game \u2026 was made for the writer by Zu\u00f1i Nick (Nick Graham)\u201d",
         (
-            "A Zuni man made something for the writer.",
-            "This writer collected games for museums, and found a stone slab too.",
+            N_("A Zuni man made something for the writer."),
+            N_("This writer collected games for museums, and found a stone slab too."),
         ),
     ),
 )
@@ -429,52 +488,67 @@ def _statement_sources(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
         return Feedback(
             exercise_id,
             WRONG,
-            f"Give one source for each of the {len(STATEMENTS)} statements, in "
-            f"order, from: {', '.join(SOURCES.values())}.",
+            _("Give one source for each of the {count} statements, in order, from: {sources}.").format(
+                count=len(STATEMENTS), sources=", ".join(str(name) for name in _SOURCE_NAMES.values())
+            ),
         )
     if all(key is None for key in picks):
-        return Feedback(exercise_id, WRONG, "No statement has a source yet: choose one for each statement.")
+        return Feedback(
+            exercise_id, WRONG, _("No statement has a source yet: choose one for each statement.")
+        )
     marks = _statement_marks(exercise_id, answer)
     right = sum(marks.values())
     if right == len(STATEMENTS):
         return Feedback(
             exercise_id,
             CORRECT,
-            "Every statement is matched to its source. Stevenson and Culin "
-            "write as visitors who were there; Murray draws; the encyclopedia and Ludii put together "
-            "what the older books say, each in its own way.",
+            _(
+                "Every statement is matched to its source. Stevenson and Culin "
+                "write as visitors who were there; Murray draws; the encyclopedia and Ludii put together "
+                "what the older books say, each in its own way."
+            ),
         )
     wrong = [number for number in range(1, len(STATEMENTS) + 1) if marks.get(str(number)) is False]
     empty = [number for number, key in enumerate(picks, 1) if key is None]
-    notes = [f"{_fraction(right, len(STATEMENTS))} right."]
+    notes = [_right_count(right, len(STATEMENTS))]
     if wrong:
         notes.append(
-            "Not yet: "
-            + ", ".join(
-                f"statement {number} is not by {SOURCES[key]}"
-                for number, key in enumerate(picks, 1)
-                if number in wrong and key is not None  # a wrong statement has a source
+            _("Not yet: {statements}.").format(
+                statements=", ".join(
+                    _("statement {number} is not by {source}").format(
+                        number=number, source=_SOURCE_NAMES[key]
+                    )
+                    for number, key in enumerate(picks, 1)
+                    if number in wrong and key is not None  # a wrong statement has a source
+                )
             )
-            + "."
         )
     if empty:
         notes.append(
-            f"Statement{'s' if len(empty) > 1 else ''} {_and(empty)} still need"
-            f"{'' if len(empty) > 1 else 's'} a source."
+            ngettext(
+                "Statement {numbers} still needs a source.",
+                "Statements {numbers} still need a source.",
+                len(empty),
+            ).format(numbers=_and(empty))
         )
     hint = ""
     if attempt > 1 and wrong:  # the clues come from the second try on, one step more each time
         hint = " ".join(
-            f"Statement {number}: {_grown(STATEMENTS[number - 1][1], attempt - 1)}" for number in wrong
+            _("Statement {number}: {clue}").format(
+                number=number, clue=_grown([str(clue) for clue in STATEMENTS[number - 1][1]], attempt - 1)
+            )
+            for number in wrong
         )
     elif wrong:
-        hint = "Read each statement again: who would write like that, and when?"
+        hint = _("Read each statement again: who would write like that, and when?")
     return Feedback(exercise_id, WRONG, " ".join(notes), hint)
 
 
 def _and(numbers: Sequence[int]) -> str:
     words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 # 01 activity 4: the sources on a timeline, oldest first.
@@ -578,7 +652,9 @@ def _timeline(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(
             exercise_id,
             WRONG,
-            f"Give the {len(TIMELINE_SOURCES)} sources once each, oldest first: {names} in some order.",
+            _("Give the {count} sources once each, oldest first: {names} in some order.").format(
+                count=len(TIMELINE_SOURCES), names=names
+            ),
         )
     marks = _timeline_marks(exercise_id, answer)
     right = sum(marks.values())
@@ -588,19 +664,23 @@ def _timeline(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(
             exercise_id,
             CORRECT,
-            f"From the oldest to the newest: {gaps}. The two first-hand "
-            "sources are only a few years apart; everything else came at least 45 years later.",
+            _(
+                "From the oldest to the newest: {sources}. The two first-hand "
+                "sources are only a few years apart; everything else came at least 45 years later."
+            ).format(sources=gaps),
         )
     misplaced = [TIMELINE_SOURCES[order[int(place) - 1]][0] for place, ok in marks.items() if not ok]
     return Feedback(
         exercise_id,
         WRONG,
-        f"{_fraction(right, len(order))} in the right place. Not yet in its place: {', '.join(misplaced)}.",
+        _right_count(right, len(order), in_place=True)
+        + " "
+        + _("Not yet in its place: {sources}.").format(sources=", ".join(misplaced)),
         _grown(
             (
-                "Look for each one's year in the sections above.",
-                "Culin prints Stevenson's account, so hers came first.",
-                "Ludii is a computer program, described by its makers in 2019: the newest of all.",
+                _("Look for each one's year in the sections above."),
+                _("Culin prints Stevenson's account, so hers came first."),
+                _("Ludii is a computer program, described by its makers in 2019: the newest of all."),
             ),
             attempt,
         ),
@@ -616,21 +696,22 @@ _MARKS: dict[str, Callable[[str, Any], dict[str, bool]]] = {
 
 
 _SOURCE_OPTIONS = {
-    "a": "Culin 1907",
-    "b": "Stevenson 1903",
-    "c": "the encyclopedia article",
-    "d": "the French rules sheet (leglobejoueur)",
-    "e": "the Ludii database",
+    "a": N_("Culin 1907"),
+    "b": N_("Stevenson 1903"),
+    "c": N_("the encyclopedia article"),
+    "d": N_("the French rules sheet (leglobejoueur)"),
+    "e": N_("the Ludii database"),
 }
 _SAY_COMPULSORY = Sealed(
     "749f83255947349fce2794ee"
 )  # the letters that are right, sorted and joined by commas
 # Each right letter's fingerprint (as answer_digest(id, "letter:" + letter)), and how many there are.
 _SAYS_IT = {"91704f7fdb2c9180284caa10", "d0a6bbdca4f7491e5c622645"}
+_NOT_SAID_SO = N_("does not say so")
 _NOT_SAID = {  # what each wrong letter's source says instead, by the letter's fingerprint
-    "cd74ca17a61dc0aa5a64e63f": "does not say either way",
-    "f1794d33e3791cb606500bfd": "does not say either way",
-    "c44e12aaad1d1b317785d9dd": "makes capturing optional",
+    "cd74ca17a61dc0aa5a64e63f": N_("does not say either way"),
+    "f1794d33e3791cb606500bfd": N_("does not say either way"),
+    "c44e12aaad1d1b317785d9dd": N_("makes capturing optional"),
 }
 
 
@@ -644,34 +725,44 @@ def _sources_compulsory(exercise_id: str, answer: Any, attempt: int = 1) -> Feed
     letters = _as_letters(answer)
     if letters is None or not letters <= set(_SOURCE_OPTIONS):
         return Feedback(
-            exercise_id, WRONG, "Give letters from a to e, for example `\"a, b\"` or `{\"a\", \"b\"}`."
+            exercise_id, WRONG, _("Give letters from a to e, for example `\"a, b\"` or `{\"a\", \"b\"}`.")
         )
     if _SAY_COMPULSORY.matches(exercise_id, ",".join(sorted(letters))):
         return Feedback(
             exercise_id,
             CORRECT,
-            "Only these two say so. Culin and Stevenson do not say, and Ludii makes capturing optional.",
+            _("Only these two say so. Culin and Stevenson do not say, and Ludii makes capturing optional."),
         )
     right = {letter for letter in letters if answer_digest(exercise_id, f"letter:{letter}") in _SAYS_IT}
     notes = [
         _sentence(
-            f"{_SOURCE_OPTIONS[letter]} "
-            f"{_NOT_SAID.get(answer_digest(exercise_id, f'letter:{letter}'), 'does not say so')}."
+            _("{source} {says}.").format(
+                source=_SOURCE_OPTIONS[letter],
+                says=_NOT_SAID.get(answer_digest(exercise_id, f"letter:{letter}"), _NOT_SAID_SO),
+            )
         )
         for letter in sorted(letters - right)
     ]
     missing = len(_SAYS_IT) - len(right)
     if missing:
-        notes.append(f"You left out {missing} source{'s that say' if missing > 1 else ' that says'} it.")
+        notes.append(
+            ngettext(
+                "You left out {count} source that says it.",
+                "You left out {count} sources that say it.",
+                missing,
+            ).format(count=missing)
+        )
     return Feedback(
         exercise_id,
         WRONG,
         " ".join(notes),
         _grown(
             (
-                "Look at the row 'must you capture?' of the table in the section \"What each source says\".",
-                "Two sources say yes in that row.",
-                "Both are later than Culin, and neither is a database.",
+                _(
+                    "Look at the row 'must you capture?' of the table in the section \"What each source says\"."
+                ),
+                _("Two sources say yes in that row."),
+                _("Both are later than Culin, and neither is a database."),
             ),
             attempt,
         ),
@@ -687,23 +778,27 @@ def _authentic(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     if isinstance(answer, str) and answer.strip().lower() in {"true", "false"}:
         answer = answer.strip().lower() == "true"
     if not (_is_bool(answer)):
-        return Feedback(exercise_id, WRONG, "Answer with `True` or `False` (no quotation marks).")
+        return Feedback(exercise_id, WRONG, _("Answer with `True` or `False` (no quotation marks)."))
     if Sealed("6a15adb9675479cdd2692ac5").matches(exercise_id, str(bool(answer)).lower()):
         return Feedback(
             exercise_id,
             CORRECT,
-            "The written sources do not record the full rules. Stevenson and Culin (who wrote after her) "
-            "describe the board and the first moves; later writers filled the gaps in different ways. "
-            "Zuni people may know more than the books say.",
+            _(
+                "The written sources do not record the full rules. Stevenson and Culin (who wrote after her) "
+                "describe the board and the first moves; later writers filled the gaps in different ways. "
+                "Zuni people may know more than the books say."
+            ),
         )
     return Feedback(
         exercise_id,
         WRONG,
-        "Stevenson and Culin leave out whether capturing is compulsory and whether a piece may jump twice.",
+        _(
+            "Stevenson and Culin leave out whether capturing is compulsory and whether a piece may jump twice."
+        ),
         _grown(
             (
-                "Look at how many cells of the table say 'not said'.",
-                "Ask: could you play a whole game from Stevenson's account alone?",
+                _("Look at how many cells of the table say 'not said'."),
+                _("Ask: could you play a whole game from Stevenson's account alone?"),
             ),
             attempt,
         ),

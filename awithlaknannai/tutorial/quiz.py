@@ -43,6 +43,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_, LazyString, _
 from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 from .exercises import MISSING, Feedback, _get, check
@@ -51,8 +52,8 @@ from .plain_text import WholePlainText
 
 __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "ask_puzzle"]
 
-EMPTY_MESSAGE = "Type your answer in the box, then press Check."
-CHOOSE_MESSAGE = "Choose your answer, then press Check."
+EMPTY_MESSAGE = N_("Type your answer in the box, then press Check.")
+CHOOSE_MESSAGE = N_("Choose your answer, then press Check.")
 
 # Long choices wrap onto several lines instead of running into the next one
 # (ipywidgets gives each radio button a fixed height).
@@ -93,7 +94,7 @@ class AnswerBox(WholePlainText, widgets.VBox):
     answer : optional
         An answer to start with (the teacher copy's); ``...`` for none.
     label : str, optional
-        What the input is called for a screen reader ("Your answer").
+        What the input is called for a screen reader ("Your answer", in the session's language).
     placeholder : str, optional
         The grey example text in an empty text box.
     """
@@ -105,10 +106,11 @@ class AnswerBox(WholePlainText, widgets.VBox):
         form: str = "text",
         choices: Mapping[str, Any] | None = None,
         answer: Any = ...,
-        label: str = "Your answer",
+        label: str | None = None,
         placeholder: str = "",
     ) -> None:
         self._checker = checker
+        label = _("Your answer") if label is None else label
         self.exercise = exercise
         self.form = form
         self.attempts = 0
@@ -145,16 +147,19 @@ class AnswerBox(WholePlainText, widgets.VBox):
                 for text, value in self._values.items()
             }
             self.answer_input = widgets.VBox(list(self._ticks.values()))
-            inputs = [widgets.Label(f"{label}: tick every right one."), self.answer_input]
+            inputs = [
+                widgets.Label(_("{label}: tick every right one.").format(label=label)),
+                self.answer_input,
+            ]
         else:
             raise ValueError(f"answer box form must be number, text, choice or choices, got {form!r}")
         self.check_button = widgets.Button(
-            description="Check", button_style="primary", icon="check", tooltip="Check your answer"
+            description=_("Check"), button_style="primary", icon="check", tooltip=_("Check your answer")
         )
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
         self.feedback = Feedback(
-            exercise, MISSING, EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE
+            exercise, MISSING, str(EMPTY_MESSAGE if form in ("number", "text") else CHOOSE_MESSAGE)
         )
         # KeyboardShield: the keys pressed in the box go to its inputs, not to JupyterLab.
         super().__init__(
@@ -199,7 +204,9 @@ class AnswerBox(WholePlainText, widgets.VBox):
         answer = self._answer()
         if answer is ...:
             feedback = Feedback(
-                self.exercise, MISSING, EMPTY_MESSAGE if self.form in ("number", "text") else CHOOSE_MESSAGE
+                self.exercise,
+                MISSING,
+                str(EMPTY_MESSAGE if self.form in ("number", "text") else CHOOSE_MESSAGE),
             )
         elif _as_text(answer).casefold() == self._checked:
             return self.feedback  # the same answer again: the same feedback, not one more hint
@@ -218,9 +225,10 @@ class AnswerBox(WholePlainText, widgets.VBox):
         # The plain-text form saved in the notebook: what a fresh (untrusted)
         # notebook, GitHub and nbval show in place of the interactive box.
         answer = self._answer()
-        given = "empty (run this cell to answer)" if answer is ... else _as_text(answer)
+        given = _("empty (run this cell to answer)") if answer is ... else _as_text(answer)
         choices = "".join(f"\n  {text}" for text in getattr(self, "_values", {}))
-        return f"Answer box ({self.exercise}): {given}{choices}\n{self.feedback}"
+        heading = _("Answer box ({exercise}): {answer}").format(exercise=self.exercise, answer=given)
+        return f"{heading}{choices}\n{self.feedback}"
 
 
 def _as_text(answer: Any) -> str:
@@ -229,7 +237,7 @@ def _as_text(answer: Any) -> str:
     return str(answer)
 
 
-def _lettered(options: Mapping[str, str] | None) -> dict[str, str]:
+def _lettered(options: Mapping[str, str | LazyString] | None) -> dict[str, str]:
     """``{"a": "Culin 1907"}`` -> ``{"a) Culin 1907": "a"}``: the text read, and the letter checked."""
     return {f"{letter}) {text}": letter for letter, text in (options or {}).items()}
 
@@ -261,7 +269,7 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
     choices: dict[str, str] | dict[str, bool]
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
-        form, choices = "choice", {"True": True, "False": False}
+        form, choices = "choice", {_("True"): True, _("False"): False}
     return AnswerBox(
         lambda given, attempt: check(exercise_id, given, attempt),
         exercise_id,

@@ -97,7 +97,8 @@ _NOTEBOOK_LINK = re.compile(
     r"\]\((?P<up>(?:\.\./)*)(?P<folder>notebooks/)?(?P<name>[\w-]+\.ipynb)(?P<anchor>#[^)]*)?\)"
 )
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
-_CITATION = re.compile(r"\b([A-Z][A-Za-zÀ-ÿ'’-]+)(?:'s)?,?\s*\(?((?:1[5-9]|20)\d\d)[a-z]?\b")
+# The name without a possessive: "Culin's 1907 book" cites Culin 1907, as "el libro de Culin (1907)" does.
+_CITATION = re.compile(r"\b([A-Z][A-Za-zÀ-ÿ'’-]+?)(?:['’]s)?,?\s*\(?((?:1[5-9]|20)\d\d)[a-z]?\b")
 _THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}\b)")
 _NUMBER = re.compile(r"\d+")
 _EXERCISE_ID = re.compile(r"\b\d\d-[a-z0-9]+(?:-[a-z0-9]+)*\b")
@@ -345,9 +346,15 @@ def faithfulness_problems(english: nbformat.NotebookNode, translated: nbformat.N
     if english_code != translated_code:
         problems.append("the code cells differ from the English notebook's")
     for quotation in (p for p in paragraphs(english_text) if _is_quotation(p)):
-        if quotation not in translated_text:
+        # a link in a quotation may lead to the translated notebook (see _relink): compare its target's name
+        if _link_names(quotation) not in _link_names(translated_text):
             problems.append(f"the quotation {quotation[:50]!r} is not kept in its own words")
     return problems
+
+
+def _link_names(text: str) -> str:
+    """``text`` with each link target cut to its file name: ``](../../notebooks/es/01_history.ipynb)`` -> ``](01_history.ipynb)``."""
+    return _LINK.sub(lambda match: f"]({Path(match[1]).name})", text)
 
 
 def _ids_in(code: Sequence[str]) -> Counter[str]:
