@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import InvalidMoveError
+from .i18n import N_, side_name
+from .i18n import gettext as _
 from .texts import move_text
 from .variants import Color
 
@@ -111,6 +113,16 @@ class EndReason(str, Enum):
     REPETITION = "position repeated"
 
 
+# How a reason reads to a student, in the session's language. The EndReason values
+# themselves are what game records save, so they stay English.
+_REASON_SHOWN = {
+    EndReason.NO_PIECES: N_("no pieces left"),
+    EndReason.BLOCKED: N_("no legal move"),
+    EndReason.QUIET_LIMIT: N_("turn limit without a capture"),
+    EndReason.REPETITION: N_("position repeated"),
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished game: the winner (``None`` for a draw) and why."""
@@ -130,5 +142,14 @@ class Outcome:
         return {self.winner: 1, self.winner.other: -1}
 
     def __str__(self) -> str:
-        head = "Draw" if self.winner is None else f"{self.winner} wins"
-        return f"{head} ({self.reason.value})"
+        """The result as a student reads it, in the session's language (records keep ``result`` and ``reason``).
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> with use_language("es"):
+        ...     print(Outcome(Color.WHITE, EndReason.BLOCKED), "/", Outcome(None, EndReason.REPETITION))
+        Ganan las Blancas (ninguna jugada permitida) / Empate (posición repetida)
+        """
+        reason = _REASON_SHOWN.get(self.reason, self.reason.value)
+        if self.winner is None:
+            return _("Draw ({reason})").format(reason=reason)
+        return _("{side} wins ({reason})").format(side=side_name(self.winner), reason=reason)

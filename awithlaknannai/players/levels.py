@@ -48,6 +48,7 @@ import math
 from collections.abc import Callable
 
 from ..errors import shown
+from ..i18n import gettext as _
 from .alphabeta import MAX_DEPTH_WITHOUT_TIME, AlphaBetaPlayer
 from .base import MAX_SECONDS, SeededPlayer
 from .basic import GreedyPlayer, RandomPlayer
@@ -102,7 +103,11 @@ def player_for_level(level: str, seed: int | None = None) -> SeededPlayer:
     if not isinstance(level, str):
         raise TypeError(f"a level is a name such as 'casual', got {type(level).__name__}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {shown(level)}; levels are {', '.join(LEVELS)}")
+        raise ValueError(
+            _("unknown level {level}; levels are {levels}").format(
+                level=shown(level), levels=", ".join(LEVELS)
+            )
+        )
     player = make_player(LEVELS[level], seed=seed)
     player.name = level
     if level in _PERFECT_ENDGAMES:
@@ -150,7 +155,7 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
     text = spec.strip().lower()
     if text in LEVELS:
         return player_for_level(text, seed)
-    kind, _, argument = text.partition(":")
+    kind, _colon, argument = text.partition(":")
     makers: dict[str, Callable[[str], SeededPlayer]] = {
         "random": lambda arg: _no_argument(spec, arg, RandomPlayer(seed=seed)),
         "greedy": lambda arg: _no_argument(spec, arg, GreedyPlayer(seed=seed)),
@@ -158,7 +163,9 @@ def make_player(spec: str, seed: int | None = None) -> SeededPlayer:
         "mcts": lambda arg: _mcts(spec, arg, seed),
     }
     if kind not in makers:
-        raise ValueError(f"unknown player {shown(spec)}; use {_SPEC_HELP}")
+        raise ValueError(
+            _("unknown player {player}; use {choices}").format(player=shown(spec), choices=_SPEC_HELP)
+        )
     return makers[kind](argument)
 
 
@@ -181,7 +188,7 @@ def _seconds(argument: str) -> float | None:
 
 def _depth_and_seconds(spec: str, kind: str, argument: str, unit: str) -> tuple[int | None, float | None]:
     """Read ``N``, ``SECONDSs`` or ``N:SECONDSs`` after ``kind:``."""
-    count_text, _, seconds_text = argument.partition(":")
+    count_text, _colon, seconds_text = argument.partition(":")
     seconds = _seconds(count_text) if not seconds_text else None
     if seconds is not None:
         return None, seconds

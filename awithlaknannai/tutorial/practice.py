@@ -27,9 +27,12 @@ from typing import Any
 from ..analysis.puzzles import hint_steps, winning_moves
 from ..errors import GameOverError
 from ..explain import EXAMPLE_TEMPLATES
+from ..i18n import gettext as _
+from ..i18n import side_name
 from ..notation import parse_position
 from ..position import Move, Position
 from ..rules import Rules
+from ..variants import Color
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
 __all__ = [
@@ -78,7 +81,7 @@ def _fix_case(position: Position, text: str) -> str:
 
 
 def _missing(exercise: str) -> Feedback:
-    return Feedback(exercise, MISSING, "Replace the `...` with your answer, then run the cell again.")
+    return Feedback(exercise, MISSING, _("Replace the `...` with your answer, then run the cell again."))
 
 
 # The position's reasons name a legal move as an example ("(for example T0xB0xT1)"):
@@ -306,8 +309,8 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
         return Feedback(
             exercise,
             WRONG,
-            f"I expected a `Rules(...)` value, but got {type(answer).__name__}.",
-            "Write for example `Rules(compulsory_capture=False)`.",
+            _("I expected a `Rules(...)` value, but got {kind}.").format(kind=type(answer).__name__),
+            _("Write for example `Rules(compulsory_capture=False)`."),
         )
     default = Rules()
     notes = []
@@ -315,15 +318,21 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
         have = getattr(answer, field.name)
         want = wanted.get(field.name, getattr(default, field.name))
         if have != want:
-            extra = "" if field.name in wanted else " (leave this switch as it is)"
-            notes.append(f"`{field.name}` is {have!r}; it should be {want!r}{extra}.")
+            if field.name in wanted:
+                note = _("`{switch}` is {have}; it should be {want}.")
+            else:
+                note = _("`{switch}` is {have}; it should be {want} (leave this switch as it is).")
+            notes.append(note.format(switch=field.name, have=repr(have), want=repr(want)))
     if notes:
         return Feedback(exercise, WRONG, " ".join(notes))
     preset = answer.name
-    where = (
-        f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    if preset != "custom":
+        return Feedback(
+            exercise, CORRECT, _("These are the rules of the {preset} preset.").format(preset=preset)
+        )
+    return Feedback(
+        exercise, CORRECT, _("These are your own rules: `{rules}`.").format(rules=answer.to_text())
     )
-    return Feedback(exercise, CORRECT, f"These are {where}.")
 
 
 def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: int = 1) -> Feedback:
@@ -420,7 +429,7 @@ def check_outcome(position: Position | str, answer: Any, exercise: str = "outcom
     position = _position(position)
     if not isinstance(answer, str) or not answer.strip():
         return Feedback(
-            exercise, WRONG, 'Answer with `"white"`, `"black"`, `"draw"` or `"nobody"` (not over yet).'
+            exercise, WRONG, _('Answer with `"white"`, `"black"`, `"draw"` or `"nobody"` (not over yet).')
         )
     given = answer.strip().lower()
     given = "nobody" if given in _GOES_ON else given
@@ -428,13 +437,18 @@ def check_outcome(position: Position | str, answer: Any, exercise: str = "outcom
         return Feedback(
             exercise,
             WRONG,
-            f'I do not understand {answer!r}: answer with `"white"`, `"black"`, '
-            '`"draw"` or `"nobody"` (not over yet).',
+            _(
+                'I do not understand {answer}: answer with `"white"`, `"black"`, '
+                '`"draw"` or `"nobody"` (not over yet).'
+            ).format(answer=repr(answer)),
         )
     outcome = position.outcome()
     if outcome is None:
         example = position.legal_moves()[0]
-        truth, explanation = "nobody", f"The game is not over: {position.turn} can still move (`{example}`)."
+        truth = "nobody"
+        explanation = _("The game is not over: {side} can still move (`{move}`).").format(
+            side=side_name(position.turn), move=example
+        )
     else:
         truth, explanation = outcome.result, f"{outcome}."
     if given == truth:
@@ -444,19 +458,25 @@ def check_outcome(position: Position | str, answer: Any, exercise: str = "outcom
         return Feedback(
             exercise,
             WRONG,
-            "Look again: is the game really over?",
-            f"Check every {position.turn.value} piece: can one of them step, or leap?",
+            _("Look again: is the game really over?"),
+            _("Check every white piece: can one of them step, or leap?")
+            if position.turn is Color.WHITE
+            else _("Check every black piece: can one of them step, or leap?"),
         )
     if given == "nobody":
         return Feedback(
             exercise,
             WRONG,
-            "Look again: this game is over.",
-            f"Can {position.turn} make any move at all? And how many pieces does each side have?",
+            _("Look again: this game is over."),
+            _("Can {side} make any move at all? And how many pieces does each side have?").format(
+                side=side_name(position.turn)
+            ),
         )
     return Feedback(
         exercise,
         WRONG,
-        f"{given.capitalize()} is not the result here.",
-        "A player with no pieces, or with no legal move, loses.",
+        _("{answer} is not the result here.").format(
+            answer=side_name(given) if given in ("white", "black") else _("Draw")
+        ),
+        _("A player with no pieces, or with no legal move, loses."),
     )
