@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import NotationError
+from ..i18n import N_, _, ngettext, side_name
 from ..limits import bounded_items, whole_number
 from ..notation import parse_position
 from ..position import Move, Position, generate_raw
@@ -145,8 +146,9 @@ class Puzzle:
     @property
     def goal(self) -> str:
         """The task in words, e.g. ``"White to play and win in 2 moves"``."""
-        unit = "move" if self.moves == 1 else "moves"
-        return f"{self.side} to play and win in {self.moves} {unit}"
+        return ngettext(
+            "{side} to play and win in {count} move", "{side} to play and win in {count} moves", self.moves
+        ).format(side=side_name(self.side), count=self.moves)
 
     def wins(self, move: Move) -> bool:
         """Whether the legal ``move`` forces a win within the puzzle's number of moves."""
@@ -166,7 +168,7 @@ class Puzzle:
         """
         target = self._winning_move()
         if target is None:  # pragma: no cover - tutorial puzzles are proved by the tests
-            return "There is no winning move in this position."
+            return _("There is no winning move in this position.")
         steps = hint_steps(target)
         return " ".join(steps[: max(1, min(int(attempt), len(steps)))])
 
@@ -180,25 +182,42 @@ class Puzzle:
         try:
             chosen = position.find_move(move)
         except ValueError as error:  # unreadable (InvalidMoveError) or illegal
-            return Feedback(False, f"That is not a legal move here: {_reason(error, move)}")
+            return Feedback(
+                False, _("That is not a legal move here: {reason}").format(reason=_reason(error, move))
+            )
         if self.wins(chosen):
             return Feedback(True, self._praise(chosen))
         after = position.play(chosen)
         them = position.turn.other
         if after.outcome() is not None:  # a draw or a loss at once
-            return Feedback(False, f"Not this one: after {chosen}, the game ends: {after.outcome()}.")
+            return Feedback(
+                False,
+                _("Not this one: after {move}, the game ends: {outcome}.").format(
+                    move=chosen, outcome=after.outcome()
+                ),
+            )
         reply = _spoiling_reply(after, 2 * self.moves - 2)
         if reply is None:  # pragma: no cover - wins() said a reply exists
-            return Feedback(False, f"{chosen} is not the move the puzzle is after.")
+            return Feedback(False, _("{move} is not the move the puzzle is after.").format(move=chosen))
         outcome = after.play(reply).outcome()
         if outcome is not None and outcome.winner is them:
-            message = f"Not this one: after {chosen}, {them} answers {reply} and wins."
+            message = _("Not this one: after {move}, {them} answers {reply} and wins.").format(
+                move=chosen, them=side_name(them), reply=reply
+            )
             return Feedback(False, message, str(reply))
-        unit = "move" if self.moves == 1 else "moves"
         return Feedback(
             False,
-            f"Not this one: after {chosen}, {them} answers {reply} and "
-            f"{position.turn} can no longer win in {self.moves} {unit}.",
+            ngettext(
+                "Not this one: after {move}, {them} answers {reply} and {side} can no longer win in {count} move.",
+                "Not this one: after {move}, {them} answers {reply} and {side} can no longer win in {count} moves.",
+                self.moves,
+            ).format(
+                move=chosen,
+                them=side_name(them),
+                reply=reply,
+                side=side_name(position.turn),
+                count=self.moves,
+            ),
             str(reply),
         )
 
@@ -206,12 +225,25 @@ class Puzzle:
         after = self.position.play(move)
         if self.moves == 1 or after.outcome() is not None:
             them = after.turn
-            how = "takes the last pieces" if after.count(them) == 0 else f"leaves {them} without a move"
-            return f"Right! {move} {how}."
-        return (
-            f"Right! After {move}, whatever {self.side.other} does, {self.side} wins within "
-            f"{self.moves} moves."
+            if after.count(them) == 0:
+                return _("Right! {move} takes the last pieces.").format(move=move)
+            return _("Right! {move} leaves {them} without a move.").format(move=move, them=side_name(them))
+        return _("Right! After {move}, whatever {them} does, {side} wins within {count} moves.").format(
+            move=move, them=side_name(self.side.other), side=side_name(self.side), count=self.moves
         )
+
+
+# The same words as the challenges' ordinals (one catalog entry each).
+_ORDINALS = (
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+)
 
 
 def hint_steps(target: Move) -> list[str]:
@@ -235,19 +267,28 @@ def hint_steps(target: Move) -> list[str]:
     """
     if not isinstance(target, Move):
         raise TypeError(f"hint_steps takes a Move, got {type(target).__name__}")
-    steps = [f"Look at the piece on `{target.origin}`."]
+    steps = [_("Look at the piece on `{point}`.").format(point=target.origin)]
     if not target.is_capture:
         steps.append(
-            "It is a quiet step, not a capture: try each step of that piece on the board "
-            "and think about the reply."
+            _(
+                "It is a quiet step, not a capture: try each step of that piece on the board "
+                "and think about the reply."
+            )
         )
         return steps
     count = len(target.captures)
-    steps.append(f"It starts with a leap, and takes {count} piece{'s' if count != 1 else ''} in all.")
-    ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+    steps.append(
+        ngettext(
+            "It starts with a leap, and takes {count} piece in all.",
+            "It starts with a leap, and takes {count} pieces in all.",
+            count,
+        ).format(count=count)
+    )
     for index, landing in enumerate(target.landings[:-1]):
-        nth = ordinals[index] if index < len(ordinals) else f"number {index + 1}"
-        steps.append(f"Its {nth} leap lands on `{landing}`.")
+        nth = (
+            str(_ORDINALS[index]) if index < len(_ORDINALS) else _("number {number}").format(number=index + 1)
+        )
+        steps.append(_("Its {nth} leap lands on `{point}`.").format(nth=nth, point=landing))
     return steps
 
 
@@ -433,7 +474,7 @@ def find_puzzles(
     n = variant.tables.size
     mask = variant.tables.full_mask
     keys = {cls: class_keys(n, *cls) for cls in classes}
-    for _ in range(attempts):
+    for _attempt in range(attempts):
         if not any(quota.values()):
             break
         cls = rng.choice(classes)

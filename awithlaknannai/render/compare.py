@@ -25,6 +25,7 @@ from xml.sax.saxutils import escape
 import networkx as nx
 
 from ..boards import leap_lines
+from ..i18n import N_, _
 from ..variants import Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
@@ -43,18 +44,18 @@ __all__ = [
 BoardLike: TypeAlias = nx.Graph | Variant | str
 
 STATISTICS: dict[str, str] = {
-    "points": "points",
-    "edges": "line segments (edges)",
-    "drawn_lines": "drawn lines",
-    "leap_lines": "leap lines (three points in a row along a line)",
-    "directed_leaps": "possible leaps (each leap line, both ways)",
-    "degree_histogram": "points by number of neighbours",
-    "min_degree": "fewest neighbours",
-    "max_degree": "most neighbours",
-    "mean_degree": "average number of neighbours",
-    "diameter": "most steps between two points (diameter)",
-    "average_shortest_path": "average steps between two points",
-    "average_clustering": "clustering (how often two neighbours are neighbours)",
+    "points": N_("points").message,
+    "edges": N_("line segments (edges)").message,
+    "drawn_lines": N_("drawn lines").message,
+    "leap_lines": N_("leap lines (three points in a row along a line)").message,
+    "directed_leaps": N_("possible leaps (each leap line, both ways)").message,
+    "degree_histogram": N_("points by number of neighbours").message,
+    "min_degree": N_("fewest neighbours").message,
+    "max_degree": N_("most neighbours").message,
+    "mean_degree": N_("average number of neighbours").message,
+    "diameter": N_("most steps between two points (diameter)").message,
+    "average_shortest_path": N_("average steps between two points").message,
+    "average_clustering": N_("clustering (how often two neighbours are neighbours)").message,
 }
 """What each key of :func:`board_statistics` means, in plain words (the table's row names)."""
 
@@ -138,7 +139,9 @@ def _format(key: str, value: object) -> str:
         return "–"
     if key == "degree_histogram":
         items = value.items()  # type: ignore[attr-defined]
-        return ", ".join(f"{count} have {degree}" for degree, count in items)
+        return ", ".join(
+            _("{count} have {degree}").format(count=count, degree=degree) for degree, count in items
+        )
     if isinstance(value, float):
         return f"{value:.2f}"
     return str(value)
@@ -173,7 +176,7 @@ class BoardComparison:
     def text(self) -> str:
         """The table as aligned plain text (for a terminal or a doctest)."""
         head = ["", *self.labels]
-        body = [[STATISTICS[key], *(_format(key, row[key]) for row in self.rows)] for key in STATISTICS]
+        body = [[_(STATISTICS[key]), *(_format(key, row[key]) for row in self.rows)] for key in STATISTICS]
         widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
         lines = ("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [head, *body])
         return "\n".join(line.rstrip() for line in lines)
@@ -187,9 +190,10 @@ class BoardComparison:
             wrap = "" if key == "degree_histogram" else ";white-space:nowrap"
             cell = f'<td style="text-align:right{wrap}">{{}}</td>'
             cells = "".join(cell.format(escape(_format(key, row[key]))) for row in self.rows)
-            body.append(f'<tr><th scope="row" style="text-align:left">{escape(meaning)}</th>{cells}</tr>')
+            body.append(f'<tr><th scope="row" style="text-align:left">{escape(_(meaning))}</th>{cells}</tr>')
+        caption = escape(_("Boards compared"))
         return (
-            f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
+            f'<table class="awithlaknannai-comparison"><caption>{caption}</caption>'
             f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
         )
 
@@ -221,17 +225,17 @@ class BoardComparison:
 
 
 COMPACT_HEADINGS: dict[str, str] = {
-    "points": "points",
-    "edges": "edges",
-    "drawn_lines": "drawn lines",
-    "leap_lines": "leap lines",
-    "directed_leaps": "possible leaps",
-    "min_degree": "fewest neighbours",
-    "max_degree": "most neighbours",
-    "mean_degree": "average neighbours",
-    "diameter": "diameter",
-    "average_shortest_path": "average distance",
-    "average_clustering": "clustering",
+    "points": N_("points").message,
+    "edges": N_("edges").message,
+    "drawn_lines": N_("drawn lines").message,
+    "leap_lines": N_("leap lines").message,
+    "directed_leaps": N_("possible leaps").message,
+    "min_degree": N_("fewest neighbours").message,
+    "max_degree": N_("most neighbours").message,
+    "mean_degree": N_("average neighbours").message,
+    "diameter": N_("diameter").message,
+    "average_shortest_path": N_("average distance").message,
+    "average_clustering": N_("clustering").message,
 }
 """Short column headings of :meth:`BoardComparison.compact` (the full meanings are in :data:`STATISTICS`)."""
 
@@ -251,7 +255,7 @@ class CompactComparison:
 
     def text(self) -> str:
         """The table as aligned plain text."""
-        head = ["board", *(COMPACT_HEADINGS[key] for key in self.keys)]
+        head = [_("board"), *(_(COMPACT_HEADINGS[key]) for key in self.keys)]
         body = self._cells()
         widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
         lines = [
@@ -268,7 +272,7 @@ class CompactComparison:
 
     def _repr_html_(self) -> str:
         head = "".join(
-            f'<th scope="col" style="text-align:right">{escape(COMPACT_HEADINGS[key])}</th>'
+            f'<th scope="col" style="text-align:right">{escape(_(COMPACT_HEADINGS[key]))}</th>'
             for key in self.keys
         )
         body = "".join(
@@ -277,9 +281,10 @@ class CompactComparison:
             + "</tr>"
             for cells in self._cells()
         )
+        caption, corner = escape(_("Boards compared")), escape(_("board"))
         return (
-            f'<table class="awithlaknannai-comparison"><caption>Boards compared</caption>'
-            f'<thead><tr><th scope="col" style="text-align:left">board</th>{head}</tr></thead>'
+            f'<table class="awithlaknannai-comparison"><caption>{caption}</caption>'
+            f'<thead><tr><th scope="col" style="text-align:left">{corner}</th>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>"
         )
 
@@ -374,7 +379,7 @@ def compare_boards_svg(
     stats_h = unit * 0.5 if stats else 0.0
     width = max(layout.width for _, _, layout in layouts) + 2 * gap
     height = gap + sum(caption_h + layout.height + stats_h + gap for _, _, layout in layouts)
-    figure_name = "Boards compared: " + ", ".join(names)
+    figure_name = _("Boards compared: {boards}").format(boards=", ".join(names))
     desc = " ".join(
         f"{name}: {_summary(board_statistics(graph))}."
         for name, (graph, _, _) in zip(names, layouts, strict=True)
@@ -390,7 +395,7 @@ def compare_boards_svg(
         y += caption_h
         x = (width - layout.width) / 2
         pieces = dict(variant.start_pieces) if variant is not None else None
-        title = f"{name}: start position" if variant is not None else name
+        title = _("{board}: start position").format(board=name) if variant is not None else name
         parts.append(
             _sheet_board(
                 graph,
@@ -427,11 +432,15 @@ def compare_boards_svg(
 
 def _summary(stats: dict[str, object]) -> str:
     """One line of a board's main numbers."""
-    bits = [f"{stats['points']} points", f"{stats['edges']} edges"]
+    bits = [
+        _("{count} points").format(count=stats["points"]),
+        _("{count} edges").format(count=stats["edges"]),
+    ]
     if stats["leap_lines"] is not None:
-        bits.append(f"{stats['leap_lines']} leap lines")
-    bits.append(f"{stats['min_degree']}–{stats['max_degree']} neighbours")
+        bits.append(_("{count} leap lines").format(count=stats["leap_lines"]))
+    bits.append(_("{fewest}–{most} neighbours").format(fewest=stats["min_degree"], most=stats["max_degree"]))
     if stats["diameter"] is not None:
-        bits.append(f"diameter {stats['diameter']}")
-        bits.append(f"mean distance {_num(float(stats['average_shortest_path']))}")  # type: ignore[arg-type]
+        bits.append(_("diameter {count}").format(count=stats["diameter"]))
+        mean = _num(float(stats["average_shortest_path"]))  # type: ignore[arg-type]
+        bits.append(_("mean distance {count}").format(count=mean))
     return " · ".join(bits)

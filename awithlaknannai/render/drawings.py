@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 import networkx as nx
 
 from ..boards import leap_lines
+from ..i18n import N_, _, ngettext
 from ..variants import Variant
 from .compare import BoardLike, _board_of, _labels_for, board_statistics
 from .geometry import Layout, board_layout
@@ -85,7 +86,9 @@ class DrawingDifferences:
 2 leap lines (T0-T1-T2, B0-B1-B2); 6 points have more neighbours there (+1 at T0, T2, B0, B2; +2 at T1, B1).
         """
         if self.same:
-            return f"{self.labels[0]} and {self.labels[1]} have the same lines."
+            return _("{first} and {second} have the same lines.").format(
+                first=self.labels[0], second=self.labels[1]
+            )
         sentences = []
         for which in (0, 1):
             edges, leaps = self.extra_edges[which], self.extra_leap_lines[which]
@@ -95,31 +98,35 @@ class DrawingDifferences:
             bits = []
             if edges:
                 bits.append(
-                    f"{_count(len(edges), 'line segment')} (on {_on_lines(self.boards[which], edges)})"
+                    ngettext(
+                        "{count} line segment (on {lines})", "{count} line segments (on {lines})", len(edges)
+                    ).format(count=len(edges), lines=_on_lines(self.boards[which], edges))
                 )
             if leaps:
                 bits.append(
-                    f"{_count(len(leaps), 'leap line')} ({', '.join('-'.join(run) for run in leaps)})"
+                    ngettext("{count} leap line ({runs})", "{count} leap lines ({runs})", len(leaps)).format(
+                        count=len(leaps), runs=", ".join("-".join(run) for run in leaps)
+                    )
                 )
-            sentence = f"{self.labels[which]} has what {other} lacks: {', '.join(bits)}"
+            sentence = _("{first} has what {second} lacks: {what}").format(
+                first=self.labels[which], second=other, what=", ".join(bits)
+            )
             gained = self.gained(which)
             if gained:
                 by_change: dict[int, list[str]] = {}
                 for point, change in gained.items():
                     by_change.setdefault(change, []).append(point)
                 listed = "; ".join(
-                    f"+{change} at {', '.join(points)}" for change, points in sorted(by_change.items())
+                    _("+{change} at {points}").format(change=change, points=", ".join(points))
+                    for change, points in sorted(by_change.items())
                 )
-                sentence += (
-                    f"; {_count(len(gained), 'point')} {'has' if len(gained) == 1 else 'have'} "
-                    f"more neighbours there ({listed})"
-                )
+                sentence += "; " + ngettext(
+                    "{count} point has more neighbours there ({listed})",
+                    "{count} points have more neighbours there ({listed})",
+                    len(gained),
+                ).format(count=len(gained), listed=listed)
             sentences.append(sentence + ".")
         return " ".join(sentences)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _lines_of(board: nx.Graph, edges: Sequence[Edge]) -> list[str]:
@@ -130,19 +137,23 @@ def _lines_of(board: nx.Graph, edges: Sequence[Edge]) -> list[str]:
         index = board.edges[a, b].get("line")
         if index is not None and index not in indexes:
             indexes.append(index)
-    return [f"{lines[i][0]} to {lines[i][-1]}" for i in indexes]
+    return [_("{start} to {end}").format(start=lines[i][0], end=lines[i][-1]) for i in indexes]
 
 
 def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+    return (
+        items[0]
+        if len(items) == 1
+        else _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    )
 
 
 def _on_lines(board: nx.Graph, edges: Sequence[Edge]) -> str:
     """Name the drawn lines the edges lie on: 'the lines T0 to T7 and B0 to B7'."""
     names = _lines_of(board, edges)
     if not names:
-        return "the board"
-    return ("the line " if len(names) == 1 else "the lines ") + _and(names)
+        return _("the board")
+    return ngettext("the line {lines}", "the lines {lines}", len(names)).format(lines=_and(names))
 
 
 def _pair_labels(first: BoardLike, second: BoardLike, labels: Sequence[str] | None) -> list[str]:
@@ -327,9 +338,9 @@ def compare_drawings_svg(
         raise TypeError(f"title must be text, got {type(title).__name__}")
     names = diff.labels
     heading = title or (
-        f"What differs between {names[0]} and {names[1]}"
+        _("What differs between {first} and {second}").format(first=names[0], second=names[1])
         if marks
-        else f"Two drawings: {names[0]} and {names[1]}"
+        else _("Two drawings: {first} and {second}").format(first=names[0], second=names[1])
     )
     layouts = [board_layout(graph, unit=unit, margin=_margin(unit)) for graph in diff.boards]
     gap = unit * 0.4
@@ -351,7 +362,7 @@ def compare_drawings_svg(
         body.append(above + [("board", [], 0.0, False)] + below)
     legend = marks and not diff.same
     legend_size = unit * 0.26
-    legend_texts = [_wrap(text, legend_size, room - unit * 1.05) for text in _LEGEND]
+    legend_texts = [_wrap(str(text), legend_size, room - unit * 1.05) for text in _LEGEND]
     legend_h = sum(max(unit * 0.55, len(lines) * legend_size * 1.3 + unit * 0.2) for lines in legend_texts)
 
     def block_height(block: tuple[str, list[str], float, bool]) -> float:
@@ -438,9 +449,13 @@ def _text_block(
 def _stats_line(diff: DrawingDifferences, which: int) -> str:
     stats = board_statistics(diff.boards[which])
     edges, leaps = len(diff.extra_edges[which]), len(diff.extra_leap_lines[which])
-    edge_text = f"{stats['edges']} line segments" + (f" ({edges} more)" if edges else "")
-    leap_text = f"{stats['leap_lines']} leap lines" + (f" ({leaps} more)" if leaps else "")
-    return f"{stats['points']} points · {edge_text} · {leap_text}"
+    edge_text = _("{count} line segments").format(count=stats["edges"])
+    if edges:
+        edge_text += " " + _("({count} more)").format(count=edges)
+    leap_text = _("{count} leap lines").format(count=stats["leap_lines"])
+    if leaps:
+        leap_text += " " + _("({count} more)").format(count=leaps)
+    return _("{count} points").format(count=stats["points"]) + f" · {edge_text} · {leap_text}"
 
 
 def _drawings_desc(diff: DrawingDifferences, results: Sequence[str | None], marks: bool) -> str:
@@ -454,22 +469,31 @@ def _drawings_desc(diff: DrawingDifferences, results: Sequence[str | None], mark
             if diff.extra_edges[i]
         ]
         lines = " ".join(
-            f"{a} has {_and([f'a line from {where}' for where in found]) if found else 'lines'} "
-            f"that {b} does not."
+            _("{first} has {what} that {second} does not.").format(
+                first=a,
+                what=_and([_("a line from {where}").format(where=where) for where in found])
+                if found
+                else _("lines"),
+                second=b,
+            )
             for a, b, found in extra
         )
         return (
-            f"Two drawings of {board_title(graph)}, one above the other, on the same "
-            f"{graph.number_of_nodes()} points: {names[0]} and {names[1]}. "
-            + (lines or "They have the same lines.")
+            _(
+                "Two drawings of {board}, one above the other, on the same {count} points: {first} and {second}."
+            ).format(board=board_title(graph), count=graph.number_of_nodes(), first=names[0], second=names[1])
+            + " "
+            + (lines or _("They have the same lines."))
         )
     text = [f"{names[i]}: {_stats_line(diff, i)}." for i in (0, 1)]
     text.append(diff.text())
     if not diff.same:
         text.append(
-            "Marks: dashed accent lines are line segments only one drawing has, dotted accent arcs "
-            "its extra leap lines, and a badge such as +2 on a point says how many more neighbours "
-            "it has there."
+            _(
+                "Marks: dashed accent lines are line segments only one drawing has, dotted accent arcs "
+                "its extra leap lines, and a badge such as +2 on a point says how many more neighbours "
+                "it has there."
+            )
         )
     text += [f"{names[i]}: {results[i]}." for i in (0, 1) if results[i]]
     return " ".join(text)
@@ -562,9 +586,9 @@ def _marks(
 
 
 _LEGEND = (
-    "dashed: a line segment only this drawing has",
-    "dotted arc: a leap line only this drawing has (a capture can jump along it)",
-    "badge: how many more neighbours the point has on this drawing",
+    N_("dashed: a line segment only this drawing has"),
+    N_("dotted arc: a leap line only this drawing has (a capture can jump along it)"),
+    N_("badge: how many more neighbours the point has on this drawing"),
 )
 
 

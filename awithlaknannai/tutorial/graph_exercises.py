@@ -9,6 +9,7 @@ from typing import Any
 import networkx as nx
 
 from .. import boards
+from ..i18n import N_, _, ngettext
 from .checking import (
     CORRECT,
     MISSING,
@@ -35,7 +36,11 @@ def _build_zuni2(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
 def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) -> Feedback:
     if not isinstance(answer, nx.Graph) or answer.is_directed() or answer.is_multigraph():
         return Feedback(
-            exercise_id, WRONG, f"I expected a graph made with `nx.Graph()`, but got {type(answer).__name__}."
+            exercise_id,
+            WRONG,
+            _("I expected a graph made with `nx.Graph()`, but got {kind}.").format(
+                kind=type(answer).__name__
+            ),
         )
     want_nodes, have_nodes = set(reference.nodes), set(answer.nodes)
     lower_case = {n for n in have_nodes - want_nodes if isinstance(n, str) and n.upper() in want_nodes}
@@ -43,28 +48,38 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
         return Feedback(
             exercise_id,
             WRONG,
-            f"Point names need capital letters: {_listing(lower_case)}.",
-            "Write `\"T0\"`, not `\"t0\"`.",
+            _("Point names need capital letters: {points}.").format(points=_listing(lower_case)),
+            _("Write `\"T0\"`, not `\"t0\"`."),
         )
     strange = [n for n in have_nodes if not isinstance(n, str)]
     if strange:
         return Feedback(
             exercise_id,
             WRONG,
-            f"Point names are text in quotation marks, like `\"T0\"`; your graph has {strange[0]!r}.",
+            _("Point names are text in quotation marks, like `\"T0\"`; your graph has {name}.").format(
+                name=repr(strange[0])
+            ),
         )
     missing_nodes, extra_nodes = want_nodes - have_nodes, have_nodes - want_nodes
     if missing_nodes or extra_nodes:
         parts = []
         if missing_nodes:
-            parts.append(f"these points are missing: {_listing(missing_nodes)}")
+            parts.append(_("these points are missing: {points}").format(points=_listing(missing_nodes)))
         if extra_nodes:
-            parts.append(f"these points are not on {name}: {_listing(extra_nodes)}")
+            parts.append(
+                _("these points are not on {board}: {points}").format(
+                    board=name, points=_listing(extra_nodes)
+                )
+            )
         return Feedback(
             exercise_id,
             WRONG,
-            "Your graph's points do not match: " + "; ".join(parts) + ".",
-            f"{name} has {len(want_nodes)} points: {_listing(want_nodes, limit=20)}.",
+            _("Your graph's points do not match: {problems}.").format(problems="; ".join(parts)),
+            ngettext(
+                "{board} has {count} point: {points}.",
+                "{board} has {count} points: {points}.",
+                len(want_nodes),
+            ).format(board=name, count=len(want_nodes), points=_listing(want_nodes, limit=20)),
         )
 
     def edge_set(G: nx.Graph) -> set[frozenset[str]]:
@@ -75,15 +90,18 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
         return Feedback(
             exercise_id,
             CORRECT,
-            f"Your graph is exactly {name}: {len(want_nodes)} points and "
-            f"{len(want)} edges, the same as the package's builder.",
+            _(
+                "Your graph is exactly {board}: {points} points and {edges} edges, the same as the package's builder."
+            ).format(board=name, points=len(want_nodes), edges=len(want)),
         )
     middle_row = {e for e in want if all(reference.nodes[p]["row"] == "M" for p in e)}
     if have == middle_row:  # only the middle row, which the notebook draws before the exercise
         return Feedback(
             exercise_id,
             MISSING,
-            "Your graph has only the middle row so far. Add the other edges to `G`, then run the cell again.",
+            _(
+                "Your graph has only the middle row so far. Add the other edges to `G`, then run the cell again."
+            ),
         )
     missing, extra = want - have, have - want
 
@@ -92,22 +110,34 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
 
     parts = []
     if missing:  # how many, not which: naming them all would give the answer away
-        parts.append(f"{len(missing)} edge{'s are' if len(missing) > 1 else ' is'} still missing")
+        parts.append(
+            ngettext("{count} edge is still missing", "{count} edges are still missing", len(missing)).format(
+                count=len(missing)
+            )
+        )
     if extra:
         parts.append(
-            f"{len(extra)} edge{'s are' if len(extra) > 1 else ' is'} not on the board: {show(extra)}"
+            ngettext(
+                "{count} edge is not on the board: {edges}",
+                "{count} edges are not on the board: {edges}",
+                len(extra),
+            ).format(count=len(extra), edges=show(extra))
         )
-    hint = "Look at the picture of the board and follow each drawn line from end to end."
+    hint = _("Look at the picture of the board and follow each drawn line from end to end.")
     if missing:
         first = min(("-".join(sorted(e, key=_natural)) for e in missing), key=_natural)
-        hint += f" One that is missing: `{first}`."
+        hint += " " + _("One that is missing: `{edge}`.").format(edge=first)
     outer = edge_set(reference) - edge_set(boards.zuni(reference.graph["n"], outer_lines=False))
     if not extra and missing == outer:
-        hint = "You have drawn Murray's version of the board! Culin's drawing also has lines along the top and bottom rows."
+        hint = _(
+            "You have drawn Murray's version of the board! Culin's drawing also has lines along the top and bottom rows."
+        )
     return Feedback(
         exercise_id,
         WRONG,
-        f"You have {len(have & want)} of the {len(want)} edges. " + "; ".join(parts) + ".",
+        _("You have {have} of the {want} edges. {problems}.").format(
+            have=len(have & want), want=len(want), problems="; ".join(parts)
+        ),
         hint,
     )
 
@@ -120,7 +150,7 @@ def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     board = boards.zuni(n)
     counts = {"middle": 0, "outer": 0, "diagonal": 0, "end": 0}
     curved = set(board.graph["curved_lines"])
-    for _, _, index in board.edges(data="line"):
+    for _start, _end, index in board.edges(data="line"):
         line_rows = {board.nodes[p]["row"] for p in board.graph["lines"][index]}
         if index in curved:
             counts["end"] += 1
@@ -135,18 +165,27 @@ def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         exercise_id,
         answer,
         total,
-        f"zuni(3) has {total} edges: {counts['middle']} on the middle row, {counts['outer'] // 2} + "
-        f"{counts['outer'] // 2} on the outer rows, {counts['diagonal']} on the diagonals and "
-        f"{counts['end']} on the end curves.",
+        _(
+            "zuni(3) has {total} edges: {middle} on the middle row, {outer} + {outer} on the outer rows, "
+            "{diagonal} on the diagonals and {end} on the end curves."
+        ).format(
+            total=total,
+            middle=counts["middle"],
+            outer=counts["outer"] // 2,
+            diagonal=counts["diagonal"],
+            end=counts["end"],
+        ),
         (
-            "Count line by line: the middle row, the two outer rows, the crossing diagonals, the two end curves.",
-            f"The middle row alone has {counts['middle']} edges.",
-            f"Each end curve has {counts['end'] // 2} edges.",
+            _(
+                "Count line by line: the middle row, the two outer rows, the crossing diagonals, the two end curves."
+            ),
+            _("The middle row alone has {count} edges.").format(count=counts["middle"]),
+            _("Each end curve has {count} edges.").format(count=counts["end"] // 2),
         ),
         {
-            boards.zuni(
-                n, outer_lines=False
-            ).number_of_edges(): "That would be right for Murray's drawing. Culin's board also has lines along the outer rows."
+            boards.zuni(n, outer_lines=False).number_of_edges(): _(
+                "That would be right for Murray's drawing. Culin's board also has lines along the outer rows."
+            )
         },
         attempt,
     )
@@ -158,34 +197,40 @@ def _three_neighbours(exercise_id: str, answer: Any, attempt: int = 1) -> Feedba
     want = {p for p, degree in board.degree if degree == 3}
     have = _as_points(answer)
     if have is None:
-        return Feedback(exercise_id, WRONG, "Give point names, for example `T3, M4`.")
+        return Feedback(exercise_id, WRONG, _("Give point names, for example `T3, M4`."))
     unknown = have - set(board)
     if unknown:
         return Feedback(
             exercise_id,
             WRONG,
-            f"The Mosona board has no point {_listing(unknown)}.",
-            "Points are called T0..T7, M0..M8 and B0..B7.",
+            _("The Mosona board has no point {points}.").format(points=_listing(unknown)),
+            _("Points are called T0..T7, M0..M8 and B0..B7."),
         )
     if have == want:
         return Feedback(
             exercise_id,
             CORRECT,
-            f"The {len(want)} points with three neighbours are the four "
-            f"corners and the two ends of the middle row: {_listing(want)}.",
+            _(
+                "The {count} points with three neighbours are the four corners and the two ends of the middle row: {points}."
+            ).format(count=len(want), points=_listing(want)),
         )
-    notes = [f"`{p}` has {board.degree[p]} neighbours." for p in sorted(have - want, key=_natural)[:3]]
+    notes = [
+        ngettext(
+            "`{point}` has {count} neighbour.", "`{point}` has {count} neighbours.", board.degree[p]
+        ).format(point=p, count=board.degree[p])
+        for p in sorted(have - want, key=_natural)[:3]
+    ]
     if want - have:
-        notes.append(f"You found {len(have & want)} of the {len(want)}.")
+        notes.append(_("You found {have} of the {want}.").format(have=len(have & want), want=len(want)))
     return Feedback(
         exercise_id,
         WRONG,
         " ".join(notes),
         _grown(
             (
-                "Try `dict(board.degree)` to see every point's number of neighbours.",
-                "Look at the four corners of the board first.",
-                "Then the two ends of the middle row.",
+                _("Try `dict(board.degree)` to see every point's number of neighbours."),
+                _("Look at the four corners of the board first."),
+                _("Then the two ends of the middle row."),
             ),
             attempt,
         ),
@@ -200,15 +245,17 @@ def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
         exercise_id,
         answer,
         total,
-        f"Murray's drawing has {total} leap lines, {len(boards.leap_lines(culin)) - total} fewer than "
-        "Culin's board: no leap can run along an outer row.",
+        _(
+            "Murray's drawing has {total} leap lines, {fewer} fewer than Culin's board: "
+            "no leap can run along an outer row."
+        ).format(total=total, fewer=len(boards.leap_lines(culin)) - total),
         (
-            "Use `leap_lines(...)` on `mosona(outer_lines=False)` and count with `len`.",
-            "`murray` is already Murray's drawing: `len(leap_lines(murray))`.",
+            _("Use `leap_lines(...)` on `mosona(outer_lines=False)` and count with `len`."),
+            _("`murray` is already Murray's drawing: `len(leap_lines(murray))`."),
         ),
         {
-            len(boards.leap_lines(culin)): "That is Culin's board, with the outer-row lines.",
-            2 * total: "That counts each leap line twice, once in each direction.",
+            len(boards.leap_lines(culin)): _("That is Culin's board, with the outer-row lines."),
+            2 * total: _("That counts each leap line twice, once in each direction."),
         },
         attempt,
     )
@@ -218,7 +265,9 @@ def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
     "02-edges-formula", "Write a function edges(n) that gives the number of edges of zuni(n) for every n."
 )
 def _edges_formula(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
-    return _formula_check(exercise_id, answer, lambda n: boards.zuni(n).number_of_edges(), "edges of zuni(n)")
+    return _formula_check(
+        exercise_id, answer, lambda n: boards.zuni(n).number_of_edges(), N_("edges of zuni(n)")
+    )
 
 
 def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], what: str) -> Feedback:
@@ -226,8 +275,10 @@ def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], w
         return Feedback(
             exercise_id,
             WRONG,
-            "I expected a function, like `def edges(n): return ...`, "
-            "then `check(..., edges)` without brackets after `edges`.",
+            _(
+                "I expected a function, like `def edges(n): return ...`, "
+                "then `check(..., edges)` without brackets after `edges`."
+            ),
         )
     sizes = range(2, 31)
     for n in sizes:
@@ -237,23 +288,29 @@ def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], w
             return Feedback(
                 exercise_id,
                 WRONG,
-                f"Your function stopped with an error for n = {n}: {type(error).__name__}: {error}",
+                _("Your function stopped with an error for n = {n}: {error}").format(
+                    n=n, error=f"{type(error).__name__}: {error}"
+                ),
             )
         if value is None or value is ...:
             return Feedback(
-                exercise_id, MISSING, "Your function does not give a number yet: finish its `return` line."
+                exercise_id, MISSING, _("Your function does not give a number yet: finish its `return` line.")
             )
         if value != truth(n):
             return Feedback(
                 exercise_id,
                 WRONG,
-                f"For n = {n} your function gives {value!r}, but there are {truth(n)} {what}.",
-                "Each kind of line adds a fixed number of edges for every point you add to a row.",
+                _("For n = {n} your function gives {value}, but there are {count} {what}.").format(
+                    n=n, value=repr(value), count=truth(n), what=what
+                ),
+                _("Each kind of line adds a fixed number of edges for every point you add to a row."),
             )
     return Feedback(
         exercise_id,
         CORRECT,
-        f"Your formula matches the real boards for every n from {sizes[0]} to {sizes[-1]}.",
+        _("Your formula matches the real boards for every n from {first} to {last}.").format(
+            first=sizes[0], last=sizes[-1]
+        ),
     )
 
 

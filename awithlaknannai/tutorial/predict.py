@@ -62,6 +62,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..errors import did_you_mean
+from ..i18n import N_, _
 from ..position import Position
 from ..render.picture import Picture
 from ..variants import Color
@@ -71,8 +72,9 @@ from .plain_text import WholePlainText
 
 __all__ = ["PREDICTIONS", "PredictBox", "Prediction", "Reveal", "predict", "prediction_ids"]
 
-LOCK_IN = "Lock in my guess"
-WAITING = f"Make your prediction, then press {LOCK_IN}."
+# English, as the tests read them; shown through _() (.message: the text N_ marks for the catalog).
+LOCK_IN = N_("Lock in my guess").message
+WAITING = N_("Make your prediction, then press Lock in my guess.").message
 # "About the same": two averages closer than this share of the larger one.
 SAME_SHARE = 0.05
 
@@ -186,16 +188,21 @@ class Prediction:
         """
         if self.choices is not None:
             if guess == reveal.answer:
-                return "That is what the computer found!"
-            return f"The computer found {reveal.answer}) {self.choices.get(str(reveal.answer), '?')}."
+                return _("That is what the computer found!")
+            return _("The computer found {letter}) {choice}.").format(
+                letter=reveal.answer, choice=_(self.choices.get(str(reveal.answer), "?"))
+            )
         if not isinstance(guess, int) or not isinstance(reveal.answer, int):
-            return f"The answer is {reveal.answer}."
+            return _("The answer is {answer}.").format(answer=reveal.answer)
         difference = reveal.answer - guess
         if difference == 0:
-            return "Exactly right!"
-        return (
-            f"The answer is {reveal.answer}: {abs(difference)} "
-            f"{'more' if difference > 0 else 'fewer'} than you guessed."
+            return _("Exactly right!")
+        if difference > 0:
+            return _("The answer is {answer}: {count} more than you guessed.").format(
+                answer=reveal.answer, count=difference
+            )
+        return _("The answer is {answer}: {count} fewer than you guessed.").format(
+            answer=reveal.answer, count=-difference
         )
 
 
@@ -335,16 +342,17 @@ class PredictBox(WholePlainText, widgets.VBox):
         self.revealed: Reveal | None = None
         self.guess: int | str | None = None
         layout = widgets.Layout(width="auto", max_width="40em")
-        question = f"<p><strong>Predict:</strong> {_html(prediction.question)}</p>"
+        predict_word = html.escape(_("Predict:"))
+        question = f"<p><strong>{predict_word}</strong> {_html(_(prediction.question))}</p>"
         if prediction.note:
-            question += f"<p>{_html(prediction.note)}</p>"
+            question += f"<p>{_html(_(prediction.note))}</p>"
         self.question_view = widgets.HTML(_STYLE + FOCUS_STYLE + question)
         if prediction.choices is not None:
-            self._options = {f"{letter}) {text}": letter for letter, text in prediction.choices.items()}
+            self._options = {f"{letter}) {_(text)}": letter for letter, text in prediction.choices.items()}
             self.guess_input: widgets.Widget = widgets.RadioButtons(
                 options=list(self._options),
                 value=None,
-                description="Your guess",
+                description=_("Your guess"),
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="auto"),
             )
@@ -354,20 +362,20 @@ class PredictBox(WholePlainText, widgets.VBox):
             # button locks the guess in, so a guess is never locked in by accident.
             self.guess_input = widgets.Text(
                 value="",
-                description="Your guess",
-                placeholder="a whole number, like 7",
+                description=_("Your guess"),
+                placeholder=_("a whole number, like 7"),
                 continuous_update=False,
                 style={"description_width": "initial"},
                 layout=layout,
             )
         self.lock_button = widgets.Button(
-            description=LOCK_IN,
+            description=_(LOCK_IN),
             icon="lock",
             button_style="primary",
-            tooltip="Lock in your guess; then the computer works out the answer",
+            tooltip=_("Lock in your guess; then the computer works out the answer"),
         )
         self.lock_button.on_click(lambda _: self.lock_in())
-        self.status = StatusLine(text=WAITING)
+        self.status = StatusLine(text=_(WAITING))
         self.reveal_view = widgets.HTML("")
         super().__init__(
             [
@@ -391,7 +399,7 @@ class PredictBox(WholePlainText, widgets.VBox):
 
     def _guess_text(self, guess: int | str) -> str:
         if self.prediction.choices is not None:
-            return f"{guess}) {self.prediction.choices[str(guess)]}"
+            return f"{guess}) {_(self.prediction.choices[str(guess)])}"
         return str(guess)
 
     def lock_in(self) -> str:
@@ -405,11 +413,11 @@ class PredictBox(WholePlainText, widgets.VBox):
         guess = self._read_guess()
         if guess is None:
             if self.prediction.choices is not None:
-                return self._say("Nothing is locked in yet: choose an answer first.")
-            return self._say("Nothing is locked in yet: type a whole number first, like 7.")
+                return self._say(_("Nothing is locked in yet: choose an answer first."))
+            return self._say(_("Nothing is locked in yet: type a whole number first, like 7."))
         self.guess = guess
         self.guess_input.disabled = True
-        self._say(f"Locked in: {self._guess_text(guess)}. Working out the answer...")
+        self._say(_("Locked in: {guess}. Working out the answer...").format(guess=self._guess_text(guess)))
         try:
             reveal = self.prediction.reveal()
             if not isinstance(reveal, Reveal):
@@ -418,22 +426,28 @@ class PredictBox(WholePlainText, widgets.VBox):
             self.guess = None
             self.guess_input.disabled = False
             return self._say(
-                f"The computer could not work out the answer ({type(error).__name__}: {error}). "
-                f"Press {LOCK_IN} to try again."
+                _(
+                    "The computer could not work out the answer ({error}). Press {button} to try again."
+                ).format(error=f"{type(error).__name__}: {error}", button=_(LOCK_IN))
             )
         self.revealed = reveal
         self.reveal_view.value = self._reveal_html(reveal)
-        self.lock_button.description = "Locked in"
+        self.lock_button.description = _("Locked in")
         self.lock_button.icon = "check"
         # Short, as a status line should be: the reveal just below it says the rest.
-        return self._say(f"Locked in: {self._guess_text(guess)}. {self.prediction.compare(guess, reveal)}")
+        return self._say(
+            _("Locked in: {guess}. {comparison}").format(
+                guess=self._guess_text(guess), comparison=self.prediction.compare(guess, reveal)
+            )
+        )
 
     def _say(self, text: str) -> str:
         self.status.text = text
         return text
 
     def _reveal_html(self, reveal: Reveal) -> str:
-        paragraphs = [f"<p><strong>The computer's answer:</strong> {_html(reveal.summary)}</p>"]
+        heading = html.escape(_("The computer's answer:"))
+        paragraphs = [f"<p><strong>{heading}</strong> {_html(reveal.summary)}</p>"]
         paragraphs += [
             f"<p>{_html(' '.join(part.split()))}</p>"
             for part in reveal.explanation.split("\n\n")
@@ -457,9 +471,10 @@ class PredictBox(WholePlainText, widgets.VBox):
         # (the answer does not exist until the student locks in).
         choices = "".join(f"\n  {text}" for text in self._options)
         status = self.status.text
-        if status == WAITING:  # a notebook opened but not run yet shows this text, and no button
-            status += " (No button? Run this cell first.)"
-        return f"Prediction ({self.prediction.id}): {_plain(self.prediction.question)}{choices}\n{status}"
+        if status == _(WAITING):  # a notebook opened but not run yet shows this text, and no button
+            status += " " + _("(No button? Run this cell first.)")
+        heading = _("Prediction ({id}):").format(id=self.prediction.id)
+        return f"{heading} {_plain(_(self.prediction.question))}{choices}\n{status}"
 
 
 def predict(prediction: str | Prediction) -> PredictBox:
@@ -495,7 +510,7 @@ def _shorter(first: float, second: float) -> str:
     return "a" if first < second else "b"
 
 
-_CULIN, _MURRAY = "Culin's board (1907)", "Murray's drawing (1952)"
+_CULIN, _MURRAY = N_("Culin's board (1907)"), N_("Murray's drawing (1952)")
 
 
 def _more_edges() -> Reveal:
@@ -503,31 +518,35 @@ def _more_edges() -> Reveal:
     from ..render.drawings import THEMES, compare_drawings_svg, drawing_differences
 
     culin, murray = mosona(), mosona(outer_lines=False)
-    diff = drawing_differences(culin, murray, [_CULIN, _MURRAY])
+    labels = [str(_CULIN), str(_MURRAY)]
+    diff = drawing_differences(culin, murray, labels)
     extra = culin.number_of_edges() - murray.number_of_edges()
     per_line: dict[int, int] = {}
     for a, b in diff.extra_edges[0]:
         per_line[culin.edges[a, b]["line"]] = per_line.get(culin.edges[a, b]["line"], 0) + 1
     lines = culin.graph["lines"]
-    where = " and ".join(
-        f"{count} on the line {lines[i][0]} to {lines[i][-1]}" for i, count in per_line.items()
+    where = _(" and ").join(
+        _("{count} on the line {start} to {end}").format(count=count, start=lines[i][0], end=lines[i][-1])
+        for i, count in per_line.items()
     )
     pictures = [
         Picture(
             compare_drawings_svg(
-                culin, murray, [_CULIN, _MURRAY], theme=theme, title="What Murray's drawing leaves out"
+                culin, murray, labels, theme=theme, title=_("What Murray's drawing leaves out")
             )
         )
         for theme in THEMES
     ]
     return Reveal(
         extra,
-        f"Culin's board has {culin.number_of_edges()} line segments and Murray's drawing "
-        f"{murray.number_of_edges()}: {extra} more on Culin's board.",
-        f"They are the segments along the two outer rows: {where}. With them go "
-        f"{len(diff.extra_leap_lines[0])} leap lines, the dotted arcs in the picture: on Murray's drawing no "
-        f"capture can run along an outer row. The badges show how many more neighbours each point of the "
-        f"outer rows has on Culin's board.",
+        _(
+            "Culin's board has {culin} line segments and Murray's drawing {murray}: {extra} more on Culin's board."
+        ).format(culin=culin.number_of_edges(), murray=murray.number_of_edges(), extra=extra),
+        _(
+            "They are the segments along the two outer rows: {where}. With them go {leaps} leap lines, the "
+            "dotted arcs in the picture: on Murray's drawing no capture can run along an outer row. The badges "
+            "show how many more neighbours each point of the outer rows has on Culin's board."
+        ).format(where=where, leaps=len(diff.extra_leap_lines[0])),
         pictures[0],
         dark_picture=pictures[1],
     )
@@ -536,9 +555,9 @@ def _more_edges() -> Reveal:
 _register(
     Prediction(
         "02-more-edges",
-        "How many more line segments (edges) does Culin's board have than Murray's drawing?",
+        N_("How many more line segments (edges) does Culin's board have than Murray's drawing?").message,
         _more_edges,
-        note="Count in the picture above, or reason from the rows. Type a whole number.",
+        note=N_("Count in the picture above, or reason from the rows. Type a whole number.").message,
     )
 )
 
