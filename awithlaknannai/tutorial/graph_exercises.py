@@ -9,7 +9,7 @@ from typing import Any
 import networkx as nx
 
 from .. import boards
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, LazyString, _, ngettext
 from .checking import (
     CORRECT,
     MISSING,
@@ -270,7 +270,7 @@ def _edges_formula(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     )
 
 
-def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], what: str) -> Feedback:
+def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], what: str | LazyString) -> Feedback:
     if not callable(answer):
         return Feedback(
             exercise_id,
