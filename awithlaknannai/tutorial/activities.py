@@ -42,6 +42,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import boards
+from ..i18n import N_, LazyString, _
 from ..render.maps import SPOTS, locator_map_svg
 from ..render.picture import Picture
 from ..render.spots import spot_drawings_svg
@@ -99,18 +100,18 @@ class Activity(WholePlainText, widgets.VBox):
     verdicts of a check (:meth:`_show_marks`).
     """
 
-    empty_message = "Choose your answers, then press Check."
+    empty_message: str | LazyString = N_("Choose your answers, then press Check.")
 
     def __init__(self, exercise: str, controls: list[widgets.Widget]) -> None:
         self.exercise = exercise
         self.attempts = 0
         self._checked: str | None = None
         self.check_button = widgets.Button(
-            description="Check", button_style="primary", icon="check", tooltip="Check your answers"
+            description=_("Check"), button_style="primary", icon="check", tooltip=_("Check your answers")
         )
         self.check_button.on_click(lambda _: self.check())
         self.feedback_view = widgets.HTML()
-        self.feedback = Feedback(exercise, MISSING, self.empty_message)
+        self.feedback = Feedback(exercise, MISSING, str(self.empty_message))
         super().__init__(
             [
                 widgets.HTML(_STYLE + FOCUS_STYLE),
@@ -142,7 +143,7 @@ class Activity(WholePlainText, widgets.VBox):
         answer = self._answer()
         if answer is ...:
             self._show_marks({})
-            feedback = Feedback(self.exercise, MISSING, self.empty_message)
+            feedback = Feedback(self.exercise, MISSING, str(self.empty_message))
         elif self._given(answer) == self._checked:
             return self.feedback
         else:
@@ -182,7 +183,7 @@ def _menu(label: str, options: list[tuple[str, str]], width: str = "auto") -> wi
 class LocatorMap(Activity):
     """Find Zuni Pueblo and the Hopi mesas among the map's lettered spots."""
 
-    empty_message = "Choose a letter for each place, then press Check."
+    empty_message: str | LazyString = N_("Choose a letter for each place, then press Check.")
 
     def __init__(self, answer: Any = ...) -> None:
         letters = [(letter, letter) for letter in SPOTS]
@@ -221,7 +222,7 @@ class LocatorMap(Activity):
 class SpotTheDifference(Activity):
     """Tick the lettered places where Murray's drawing has no line and Culin's board has one."""
 
-    empty_message = "Tick the letters where the two drawings differ, then press Check."
+    empty_message: str | LazyString = N_("Tick the letters where the two drawings differ, then press Check.")
     labels = (
         "Culin's board (1907), as this project draws it",
         "Murray's drawing (1952), as this project draws it",
@@ -284,14 +285,14 @@ class SpotTheDifference(Activity):
 class SortStatements(Activity):
     """Choose, for each statement, the source that wrote it."""
 
-    empty_message = "Choose a source for each statement, then press Check."
+    empty_message: str | LazyString = N_("Choose a source for each statement, then press Check.")
 
     def __init__(self, answer: Any = ...) -> None:
         options = [(name, key) for key, name in SOURCES.items()]
         self.menus: list[widgets.Dropdown] = []
         self.row_marks: list[widgets.HTML] = []
         rows: list[widgets.Widget] = []
-        for number, (text, _) in enumerate(STATEMENTS, 1):
+        for number, (text, _source) in enumerate(STATEMENTS, 1):
             menu = _menu(f"Statement {number} is by", options)
             mark = widgets.HTML("")
             self.menus.append(menu)
@@ -328,7 +329,7 @@ class SortStatements(Activity):
 class Timeline(Activity):
     """Put five sources in order, oldest first: a menu for each place; a choice swaps two sources."""
 
-    empty_message = "Put the sources in order, oldest first, then press Check."
+    empty_message: str | LazyString = N_("Put the sources in order, oldest first, then press Check.")
     # Where the sources stand before the student moves them (no two in their right place).
     scramble = ("murray", "ludii", "bell", "culin", "stevenson")
 

@@ -270,7 +270,9 @@ def _edges_formula(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     )
 
 
-def _formula_check(exercise_id: str, answer: Any, truth: Callable[[int], int], what: str | LazyString) -> Feedback:
+def _formula_check(
+    exercise_id: str, answer: Any, truth: Callable[[int], int], what: str | LazyString
+) -> Feedback:
     if not callable(answer):
         return Feedback(
             exercise_id,
