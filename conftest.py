@@ -1,5 +1,5 @@
 """Test-run settings for the whole checkout: every skipped notebook cell says why, each
-pytest-xdist worker keeps its endgame tables in a cache of its own, and the browser tests share one.
+pytest-xdist worker keeps its endgame tables in a cache of its own.
 
 nbval skips a cell tagged ``nbval-skip`` with a bare ``pytest.skip()``, so
 ``pytest -rs`` prints only "Skipped". Each such cell carries its reason in
@@ -51,11 +51,6 @@ def _english_again() -> Iterator[None]:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        # For `pytest -n auto --dist loadgroup` (the README's command): a test file stays on one
-        # worker (its module fixtures are made once), and the real-browser tests all run on one
-        # worker, one after another: one JupyterLab and one Chromium at a time, as in a classroom.
-        browser = "tests/browser/" in item.nodeid.replace("\\", "/")
-        item.add_marker(pytest.mark.xdist_group("browser" if browser else item.nodeid.split("::")[0]))
         reason = _skip_reason(item)
         if reason is None:
             continue
