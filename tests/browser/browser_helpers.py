@@ -154,3 +154,22 @@ def run_all_cells(page: Any, attempts: int = 3) -> None:
         ".every(p => /\\[\\d+\\]/.test(p.textContent))",
         timeout=300_000,  # a busy CI machine runs another test file beside this one
     )
+
+
+def wait_for_board_fitted(page: Any, selector: str, box_at_most: float | None = None) -> None:
+    """Wait until the kernel has redrawn the board under ``selector`` for its box: the canvas drawn at
+    2 canvas px per CSS px and no wider than the box, or at its smallest scale scrolling (optionally
+    once the box is at most ``box_at_most`` CSS px wide), then let the last resize settle."""
+    page.wait_for_function(
+        """([selector, most]) => {
+        const box = document.querySelector(selector + ' .awithlaknannai-scroller');
+        const canvas = box && box.querySelector('canvas');
+        if (!canvas || (most !== null && box.clientWidth > most)) return false;
+        const width = canvas.getBoundingClientRect().width;
+        const fits = width <= box.clientWidth + 0.5, scrolls = box.scrollWidth > box.clientWidth;
+        return Math.abs(width * 2 - canvas.width) <= 2 && (fits || scrolls);
+    }""",
+        arg=[selector, box_at_most],
+        timeout=60_000,
+    )
+    page.wait_for_timeout(300)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, open_notebook, run_all_cells
+from browser_helpers import PANEL, open_notebook, run_all_cells, wait_for_board_fitted
 from test_challenges_in_browser import board_selector
 from test_play_in_browser import wait_for_status
 from test_voila_play_page import (  # noqa: F401 - voila_url: the module's Voila server fixture
@@ -122,21 +122,8 @@ def small_targets(page: Any) -> tuple[int, list[dict[str, Any]]]:
 
 
 def wait_until_fitted(page: Any, selector: str) -> dict[str, float]:
-    """Wait until the kernel has redrawn the board for its box (the canvas drawn at 2 canvas px per CSS
-    px and no wider than the box, or at its smallest scale scrolling), then measure it."""
-    page.wait_for_function(
-        """(selector) => {
-        const box = document.querySelector(selector + ' .awithlaknannai-scroller');
-        const canvas = box && box.querySelector('canvas');
-        if (!canvas) return false;
-        const width = canvas.getBoundingClientRect().width;
-        const fits = width <= box.clientWidth + 0.5, scrolls = box.scrollWidth > box.clientWidth;
-        return Math.abs(width * 2 - canvas.width) <= 2 && (fits || scrolls);
-    }""",
-        arg=selector,
-        timeout=30_000,
-    )
-    page.wait_for_timeout(300)  # the last resize settled
+    """Wait until the kernel has redrawn the board for its box, then measure it."""
+    wait_for_board_fitted(page, selector)
     return board_measures(page, selector)
 
 

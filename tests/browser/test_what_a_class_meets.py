@@ -27,6 +27,7 @@ from browser_helpers import (
     open_notebook,
     run_all_cells,
     run_axe,
+    wait_for_board_fitted,
     wait_for_kernel_idle,
 )
 from test_play_in_browser import click_point, run_code_in_new_cell, status_text, wait_for_status
@@ -356,21 +357,8 @@ def test_a_320_pixel_window_keeps_labels_whole_and_point_names_readable(
     page.keyboard.press("Control+b")  # close the file browser, as a student on a phone would
     page.wait_for_selector(".jp-FileBrowser", state="hidden")
     page.set_viewport_size({"width": 320, "height": 800})  # WCAG 1.4.10: 320 CSS pixels, nothing lost
-    # The kernel redraws the board for its new box: wait for that (on a busy machine it takes a while)
-    # rather than a fixed time, then let the last resize settle.
-    page.wait_for_function(
-        """(selector) => {
-        const box = document.querySelector(selector + ' .awithlaknannai-scroller');
-        const canvas = box && box.querySelector('canvas');
-        if (!canvas) return false;
-        const width = canvas.getBoundingClientRect().width;
-        const fits = width <= box.clientWidth + 0.5, scrolls = box.scrollWidth > box.clientWidth;
-        return box.clientWidth <= 330 && Math.abs(width * 2 - canvas.width) <= 2 && (fits || scrolls);
-    }""",
-        arg=BOARD,
-        timeout=60_000,
-    )
-    page.wait_for_timeout(300)
+    # The kernel redraws the board for its new box: wait for that (on a busy machine it takes a while).
+    wait_for_board_fitted(page, BOARD, box_at_most=330)
     cut = page.evaluate(f"""() => [...document.querySelectorAll('{PANEL} .awithlaknannai-game button')]
         .filter(b => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)""")
     assert not cut, f"buttons cut short: {cut}"
