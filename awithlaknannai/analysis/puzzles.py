@@ -233,8 +233,9 @@ class Puzzle:
         )
 
 
-# The same words as the challenges' ordinals (one catalog entry each).
-_ORDINALS = (
+#: "first" ... "eighth", translated at each use (made at import, before the session chooses its
+#: language); the puzzles' and the challenges' hints name a leap by them.
+ORDINALS = (
     N_("first"),
     N_("second"),
     N_("third"),
@@ -285,9 +286,7 @@ def hint_steps(target: Move) -> list[str]:
         ).format(count=count)
     )
     for index, landing in enumerate(target.landings[:-1]):
-        nth = (
-            str(_ORDINALS[index]) if index < len(_ORDINALS) else _("number {number}").format(number=index + 1)
-        )
+        nth = str(ORDINALS[index]) if index < len(ORDINALS) else _("number {number}").format(number=index + 1)
         steps.append(_("Its {nth} leap lands on `{point}`.").format(nth=nth, point=landing))
     return steps
 

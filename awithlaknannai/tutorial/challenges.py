@@ -32,13 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis.puzzles import (
+    ORDINALS,
     MAX_PUZZLE_MOVES,
     _wins_within,
     forces_win,
     winning_moves,
 )
 from ..errors import NotationError, shown
-from ..i18n import N_, ngettext, side_name
+from ..i18n import ngettext, side_name
 from ..i18n import gettext as _
 from ..limits import bounded_items, text, whole_number
 from ..notation import parse_position
@@ -512,18 +513,6 @@ class ChallengeRun:
 
 # --- hints ----------------------------------------------------------------------------------
 
-# Lazy: made at import, before the session chooses its language; translated at each use.
-_ORDINALS = (
-    N_("first"),
-    N_("second"),
-    N_("third"),
-    N_("fourth"),
-    N_("fifth"),
-    N_("sixth"),
-    N_("seventh"),
-    N_("eighth"),
-)
-
 
 def _look_for(goal: Goal, position: Position, found: int) -> str:
     """The first hint for a goal: what to look for, in words that fit the task, and no point named."""
@@ -612,8 +601,8 @@ def hint_ladder(goal: Goal, position: Position, target: Move, found: int = 0) ->
         )
         for index, landing in enumerate(target.landings[:-1]):
             nth = (
-                str(_ORDINALS[index])
-                if index < len(_ORDINALS)
+                str(ORDINALS[index])
+                if index < len(ORDINALS)
                 else _("number {number}").format(number=index + 1)
             )
             ladder.append(
