@@ -7,6 +7,7 @@ collected through pyproject's testpaths); the browser test is tests/browser/test
 
 from __future__ import annotations
 
+import ast
 from gettext import GNUTranslations
 import io
 import re
@@ -116,6 +117,42 @@ def test_the_placeholder_check_catches_a_lost_or_renamed_placeholder() -> None:
     assert _placeholders("{them} answers {reply}") != _placeholders("las {ellos} responden {reply}")
     assert _placeholders("take {count} pieces") != _placeholders("toma piezas")
     assert _placeholders("%(count)d pieces") == _placeholders("%(count)d piezas")
+
+
+_TRANSLATING_CALLS = {"_", "gettext", "ngettext", "pgettext"}
+
+
+def _messages_inside_f_strings(source: str) -> list[int]:
+    """The lines where a translating call with a literal message sits inside an f-string."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id in _TRANSLATING_CALLS
+                    and inner.args
+                    and isinstance(inner.args[0], ast.Constant)
+                ):
+                    lines.append(inner.lineno)
+    return lines
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """Babel's extractor sees a message inside an f-string from Python 3.12 on only (PEP 701 tokenizes
+    f-strings), so such a message would be in the catalogs on one Python and missing on another."""
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((ROOT / "awithlaknannai").rglob("*.py"))
+        if (lines := _messages_inside_f_strings(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"hoist these messages out of their f-strings: {found}"
+
+
+def test_the_f_string_check_finds_a_message_inside_an_f_string() -> None:
+    assert _messages_inside_f_strings('x = f"<b>{_(\'Moves\')}</b>"') == [1]
+    assert _messages_inside_f_strings('label = _("Moves")\nx = f"<b>{label}</b> {_(name)}"') == []
 
 
 def test_the_catalogs_hold_every_message_of_the_code() -> None:

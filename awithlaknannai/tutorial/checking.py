@@ -118,8 +118,9 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         headline, symbol, colour = _STYLE[self.status]
+        hint_word = html.escape(_("Hint:"))
         hint = (
-            f'<div style="margin-top:0.3em"><em>{html.escape(_("Hint:"))}</em> {_html(self.hint)}</div>'
+            f'<div style="margin-top:0.3em"><em>{hint_word}</em> {_html(self.hint)}</div>'
             if self.hint
             else ""
         )

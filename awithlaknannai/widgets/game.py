@@ -438,7 +438,8 @@ class GameWidget(widgets.VBox):
         played = len(game.moves)
         texts = [game.move_text(i) for i in range(played)] + [m.text() for m in game.taken_back]
         if not texts:
-            return f'<div class="awithlaknannai-moves awithlaknannai-muted">{html.escape(_("No moves yet."))}</div>'
+            no_moves = html.escape(_("No moves yet."))
+            return f'<div class="awithlaknannai-moves awithlaknannai-muted">{no_moves}</div>'
         first_black = game.start.turn is Color.BLACK
         cells: list[str] = []
         for i, text in enumerate(texts):
@@ -461,8 +462,9 @@ class GameWidget(widgets.VBox):
         if outcome is not None and self.at_latest():
             cells.append(f"<i>{html.escape(str(outcome))}</i>")
         # A scrolling box must take the focus, so keyboard users can scroll it.
+        label = html.escape(_("Moves"))
         return (
-            f'<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="{html.escape(_("Moves"))}" '
+            f'<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="{label}" '
             'style="font-family:monospace;line-height:1.6;'
             f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>'
         )
