@@ -30,7 +30,11 @@ TEXT_EVERY = 5  # check the text round trip of every 5th position (it is the slo
 UNDO_GAMES = 10  # games per case in which every move is also undone and redone
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+# The Ludii preset's games are the longest (no compulsory capture): slow, so CI's other Pythons leave them
+# to the main run.
+@pytest.mark.parametrize(
+    "preset", [pytest.param(p, marks=pytest.mark.slow) if p == "ludii" else p for p in PRESETS]
+)
 @pytest.mark.parametrize("name", VARIANTS)
 def test_random_games(name: str, preset: str) -> None:
     variant = get_variant(name, preset)
