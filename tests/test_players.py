@@ -25,8 +25,10 @@ from awithlaknannai.players import (
     player_for_level,
 )
 
+from awithlaknannai.rules import PRESETS as PRESET_RULES
+
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-3", "zuni-5-murray", "alquerque", "tukvnanawopi"]
-PRESETS = ["standard", "maximum", "ludii"]
+PRESETS = list(PRESET_RULES)  # every preset the package has
 
 
 def _fast_players(seed: int) -> list[Player]:
@@ -217,44 +219,41 @@ def test_mcts_time_limit_and_report() -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs, error, message",
+    "player_class, kwargs, error, message",
     [
-        ({"depth": 0}, ValueError, "depth must be an integer"),
-        ({"depth": 2.5}, TypeError, "depth must be an integer"),
-        ({"depth": None}, ValueError, "give a depth, a time_limit"),
-        ({"time_limit": -1}, ValueError, "time_limit must be"),
-        ({"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-        ({"contempt": "high"}, TypeError, "contempt must be an integer"),
-        ({"contempt": 10**9}, ValueError, "contempt must be from"),
-        ({"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
-        ({"seed": "x"}, TypeError, "seed must be an integer"),
-        ({"depth": 9}, LongJobError, "depth 9 without a time limit"),
-        ({"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
+        (AlphaBetaPlayer, {"depth": 0}, ValueError, "depth must be an integer"),
+        (AlphaBetaPlayer, {"depth": 2.5}, TypeError, "depth must be an integer"),
+        (AlphaBetaPlayer, {"depth": None}, ValueError, "give a depth, a time_limit"),
+        (AlphaBetaPlayer, {"time_limit": -1}, ValueError, "time_limit must be"),
+        (AlphaBetaPlayer, {"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
+        (AlphaBetaPlayer, {"contempt": "high"}, TypeError, "contempt must be an integer"),
+        (AlphaBetaPlayer, {"contempt": 10**9}, ValueError, "contempt must be from"),
+        (AlphaBetaPlayer, {"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
+        (AlphaBetaPlayer, {"seed": "x"}, TypeError, "seed must be an integer"),
+        (AlphaBetaPlayer, {"depth": 9}, LongJobError, "depth 9 without a time limit"),
+        (AlphaBetaPlayer, {"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
+        (MCTSPlayer, {"playouts": 0}, ValueError, "playouts must be"),
+        (MCTSPlayer, {"playouts": 1.5}, TypeError, "playouts must be"),
+        (MCTSPlayer, {"playouts": None}, ValueError, "give playouts, a time_limit"),
+        (MCTSPlayer, {"exploration": -1}, ValueError, "exploration must be"),
+        (MCTSPlayer, {"exploration": float("nan")}, ValueError, "exploration must be"),
+        (MCTSPlayer, {"capture_bias": 2}, ValueError, "capture_bias must be"),
+        (MCTSPlayer, {"playout_turns": 0}, ValueError, "playout_turns must be"),
+        (MCTSPlayer, {"playouts": 10**12}, LongJobError, "playouts a move"),
+        (MCTSPlayer, {"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
+        (
+            MCTSPlayer,
+            {"playouts": None, "time_limit": float("inf")},
+            ValueError,
+            "time_limit must be a finite number",
+        ),
     ],
 )
-def test_alphabeta_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
+def test_searching_players_reject_bad_settings(
+    player_class: type[Player], kwargs: dict, error: type, message: str
+) -> None:
     with pytest.raises(error, match=message):
-        AlphaBetaPlayer(**kwargs)
-
-
-@pytest.mark.parametrize(
-    "kwargs, error, message",
-    [
-        ({"playouts": 0}, ValueError, "playouts must be"),
-        ({"playouts": 1.5}, TypeError, "playouts must be"),
-        ({"playouts": None}, ValueError, "give playouts, a time_limit"),
-        ({"exploration": -1}, ValueError, "exploration must be"),
-        ({"exploration": float("nan")}, ValueError, "exploration must be"),
-        ({"capture_bias": 2}, ValueError, "capture_bias must be"),
-        ({"playout_turns": 0}, ValueError, "playout_turns must be"),
-        ({"playouts": 10**12}, LongJobError, "playouts a move"),
-        ({"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
-        ({"playouts": None, "time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-    ],
-)
-def test_mcts_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
-    with pytest.raises(error, match=message):
-        MCTSPlayer(**kwargs)
+        player_class(**kwargs)
 
 
 def test_long_searches_are_accepted_when_asked_for() -> None:

@@ -23,8 +23,10 @@ from awithlaknannai import (
 )
 from awithlaknannai.position import generate_raw
 
+from awithlaknannai.rules import PRESETS as PRESET_RULES
+
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi"]
-PRESETS = ["standard", "maximum", "ludii"]
+PRESETS = list(PRESET_RULES)  # every preset the package has
 GAMES = 300  # per variant and preset: 6,300 complete games in all
 TEXT_EVERY = 5  # check the text round trip of every 5th position (it is the slowest check)
 UNDO_GAMES = 10  # games per case in which every move is also undone and redone
