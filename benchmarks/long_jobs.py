@@ -31,6 +31,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from pathlib import Path
 
 from awithlaknannai import Position, perft
 from awithlaknannai.cli import CLI_SECONDS_LIMIT
@@ -243,8 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         out += ["", "Hostile inputs, each in a child process capped at 2 GB (outcome: what it raised):"]
         out += input_rows()
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            file.write("\n".join(out) + "\n")
+        Path(args.save).write_text("\n".join(out) + "\n", encoding="utf-8")
     return 0
 
 

@@ -20,6 +20,7 @@ import argparse
 import platform
 import sys
 import time
+from pathlib import Path
 
 from awithlaknannai import Position, perft
 from awithlaknannai.variants import variant_names
@@ -77,8 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\n" + table, flush=True)
             out.append(table)
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            file.write("\n\n".join(out) + "\n")
+        Path(args.save).write_text("\n\n".join(out) + "\n", encoding="utf-8")
     return 0
 
 

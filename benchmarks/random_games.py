@@ -25,6 +25,7 @@ import sys
 import time
 
 from awithlaknannai import Game, Position, get_variant
+from random_play import random_game_plies  # benchmarks/random_play.py, beside this script
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "alquerque", "tukvnanawopi"]
 RULES = ["standard", "maximum", "ludii"]
@@ -32,16 +33,7 @@ RULES = ["standard", "maximum", "ludii"]
 
 def position_games(variant, games: int, seed: int) -> int:
     """Play ``games`` uniformly random games of ``variant`` through Position; return the plies."""
-    rng = random.Random(seed)
-    plies = 0
-    for _ in range(games):
-        position = Position.start(variant)
-        moves = position.legal_moves()
-        while moves:
-            position = position.play(rng.choice(moves))
-            moves = position.legal_moves()
-            plies += 1
-    return plies
+    return random_game_plies(Position.start(variant), games, seed)
 
 
 def play_positions(variant_name: str, rules: str, games: int, seed: int) -> tuple[int, float]:

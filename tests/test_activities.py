@@ -36,21 +36,12 @@ from awithlaknannai.tutorial.history_exercises import (
     timeline_years,
 )
 from awithlaknannai.tutorial.quiz import ask
+from history_answers import ACTIVITY_ANSWERS, STATEMENT_SOURCES
 
+# The statements' sources each by one word ("Stevenson", "encyclopedia"): a name in any form is accepted.
 RIGHT = {
-    "01-locator-map": {"Zuni Pueblo": "E", "Hopi mesas": "B"},
-    "01-spot-difference": {"A", "D", "G"},
-    "01-statement-sources": [
-        "Stevenson",
-        "Ludii",
-        "Culin",
-        "encyclopedia",
-        "Murray",
-        "Stevenson",
-        "encyclopedia",
-        "Culin",
-    ],
-    "01-timeline": ["Stevenson", "Culin", "Murray", "Bell", "Ludii"],
+    **ACTIVITY_ANSWERS,
+    "01-statement-sources": [source.removeprefix("the ").split()[0] for source in STATEMENT_SOURCES],
 }
 
 

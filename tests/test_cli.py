@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from awithlaknannai.variants import VARIANT_NAMES
 
 from awithlaknannai.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
+from command_line import run_program
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -139,17 +134,8 @@ def test_argument_errors_exit_with_status_2_in_one_line(capsys: pytest.CaptureFi
 
 
 def test_the_module_runs_as_a_program() -> None:
-    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "awithlaknannai", *arguments],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-
-    ok = run("perft", "--depth", "3")
+    ok = run_program("perft", "--depth", "3")
     assert (ok.returncode, ok.stdout, ok.stderr) == (0, "1 3\n2 4\n3 9\n", "")
-    bad = run("show", "--variant", "zuni-1")
+    bad = run_program("show", "--variant", "zuni-1")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == "error: variant 'zuni-1': a Zuni board needs at least 2 points in an outer row\n"

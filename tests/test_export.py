@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import struct
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -14,6 +12,7 @@ import pytest
 from awithlaknannai import Color, Game, Position, boards, get_variant
 from awithlaknannai.cli import main
 from awithlaknannai.render import export
+from command_line import run_program
 from awithlaknannai.render.export import (
     PAPER_SIZES,
     printable_sheet,
@@ -264,22 +263,9 @@ def test_cli_draw_fails_cleanly(tmp_path, capsys, arguments, message):
 
 
 def test_cli_draw_as_a_program(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-    def draw(*arguments: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "awithlaknannai", "draw", *arguments],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tmp_path,
-            timeout=120,
-            check=False,
-        )
-
-    done = draw("--variant", "mosona-murray", "-o", str(tmp_path / "m.svg"))
+    done = run_program("draw", "--variant", "mosona-murray", "-o", str(tmp_path / "m.svg"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "m.svg").exists()
-    failed = draw("-o", str(tmp_path / "m.gif"))
+    failed = run_program("draw", "-o", str(tmp_path / "m.gif"), cwd=tmp_path)
     assert failed.returncode == 2
     assert failed.stderr.count("\n") == 1 and failed.stderr.startswith("error: ")

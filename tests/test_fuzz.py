@@ -18,7 +18,9 @@ import io
 import json
 import string
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -48,6 +50,21 @@ def bounded() -> object:
     # wall clock far beyond it for what runs in other processes.
     assert time.process_time() - cpu < SECONDS_PER_INPUT
     assert time.perf_counter() - started < 10 * SECONDS_PER_INPUT
+
+
+def read_back_or_refused(
+    read: Callable[[Any], Any], data: object, kind: type, reads_back: Callable[[Any], bool], longest: int
+) -> None:
+    """Within the bound, ``read(data)`` gives a ``kind`` that ``reads_back`` (written and read again, the
+    same), or refuses ``data`` with a one-line NotationError shorter than ``longest`` characters."""
+    with bounded():
+        try:
+            value = read(data)
+        except NotationError as error:
+            assert "\n" not in str(error) and len(str(error)) < longest
+        else:
+            assert isinstance(value, kind)
+            assert reads_back(value)
 
 
 # --- pieces of hostile text ------------------------------------------------------------
@@ -124,14 +141,9 @@ def position_texts() -> st.SearchStrategy[str]:
 @FUZZ
 @given(text=position_texts())
 def test_position_texts_parse_or_raise_notation_error(text: str, memory_bound: None) -> None:
-    with bounded():
-        try:
-            position = parse_position(text)
-        except NotationError as error:
-            assert "\n" not in str(error) and len(str(error)) < 600
-        else:
-            assert isinstance(position, Position)
-            assert parse_position(position.text()) == position
+    read_back_or_refused(
+        parse_position, text, Position, lambda position: parse_position(position.text()) == position, 600
+    )
 
 
 json_values = st.recursive(
@@ -182,14 +194,9 @@ def record_texts() -> st.SearchStrategy[str | bytes]:
 @FUZZ
 @given(data=record_texts())
 def test_records_load_or_raise_notation_error(data: str | bytes, memory_bound: None) -> None:
-    with bounded():
-        try:
-            game = game_from_json(data)
-        except NotationError as error:
-            assert "\n" not in str(error) and len(str(error)) < 800
-        else:
-            assert isinstance(game, Game)
-            assert game_from_json(game.to_json()).moves == game.moves
+    read_back_or_refused(
+        game_from_json, data, Game, lambda game: game_from_json(game.to_json()).moves == game.moves, 800
+    )
 
 
 GAMES = {

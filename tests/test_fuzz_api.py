@@ -35,6 +35,7 @@ from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer, Ra
 from awithlaknannai.engines.lean import LeanEngine, lean_move_of
 from awithlaknannai.engines.batch import BatchPlayouts
 from awithlaknannai.rules import MAX_LIMIT
+from random_turns import play_random_turns
 
 FUZZ = settings(
     max_examples=100,
@@ -601,13 +602,7 @@ def test_whatever_the_constructors_accept_is_saved_and_loaded(
     assume("variant" in locals())
     start = Position.start(variant)
     start = Position(variant, start.white, start.black, start.turn, quiet, start.dead)
-    game = Game(start=start, tags=tags)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
+    game = play_random_turns(Game(start=start, tags=tags), turns, seed)
     path = tmp_path / "game.json"
     game.save(path)
     again = Game.load(path)

@@ -39,6 +39,7 @@ from awithlaknannai.tutorial import translate
 from awithlaknannai.tutorial.copies import student_copy
 from awithlaknannai.tutorial.challenges import Challenge, capture, first_moves, hint_ladder, reach
 from awithlaknannai.tutorial.practice import refusal_reason
+from command_line import run_program
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -586,26 +587,14 @@ def test_a_language_without_notebook_translations_is_refused() -> None:
 
 
 def test_the_command_line_copies_the_spanish_notebooks_beside_the_english(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "class"), "--lang", "es"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    done = run_program("notebooks", str(tmp_path / "class"), "--lang", "es")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "class" / "es" / "00_start_here.ipynb").read_bytes() == (
         ROOT / "notebooks" / "es" / "00_start_here.ipynb"
     ).read_bytes()
     assert (tmp_path / "class" / "01_history.ipynb").is_file()  # what the Spanish 00 links to, in English
     assert done.stdout.rstrip().endswith(str(tmp_path / "class" / "es" / "00_start_here.ipynb"))
-    bad = subprocess.run(
-        [sys.executable, "-m", "awithlaknannai", "notebooks", str(tmp_path / "x"), "--lang", "de"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    bad = run_program("notebooks", str(tmp_path / "x"), "--lang", "de")
     assert bad.returncode == 2 and "invalid choice: 'de'" in bad.stderr
 
 

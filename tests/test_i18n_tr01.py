@@ -16,18 +16,9 @@ from awithlaknannai.i18n import use_language
 from awithlaknannai.tutorial import history_exercises
 from awithlaknannai.tutorial.exercises import check
 from awithlaknannai.tutorial.quiz import ask
+from history_answers import STATEMENT_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-STATEMENTS_RIGHT = [
-    "Stevenson 1903",
-    "Ludii",
-    "Culin 1907",
-    "the encyclopedia",
-    "Murray 1952",
-    "Stevenson 1903",
-    "the encyclopedia",
-    "Culin 1907",
-]
 
 
 def _box_texts(box) -> list[str]:
@@ -126,13 +117,13 @@ def test_the_two_drawings_feedback_is_in_the_language() -> None:
 
 
 def test_the_statements_feedback_is_in_the_language_with_its_clues() -> None:
-    answer = list(STATEMENTS_RIGHT)
+    answer = list(STATEMENT_SOURCES)
     answer[1] = "Murray 1952"  # statement 2 wrong
     answer[7] = ""  # statement 8 not chosen
     with use_language("es"):
         first = check("01-statement-sources", answer, 1)
         second = check("01-statement-sources", answer, 2)
-        right = check("01-statement-sources", STATEMENTS_RIGHT)
+        right = check("01-statement-sources", STATEMENT_SOURCES)
     assert first.message == (
         "6 de 8 correctas. Todavía no: la frase 2 no es de Murray 1952. "
         "A la frase 8 todavía le falta una fuente."
@@ -141,7 +132,7 @@ def test_the_statements_feedback_is_in_the_language_with_its_clues() -> None:
     assert second.hint == "Frase 2: Estas palabras están escritas para que las lea una computadora."
     assert right.message.startswith("Cada frase tiene su fuente.")
     with use_language("fr"):
-        first = check("01-statement-sources", ["Ludii", "", ""] + STATEMENTS_RIGHT[3:], 1)
+        first = check("01-statement-sources", ["Ludii", "", ""] + STATEMENT_SOURCES[3:], 1)
     assert "Il manque encore une source aux phrases 2 et 3." in first.message
     assert "la phrase 1 n'est pas de Ludii" in first.message
     english = check("01-statement-sources", answer, 2)

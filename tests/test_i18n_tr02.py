@@ -45,16 +45,18 @@ def test_the_graph_exercises_answer_in_the_language() -> None:
     assert check("02-zuni3-edges", 19).message.startswith("zuni(3) has 19 edges: 3 on the middle row, 2 + 2")
 
 
-@pytest.mark.parametrize(
-    ("language", "button", "locked", "heading"),
-    [
-        ("es", "Confirmar mi predicción", "Confirmado: 14. ¡Exacto!", "La respuesta de la computadora:"),
-        ("fr", "Valider ma prédiction", "Validé : 14. Exactement !", "La réponse de l&#x27;ordinateur :"),
-    ],
-)
-def test_the_prediction_box_speaks_the_language(
-    language: str, button: str, locked: str, heading: str
-) -> None:
+# What the prediction box and the board comparison show, by what it is, in each language.
+LOCK_BUTTON = {"es": "Confirmar mi predicción", "fr": "Valider ma prédiction"}
+LOCKED_IN = {"es": "Confirmado: 14. ¡Exacto!", "fr": "Validé : 14. Exactement !"}
+REVEAL_HEADING = {"es": "La respuesta de la computadora:", "fr": "La réponse de l&#x27;ordinateur :"}
+TABLE_CAPTION = {"es": "Tableros comparados", "fr": "Plateaux comparés"}
+EDGES_ROW = {"es": "segmentos de línea (aristas)", "fr": "segments de ligne (arêtes)"}
+DRAWINGS_TITLE = {"es": "Qué cambia entre", "fr": "Ce qui diffère entre"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_prediction_box_speaks_the_language(language: str) -> None:
+    button, locked, heading = LOCK_BUTTON[language], LOCKED_IN[language], REVEAL_HEADING[language]
     with use_language(language):
         box = predict("02-more-edges")
         assert box.lock_button.description == button
@@ -68,16 +70,9 @@ def test_the_prediction_box_speaks_the_language(
     assert english.lock_button.description == LOCK_IN and english.status.text == WAITING
 
 
-@pytest.mark.parametrize(
-    ("language", "caption", "row", "title"),
-    [
-        ("es", "Tableros comparados", "segmentos de línea (aristas)", "Qué cambia entre"),
-        ("fr", "Plateaux comparés", "segments de ligne (arêtes)", "Ce qui diffère entre"),
-    ],
-)
-def test_the_board_comparison_and_drawings_speak_the_language(
-    language: str, caption: str, row: str, title: str
-) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_comparison_and_drawings_speak_the_language(language: str) -> None:
+    caption, row, title = TABLE_CAPTION[language], EDGES_ROW[language], DRAWINGS_TITLE[language]
     culin, murray = mosona(), mosona(outer_lines=False)
     with use_language(language):
         table = compare_boards([culin, murray], labels=["Culin", "Murray"])

@@ -23,6 +23,7 @@ from awithlaknannai import (
 )
 from awithlaknannai.notation import RECORD_FORMAT, game_to_record
 from awithlaknannai.variants import BENT_LEAPS_REFUSED
+from random_turns import play_random_turns
 
 VARIANTS = variant_names(zuni_sizes=[2, 5], zuni_murray_sizes=[6])
 
@@ -202,13 +203,7 @@ def played(
     name: str = "mosona", rules: str = "standard", plies: int = 30, seed: int = 1, **kwargs: object
 ) -> Game:
     game = Game(get_variant(name, rules, **kwargs), tags={"White": "Ana", "Black": "Ben"})  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-    return game
+    return play_random_turns(game, plies, seed)
 
 
 def assert_same_game(a: Game, b: Game) -> None:

@@ -24,9 +24,9 @@ from awithlaknannai.players import (
     play_game,
     player_for_level,
 )
+from awithlaknannai.rules import PRESETS
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-3", "zuni-5-murray", "alquerque", "tukvnanawopi"]
-PRESETS = ["standard", "maximum", "ludii"]
 
 
 def _fast_players(seed: int) -> list[Player]:
@@ -54,7 +54,7 @@ def _random_position(variant: str, rules: str, seed: int, max_turns: int = 60) -
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("rules", list(PRESETS))
 def test_every_player_returns_a_legal_move(variant: str, rules: str) -> None:
     for seed in range(3):
         position = _random_position(variant, rules, seed)
@@ -69,7 +69,7 @@ def test_every_player_returns_a_legal_move(variant: str, rules: str) -> None:
 @given(
     seed=st.integers(0, 10_000),
     variant=st.sampled_from(["mosona", "zuni-4-murray", "alquerque"]),
-    rules=st.sampled_from(PRESETS),
+    rules=st.sampled_from(list(PRESETS)),
 )
 def test_search_players_stay_legal_in_random_positions(seed: int, variant: str, rules: str) -> None:
     position = _random_position(variant, rules, seed, max_turns=80)
@@ -217,44 +217,41 @@ def test_mcts_time_limit_and_report() -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs, error, message",
+    "player_class, kwargs, error, message",
     [
-        ({"depth": 0}, ValueError, "depth must be an integer"),
-        ({"depth": 2.5}, TypeError, "depth must be an integer"),
-        ({"depth": None}, ValueError, "give a depth, a time_limit"),
-        ({"time_limit": -1}, ValueError, "time_limit must be"),
-        ({"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-        ({"contempt": "high"}, TypeError, "contempt must be an integer"),
-        ({"contempt": 10**9}, ValueError, "contempt must be from"),
-        ({"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
-        ({"seed": "x"}, TypeError, "seed must be an integer"),
-        ({"depth": 9}, LongJobError, "depth 9 without a time limit"),
-        ({"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
+        (AlphaBetaPlayer, {"depth": 0}, ValueError, "depth must be an integer"),
+        (AlphaBetaPlayer, {"depth": 2.5}, TypeError, "depth must be an integer"),
+        (AlphaBetaPlayer, {"depth": None}, ValueError, "give a depth, a time_limit"),
+        (AlphaBetaPlayer, {"time_limit": -1}, ValueError, "time_limit must be"),
+        (AlphaBetaPlayer, {"time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
+        (AlphaBetaPlayer, {"contempt": "high"}, TypeError, "contempt must be an integer"),
+        (AlphaBetaPlayer, {"contempt": 10**9}, ValueError, "contempt must be from"),
+        (AlphaBetaPlayer, {"weights": {"material": 1}}, TypeError, "weights must be a Weights"),
+        (AlphaBetaPlayer, {"seed": "x"}, TypeError, "seed must be an integer"),
+        (AlphaBetaPlayer, {"depth": 9}, LongJobError, "depth 9 without a time limit"),
+        (AlphaBetaPlayer, {"depth": 4, "time_limit": 601}, LongJobError, "time_limit of 10 min a move"),
+        (MCTSPlayer, {"playouts": 0}, ValueError, "playouts must be"),
+        (MCTSPlayer, {"playouts": 1.5}, TypeError, "playouts must be"),
+        (MCTSPlayer, {"playouts": None}, ValueError, "give playouts, a time_limit"),
+        (MCTSPlayer, {"exploration": -1}, ValueError, "exploration must be"),
+        (MCTSPlayer, {"exploration": float("nan")}, ValueError, "exploration must be"),
+        (MCTSPlayer, {"capture_bias": 2}, ValueError, "capture_bias must be"),
+        (MCTSPlayer, {"playout_turns": 0}, ValueError, "playout_turns must be"),
+        (MCTSPlayer, {"playouts": 10**12}, LongJobError, "playouts a move"),
+        (MCTSPlayer, {"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
+        (
+            MCTSPlayer,
+            {"playouts": None, "time_limit": float("inf")},
+            ValueError,
+            "time_limit must be a finite number",
+        ),
     ],
 )
-def test_alphabeta_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
+def test_searching_players_reject_bad_settings(
+    player_class: type[Player], kwargs: dict, error: type, message: str
+) -> None:
     with pytest.raises(error, match=message):
-        AlphaBetaPlayer(**kwargs)
-
-
-@pytest.mark.parametrize(
-    "kwargs, error, message",
-    [
-        ({"playouts": 0}, ValueError, "playouts must be"),
-        ({"playouts": 1.5}, TypeError, "playouts must be"),
-        ({"playouts": None}, ValueError, "give playouts, a time_limit"),
-        ({"exploration": -1}, ValueError, "exploration must be"),
-        ({"exploration": float("nan")}, ValueError, "exploration must be"),
-        ({"capture_bias": 2}, ValueError, "capture_bias must be"),
-        ({"playout_turns": 0}, ValueError, "playout_turns must be"),
-        ({"playouts": 10**12}, LongJobError, "playouts a move"),
-        ({"playout_turns": 10**6}, LongJobError, "playouts of 1,000,000 turns"),
-        ({"playouts": None, "time_limit": float("inf")}, ValueError, "time_limit must be a finite number"),
-    ],
-)
-def test_mcts_rejects_bad_settings(kwargs: dict, error: type, message: str) -> None:
-    with pytest.raises(error, match=message):
-        MCTSPlayer(**kwargs)
+        player_class(**kwargs)
 
 
 def test_long_searches_are_accepted_when_asked_for() -> None:

@@ -22,9 +22,9 @@ from awithlaknannai import (
     parse_position,
 )
 from awithlaknannai.position import generate_raw
+from awithlaknannai.rules import PRESETS
 
 VARIANTS = ["mosona", "mosona-murray", "kolowis", "zuni-4", "zuni-5", "alquerque", "tukvnanawopi"]
-PRESETS = ["standard", "maximum", "ludii"]
 GAMES = 300  # per variant and preset: 6,300 complete games in all
 TEXT_EVERY = 5  # check the text round trip of every 5th position (it is the slowest check)
 UNDO_GAMES = 10  # games per case in which every move is also undone and redone
@@ -103,7 +103,9 @@ def test_positions_round_trip_all_along_long_games() -> None:
 @st.composite
 def placements(draw: st.DrawFn) -> Position:
     name = draw(st.sampled_from(VARIANTS + ["zuni-2", "zuni-7-murray"]))
-    rules = draw(st.sampled_from(PRESETS + ["standard,multi_leap=optional", "maximum,compulsory_capture=no"]))
+    rules = draw(
+        st.sampled_from(list(PRESETS) + ["standard,multi_leap=optional", "maximum,compulsory_capture=no"])
+    )
     variant = get_variant(name, rules)
     cells = draw(st.lists(st.sampled_from("wb."), min_size=len(variant.points), max_size=len(variant.points)))
     pieces = {p: c for p, c in zip(variant.points, cells) if c != "."}

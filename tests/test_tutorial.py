@@ -10,21 +10,10 @@ import pytest
 
 from awithlaknannai import Rules, boards
 from awithlaknannai.tutorial import EXERCISES, Feedback, check, exercise_ids, question
+from history_answers import ACTIVITY_ANSWERS
 
 RIGHT_ANSWERS = {
-    "01-locator-map": {"Zuni Pueblo": "E", "Hopi mesas": "B"},
-    "01-spot-difference": {"A", "D", "G"},
-    "01-statement-sources": [
-        "Stevenson 1903",
-        "Ludii",
-        "Culin 1907",
-        "the encyclopedia",
-        "Murray 1952",
-        "Stevenson 1903",
-        "the encyclopedia",
-        "Culin 1907",
-    ],
-    "01-timeline": ["Stevenson", "Culin", "Murray", "Bell", "Ludii"],
+    **ACTIVITY_ANSWERS,
     "01-sources-compulsory": {"c", "d"},
     "01-authentic-rules": False,
     "02-build-zuni2": boards.zuni(2),

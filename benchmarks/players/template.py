@@ -1,27 +1,9 @@
-"""The greedy template of notebook 08 (template_code()): the most pieces after my own move."""
+"""The greedy template of notebook 08 (template_code()): the most pieces after my own move.
 
-import random
+A student who hands in the template unchanged hands in exactly this function; the
+player's process has already imported ``awithlaknannai.league``, so the import is free.
+"""
 
+from awithlaknannai.league import greedy_choose_move as choose_move
 
-def choose_move(position):
-    """Play the move after which I have the most pieces compared with my opponent.
-
-    A winning move is played at once. Among equally good moves, one is
-    chosen at random. It looks only at its own move, not at the reply:
-    that is the first thing to improve.
-    """
-    me = position.turn
-    best_score = None
-    best_moves = []
-    for move in position.legal_moves():
-        after = position.play(move)
-        outcome = after.outcome()
-        if outcome is not None and outcome.winner == me:
-            return move  # this move wins the game
-        score = after.count(me) - after.count(me.other)
-        if best_score is None or score > best_score:
-            best_score = score
-            best_moves = [move]
-        elif score == best_score:
-            best_moves.append(move)
-    return random.choice(best_moves)
+__all__ = ["choose_move"]
