@@ -185,6 +185,28 @@ def preview_html(game: Game, *, labels: bool = True, flipped: bool = False, what
     return f'<div class="awithlaknannai-preview">{image}<p><em>{text}</em></p></div>'
 
 
+def saved_text(kind: str, game: Game, live: str) -> str:
+    """The plain-text form of a widget saved in a notebook and shown on GitHub.
+
+    It stands instead of ipywidgets' long list of children: ``kind`` names the
+    widget, ``live`` says what it becomes when the notebook runs.
+
+    >>> saved_text("BoardWidget", Game("zuni-3"), "an interactive board")
+    '<BoardWidget: zuni-3, standard rules, 0 moves played; an interactive board when the notebook runs>'
+    """
+    return (
+        f"<{kind}: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+        f"{len(game.moves)} moves played; {live} when the notebook runs>"
+    )
+
+
+def with_preview(bundle: dict[str, Any] | None, preview: Callable[[], str]) -> dict[str, Any] | None:
+    """A widget's output ``bundle`` with a picture (``preview()``) for a notebook opened without its kernel."""
+    if bundle is not None:
+        bundle["text/html"] = preview()
+    return bundle
+
+
 # The line under a preview, whole for each thing the package previews (a translation needs the whole sentence).
 _PREVIEW_LINES = {
     "board": N_("Run this cell (Shift + Enter) to play on this board: it is a picture until then."),
@@ -264,19 +286,13 @@ class BoardWidget(widgets.VBox):
     """
 
     def __repr__(self) -> str:
-        # The plain-text form saved in notebooks and shown on GitHub, instead
-        # of ipywidgets' long list of children.
-        game = self.game
-        return (
-            f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
-            f"{len(game.moves)} moves played; an interactive board when the notebook runs>"
-        )
+        return saved_text("BoardWidget", self.game, "an interactive board")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # a picture for a notebook opened without its kernel
-            bundle["text/html"] = preview_html(self.game, labels=self.labels, flipped=self.flipped)
-        return bundle
+        return with_preview(
+            super()._repr_mimebundle_(**kwargs),
+            lambda: preview_html(self.game, labels=self.labels, flipped=self.flipped),
+        )
 
     def __init__(
         self,
