@@ -6,6 +6,10 @@ new game, undo and redo, history buttons and a move number box that replay the
 game move by move, a box to type moves, the game record (to copy, or to paste one in and replay it)
 and computer opponents. Its labels, buttons and status lines are in the session's language
 (:mod:`awithlaknannai.i18n`) of the moment it is made; names of boards and rules texts are not translated.
+
+Its parts by concern: the computer players in :mod:`.opponents`, the hints in
+:mod:`.hints`, the move list in :mod:`.move_list` and the game record box in
+:mod:`.record_box`; this module ties them to the board, the menus and the history.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .buttons import text_button
 from .controller import turn_status
 from .hints import Hint, hint_for, hint_text
 from .move_list import move_list_html
+from .record_box import RecordBox
 from .opponents import _COMPUTER_IN_THE_PAST, ComputerOpponents, _as_player
 from .shield import KeyboardShield
 
@@ -242,29 +247,14 @@ class GameWidget(ComputerOpponents, widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_list = widgets.HTML()
-        self.record_text = widgets.Textarea(
-            placeholder=_("A game record (JSON) to replay: paste it here and press Load."),
-            description=_("Game record"),
-            style=wide,
-            layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
+        self.record_box = RecordBox()
+        # The record box's parts, by the names the game widget has always given them.
+        self.record_text, self.record_toggle, self.record_panel = (
+            self.record_box.text,
+            self.record_box.toggle,
+            self.record_box.panel,
         )
-        self.show_record_button = widgets.Button(description=_("Show this game"))
-        self.load_button = widgets.Button(description=_("Load"))
-        # A plain button opens the game record (ipywidgets' Accordion header is not keyboard-operable).
-        self.record_toggle = widgets.ToggleButton(
-            value=False,
-            description=_("Game record: show"),
-            tooltip=_("Copy this game, or paste one to replay"),
-            layout=widgets.Layout(width="auto"),
-        )
-        self.record_panel = widgets.VBox(
-            [self.record_text, widgets.HBox([self.show_record_button, self.load_button])],
-            layout=widgets.Layout(display="none", width="100%"),
-        )
-        self.record_box = widgets.VBox(
-            [self.record_toggle, self.record_panel], layout=widgets.Layout(align_items="flex-start")
-        )
-        self.record_toggle.observe(self._on_record_toggle, names="value")
+        self.show_record_button, self.load_button = self.record_box.show_button, self.record_box.load_button
 
         self.variant_menu.observe(self._on_menu, names="value")
         self.rules_menu.observe(self._on_menu, names="value")
@@ -570,11 +560,6 @@ class GameWidget(ComputerOpponents, widgets.VBox):
             ) from None
         self.record_text.value = text
         self.record_toggle.value = True
-
-    def _on_record_toggle(self, change: dict[str, Any]) -> None:
-        shown = bool(change["new"])
-        self.record_panel.layout.display = None if shown else "none"
-        self.record_toggle.description = _("Game record: hide") if shown else _("Game record: show")
 
     def flip(self) -> None:
         """Turn the board half round."""
