@@ -22,7 +22,7 @@ from ..boards import leap_lines
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from . import style
-from .svg_text import XY, _ID, _element, _finish, _fitting_size, _num, _open_svg, _xy
+from .svg_text import XY, _ID, _circle, _element, _finish, _fitting_size, _num, _open_svg, _xy
 
 if TYPE_CHECKING:
     pass
@@ -192,11 +192,10 @@ class _Canvas:
             if point in heat:
                 x, y = self.xy(point)
                 group.append(
-                    _element(
-                        "circle",
-                        cx=x,
-                        cy=y,
-                        r=radius,
+                    _circle(
+                        x,
+                        y,
+                        radius,
                         fill=heat_color(heat[point]),
                         fill_opacity="0.85",
                         class_="heat",
@@ -275,11 +274,10 @@ class _Canvas:
                 stroke_width=self.unit * 0.16,
                 stroke_opacity=_num(style.LAST_MOVE_OPACITY),
             )
-            + _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=self.layout.piece_radius * 0.85,
+            + _circle(
+                x,
+                y,
+                self.layout.piece_radius * 0.85,
                 stroke_width=self.unit * 0.05,
                 stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}",
             )
@@ -293,11 +291,10 @@ class _Canvas:
     def ring(self, point: str, css: str, color: str, radius: float, width: float) -> None:
         x, y = self.xy(point)
         self.add(
-            _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=radius,
+            _circle(
+                x,
+                y,
+                radius,
                 fill="none",
                 stroke=color,
                 stroke_width=width,
@@ -393,11 +390,10 @@ def _piece(
     rim = style.PIECE_RIM[color]
     shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
     body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim, stroke_width=r * 0.12)
-    groove = _element(
-        "circle",
-        cx=x,
-        cy=y,
-        r=r * 0.62,
+    groove = _circle(
+        x,
+        y,
+        r * 0.62,
         fill="none",
         stroke=rim,
         stroke_width=r * 0.07,
@@ -555,11 +551,10 @@ def _answer_ring(
     x: float, y: float, r: float, stroke_width: float, right: bool, colour: str, fill: str = "none"
 ) -> str:
     """The ring around something a check marked right or wrong (class ``mark right`` or ``mark wrong``)."""
-    return _element(
-        "circle",
-        cx=x,
-        cy=y,
-        r=r,
+    return _circle(
+        x,
+        y,
+        r,
         fill=fill,
         stroke=colour,
         stroke_width=stroke_width,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -54,7 +54,17 @@ from .drawing import (
     point_on_segments,
 )
 
-__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html", "width_in_units"]
+__all__ = [
+    "BoardWidget",
+    "auto_unit",
+    "board_description",
+    "board_name",
+    "preview_html",
+    "saved_text",
+    "wait_for_tasks",
+    "width_in_units",
+    "with_preview",
+]
 
 # The point names stay at least this big (CSS pixels): the canvas never shrinks below it, a narrow
 # window scrolls the board instead (WCAG asks for readable text at 320 CSS pixels wide).
@@ -223,6 +233,18 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+async def wait_for_tasks(tasks: Callable[[], Iterable[asyncio.Task[None] | None]]) -> None:
+    """Wait until none of the ``tasks()`` runs: asked again after each wait, as one may have started another.
+
+    >>> asyncio.run(wait_for_tasks(lambda: (None,)))
+    """
+    while True:
+        pending = {task for task in tasks() if task is not None and not task.done()}
+        if not pending:
+            return
+        await asyncio.wait(pending)
 
 
 class BoardWidget(widgets.VBox):

@@ -75,14 +75,15 @@ def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str
         return text.format(try_move=try_text, side=side)
     turns = value.moves
     if value.outcome == "win":
-        if turns == 1:
-            text = _("{try_move}: with perfect play, {side} wins with this move. The arrow shows the move.")
-        else:
-            text = ngettext(
+        text = (
+            _("{try_move}: with perfect play, {side} wins with this move. The arrow shows the move.")
+            if turns == 1
+            else ngettext(
                 "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
                 "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
                 turns,
             )
+        )
         return text.format(try_move=try_text, side=side, count=turns)
     return ngettext(
         "Every move loses against perfect play, but {move} holds out longest "

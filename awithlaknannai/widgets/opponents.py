@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..i18n import N_, side_name
 from ..i18n import gettext as _
 from ..variants import Color
-from .board import _running_loop
+from .board import _running_loop, wait_for_tasks
 from .controller import turn_status
 
 if TYPE_CHECKING:
@@ -231,11 +231,7 @@ class ComputerOpponents:
 
     async def wait_idle(self) -> None:
         """Wait until the computer has answered and every animation has finished."""
-        while True:
-            pending = {t for t in (self._reply, self.board.animation) if t is not None and not t.done()}
-            if not pending:
-                return
-            await asyncio.wait(pending)
+        await wait_for_tasks(lambda: (self._reply, self.board.animation))
 
 
 def _as_player(player: Any) -> Any:
