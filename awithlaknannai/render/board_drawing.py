@@ -22,7 +22,7 @@ from ..boards import leap_lines
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from . import style
-from .svg_text import XY, _ID, _circle, _element, _finish, _fitting_size, _num, _open_svg, _xy
+from .svg_text import XY, _ID, _circle, _element, _rect, _finish, _fitting_size, _num, _open_svg, _xy
 
 if TYPE_CHECKING:
     pass
@@ -163,15 +163,8 @@ class _Canvas:
 
         def slab(inset: float, corner: float, **paint: Any) -> str:
             """A rounded rectangle ``inset`` inside the picture's edge."""
-            return _element(
-                "rect",
-                x=inset,
-                y=inset,
-                width=width - 2 * inset,
-                height=height - 2 * inset,
-                rx=corner,
-                **paint,
-                class_="background",
+            return _rect(
+                inset, inset, width - 2 * inset, height - 2 * inset, rx=corner, **paint, class_="background"
             )
 
         if paper:  # printing: pale, to save ink, with a clear edge to cut or fold along

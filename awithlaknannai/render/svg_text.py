@@ -80,6 +80,15 @@ def _circle(x: float, y: float, r: float, **attributes: Any) -> str:
     return _element("circle", cx=x, cy=y, r=r, **attributes)
 
 
+def _rect(x: float, y: float, width: float, height: float, **attributes: Any) -> str:
+    """A ``<rect>`` with its top left corner at ``x``, ``y``; the ``attributes`` round and paint it.
+
+    >>> _rect(0, 0, 4, 2, rx=1)
+    '<rect x="0" y="0" width="4" height="2" rx="1"/>'
+    """
+    return _element("rect", x=x, y=y, width=width, height=height, **attributes)
+
+
 def _text(
     content: str, x: float, y: float, size: float, *, font_family: str, bold: bool = False, **attributes: Any
 ) -> str:

@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape
 
 from .style import BOARD, HIGHLIGHT, SLAB_EDGE, SLAB_LIGHT
 from .board_drawing import _answer_ring
-from .svg_text import _element, _finish, _num, _open_svg, _text
+from .svg_text import _element, _finish, _num, _open_svg, _rect, _text
 
 __all__ = ["timeline_svg"]
 
@@ -122,18 +122,7 @@ def timeline_svg(
 
 def _card(x: float, y: float, lines: Sequence[str], mark: bool | None) -> str:
     parts = [
-        _element(
-            "rect",
-            x=x,
-            y=y,
-            width=_CARD_W,
-            height=_CARD_H,
-            rx=8,
-            fill=SLAB_LIGHT,
-            stroke=SLAB_EDGE,
-            stroke_width=2,
-            class_="card",
-        )
+        _rect(x, y, _CARD_W, _CARD_H, rx=8, fill=SLAB_LIGHT, stroke=SLAB_EDGE, stroke_width=2, class_="card")
     ]
     for row, line in enumerate(lines[:3]):
         size = 13.0 if row == 0 else 11.5
