@@ -22,6 +22,7 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "InvalidMoveError",
+    "LiteBuildError",
     "LongJobError",
     "MoveTypeError",
     "NotationError",
@@ -58,6 +59,10 @@ class GameOverError(IllegalMoveError):
 
 class NotationError(ValueError):
     """A position text or game record is malformed; the message names the field."""
+
+
+class LiteBuildError(RuntimeError):
+    """The JupyterLite site cannot be built (:mod:`awithlaknannai.lite`): the message says what is missing and how to get it."""
 
 
 class LongJobError(ValueError):

@@ -121,7 +121,8 @@ def upward_imports() -> list[str]:
 
 def test_every_module_has_a_layer() -> None:
     folders = {path.parent.name for path in PACKAGE.rglob("*.py") if path.parent != PACKAGE}
-    assert folders <= set(LAYERS), f"folders without a layer: {sorted(folders - set(LAYERS))}"
+    known = set(LAYERS) | TOP  # a top-level module may grow into a package (lite/)
+    assert folders <= known, f"folders without a layer: {sorted(folders - known)}"
 
 
 def test_no_layer_imports_from_a_layer_above() -> None:

@@ -899,7 +899,7 @@ def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from awithlaknannai.tables import solver
-    from awithlaknannai.widgets import game as game_module
+    from awithlaknannai.widgets import hints
 
     monkeypatch.setattr(solver, "best_moves", lambda position, tables=None: None)
     chosen: list[str] = []
@@ -908,7 +908,7 @@ def test_hint_falls_back_to_the_strongest_level_outside_solved_tables(
         chosen.append(level)
         return FirstMove()
 
-    monkeypatch.setattr(game_module, "player_for_level", fake_level)
+    monkeypatch.setattr(hints, "player_for_level", fake_level)
     widget = GameWidget("mosona", animate=False)
     widget.hint_button.click()
     assert chosen == ["strong"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
@@ -21,17 +21,8 @@ import networkx as nx
 from ..boards import leap_lines
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
-from .style import (
-    BOARD,
-    HIGHLIGHT,
-    LAST_MOVE_OPACITY,
-    PIECE_FILL,
-    PIECE_RIM,
-    PIECE_SHINE,
-    SLAB_EDGE,
-    SLAB_LIGHT,
-)
-from .svg_text import XY, _ID, _element, _finish, _fitting_size, _num, _open_svg, _xy
+from . import style
+from .svg_text import XY, _ID, _circle, _element, _rect, _finish, _fitting_size, _num, _open_svg, _xy
 
 if TYPE_CHECKING:
     pass
@@ -168,49 +159,22 @@ class _Canvas:
     # The layers, bottom to top.
 
     def background(self, height: float, paper: bool = False) -> None:
-        lay = self.layout
+        width = self.layout.width
+
+        def slab(inset: float, corner: float, **paint: Any) -> str:
+            """A rounded rectangle ``inset`` inside the picture's edge."""
+            return _rect(
+                inset, inset, width - 2 * inset, height - 2 * inset, rx=corner, **paint, class_="background"
+            )
+
         if paper:  # printing: pale, to save ink, with a clear edge to cut or fold along
             self.surface = _PAPER
             self.add(
-                _element(
-                    "rect",
-                    x=0,
-                    y=0,
-                    width=lay.width,
-                    height=height,
-                    rx=self.unit * 0.18,
-                    fill=_PAPER,
-                    stroke=SLAB_EDGE,
-                    stroke_width=self.unit * 0.05,
-                    class_="background",
-                )
+                slab(0, self.unit * 0.18, fill=_PAPER, stroke=style.SLAB_EDGE, stroke_width=self.unit * 0.05)
             )
             return
-        inset = self.unit * 0.06
-        self.add(
-            _element(
-                "rect",
-                x=0,
-                y=0,
-                width=lay.width,
-                height=height,
-                rx=self.unit * 0.18,
-                fill=SLAB_EDGE,
-                class_="background",
-            )
-        )
-        self.add(
-            _element(
-                "rect",
-                x=inset,
-                y=inset,
-                width=lay.width - 2 * inset,
-                height=height - 2 * inset,
-                rx=self.unit * 0.14,
-                fill=f"url(#{_ID}-slab)",
-                class_="background",
-            )
-        )
+        self.add(slab(0, self.unit * 0.18, fill=style.SLAB_EDGE))
+        self.add(slab(self.unit * 0.06, self.unit * 0.14, fill=f"url(#{_ID}-slab)"))
 
     def heat(self, heat: Mapping[str, float]) -> None:
         if not heat:
@@ -221,11 +185,10 @@ class _Canvas:
             if point in heat:
                 x, y = self.xy(point)
                 group.append(
-                    _element(
-                        "circle",
-                        cx=x,
-                        cy=y,
-                        r=radius,
+                    _circle(
+                        x,
+                        y,
+                        radius,
                         fill=heat_color(heat[point]),
                         fill_opacity="0.85",
                         class_="heat",
@@ -235,7 +198,7 @@ class _Canvas:
                 )
         self.add(f'<g class="heat-map">{"".join(group)}</g>')
 
-    def lines(self, color: str = BOARD["line"], width: float | None = None) -> None:
+    def lines(self, color: str = style.BOARD["line"], width: float | None = None) -> None:
         stroke = self.unit * 0.045 if width is None else width
         group = []
         for seg in self.layout.segments():
@@ -248,7 +211,7 @@ class _Canvas:
             f'stroke-linecap="round">{"".join(group)}</g>'
         )
 
-    def points(self, color: str = BOARD["point"]) -> None:
+    def points(self, color: str = style.BOARD["point"]) -> None:
         radius = self.layout.point_radius
         group = [
             _element("circle", cx=self.xy(p)[0], cy=self.xy(p)[1], r=radius, class_="point", data_point=p)
@@ -284,7 +247,7 @@ class _Canvas:
             f'stroke-width="{_num(size * 0.3)}" stroke-linejoin="round" aria-hidden="true">'
             f'{"".join(halos)}</g>'
         )
-        self.add(f'<g {font} fill={quoteattr(BOARD["label"])}>{"".join(texts)}</g>')
+        self.add(f'<g {font} fill={quoteattr(style.BOARD["label"])}>{"".join(texts)}</g>')
 
     # --- highlights and pieces
 
@@ -296,19 +259,18 @@ class _Canvas:
             segments.extend(self.route(a, b))
         x, y = self.xy(path[0])
         self.add(
-            f'<g class="last-move" fill="none" stroke="{HIGHLIGHT["last_move"]}" stroke-linecap="round" '
+            f'<g class="last-move" fill="none" stroke="{style.HIGHLIGHT["last_move"]}" stroke-linecap="round" '
             f'stroke-linejoin="round">'
             + _element(
                 "path",
                 d=self.segment_path(segments),
                 stroke_width=self.unit * 0.16,
-                stroke_opacity=_num(LAST_MOVE_OPACITY),
+                stroke_opacity=_num(style.LAST_MOVE_OPACITY),
             )
-            + _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=self.layout.piece_radius * 0.85,
+            + _circle(
+                x,
+                y,
+                self.layout.piece_radius * 0.85,
                 stroke_width=self.unit * 0.05,
                 stroke_dasharray=f"{_num(self.unit * 0.08)} {_num(self.unit * 0.06)}",
             )
@@ -322,11 +284,10 @@ class _Canvas:
     def ring(self, point: str, css: str, color: str, radius: float, width: float) -> None:
         x, y = self.xy(point)
         self.add(
-            _element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=radius,
+            _circle(
+                x,
+                y,
+                radius,
                 fill="none",
                 stroke=color,
                 stroke_width=width,
@@ -348,7 +309,7 @@ class _Canvas:
             f'stroke-linecap="round" stroke-linejoin="round">{"".join(halos)}</g>'
         )
         self.add(
-            f'<g fill="none" stroke="{HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
+            f'<g fill="none" stroke="{style.HIGHLIGHT["path"]}" stroke-width="{_num(self.unit * 0.07)}" '
             f'stroke-linecap="round" stroke-linejoin="round">{"".join(hops)}</g>'
         )
 
@@ -361,7 +322,7 @@ class _Canvas:
                 "path",
                 d=d,
                 fill="none",
-                stroke=HIGHLIGHT["captured"],
+                stroke=style.HIGHLIGHT["captured"],
                 stroke_width=self.unit * 0.08,
                 stroke_linecap="round",
                 class_="captured",
@@ -392,7 +353,7 @@ class _Canvas:
                 )
             )
         self.add(
-            f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(BOARD["label"])}>'
+            f'<g class="heat-legend" {font} font-size="{_num(size)}" fill={quoteattr(style.BOARD["label"])}>'
             + _element(
                 "rect",
                 x=left,
@@ -400,7 +361,7 @@ class _Canvas:
                 width=width,
                 height=height,
                 fill=f"url(#{_ID}-heat)",
-                stroke=BOARD["line"],
+                stroke=style.BOARD["line"],
                 stroke_width=self.unit * 0.015,
             )
             + "".join(texts)
@@ -419,14 +380,13 @@ def _piece(
 ) -> str:
     """One piece: a soft shadow, a shaded body with a rim, and a turned groove, like a game piece."""
     name = color.value
-    rim = PIECE_RIM[color]
+    rim = style.PIECE_RIM[color]
     shadow = _element("circle", cx=x + r * 0.08, cy=y + r * 0.12, r=r, fill="#000", fill_opacity="0.22")
     body = _element("circle", cx=x, cy=y, r=r, fill=f"url(#{_ID}-{name})", stroke=rim, stroke_width=r * 0.12)
-    groove = _element(
-        "circle",
-        cx=x,
-        cy=y,
-        r=r * 0.62,
+    groove = _circle(
+        x,
+        y,
+        r * 0.62,
         fill="none",
         stroke=rim,
         stroke_width=r * 0.07,
@@ -456,13 +416,13 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
     parts = [
         (
             f'<linearGradient id="{_ID}-slab" x1="0" y1="0" x2="0" y2="1">'
-            f'<stop offset="0" stop-color="{SLAB_LIGHT}"/><stop offset="1" stop-color="{BOARD["background"]}"/>'
+            f'<stop offset="0" stop-color="{style.SLAB_LIGHT}"/><stop offset="1" stop-color="{style.BOARD["background"]}"/>'
             "</linearGradient>"
         )
     ]
     for color in Color:
-        fill = PIECE_FILL[color]
-        shine = PIECE_SHINE[color]
+        fill = style.PIECE_FILL[color]
+        shine = style.PIECE_SHINE[color]
         parts.append(
             f'<radialGradient id="{_ID}-{color.value}" cx="0.5" cy="0.5" r="0.5" fx="0.35" fy="0.3">'
             f'<stop offset="0" stop-color="{shine}"/><stop offset="0.75" stop-color="{fill}"/>'
@@ -478,7 +438,7 @@ def _defs(unit: float, arrow: bool, heat: bool) -> str:
         parts.append(
             f'<marker id="{_ID}-arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
             f'markerHeight="4" orient="auto" markerUnits="strokeWidth">'
-            f'<path d="M0 0 L10 5 L0 10 z" fill="{HIGHLIGHT["path"]}"/></marker>'
+            f'<path d="M0 0 L10 5 L0 10 z" fill="{style.HIGHLIGHT["path"]}"/></marker>'
         )
     return "<defs>" + "".join(parts) + "</defs>"
 
@@ -496,7 +456,7 @@ def _caption(canvas: _Canvas, text: str, width: float) -> None:
             font_size=size,
             font_weight="bold",
             text_anchor="middle",
-            fill=BOARD["label"],
+            fill=style.BOARD["label"],
         )
     )
 
@@ -509,10 +469,10 @@ def _draw(
     board: nx.Graph,
     *,
     unit: float,
-    labels: bool,
-    flipped: bool,
-    heat: Mapping[str, float] | None,
-    title: str | None,
+    labels: bool = False,
+    flipped: bool = False,
+    heat: Mapping[str, float] | None = None,
+    title: str | None = None,
     default_title: str,
     desc: str,
     pieces: Mapping[str, Color] | None = None,
@@ -555,7 +515,7 @@ def _draw(
     canvas.dead(dead)
     r = layout.piece_radius
     for point in targets:
-        canvas.ring(point, "target", HIGHLIGHT["target"], r * 0.7, unit * 0.07)
+        canvas.ring(point, "target", style.HIGHLIGHT["target"], r * 0.7, unit * 0.07)
     for point in board.nodes:
         if start_marks and point in start_marks:
             canvas.piece(point, start_marks[point], css="start", opacity=0.22)
@@ -568,7 +528,7 @@ def _draw(
             canvas.piece(point, ghost, css="ghost", opacity=0.35)
         canvas.cross(point)
     if selected is not None:
-        canvas.ring(selected, "selected", HIGHLIGHT["selected"], r * 1.18, unit * 0.08)
+        canvas.ring(selected, "selected", style.HIGHLIGHT["selected"], r * 1.18, unit * 0.08)
     if len(path) > 1:
         canvas.arrows(path, path_overs)
     if labels:
@@ -584,11 +544,10 @@ def _answer_ring(
     x: float, y: float, r: float, stroke_width: float, right: bool, colour: str, fill: str = "none"
 ) -> str:
     """The ring around something a check marked right or wrong (class ``mark right`` or ``mark wrong``)."""
-    return _element(
-        "circle",
-        cx=x,
-        cy=y,
-        r=r,
+    return _circle(
+        x,
+        y,
+        r,
         fill=fill,
         stroke=colour,
         stroke_width=stroke_width,
@@ -606,7 +565,7 @@ def _sheet_caption(name: str, *, x: float, y: float, font_family: str, font_size
         font_family=font_family,
         font_size=font_size,
         font_weight="bold",
-        fill=BOARD["label"],
+        fill=style.BOARD["label"],
         class_="caption",
     )
 
@@ -630,10 +589,6 @@ def _sheet_board(
         + _draw(
             board,
             unit=unit,
-            labels=False,
-            flipped=False,
-            heat=None,
-            title=None,
             default_title=default_title,
             desc=desc,
             pieces=pieces,

@@ -37,7 +37,7 @@ from .geometry import board_layout
 from .style import BOARD
 from .board_drawing import _defs, _draw, _piece, board_title
 from .svg import board_svg, game_svg, position_svg
-from .svg_text import _element, _finish, _num, _open_svg
+from .svg_text import _element, _finish, _num, _open_svg, _text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -465,27 +465,11 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     ink = BOARD["label"]
     left, y = _PAGE_MARGIN, _PAGE_MARGIN
     # Header: title left, scale bar right.
-    parts.append(
-        _element(
-            "text",
-            _xml(name),
-            x=left,
-            y=y + 7,
-            font_family=_FONT,
-            font_size=7,
-            font_weight="bold",
-            fill=ink,
-            class_="title",
-        )
-    )
+    parts.append(_text(_xml(name), left, y + 7, 7, font_family=_FONT, bold=True, fill=ink, class_="title"))
     subtitle = (
         f"{variant.name} · rules: {variant.rules.to_text()} · print at 100 % (actual size), not “fit to page”"
     )
-    parts.append(
-        _element(
-            "text", _xml(subtitle), x=left, y=y + 12.5, font_family=_FONT, font_size=_TEXT_SIZE, fill=ink
-        )
-    )
+    parts.append(_text(_xml(subtitle), left, y + 12.5, _TEXT_SIZE, font_family=_FONT, fill=ink))
     bar_right = page_w - _PAGE_MARGIN
     parts.append(
         _element(
@@ -519,9 +503,6 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
             board,
             unit=pixel_unit,
             labels=labels,
-            flipped=False,
-            heat=None,
-            title=None,
             default_title=name,
             desc=f"{name}, {board.number_of_nodes()} points; faint pieces show the start.",
             start_marks=dict(variant.start_pieces),

@@ -35,7 +35,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -271,18 +271,18 @@ def _position_picture(
     outcome: Outcome | None,
     *,
     unit: float = 60,
-    labels: bool = False,
-    flipped: bool = False,
     last_move: Move | Sequence[str] | None = None,
     targets: Iterable[str] = (),
     selected: str | None = None,
     path: Move | Sequence[str] | None = None,
     captured: Iterable[str] = (),
-    heat: Mapping[str, float] | None = None,
-    title: str | None = None,
-    heat_label: str | None = None,
+    **drawing: Any,
 ) -> str:
-    """:func:`position_svg` with the outcome given (a game knows of repetitions, a position does not)."""
+    """:func:`position_svg` with the outcome given (a game knows of repetitions, a position does not).
+
+    ``drawing`` holds the options passed on as they are to the drawing (``labels``,
+    ``flipped``, ``heat``, ``title``, ``heat_label``).
+    """
     board = position.variant.board
     last = _as_path(board, last_move, "last_move")
     targets_list = _check_points(board, targets, "targets")
@@ -293,10 +293,7 @@ def _position_picture(
     return _draw(
         board,
         unit=unit,
-        labels=labels,
-        flipped=flipped,
-        heat=heat,
-        title=title,
+        **drawing,
         default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
         desc=_position_desc(position, outcome, last_move),
         pieces=position.pieces(),
@@ -307,7 +304,6 @@ def _position_picture(
         path_overs=overs,
         captured=captured_list,
         ghost=position.turn,
-        heat_label=heat_label,
         dead=position.dead_points,
     )
 

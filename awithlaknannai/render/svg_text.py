@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 XY = tuple[float, float]
@@ -68,6 +69,38 @@ def _element(tag: str, content: str | None = None, **attributes: object) -> str:
     if content is None:
         return head + "/>"
     return f"{head}>{content}</{tag}>"
+
+
+def _circle(x: float, y: float, r: float, **attributes: Any) -> str:
+    """A ``<circle>`` centred on ``x``, ``y``; the ``attributes`` paint it.
+
+    >>> _circle(1, 2, 0.5, fill="none")
+    '<circle cx="1" cy="2" r="0.5" fill="none"/>'
+    """
+    return _element("circle", cx=x, cy=y, r=r, **attributes)
+
+
+def _rect(x: float, y: float, width: float, height: float, **attributes: Any) -> str:
+    """A ``<rect>`` with its top left corner at ``x``, ``y``; the ``attributes`` round and paint it.
+
+    >>> _rect(0, 0, 4, 2, rx=1)
+    '<rect x="0" y="0" width="4" height="2" rx="1"/>'
+    """
+    return _element("rect", x=x, y=y, width=width, height=height, **attributes)
+
+
+def _text(
+    content: str, x: float, y: float, size: float, *, font_family: str, bold: bool = False, **attributes: Any
+) -> str:
+    """A ``<text>`` of ``content`` (already escaped) at ``x``, ``y``, in ``font_family`` at ``size``.
+
+    >>> _text("Mosona", 1, 2, 7, font_family="serif", bold=True, fill="#000")
+    '<text x="1" y="2" font-family="serif" font-size="7" font-weight="bold" fill="#000">Mosona</text>'
+    """
+    weight = "bold" if bold else None
+    return _element(
+        "text", content, x=x, y=y, font_family=font_family, font_size=size, font_weight=weight, **attributes
+    )
 
 
 def _finish(parts: list[str]) -> str:

@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape
 
 from .style import BOARD, HIGHLIGHT, SLAB_EDGE, SLAB_LIGHT
 from .board_drawing import _answer_ring
-from .svg_text import _element, _finish, _num, _open_svg
+from .svg_text import _element, _finish, _num, _open_svg, _rect, _text
 
 __all__ = ["timeline_svg"]
 
@@ -122,31 +122,19 @@ def timeline_svg(
 
 def _card(x: float, y: float, lines: Sequence[str], mark: bool | None) -> str:
     parts = [
-        _element(
-            "rect",
-            x=x,
-            y=y,
-            width=_CARD_W,
-            height=_CARD_H,
-            rx=8,
-            fill=SLAB_LIGHT,
-            stroke=SLAB_EDGE,
-            stroke_width=2,
-            class_="card",
-        )
+        _rect(x, y, _CARD_W, _CARD_H, rx=8, fill=SLAB_LIGHT, stroke=SLAB_EDGE, stroke_width=2, class_="card")
     ]
     for row, line in enumerate(lines[:3]):
         size = 13.0 if row == 0 else 11.5
         size = min(size, (_CARD_W - 12) / (0.58 * max(1, len(line))))
         parts.append(
-            _element(
-                "text",
+            _text(
                 escape(line),
-                x=x + _CARD_W / 2,
-                y=y + 23 + row * 19,
+                x + _CARD_W / 2,
+                y + 23 + row * 19,
+                size,
                 font_family=_FONT,
-                font_size=size,
-                font_weight="bold" if row == 0 else None,
+                bold=row == 0,
                 fill=_INK,
                 text_anchor="middle",
             )
@@ -155,14 +143,13 @@ def _card(x: float, y: float, lines: Sequence[str], mark: bool | None) -> str:
         colour = HIGHLIGHT["last_move"] if mark else HIGHLIGHT["captured"]
         parts.append(
             _answer_ring(x + _CARD_W - 4, y + 2, 11, 3, mark, colour, fill="#ffffff")
-            + _element(
-                "text",
+            + _text(
                 "\u2714" if mark else "\u2718",
-                x=x + _CARD_W - 4,
-                y=y + 7,
+                x + _CARD_W - 4,
+                y + 7,
+                13,
                 font_family=_FONT,
-                font_size=13,
-                font_weight="bold",
+                bold=True,
                 fill=colour,
                 text_anchor="middle",
             )

@@ -43,7 +43,8 @@ import ipywidgets as widgets
 from ..game import Game
 from ..i18n import gettext as _
 from ..position import Move
-from ..widgets.board import BoardWidget, _running_loop, preview_html
+from ..widgets.board import BoardWidget, _running_loop, preview_html, wait_for_tasks
+from ..widgets.buttons import text_button
 from ..widgets.shield import KeyboardShield
 from .challenges import GOING_ON, SOLVED, WRONG, Challenge, ChallengeRun, Verdict, challenge_set
 
@@ -83,16 +84,9 @@ class ChallengeBoard(widgets.VBox):
             Game(start=self.run.position), animate=animate, name=items[0].title, **board_options
         )
         self.board.on_move(self._after_move)
-        narrow = widgets.Layout(width="auto")
-        self.hint_button = widgets.Button(
-            description=_("Hint"), tooltip=_("One more step of a hint"), layout=narrow
-        )
-        self.again_button = widgets.Button(
-            description=_("Try again"), tooltip=_("Start this challenge again"), layout=narrow
-        )
-        self.next_button = widgets.Button(
-            description=_("Next challenge"), tooltip=_("Go on to the next one"), layout=narrow
-        )
+        self.hint_button = text_button(_("Hint"), _("One more step of a hint"))
+        self.again_button = text_button(_("Try again"), _("Start this challenge again"))
+        self.next_button = text_button(_("Next challenge"), _("Go on to the next one"))
         self.hint_button.on_click(lambda _button: self.hint())
         self.again_button.on_click(lambda _button: self.try_again())
         self.next_button.on_click(lambda _button: self.go_to((self.index + 1) % len(self.challenges)))
@@ -100,7 +94,7 @@ class ChallengeBoard(widgets.VBox):
         if len(items) > 1:
             buttons.append(self.next_button)
         self.progress = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._progress_buttons = [widgets.Button(layout=narrow) for _item in items]
+        self._progress_buttons = [widgets.Button(layout=widgets.Layout(width="auto")) for _item in items]
         for number, button in enumerate(self._progress_buttons):
             button.on_click(lambda _button, n=number: self.go_to(n))
         self.progress.children = self._progress_buttons if len(items) > 1 else []
@@ -278,11 +272,7 @@ class ChallengeBoard(widgets.VBox):
 
     async def wait_idle(self) -> None:
         """Wait until every reply and animation has been shown."""
-        while True:
-            pending = {t for t in (self._pending, self.board.animation) if t is not None and not t.done()}
-            if not pending:
-                return
-            await asyncio.wait(pending)
+        await wait_for_tasks(lambda: (self._pending, self.board.animation))
 
     # --- how a saved notebook shows it -----------------------------------------------------
 

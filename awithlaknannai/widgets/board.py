@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -54,7 +54,17 @@ from .drawing import (
     point_on_segments,
 )
 
-__all__ = ["BoardWidget", "auto_unit", "board_description", "board_name", "preview_html", "width_in_units"]
+__all__ = [
+    "BoardWidget",
+    "auto_unit",
+    "board_description",
+    "board_name",
+    "preview_html",
+    "saved_text",
+    "wait_for_tasks",
+    "width_in_units",
+    "with_preview",
+]
 
 # The point names stay at least this big (CSS pixels): the canvas never shrinks below it, a narrow
 # window scrolls the board instead (WCAG asks for readable text at 320 CSS pixels wide).
@@ -185,6 +195,28 @@ def preview_html(game: Game, *, labels: bool = True, flipped: bool = False, what
     return f'<div class="awithlaknannai-preview">{image}<p><em>{text}</em></p></div>'
 
 
+def saved_text(kind: str, game: Game, live: str) -> str:
+    """The plain-text form of a widget saved in a notebook and shown on GitHub.
+
+    It stands instead of ipywidgets' long list of children: ``kind`` names the
+    widget, ``live`` says what it becomes when the notebook runs.
+
+    >>> saved_text("BoardWidget", Game("zuni-3"), "an interactive board")
+    '<BoardWidget: zuni-3, standard rules, 0 moves played; an interactive board when the notebook runs>'
+    """
+    return (
+        f"<{kind}: {game.variant.name}, {game.variant.rules.to_text()} rules, "
+        f"{len(game.moves)} moves played; {live} when the notebook runs>"
+    )
+
+
+def with_preview(bundle: dict[str, Any] | None, preview: Callable[[], str]) -> dict[str, Any] | None:
+    """A widget's output ``bundle`` with a picture (``preview()``) for a notebook opened without its kernel."""
+    if bundle is not None:
+        bundle["text/html"] = preview()
+    return bundle
+
+
 # The line under a preview, whole for each thing the package previews (a translation needs the whole sentence).
 _PREVIEW_LINES = {
     "board": N_("Run this cell (Shift + Enter) to play on this board: it is a picture until then."),
@@ -201,6 +233,18 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+async def wait_for_tasks(tasks: Callable[[], Iterable[asyncio.Task[None] | None]]) -> None:
+    """Wait until none of the ``tasks()`` runs: asked again after each wait, as one may have started another.
+
+    >>> asyncio.run(wait_for_tasks(lambda: (None,)))
+    """
+    while True:
+        pending = {task for task in tasks() if task is not None and not task.done()}
+        if not pending:
+            return
+        await asyncio.wait(pending)
 
 
 class BoardWidget(widgets.VBox):
@@ -264,19 +308,13 @@ class BoardWidget(widgets.VBox):
     """
 
     def __repr__(self) -> str:
-        # The plain-text form saved in notebooks and shown on GitHub, instead
-        # of ipywidgets' long list of children.
-        game = self.game
-        return (
-            f"<BoardWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
-            f"{len(game.moves)} moves played; an interactive board when the notebook runs>"
-        )
+        return saved_text("BoardWidget", self.game, "an interactive board")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # a picture for a notebook opened without its kernel
-            bundle["text/html"] = preview_html(self.game, labels=self.labels, flipped=self.flipped)
-        return bundle
+        return with_preview(
+            super()._repr_mimebundle_(**kwargs),
+            lambda: preview_html(self.game, labels=self.labels, flipped=self.flipped),
+        )
 
     def __init__(
         self,

@@ -6,42 +6,34 @@ new game, undo and redo, history buttons and a move number box that replay the
 game move by move, a box to type moves, the game record (to copy, or to paste one in and replay it)
 and computer opponents. Its labels, buttons and status lines are in the session's language
 (:mod:`awithlaknannai.i18n`) of the moment it is made; names of boards and rules texts are not translated.
+
+Its parts by concern: the computer players in :mod:`.opponents`, the hints in
+:mod:`.hints`, the move list in :mod:`.move_list` and the game record box in
+:mod:`.record_box`; this module ties them to the board, the menus and the history.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..errors import GameOverError, IllegalMoveError
 from ..game import Game
-from ..i18n import N_, ngettext, side_name
+from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from ..variants import VARIANT_MENU, Color, get_variant
-from .board import BoardWidget, _running_loop, preview_html
+from .board import BoardWidget, _running_loop, preview_html, saved_text, with_preview
+from .buttons import text_button
 from .controller import turn_status
+from .hints import Hint, hint_for, hint_text
+from .move_list import move_list_html
+from .record_box import RecordBox
+from .opponents import _COMPUTER_IN_THE_PAST, ComputerOpponents, _as_player
 from .shield import KeyboardShield
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from ..players import SeededPlayer
-    from ..tables.solved_starts import SolvedStart
-
-# None when the players are not installed.
-LEVELS: dict[str, str]
-make_player: Callable[..., SeededPlayer] | None
-player_for_level: Callable[..., SeededPlayer] | None
-try:  # the computer players are optional: without them the widget is for two humans
-    from ..players import LEVELS, make_player, player_for_level
-except ImportError:  # pragma: no cover - depends on what is installed
-    LEVELS, make_player, player_for_level = {}, None, None
 
 __all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget", "Hint", "hint_for", "hint_text"]
 
@@ -56,18 +48,11 @@ RULES_CHOICES: tuple[tuple[Any, str], ...] = (
     (N_("One leap, free (Ludii)"), "ludii"),
 )
 
-_TWO_PLAYERS = "two players"
 _BOARD_OPTIONS = frozenset({"unit", "max_width", "labels", "resolution"})  # passed on to BoardWidget
 _THINK_DELAY = 0.35  # seconds: the human's move is seen before the reply comes
-_MAX_SYNC_REPLIES = 2000  # without an event loop, computer-only games stop here
-# Said (and refused clicks say it) where the history shows a computer's turn before the end of the line.
-_COMPUTER_IN_THE_PAST = N_(
-    "The computer plays from the latest position: press Latest to carry on, "
-    "or go Back to one of your own turns."
-)
 
 
-class GameWidget(widgets.VBox):
+class GameWidget(ComputerOpponents, widgets.VBox):
     """Play a game in a notebook: against a friend, or against the computer.
 
     Parameters
@@ -112,24 +97,18 @@ class GameWidget(widgets.VBox):
     """
 
     def __repr__(self) -> str:
-        # The plain-text form saved in notebooks and shown on GitHub, instead
-        # of ipywidgets' long list of children.
-        game = self.game
-        return (
-            f"<GameWidget: {game.variant.name}, {game.variant.rules.to_text()} rules, "
-            f"{len(game.moves)} moves played; an interactive game when the notebook runs>"
-        )
+        return saved_text("GameWidget", self.game, "an interactive game")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:  # a picture for a notebook opened without its kernel
-            bundle["text/html"] = preview_html(
+        return with_preview(
+            super()._repr_mimebundle_(**kwargs),
+            lambda: preview_html(
                 self.game,
                 labels=self.board.labels,
                 flipped=self.board.flipped,
                 what="board against a friend or the computer",
-            )
-        return bundle
+            ),
+        )
 
     def __init__(
         self,
@@ -203,33 +182,15 @@ class GameWidget(widgets.VBox):
 
         self.variant_menu = widgets.Dropdown(description=_("Board"), style=wide, layout=menu_layout())
         self.rules_menu = widgets.Dropdown(description=_("Rules"), style=wide, layout=menu_layout())
-        opponents: list[tuple[str, str]] = [(_("Two players"), _TWO_PLAYERS)]
-        opponents += [(_("Computer: {level}").format(level=level), level) for level in LEVELS]
-        self.opponent_menu = widgets.Dropdown(
-            options=opponents, description=_("Opponent"), style=wide, layout=menu_layout()
-        )
-        self.computer_color_menu = widgets.Dropdown(
-            options=[(_("plays Black"), "black"), (_("plays White"), "white")],
-            description=_("Computer"),
-            style=wide,
-            layout=menu_layout(),
-        )
-        # Buttons are named by their text alone: icon fonts would give them private-use characters as names.
-        self.new_button = widgets.Button(
-            description=_("New game"), tooltip=_("Start again"), layout=widgets.Layout(width="auto")
-        )
-        self.flip_button = widgets.Button(
-            description=_("Flip board"),
-            tooltip=_("Turn the board round"),
-            layout=widgets.Layout(width="auto"),
-        )
-        self.hint_button = widgets.Button(
-            description=_("Hint"),
-            tooltip=_(
+        self._build_opponent_menus(wide, menu_layout)
+        self.new_button = text_button(_("New game"), _("Start again"))
+        self.flip_button = text_button(_("Flip board"), _("Turn the board round"))
+        self.hint_button = text_button(
+            _("Hint"),
+            _(
                 "Perfect play where the endgame solver knows the position, "
                 "otherwise the strongest computer level's choice"
             ),
-            layout=widgets.Layout(width="auto"),
         )
         self.top_bar = widgets.HBox(
             [
@@ -243,21 +204,12 @@ class GameWidget(widgets.VBox):
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        narrow = widgets.Layout(width="auto")
-        self.undo_button = widgets.Button(description=_("Undo"), tooltip=_("Take back a move"), layout=narrow)
-        self.redo_button = widgets.Button(
-            description=_("Redo"), tooltip=_("Play the move again"), layout=narrow
-        )
-        self.first_button = widgets.Button(
-            description=_("Start"), tooltip=_("Go to the start"), layout=narrow
-        )
-        self.previous_button = widgets.Button(
-            description=_("Back"), tooltip=_("One move back"), layout=narrow
-        )
-        self.next_button = widgets.Button(description=_("Forward"), tooltip=_("One move on"), layout=narrow)
-        self.last_button = widgets.Button(
-            description=_("Latest"), tooltip=_("Go to the latest move"), layout=narrow
-        )
+        self.undo_button = text_button(_("Undo"), _("Take back a move"))
+        self.redo_button = text_button(_("Redo"), _("Play the move again"))
+        self.first_button = text_button(_("Start"), _("Go to the start"))
+        self.previous_button = text_button(_("Back"), _("One move back"))
+        self.next_button = text_button(_("Forward"), _("One move on"))
+        self.last_button = text_button(_("Latest"), _("Go to the latest move"))
         # The history's move number: a number box (its label names it for screen readers, arrow keys
         # step it); ipywidgets' slider handle cannot be given a name.
         self.move_number = widgets.BoundedIntText(
@@ -289,40 +241,23 @@ class GameWidget(widgets.VBox):
             style=wide,
             layout=widgets.Layout(width="min(300px, calc(100% - 4px))"),
         )
-        self.play_button = widgets.Button(description=_("Play"), layout=narrow)
+        self.play_button = text_button(_("Play"))
         self.entry_bar = widgets.HBox(
             [self.move_entry, self.play_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.move_list = widgets.HTML()
-        self.record_text = widgets.Textarea(
-            placeholder=_("A game record (JSON) to replay: paste it here and press Load."),
-            description=_("Game record"),
-            style=wide,
-            layout=widgets.Layout(width="min(48em, 96%)", height="9em"),
+        self.record_box = RecordBox()
+        # The record box's parts, by the names the game widget has always given them.
+        self.record_text, self.record_toggle, self.record_panel = (
+            self.record_box.text,
+            self.record_box.toggle,
+            self.record_box.panel,
         )
-        self.show_record_button = widgets.Button(description=_("Show this game"))
-        self.load_button = widgets.Button(description=_("Load"))
-        # A plain button opens the game record (ipywidgets' Accordion header is not keyboard-operable).
-        self.record_toggle = widgets.ToggleButton(
-            value=False,
-            description=_("Game record: show"),
-            tooltip=_("Copy this game, or paste one to replay"),
-            layout=widgets.Layout(width="auto"),
-        )
-        self.record_panel = widgets.VBox(
-            [self.record_text, widgets.HBox([self.show_record_button, self.load_button])],
-            layout=widgets.Layout(display="none", width="100%"),
-        )
-        self.record_box = widgets.VBox(
-            [self.record_toggle, self.record_panel], layout=widgets.Layout(align_items="flex-start")
-        )
-        self.record_toggle.observe(self._on_record_toggle, names="value")
+        self.show_record_button, self.load_button = self.record_box.show_button, self.record_box.load_button
 
         self.variant_menu.observe(self._on_menu, names="value")
         self.rules_menu.observe(self._on_menu, names="value")
-        self.opponent_menu.observe(self._on_opponent_menu, names="value")
-        self.computer_color_menu.observe(self._on_opponent_menu, names="value")
         self.new_button.on_click(lambda _: self.new_game())
         self.flip_button.on_click(lambda _: self.board.flip())
         self.hint_button.on_click(lambda _: self.show_hint())
@@ -339,11 +274,6 @@ class GameWidget(widgets.VBox):
         self.load_button.on_click(lambda _: self._run(lambda: self.load_record(self.record_text.value)))
 
     # --- state ----------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game on the board."""
-        return self.board.game
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -410,64 +340,11 @@ class GameWidget(widgets.VBox):
             self.redo_button.disabled = not game.can_redo()
             self.first_button.disabled = self.previous_button.disabled = played == 0
             self.next_button.disabled = self.last_button.disabled = played == total
-            self.move_list.value = self._move_list_html()
+            self.move_list.value = move_list_html(game)
         finally:
             self._syncing = False
         if status is not None:
             self.board.show_status(status)
-
-    def _sync_opponent_menu(self) -> None:
-        computers = [(c, p) for c, p in self.players.items() if p is not None]
-        if not computers:
-            self.opponent_menu.value = _TWO_PLAYERS
-            self.computer_color_menu.layout.display = "none"
-            return
-        color, player = computers[0]
-        name = str(getattr(player, "name", "computer"))
-        self._known_players.setdefault(name, player)
-        options = list(self.opponent_menu.options)
-        if name not in [value for _, value in options]:
-            options.append((_("Computer: {level}").format(level=name), name))
-            self.opponent_menu.options = options
-        self.opponent_menu.value = name
-        self.computer_color_menu.value = color.value
-        self.computer_color_menu.layout.display = None
-
-    def _move_list_html(self) -> str:
-        game = self.game
-        played = len(game.moves)
-        texts = [game.move_text(i) for i in range(played)] + [m.text() for m in game.taken_back]
-        if not texts:
-            no_moves = html.escape(_("No moves yet."))
-            return f'<div class="awithlaknannai-moves awithlaknannai-muted">{no_moves}</div>'
-        first_black = game.start.turn is Color.BLACK
-        cells: list[str] = []
-        for i, text in enumerate(texts):
-            turn = i + (1 if first_black else 0)
-            number = ""
-            if turn % 2 == 0:
-                number = f"<b>{turn // 2 + 1}.</b> "
-            elif i == 0:
-                number = f"<b>{turn // 2 + 1}.</b> &hellip; "
-            css = ""
-            if i == played - 1:
-                css = ' class="awithlaknannai-current-move"'
-            elif i >= played:
-                css = ' class="awithlaknannai-muted"'
-            # A move and its number never break apart: the list wraps between moves only.
-            cells.append(
-                f'<span class="awithlaknannai-move">{number}<span{css}>{html.escape(text)}</span></span>'
-            )
-        outcome = game.outcome()
-        if outcome is not None and self.at_latest():
-            cells.append(f"<i>{html.escape(str(outcome))}</i>")
-        # A scrolling box must take the focus, so keyboard users can scroll it.
-        label = html.escape(_("Moves"))
-        return (
-            f'<div class="awithlaknannai-moves" tabindex="0" role="region" aria-label="{label}" '
-            'style="font-family:monospace;line-height:1.6;'
-            f'max-height:8em;overflow-y:auto">{" ".join(cells)}</div>'
-        )
 
     # --- actions ----------------------------------------------------------------
 
@@ -684,125 +561,9 @@ class GameWidget(widgets.VBox):
         self.record_text.value = text
         self.record_toggle.value = True
 
-    def _on_record_toggle(self, change: dict[str, Any]) -> None:
-        shown = bool(change["new"])
-        self.record_panel.layout.display = None if shown else "none"
-        self.record_toggle.description = _("Game record: hide") if shown else _("Game record: show")
-
     def flip(self) -> None:
         """Turn the board half round."""
         self.board.flip()
-
-    # --- computer players -------------------------------------------------------
-
-    def set_player(self, color: Color | str, player: Any) -> None:
-        """Let ``player`` (a player object, a level name, or ``None`` for a human) play ``color``.
-
-        A computer chosen for the side to move plays at once, also at a point
-        of the game reached by Undo or the history (its move replaces the rest).
-        """
-        self._changed()
-        self.players[Color.parse(color)] = None if player is None else _as_player(player)
-        self._sync(turn_status(self.game))
-        self._schedule_reply(here=True)
-
-    def _computer_to_move(self) -> bool:
-        return self.players[self.game.position.turn] is not None
-
-    def _all_computers(self) -> bool:
-        return all(p is not None for p in self.players.values())
-
-    def _schedule_reply(self, here: bool = False) -> None:
-        """If a computer is to move at the end of the line, let it answer (without blocking).
-
-        ``here``: the user has just chosen the computer player, so it moves
-        even before the end of the line (its move replaces the rest).
-        """
-        if self._reply is not None and not self._reply.done():
-            return
-        game = self.game
-        if game.is_over() or not self._computer_to_move():
-            self.board.unlock()
-            return
-        if here and game.can_redo():
-            game.clear_redo()
-            self._sync()
-        if game.can_redo():
-            self.board.lock(str(_COMPUTER_IN_THE_PAST))
-            return
-        player = self.players[game.position.turn]
-        thinking = _("{side} ({player}) is thinking\u2026").format(
-            side=side_name(game.position.turn), player=getattr(player, "name", "computer")
-        )
-        self.board.lock(thinking)
-        loop = _running_loop()
-        if loop is None:
-            self._reply_now()
-            return
-        self.board.show_status(f"{turn_status(game)} {thinking}")
-        self._reply = loop.create_task(self._reply_later(self._generation))
-
-    def _reply_now(self) -> None:
-        """Without an event loop (scripts, tests): the computers answer at once."""
-        for _reply in range(_MAX_SYNC_REPLIES):
-            game = self.game
-            if game.is_over() or not self._computer_to_move() or game.can_redo():
-                break
-            player = self.players[game.position.turn]
-            if not self._apply_reply(player.choose_move(game.position), player):
-                break
-        self.board.unlock()
-
-    async def _reply_later(self, generation: int) -> None:
-        try:
-            animation = self.board.animation
-            if animation is not None:
-                await asyncio.wait({animation})
-            await asyncio.sleep(self.think_delay)
-            position = self.game.position
-            player = self.players[position.turn]
-            if generation != self._generation or player is None:
-                return
-            loop = asyncio.get_running_loop()
-            move = await loop.run_in_executor(None, player.choose_move, position)
-            if generation != self._generation or self.game.position is not position:
-                return  # the game changed while the computer thought
-            self._reply = None
-            self.board.unlock()
-            if self._apply_reply(move, player):
-                self._schedule_reply()  # computer against computer: the next one
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # noqa: BLE001 - a broken player must not leave the board locked
-            self.board.unlock()
-            self.board.show_status(_("The computer player failed: {error}").format(error=error), error=True)
-
-    def _apply_reply(self, move: Any, player: Any) -> bool:
-        try:
-            played = self.game.play(move)
-        except ValueError as error:
-            self.board.unlock()
-            self.board.show_status(
-                _("The computer player ({player}) chose an illegal move: {error}").format(
-                    player=getattr(player, "name", "?"), error=error
-                ),
-                error=True,
-            )
-            return False
-        self.board.controller.clear()
-        self.board.show_move(played)
-        self._generation += 1
-        self.board.unlock()
-        self._sync(turn_status(self.game))
-        return True
-
-    async def wait_idle(self) -> None:
-        """Wait until the computer has answered and every animation has finished."""
-        while True:
-            pending = {t for t in (self._reply, self.board.animation) if t is not None and not t.done()}
-            if not pending:
-                return
-            await asyncio.wait(pending)
 
     # --- menus -------------------------------------------------------------------
 
@@ -814,27 +575,6 @@ class GameWidget(widgets.VBox):
         except ValueError as error:
             self._sync()
             self.board.show_status(str(error), error=True)
-
-    def _on_opponent_menu(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        choice = self.opponent_menu.value
-        computer = Color.parse(self.computer_color_menu.value)
-        players: dict[Color, Any] = {Color.WHITE: None, Color.BLACK: None}
-        if choice != _TWO_PLAYERS:
-            try:
-                players[computer] = self._known_players.get(choice) or _as_player(choice)
-            except ValueError as error:
-                self._sync()
-                self.board.show_status(str(error), error=True)
-                return
-        self.players = players
-        self._changed()
-        if choice != _TWO_PLAYERS:
-            # the human sits at the bottom of the picture
-            self.board.flipped = computer is self.game.variant.bottom
-        self._sync(turn_status(self.game))
-        self._schedule_reply(here=True)
 
     def _on_entry(self, change: dict[str, Any] | None = None) -> None:
         if self._syncing:
@@ -855,147 +595,3 @@ class GameWidget(widgets.VBox):
         if self._syncing:
             return
         self._run(lambda: self.go_to(change["new"]))
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A hint for the side to move: the move to try (``None``: nothing to suggest) and what to say.
-
-    ``perfect`` is true when the move comes from solved endgame tables.
-    """
-
-    move: Move | None
-    text: str
-    perfect: bool = False
-
-
-def _try_text(moves: list[str]) -> str:
-    """``Try T4xB3`` or ``Try T4xB3 (or T4-M4, B2-M2)``, in the session's language."""
-    if len(moves) > 1:
-        return _("Try {move} (or {others})").format(move=moves[0], others=", ".join(moves[1:]))
-    return _("Try {move}").format(move=moves[0])
-
-
-def _perfect_play_text(position: Position, found: list[tuple[Move, Any]]) -> str:
-    """Plain words for the best moves the tables found (all share one value)."""
-    value = found[0][1]
-    moves = [str(move) for move, _value in found]
-    try_text = _try_text(moves)
-    side = side_name(position.turn)
-    if value.outcome == "draw":
-        return _(
-            "{try_move}: with the best play on both sides, this game is a draw. The arrow shows the move."
-        ).format(try_move=try_text)
-    if value.stand_in:
-        text = (
-            _(
-                "{try_move}: with perfect play {side} wins on pieces, because no capture will ever "
-                "be possible again. The arrow shows the move."
-            )
-            if value.outcome == "win"
-            else _(
-                "{try_move}: with perfect play {side} loses on pieces, because no capture will ever "
-                "be possible again. The arrow shows the move."
-            )
-        )
-        return text.format(try_move=try_text, side=side)
-    turns = value.moves
-    if value.outcome == "win":
-        if turns == 1:
-            text = _("{try_move}: with perfect play, {side} wins with this move. The arrow shows the move.")
-        else:
-            text = ngettext(
-                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
-                "{try_move}: with perfect play, {side} wins in {count} of your moves. The arrow shows the move.",
-                turns,
-            )
-        return text.format(try_move=try_text, side=side, count=turns)
-    return ngettext(
-        "Every move loses against perfect play, but {move} holds out longest "
-        "({count} more of your moves). The arrow shows it.",
-        "Every move loses against perfect play, but {move} holds out longest "
-        "({count} more of your moves). The arrow shows it.",
-        turns,
-    ).format(move=moves[0], count=turns)
-
-
-def _solved_start_text(facts: SolvedStart) -> str:
-    """Plain words for a solved game's first move (the tables are not here, their findings are)."""
-    best = list(facts.best)
-    if facts.result == "draw" and not facts.losing:
-        text = _(
-            "Any first move keeps the draw ({moves}): with the best play on both sides, this game is a draw."
-        ).format(moves=", ".join(best))
-    else:
-        try_text = _try_text(best)
-        if facts.result == "win":
-            text = ngettext(
-                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
-                "{try_move}: with perfect play, {side} wins in {count} of your moves.",
-                facts.moves_to_win or 0,  # set for every won start; 0 only picks the plural form
-            ).format(try_move=try_text, side=side_name("white"), count=facts.moves_to_win)
-        else:
-            text = _("{try_move}: with the best play on both sides, this game is a draw.").format(
-                try_move=try_text
-            )
-        if facts.losing:
-            text += " " + ngettext(
-                "Not {moves}: it loses in {count} moves.",
-                "Not {moves}: it loses in {count} moves.",
-                facts.losing_in or 0,  # set whenever some move loses
-            ).format(moves=_(" or ").join(facts.losing), count=facts.losing_in)
-    return text + " " + _("(This project's tables solved the whole game.) The arrow shows a move.")
-
-
-def hint_for(game: Game) -> Hint:
-    """The hint for ``game``'s side to move (see :meth:`GameWidget.hint`).
-
-    Examples
-    --------
-    >>> hint_for(Game("zuni-3", "standard")).text.startswith(("Try", "The strongest"))
-    True
-    """
-    from ..tables.solved_starts import solved_start
-    from ..tables.solver import best_moves
-
-    position = game.position
-    if game.is_over():
-        return Hint(None, _("The game is over: there is nothing to hint."))
-    found = best_moves(position)
-    if found is not None:
-        return Hint(found[0][0], _perfect_play_text(position, found), perfect=True)
-    facts = solved_start(position)
-    if facts is not None:
-        return Hint(position.parse_move(facts.best[0]), _solved_start_text(facts), perfect=True)
-    if player_for_level is None or "strong" not in LEVELS:
-        return Hint(
-            None,
-            _(
-                "No hint here: perfect play is known only where the endgame solver has "
-                "solved the position (few pieces, or the small boards)."
-            ),
-        )
-    move = player_for_level("strong", seed=0).choose_move(position)
-    return Hint(
-        move,
-        _(
-            "The strongest computer level would play {move} (the arrow shows it). "
-            "That is a good guess, not proven perfect play."
-        ).format(move=move),
-    )
-
-
-def hint_text(game: Game) -> str:
-    """The hint for ``game``'s side to move, as text only (see :func:`hint_for`)."""
-    return hint_for(game).text
-
-
-def _as_player(player: Any) -> Any:
-    """A player object as given, or one built from a level name or spec."""
-    if isinstance(player, str):
-        if make_player is None or player_for_level is None:
-            raise ValueError(f"no computer players are installed to play {player!r}; pass a player object")
-        return player_for_level(player) if player in LEVELS else make_player(player)
-    if not callable(getattr(player, "choose_move", None)):
-        raise TypeError(f"a player needs a choose_move(position) method, got {type(player).__name__}")
-    return player

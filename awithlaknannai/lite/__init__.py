@@ -39,7 +39,6 @@ second build is quick and can run offline.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib.metadata
 import json
@@ -56,6 +55,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..errors import LiteBuildError
+from .install import _install_site
 
 __all__ = [
     "PYODIDE_VERSION",
@@ -136,10 +138,6 @@ VOILA_PREVIEW_EXTENSION = "@voila-dashboards/jupyterlab-preview"
 _PIP_TIMEOUT = 600  # seconds for one pip or npm call
 
 
-class LiteBuildError(RuntimeError):
-    """The site cannot be built: the message says what is missing and how to get it."""
-
-
 @dataclass(frozen=True)
 class LiteSite:
     """A built site: where it is, what it holds, and how long the build took."""
@@ -181,7 +179,7 @@ class LiteSite:
 
 
 def _cache_folder() -> Path:
-    from .tables.solver import default_cache_dir
+    from ..tables.solver import default_cache_dir
 
     return default_cache_dir() / "lite"
 
@@ -226,7 +224,7 @@ def find_pyodide(given: str | os.PathLike[str] | None = None, *, fetch: bool = T
                 f"and pyodide.asm.wasm): npm install --no-save pyodide@{PYODIDE_VERSION}"
             )
         return _checked_version(folder)
-    checkout = Path(__file__).resolve().parents[1]
+    checkout = Path(__file__).resolve().parents[2]
     for candidate in (Path.cwd() / "node_modules" / "pyodide", checkout / "node_modules" / "pyodide"):
         if _is_pyodide(candidate) and _pyodide_version(candidate) == PYODIDE_VERSION:
             return candidate
@@ -478,7 +476,7 @@ def _project_wheel(given: str | os.PathLike[str] | None, folder: Path) -> Path:
             )
         return wheel
     folder.mkdir(parents=True, exist_ok=True)
-    checkout = Path(__file__).resolve().parents[1]
+    checkout = Path(__file__).resolve().parents[2]
     if (checkout / "pyproject.toml").is_file() and (checkout / "notebooks").is_dir():
         _pip(
             "wheel",
@@ -531,7 +529,7 @@ def _kernel_shims() -> list[Path]:
 
 
 def _student_notebooks(folder: Path) -> list[str]:
-    from .tutorial.fetch import packaged_notebooks
+    from ..tutorial.fetch import packaged_notebooks
 
     folder.mkdir(parents=True, exist_ok=True)
     names = []
@@ -563,142 +561,6 @@ def _lite_config(lite_dir: Path) -> None:
         "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     }
     (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
-
-
-#: The list of the files the builder wrote, in the site's folder: ``--force`` replaces those only.
-MANIFEST = ".awithlaknannai-site.json"
-MAX_MANIFEST_BYTES = 16 * 2**20
-MAX_BACKUPS = 100
-
-
-def _digest(path: Path) -> str:
-    hasher = hashlib.sha256()
-    with open(path, "rb") as file:
-        for block in iter(lambda: file.read(2**20), b""):
-            hasher.update(block)
-    return hasher.hexdigest()
-
-
-def _written_files(folder: Path) -> dict[str, str]:
-    """Every regular file under ``folder`` (links not followed), by its path relative to it: its sha256."""
-    found = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and not path.is_symlink():
-            found[path.relative_to(folder).as_posix()] = _digest(path)
-    return found
-
-
-def _read_manifest(target: Path) -> dict[str, str] | None:
-    """The files a former build wrote in ``target`` (their sha256 by relative path), or ``None`` if unknown."""
-    path = target / MANIFEST
-    try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_MANIFEST_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in files.items()
-    ):
-        return None
-    return {
-        name: digest
-        for name, digest in files.items()
-        if name and not name.startswith("/") and ".." not in name.split("/") and "\\" not in name
-    }
-
-
-def _backup_name(path: Path) -> Path:
-    for number in range(MAX_BACKUPS):
-        candidate = path.with_name(path.name + (".bak" if number == 0 else f".bak{number}"))
-        if not candidate.exists() and not candidate.is_symlink():
-            return candidate
-    raise LiteBuildError(f"{path.name} already has {MAX_BACKUPS} backups beside it; move some away first")
-
-
-def _within(target: Path, relative: str) -> Path | None:
-    """``target / relative`` if no folder on the way is a symbolic link (nothing is touched outside)."""
-    path = target
-    for part in relative.split("/")[:-1]:
-        path = path / part
-        if path.is_symlink() or (path.exists() and not path.is_dir()):
-            return None
-    return path / relative.split("/")[-1]
-
-
-def _install_site(build: Path, target: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Put the freshly built site ``build`` in ``target``, replacing only what a former build wrote.
-
-    A file the former build wrote and nobody changed is replaced or removed;
-    one that was changed, or that a teacher put where the new build writes,
-    is first renamed to ``NAME.bak`` (``.bak1``, ...); every other file (a
-    teacher's) stays as it is. A folder without the builder's list of files
-    (a site from an older version) is kept whole as ``FOLDER.bak``. Returns
-    the teacher's files kept and the backups made (paths relative to the
-    site's folder, or the backup folder's name).
-    """
-    new_files = _written_files(build)
-    new_files.pop(MANIFEST, None)
-    backups: list[str] = []
-    if target.is_dir() and not any(target.iterdir()):
-        target.rmdir()
-    if target.exists():
-        old = _read_manifest(target)
-        if old is None:
-            backup = _backup_name(target)
-            target.rename(backup)
-            backups.append(backup.name)
-    if not target.exists():
-        shutil.move(str(build), str(target))
-        (target / MANIFEST).write_text(json.dumps({"files": new_files}, indent=0), encoding="utf-8")
-        return (), tuple(backups)
-    old = _read_manifest(target) or {}
-    for relative, digest in old.items():  # the former build's files: removed, or kept aside if changed
-        path = _within(target, relative)
-        if path is None or path.is_symlink() or not path.is_file():
-            continue
-        if _digest(path) == digest:
-            path.unlink()
-        else:
-            backup = _backup_name(path)
-            path.rename(backup)
-            backups.append(backup.relative_to(target).as_posix())
-    for relative in new_files:
-        source, path = build / relative, _within(target, relative)
-        if path is None:
-            raise LiteBuildError(
-                f"{target}: a link or a file stands where the site's folder "
-                f"{relative.rsplit('/', 1)[0]} goes: move it away, then build again"
-            )
-        if path.exists() or path.is_symlink():
-            if path.is_dir() and not path.is_symlink():
-                raise LiteBuildError(
-                    f"{target}: a folder stands where the site's file {relative} goes: "
-                    "move it away, then build again"
-                )
-            backup = _backup_name(path)
-            path.rename(backup)
-            backups.append(backup.relative_to(target).as_posix())
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, path)
-    # Folders the former build made that are empty now (nothing of a teacher's in them) go too.
-    folders = {parent.as_posix() for name in old for parent in Path(name).parents if parent.as_posix() != "."}
-    for relative in sorted(folders, key=lambda name: -name.count("/")):
-        folder = _within(target, relative)
-        if folder is not None and folder.is_dir() and not folder.is_symlink():
-            with contextlib.suppress(OSError):
-                folder.rmdir()  # only if empty
-    (target / MANIFEST).write_text(json.dumps({"files": new_files}, indent=0), encoding="utf-8")
-    kept = tuple(
-        path.relative_to(target).as_posix()
-        for path in sorted(target.rglob("*"))
-        if (path.is_file() or path.is_symlink())
-        and path.relative_to(target).as_posix() not in new_files
-        and path.name != MANIFEST
-        and path.relative_to(target).as_posix() not in backups
-    )
-    return kept, tuple(backups)
 
 
 def build_site(
