@@ -356,6 +356,39 @@ def _as_points(answer: Any) -> set[str] | None:
     return {p.strip().upper() for p in parts if p.strip() and len(p.strip()) <= 8}
 
 
+def _key_text(value: Any) -> str | None:
+    """A short piece of text, lower-cased and trimmed; None for anything else (or far too long)."""
+    if not isinstance(value, str) or len(value) > MAX_ANSWER_CHARS:
+        return None
+    return " ".join(value.lower().split())
+
+
+def _sequence(answer: Any, size: int) -> list[Any] | None:
+    """An answer given item by item: a list or tuple, a mapping {1: ..., 2: ...}, or text split at commas.
+
+    Returns ``size`` items (``None`` where an item is not given), or None when the answer is none of these.
+    """
+    if isinstance(answer, Mapping):
+        items: list[Any] = [None] * size
+        for key, value in itertools.islice(answer.items(), MAX_ANSWER_ITEMS):
+            number, _unused = _as_number(key)
+            if number is not None and 1 <= number <= size:
+                items[number - 1] = value
+        return items
+    if isinstance(answer, str):
+        if len(answer) > MAX_ANSWER_CHARS * 2:
+            return None
+        parts: list[Any] = [part.strip() or None for part in answer.split(",")]
+    else:
+        got = _items(answer)
+        if got is None or len(got) > MAX_ANSWER_ITEMS:
+            return None
+        parts = got
+    if len(parts) > size:
+        return None
+    return [None if part is ... else part for part in parts] + [None] * (size - len(parts))
+
+
 def _grown(hints: str | Sequence[str], attempt: int) -> str:
     """The hints shown after ``attempt`` tries: one more step each time, then all of them."""
     steps = [hints] if isinstance(hints, str) else list(hints)
