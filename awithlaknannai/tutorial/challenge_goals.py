@@ -86,30 +86,25 @@ class Goal:
         if self.wording:
             return _("{side} to play: {task}").format(side=side_name(side), task=self.wording)
         count = self.amount
-        if self.kind == "capture":
-            task = ngettext("take {count} piece in one turn.", "take {count} pieces in one turn.", count)
-        elif self.kind == "only":
-            task = _("find the only legal move.")
-        elif self.kind == "block":
-            task = _("leave the other side with no move at all.")
-        elif self.kind == "reach":
-            task = _("get a piece to {point}.")
-        elif self.kind == "win":
-            task = ngettext(
+        # Each kind's task (looked up in the catalog each time: the session's language may change).
+        tasks = {
+            "capture": ngettext("take {count} piece in one turn.", "take {count} pieces in one turn.", count),
+            "win": ngettext(
                 "win in {count} move, whatever the other side does.",
                 "win in {count} moves, whatever the other side does.",
                 count,
-            )
-        elif self.kind == "every":
-            task = _("play every legal move, one at a time.")
-        elif self.kind == "ahead":
-            task = ngettext(
+            ),
+            "ahead": ngettext(
                 "come out {count} piece ahead, even after the other side's best answer.",
                 "come out {count} pieces ahead, even after the other side's best answer.",
                 count,
-            )
-        else:
-            task = _("meet the goal.")
+            ),
+            "only": _("find the only legal move."),
+            "block": _("leave the other side with no move at all."),
+            "reach": _("get a piece to {point}."),
+            "every": _("play every legal move, one at a time."),
+        }
+        task = tasks.get(self.kind) or _("meet the goal.")
         return _("{side} to play: {task}").format(
             side=side_name(side), task=task.format(count=count, point=self.point)
         )
@@ -271,20 +266,19 @@ def _why_not_ahead(amount: int, before: Position, after: Position) -> str | None
     if answer is None:
         return _("the game ends there without a gain for you.")
     count = int(abs(gain))
-    if gain == 0:
-        where = _("{them} answers {reply}, and you are level again.")
-    elif gain > 0:
-        where = ngettext(
+    where = {
+        "level": _("{them} answers {reply}, and you are level again."),
+        "ahead": ngettext(
             "{them} answers {reply}, and you are only {count} piece ahead.",
             "{them} answers {reply}, and you are only {count} pieces ahead.",
             count,
-        )
-    else:
-        where = ngettext(
+        ),
+        "behind": ngettext(
             "{them} answers {reply}, and you are {count} piece behind.",
             "{them} answers {reply}, and you are {count} pieces behind.",
             count,
-        )
+        ),
+    }["level" if gain == 0 else "ahead" if gain > 0 else "behind"]
     return where.format(them=them, reply=answer, count=count)
 
 

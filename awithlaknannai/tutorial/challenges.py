@@ -40,22 +40,8 @@ from ..i18n import ngettext, side_name
 from ..limits import bounded_items
 from ..notation import parse_position
 from ..position import Move, Position
-from .challenge_goals import (
-    Goal,
-    _longest_defence,
-    _solutions,
-    _spoiler,
-    _text,
-    _why_not,
-    ahead_after_reply,
-    block,
-    capture,
-    custom,
-    every_move,
-    only_move,
-    reach,
-    win_in,
-)
+from .challenge_goals import Goal, _longest_defence, _solutions, _spoiler, _text, _why_not
+from .challenge_goals import ahead_after_reply, block, capture, custom, every_move, only_move, reach, win_in
 from .challenge_hints import HintMark, hint_ladder
 from .exercises import CORRECT, Feedback
 from .exercises import WRONG as FEEDBACK_WRONG

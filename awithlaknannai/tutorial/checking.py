@@ -327,32 +327,33 @@ def _items(answer: Any) -> list[Any] | None:
     return list(itertools.islice(answer, MAX_ANSWER_ITEMS + 1))
 
 
-def _as_letters(answer: Any) -> set[str] | None:
-    """Read one letter or several ("a, c", ["a", "c"] or {"a", "c"}) as lower-case letters."""
+def _answer_parts(answer: Any) -> list[Any] | None:
+    """The pieces of an answer: a text split at spaces, commas or semicolons, or a collection's items.
+
+    None for a text or a collection too long to be an answer, or anything else.
+    """
     if isinstance(answer, str):
         if len(answer) > MAX_ANSWER_CHARS:
             return None
-        parts = re.split(r"[\s,;]+", answer.strip())
-    else:
-        items = _items(answer)
-        if items is None or len(items) > MAX_ANSWER_ITEMS:
-            return None
-        parts = [p.strip() for p in items if isinstance(p, str)]
-    letters = {p.lower().rstrip(")") for p in parts if p}
+        return re.split(r"[\s,;]+", answer.strip())
+    items = _items(answer)
+    return None if items is None or len(items) > MAX_ANSWER_ITEMS else items
+
+
+def _as_letters(answer: Any) -> set[str] | None:
+    """Read one letter or several ("a, c", ["a", "c"] or {"a", "c"}) as lower-case letters."""
+    parts = _answer_parts(answer)
+    if parts is None:
+        return None
+    letters = {p.strip().lower().rstrip(")") for p in parts if isinstance(p, str) and p.strip()}
     return letters if letters and all(len(p) == 1 and p.isalpha() for p in letters) else None
 
 
 def _as_points(answer: Any) -> set[str] | None:
     """Read a collection of point names such as {"T0", "m8"} (upper-cased)."""
-    if isinstance(answer, str):
-        if len(answer) > MAX_ANSWER_CHARS:
-            return None
-        parts = re.split(r"[\s,;]+", answer.strip())
-    else:
-        items = _items(answer)
-        if items is None or len(items) > MAX_ANSWER_ITEMS or not all(isinstance(p, str) for p in items):
-            return None
-        parts = items
+    parts = _answer_parts(answer)
+    if parts is None or not all(isinstance(p, str) for p in parts):
+        return None
     return {p.strip().upper() for p in parts if p.strip() and len(p.strip()) <= 8}
 
 
