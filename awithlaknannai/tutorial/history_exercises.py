@@ -57,6 +57,15 @@ def _right_count(right: int, total: int, in_place: bool = False) -> str:
     return _("{right} of {total} right.").format(right=right, total=total)
 
 
+def _key_by_first_word(value: Any, prefixes: dict[str, str]) -> str | None:
+    """The key of the first prefix that starts the name's first word (after "the", "a", "an"); else None."""
+    text = _key_text(value)
+    if text is None:
+        return None
+    words = [word for word in re.split(r"[^a-z]+", text) if word and word not in ("the", "a", "an")]
+    return next((key for prefix, key in prefixes.items() if words and words[0].startswith(prefix)), None)
+
+
 # 01 activity 3: which source wrote each statement?
 
 SOURCES: dict[str, str] = {
@@ -168,13 +177,7 @@ _STATEMENT_SOURCES = (
 
 def _source_key(value: Any) -> str | None:
     """ "Culin 1907", "the Encyclopedia", "ludii" -> the source's key; None if it names no source."""
-    text = _key_text(value)
-    if text is None:
-        return None
-    words = [word for word in re.split(r"[^a-z]+", text) if word and word not in ("the", "a", "an")]
-    return next(
-        (key for prefix, key in _SOURCE_PREFIXES.items() if words and words[0].startswith(prefix)), None
-    )
+    return _key_by_first_word(value, _SOURCE_PREFIXES)
 
 
 def _statement_picks(answer: Any) -> list[str | None] | None:
@@ -331,13 +334,8 @@ def _keystream(key: str, size: int) -> bytes:
 
 
 def _timeline_key(value: Any) -> str | None:
-    text = _key_text(value)
-    if text is None:
-        return None
-    words = [word for word in re.split(r"[^a-z]+", text) if word and word not in ("the", "a", "an")]
-    return next(
-        (key for prefix, key in _TIMELINE_PREFIXES.items() if words and words[0].startswith(prefix)), None
-    )
+    """ "Stevenson", "the Ludii database" -> the timeline source's key; None if it names none."""
+    return _key_by_first_word(value, _TIMELINE_PREFIXES)
 
 
 def _timeline_order(answer: Any) -> list[str] | None:
