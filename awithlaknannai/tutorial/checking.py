@@ -118,19 +118,20 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         headline, symbol, colour = _STYLE[self.status]
-        hint_word = html.escape(_("Hint:"))
-        hint = (
-            f'<div style="margin-top:0.3em"><em>{hint_word}</em> {_html(self.hint)}</div>'
-            if self.hint
-            else ""
-        )
         return (
             f'<div role="status" data-exercise="{html.escape(self.exercise)}" '
             f'style="border-left:6px solid {colour};padding:0.4em 0.8em;margin:0.3em 0;'
             f'background:{colour}1a;border-radius:4px;font-size:1.05em;line-height:1.45">'
             f'<strong><span aria-hidden="true">{symbol}</span>{f" {headline}" if headline else ""}</strong> '
-            f"{_html(self.message)}{hint}</div>"
+            f"{_html(self.message)}{self._hint_html()}</div>"
         )
+
+    def _hint_html(self) -> str:
+        """The hint, on its own line under the message (nothing when there is none)."""
+        if not self.hint:
+            return ""
+        hint_word = html.escape(_("Hint:"))
+        return f'<div style="margin-top:0.3em"><em>{hint_word}</em> {_html(self.hint)}</div>'
 
 
 def _sentence(text: str) -> str:
@@ -394,6 +395,11 @@ def _grown(hints: str | Sequence[str], attempt: int) -> str:
     """The hints shown after ``attempt`` tries: one more step each time, then all of them."""
     steps = [hints] if isinstance(hints, str) else list(hints)
     return " ".join(steps[: max(1, attempt)])
+
+
+def _not_yet(exercise_id: str, notes: Sequence[str], hints: str | Sequence[str], attempt: int) -> Feedback:
+    """A wrong answer's feedback: the notes as one message, and the hints shown after ``attempt`` tries."""
+    return Feedback(exercise_id, WRONG, " ".join(notes), _grown(hints, attempt))
 
 
 def _listing(items: Iterable[str], limit: int = 6) -> str:

@@ -22,6 +22,7 @@ from .checking import (
     _grown,
     _is_bool,
     _key_text,
+    _not_yet,
     _sentence,
     _sequence,
     answer_digest,
@@ -476,21 +477,12 @@ def _sources_compulsory(exercise_id: str, answer: Any, attempt: int = 1) -> Feed
                 missing,
             ).format(count=missing)
         )
-    return Feedback(
-        exercise_id,
-        WRONG,
-        " ".join(notes),
-        _grown(
-            (
-                _(
-                    "Look at the row 'must you capture?' of the table in the section \"What each source says\"."
-                ),
-                _("Two sources say yes in that row."),
-                _("Both are later than Culin, and neither is a database."),
-            ),
-            attempt,
-        ),
+    hints = (
+        _("Look at the row 'must you capture?' of the table in the section \"What each source says\"."),
+        _("Two sources say yes in that row."),
+        _("Both are later than Culin, and neither is a database."),
     )
+    return _not_yet(exercise_id, notes, hints, attempt)
 
 
 @_exercise(

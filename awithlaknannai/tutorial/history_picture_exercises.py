@@ -12,18 +12,8 @@ from typing import Any
 
 from .. import boards
 from ..i18n import N_, _
-from .checking import (
-    CORRECT,
-    MAX_ANSWER_ITEMS,
-    WRONG,
-    Feedback,
-    Sealed,
-    _as_letters,
-    _exercise,
-    _grown,
-    _key_text,
-    _sequence,
-)
+from .checking import CORRECT, MAX_ANSWER_ITEMS, WRONG, Feedback, Sealed
+from .checking import _as_letters, _exercise, _grown, _key_text, _not_yet, _sequence
 
 __all__ = ["MAP_PLACES", "SPOT_LETTERS"]
 
@@ -262,18 +252,11 @@ def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedbac
                 found=found, total=len(truth)
             )
         )
-    return Feedback(
-        exercise_id,
-        WRONG,
-        " ".join(notes),
-        _grown(
-            (
-                _(
-                    "Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
-                    "is there a line under it in both?"
-                ),
-                _("Look along the top row and the bottom row of the two drawings."),
-            ),
-            attempt,
+    hints = (
+        _(
+            "Put your finger on a letter in the top drawing, then on the same letter in the bottom one: "
+            "is there a line under it in both?"
         ),
+        _("Look along the top row and the bottom row of the two drawings."),
     )
+    return _not_yet(exercise_id, notes, hints, attempt)
