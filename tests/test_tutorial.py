@@ -332,9 +332,15 @@ def test_no_fact_answer_can_be_printed_from_the_package():
     """The history answers are fingerprints: nothing the exercises hold prints 1907 or the right letters."""
     import inspect
 
-    from awithlaknannai.tutorial import checking, exercises, graph_exercises, history_exercises
+    from awithlaknannai.tutorial import (
+        checking,
+        exercises,
+        graph_exercises,
+        history_exercises,
+        history_picture_exercises,
+    )
 
-    for module in (checking, exercises, graph_exercises, history_exercises):
+    for module in (checking, exercises, graph_exercises, history_exercises, history_picture_exercises):
         source = inspect.getsource(module)
         assert (
             '"c", "d"' not in source

@@ -53,6 +53,7 @@ from ..widgets.shield import KeyboardShield
 from .checking import MISSING, Feedback, _html
 from .exercises import _get, check, marks
 from .history_exercises import MAP_PLACES, SOURCES, SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
+from .feedback_view import ShowsFeedback
 from .plain_text import WholePlainText
 
 __all__ = ["FORMS", "Activity", "LocatorMap", "SortStatements", "SpotTheDifference", "Timeline", "activity"]
@@ -92,7 +93,7 @@ def _mark_html(mark: bool | None) -> str:
     )
 
 
-class Activity(WholePlainText, widgets.VBox):
+class Activity(WholePlainText, ShowsFeedback, widgets.VBox):
     """What every activity shares: a Check button, the feedback, the count of tries, the saved text form.
 
     A subclass builds its controls, says what they hold (:meth:`_answer`,
@@ -153,10 +154,6 @@ class Activity(WholePlainText, widgets.VBox):
             self._show_marks(marks(self.exercise, answer))
         self._show(feedback)
         return feedback
-
-    def _show(self, feedback: Feedback) -> None:
-        self.feedback = feedback
-        self.feedback_view.value = feedback._repr_html_()
 
     def __repr__(self) -> str:
         # The plain-text form saved in the notebook (what nbval compares, and a fresh notebook shows).

@@ -118,19 +118,20 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         headline, symbol, colour = _STYLE[self.status]
-        hint_word = html.escape(_("Hint:"))
-        hint = (
-            f'<div style="margin-top:0.3em"><em>{hint_word}</em> {_html(self.hint)}</div>'
-            if self.hint
-            else ""
-        )
         return (
             f'<div role="status" data-exercise="{html.escape(self.exercise)}" '
             f'style="border-left:6px solid {colour};padding:0.4em 0.8em;margin:0.3em 0;'
             f'background:{colour}1a;border-radius:4px;font-size:1.05em;line-height:1.45">'
             f'<strong><span aria-hidden="true">{symbol}</span>{f" {headline}" if headline else ""}</strong> '
-            f"{_html(self.message)}{hint}</div>"
+            f"{_html(self.message)}{self._hint_html()}</div>"
         )
+
+    def _hint_html(self) -> str:
+        """The hint, on its own line under the message (nothing when there is none)."""
+        if not self.hint:
+            return ""
+        hint_word = html.escape(_("Hint:"))
+        return f'<div style="margin-top:0.3em"><em>{hint_word}</em> {_html(self.hint)}</div>'
 
 
 def _sentence(text: str) -> str:
@@ -327,39 +328,78 @@ def _items(answer: Any) -> list[Any] | None:
     return list(itertools.islice(answer, MAX_ANSWER_ITEMS + 1))
 
 
-def _as_letters(answer: Any) -> set[str] | None:
-    """Read one letter or several ("a, c", ["a", "c"] or {"a", "c"}) as lower-case letters."""
+def _answer_parts(answer: Any) -> list[Any] | None:
+    """The pieces of an answer: a text split at spaces, commas or semicolons, or a collection's items.
+
+    None for a text or a collection too long to be an answer, or anything else.
+    """
     if isinstance(answer, str):
         if len(answer) > MAX_ANSWER_CHARS:
             return None
-        parts = re.split(r"[\s,;]+", answer.strip())
-    else:
-        items = _items(answer)
-        if items is None or len(items) > MAX_ANSWER_ITEMS:
-            return None
-        parts = [p.strip() for p in items if isinstance(p, str)]
-    letters = {p.lower().rstrip(")") for p in parts if p}
+        return re.split(r"[\s,;]+", answer.strip())
+    items = _items(answer)
+    return None if items is None or len(items) > MAX_ANSWER_ITEMS else items
+
+
+def _as_letters(answer: Any) -> set[str] | None:
+    """Read one letter or several ("a, c", ["a", "c"] or {"a", "c"}) as lower-case letters."""
+    parts = _answer_parts(answer)
+    if parts is None:
+        return None
+    letters = {p.strip().lower().rstrip(")") for p in parts if isinstance(p, str) and p.strip()}
     return letters if letters and all(len(p) == 1 and p.isalpha() for p in letters) else None
 
 
 def _as_points(answer: Any) -> set[str] | None:
     """Read a collection of point names such as {"T0", "m8"} (upper-cased)."""
-    if isinstance(answer, str):
-        if len(answer) > MAX_ANSWER_CHARS:
-            return None
-        parts = re.split(r"[\s,;]+", answer.strip())
-    else:
-        items = _items(answer)
-        if items is None or len(items) > MAX_ANSWER_ITEMS or not all(isinstance(p, str) for p in items):
-            return None
-        parts = items
+    parts = _answer_parts(answer)
+    if parts is None or not all(isinstance(p, str) for p in parts):
+        return None
     return {p.strip().upper() for p in parts if p.strip() and len(p.strip()) <= 8}
+
+
+def _key_text(value: Any) -> str | None:
+    """A short piece of text, lower-cased and trimmed; None for anything else (or far too long)."""
+    if not isinstance(value, str) or len(value) > MAX_ANSWER_CHARS:
+        return None
+    return " ".join(value.lower().split())
+
+
+def _sequence(answer: Any, size: int) -> list[Any] | None:
+    """An answer given item by item: a list or tuple, a mapping {1: ..., 2: ...}, or text split at commas.
+
+    Returns ``size`` items (``None`` where an item is not given), or None when the answer is none of these.
+    """
+    if isinstance(answer, Mapping):
+        items: list[Any] = [None] * size
+        for key, value in itertools.islice(answer.items(), MAX_ANSWER_ITEMS):
+            number, _unused = _as_number(key)
+            if number is not None and 1 <= number <= size:
+                items[number - 1] = value
+        return items
+    if isinstance(answer, str):
+        if len(answer) > MAX_ANSWER_CHARS * 2:
+            return None
+        parts: list[Any] = [part.strip() or None for part in answer.split(",")]
+    else:
+        got = _items(answer)
+        if got is None or len(got) > MAX_ANSWER_ITEMS:
+            return None
+        parts = got
+    if len(parts) > size:
+        return None
+    return [None if part is ... else part for part in parts] + [None] * (size - len(parts))
 
 
 def _grown(hints: str | Sequence[str], attempt: int) -> str:
     """The hints shown after ``attempt`` tries: one more step each time, then all of them."""
     steps = [hints] if isinstance(hints, str) else list(hints)
     return " ".join(steps[: max(1, attempt)])
+
+
+def _not_yet(exercise_id: str, notes: Sequence[str], hints: str | Sequence[str], attempt: int) -> Feedback:
+    """A wrong answer's feedback: the notes as one message, and the hints shown after ``attempt`` tries."""
+    return Feedback(exercise_id, WRONG, " ".join(notes), _grown(hints, attempt))
 
 
 def _listing(items: Iterable[str], limit: int = 6) -> str:

@@ -17,9 +17,9 @@ from .checking import (
     Feedback,
     _as_points,
     _exercise,
-    _grown,
     _listing,
     _natural,
+    _not_yet,
     _number_check,
     _shown,
     answer_digest,
@@ -222,19 +222,12 @@ def _three_neighbours(exercise_id: str, answer: Any, attempt: int = 1) -> Feedba
     ]
     if want - have:
         notes.append(_("You found {have} of the {want}.").format(have=len(have & want), want=len(want)))
-    return Feedback(
-        exercise_id,
-        WRONG,
-        " ".join(notes),
-        _grown(
-            (
-                _("Try `dict(board.degree)` to see every point's number of neighbours."),
-                _("Look at the four corners of the board first."),
-                _("Then the two ends of the middle row."),
-            ),
-            attempt,
-        ),
+    hints = (
+        _("Try `dict(board.degree)` to see every point's number of neighbours."),
+        _("Look at the four corners of the board first."),
+        _("Then the two ends of the middle row."),
     )
+    return _not_yet(exercise_id, notes, hints, attempt)
 
 
 @_exercise("02-murray-leap-lines", "How many leap lines does Murray's drawing of the Mosona board have?")
@@ -346,18 +339,11 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
                 f"`{field.name}` is {have!r}; leave this switch as it is ({getattr(default, field.name)!r})."
             )
     if notes:
-        return Feedback(
-            exercise_id,
-            WRONG,
-            " ".join(notes),
-            _grown(
-                (
-                    "Run `Rules()` in a new cell: it lists every switch with its setting.",
-                    "Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not.",
-                ),
-                attempt,
-            ),
+        hints = (
+            "Run `Rules()` in a new cell: it lists every switch with its setting.",
+            "Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not.",
         )
+        return _not_yet(exercise_id, notes, hints, attempt)
     preset = answer.name
     where = (
         f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"

@@ -48,6 +48,7 @@ from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
 from .exercises import MISSING, Feedback, _get, check
 from .practice import _position, check_legal_moves, check_move, check_outcome, check_puzzle
+from .feedback_view import ShowsFeedback
 from .plain_text import WholePlainText
 
 __all__ = ["AnswerBox", "ask", "ask_legal_moves", "ask_move", "ask_outcome", "ask_puzzle"]
@@ -75,7 +76,7 @@ _OUTCOMES = {
 }
 
 
-class AnswerBox(WholePlainText, widgets.VBox):
+class AnswerBox(WholePlainText, ShowsFeedback, widgets.VBox):
     """An answer box: an input (text box, choices or tick boxes), a Check button and the feedback.
 
     Parameters
@@ -217,10 +218,6 @@ class AnswerBox(WholePlainText, widgets.VBox):
         self._show(feedback)
         return feedback
 
-    def _show(self, feedback: Feedback) -> None:
-        self.feedback = feedback
-        self.feedback_view.value = feedback._repr_html_()
-
     def __repr__(self) -> str:
         # The plain-text form saved in the notebook: what a fresh (untrusted)
         # notebook, GitHub and nbval show in place of the interactive box.
@@ -280,30 +277,40 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
     )
 
 
-def ask_move(position: Any, answer: Any = ..., solutions: Any = None, exercise: str = "move") -> AnswerBox:
-    """An answer box for one move, typed like ``B3-M4`` or ``T0xB0xT1`` (see :func:`~.practice.check_move`)."""
-    position = _position(position)
+# A typed answer's label and example (the placeholder): a move, or every legal move.
+_YOUR_MOVE = ("Your move", "a move, like M5-M4, or T2xB3xT4 for a chain of leaps")
+_EVERY_LEGAL_MOVE = ("Every legal move", "moves separated by commas, like M5-M4, M6-M5")
+
+
+def _typed(
+    checker: Callable[..., Feedback],
+    subject: Any,
+    answer: Any,
+    exercise: str,
+    wording: tuple[str, str],
+    *more: Any,
+) -> AnswerBox:
+    """A box for a typed answer about ``subject`` (a position, a puzzle), checked by
+    ``checker(subject, given, *more, exercise, attempt)``."""
+    label, placeholder = wording
     return AnswerBox(
-        lambda given, attempt: check_move(position, given, solutions, exercise, attempt),
+        lambda given, attempt: checker(subject, given, *more, exercise, attempt),
         exercise,
         "text",
         answer=answer,
-        label="Your move",
-        placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps",
+        label=label,
+        placeholder=placeholder,
     )
+
+
+def ask_move(position: Any, answer: Any = ..., solutions: Any = None, exercise: str = "move") -> AnswerBox:
+    """An answer box for one move, typed like ``B3-M4`` or ``T0xB0xT1`` (see :func:`~.practice.check_move`)."""
+    return _typed(check_move, _position(position), answer, exercise, _YOUR_MOVE, solutions)
 
 
 def ask_legal_moves(position: Any, answer: Any = ..., exercise: str = "legal-moves") -> AnswerBox:
     """An answer box for every legal move, separated by commas (see :func:`~.practice.check_legal_moves`)."""
-    position = _position(position)
-    return AnswerBox(
-        lambda given, attempt: check_legal_moves(position, given, exercise, attempt),
-        exercise,
-        "text",
-        answer=answer,
-        label="Every legal move",
-        placeholder="moves separated by commas, like M5-M4, M6-M5",
-    )
+    return _typed(check_legal_moves, _position(position), answer, exercise, _EVERY_LEGAL_MOVE)
 
 
 def ask_outcome(position: Any, answer: Any = ..., exercise: str = "outcome") -> AnswerBox:
@@ -321,11 +328,4 @@ def ask_outcome(position: Any, answer: Any = ..., exercise: str = "outcome") -> 
 
 def ask_puzzle(puzzle: Any, answer: Any = ..., exercise: str = "puzzle") -> AnswerBox:
     """An answer box for a puzzle's winning move (see :func:`~.practice.check_puzzle`)."""
-    return AnswerBox(
-        lambda given, attempt: check_puzzle(puzzle, given, exercise, attempt),
-        exercise,
-        "text",
-        answer=answer,
-        label="Your move",
-        placeholder="a move, like M5-M4, or T2xB3xT4 for a chain of leaps",
-    )
+    return _typed(check_puzzle, puzzle, answer, exercise, _YOUR_MOVE)
