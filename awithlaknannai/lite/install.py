@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path
 
 from ..errors import LiteBuildError
+from ..tutorial.fetch import MAX_BACKUPS, free_backup_name
 
 __all__ = ["MANIFEST", "MAX_BACKUPS", "MAX_MANIFEST_BYTES"]
 
@@ -23,7 +24,6 @@ __all__ = ["MANIFEST", "MAX_BACKUPS", "MAX_MANIFEST_BYTES"]
 #: The list of the files the builder wrote, in the site's folder: ``--force`` replaces those only.
 MANIFEST = ".awithlaknannai-site.json"
 MAX_MANIFEST_BYTES = 16 * 2**20
-MAX_BACKUPS = 100
 
 
 def _digest(path: Path) -> str:
@@ -65,11 +65,10 @@ def _read_manifest(target: Path) -> dict[str, str] | None:
 
 
 def _backup_name(path: Path) -> Path:
-    for number in range(MAX_BACKUPS):
-        candidate = path.with_name(path.name + (".bak" if number == 0 else f".bak{number}"))
-        if not candidate.exists() and not candidate.is_symlink():
-            return candidate
-    raise LiteBuildError(f"{path.name} already has {MAX_BACKUPS} backups beside it; move some away first")
+    try:
+        return free_backup_name(path)
+    except FileExistsError as error:
+        raise LiteBuildError(str(error)) from None
 
 
 def _within(target: Path, relative: str) -> Path | None:

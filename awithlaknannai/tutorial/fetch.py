@@ -126,7 +126,21 @@ def packaged_notebooks(language: str = SOURCE_LANGUAGE) -> dict[str, bytes]:
     return dict(sorted(found.items()))
 
 
-def _backup_name(target: Path) -> Path:
+def free_backup_name(target: Path) -> Path:
+    """The first of ``NAME.bak``, ``NAME.bak1`` ... ``NAME.bak99`` beside ``target`` that does not exist yet.
+
+    Raises ``FileExistsError`` when all of them exist: a copy is never written over an older backup.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> free_backup_name(folder / "01_history.ipynb").name
+    '01_history.ipynb.bak'
+    >>> _ = (folder / "01_history.ipynb.bak").write_text("{}")
+    >>> free_backup_name(folder / "01_history.ipynb").name
+    '01_history.ipynb.bak1'
+    """
     for number in range(MAX_BACKUPS):
         candidate = target.with_name(target.name + (".bak" if number == 0 else f".bak{number}"))
         if not candidate.exists() and not candidate.is_symlink():
@@ -194,7 +208,7 @@ def copy_notebooks(
                 continue
             if not link and not target.is_file():
                 raise ValueError(f"{target} is not a regular file: move it away, then copy again")
-            backup = _backup_name(target)
+            backup = free_backup_name(target)
             target.rename(backup)
             backups.append(backup.name)
         target.parent.mkdir(exist_ok=True)  # DIR/es/ for a translation
