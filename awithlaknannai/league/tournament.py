@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -88,12 +89,17 @@ class _ProcessSeats:
         confinement: dict[str, Any] | None = None,
     ) -> None:
         self.contestants = contestants
-        self.confinement = confinement
-        self.variant = variant
-        self.time_limit = time_limit
-        self.memory_limit_mb = memory_limit_mb
-        self.load_time_limit = load_time_limit
         self.keep = keep
+        # The league's settings are PlayerProcess's: the seats only hand them on, and add the
+        # confinement for the players whose code came from files or text (see acquire).
+        self._new_process = functools.partial(
+            PlayerProcess,
+            variant=variant,
+            time_limit=time_limit,
+            memory_limit_mb=memory_limit_mb,
+            load_time_limit=load_time_limit,
+        )
+        self.confinement = confinement
         self.idle: list[tuple[int, PlayerProcess]] = []  # least recently used first
         self.busy = 0
         self.unloadable: dict[int, PlayerFailure] = {}  # players whose code cannot load: no retry
@@ -115,13 +121,8 @@ class _ProcessSeats:
         for process in evicted:
             self._retire(process)
         contestant = self.contestants[index]
-        process = PlayerProcess(
-            contestant,
-            self.variant,
-            self.time_limit,
-            self.memory_limit_mb,
-            self.load_time_limit,
-            None if contestant.code is None else self.confinement,
+        process = self._new_process(
+            contestant, confinement=None if contestant.code is None else self.confinement
         )
         try:
             process.start()
