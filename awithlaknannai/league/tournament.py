@@ -560,10 +560,8 @@ def run_league(
 
     Examples
     --------
-    >>> import os, pathlib, tempfile
+    >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> from awithlaknannai.league.confine import CONFIG_ENV
-    >>> os.environ[CONFIG_ENV] = str(folder / "config")   # a scratch key, for this example only
     >>> results = run_league(["beginner", "casual", "club"], "zuni-3", seed=1, progress=False,
     ...                      save_to=folder / "results.json")
     >>> len(LeagueResults.load(folder / "results.json").games)
@@ -576,7 +574,6 @@ def run_league(
     Traceback (most recent call last):
     ...
     ValueError: save_to '...results.txt' must end in .json
-    >>> del os.environ[CONFIG_ENV]
     """
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games_per_pair, time_limit, memory_limit_mb, max_turns, seed, jobs)
