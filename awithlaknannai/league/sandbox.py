@@ -9,6 +9,14 @@ such as ``"casual"``. Each contestant plays in its own process
 already imported this package (``multiprocessing``'s *forkserver*, or
 *spawn* where there is none), so starting one takes milliseconds.
 
+This module asks the questions and keeps the clock; beside it,
+:mod:`~awithlaknannai.league.limits` holds the limits,
+:mod:`~awithlaknannai.league.forkserver` starts the processes,
+:mod:`~awithlaknannai.league.player_side` answers in the player's process,
+:mod:`~awithlaknannai.league.confine` confines it, and
+:mod:`~awithlaknannai.league.in_process` runs a player in the notebook's
+own process where there are no processes.
+
 What the sandbox protects
 -------------------------
 * **The game and the league's records.** A player receives a fresh
