@@ -29,7 +29,7 @@ from typing import Any
 
 from ..position import Position
 from .contestants import NOTEBOOK_ORIGIN, Contestant
-from .limits import DEFAULT_TIME_LIMIT, LOAD_TIME_LIMIT, grace_seconds
+from .player_limits import DEFAULT_TIME_LIMIT, LOAD_TIME_LIMIT, grace_seconds
 from .player_side import PlayerFailure, _describe, _load_choose, _move_text
 
 __all__ = ["InProcessPlayer"]

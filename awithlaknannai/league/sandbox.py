@@ -10,7 +10,7 @@ already imported this package (``multiprocessing``'s *forkserver*, or
 *spawn* where there is none), so starting one takes milliseconds.
 
 This module asks the questions and keeps the clock; beside it,
-:mod:`~awithlaknannai.league.limits` holds the limits,
+:mod:`~awithlaknannai.league.player_limits` holds the limits,
 :mod:`~awithlaknannai.league.forkserver` starts the processes,
 :mod:`~awithlaknannai.league.player_side` answers in the player's process,
 :mod:`~awithlaknannai.league.confine` confines it, and
@@ -99,7 +99,7 @@ from .forkserver import (
     wake_forkserver,
 )
 from .in_process import InProcessPlayer
-from .limits import (
+from .player_limits import (
     DEFAULT_MEMORY_LIMIT_MB,
     DEFAULT_TIME_LIMIT,
     LOAD_TIME_LIMIT,
