@@ -100,3 +100,14 @@ def shrunk_position() -> Position:
         .play("a2-a3")
         .play("d4-d3")
     )
+
+
+@pytest.fixture(autouse=True)
+def _doctests_sign_with_a_scratch_league_key(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A docstring's example that saves league results signs them with a scratch key, never the user's own."""
+    if isinstance(request.node, pytest.DoctestItem):
+        from awithlaknannai.league.confine import CONFIG_ENV
+
+        monkeypatch.setenv(CONFIG_ENV, str(tmp_path_factory.getbasetemp() / "doctest-config"))

@@ -37,6 +37,29 @@ from .errors import shown
 __all__ = ["read_file_bytes", "sync_folder", "write_file_bytes", "write_text_file"]
 
 
+def _path_text(path: object, expected: str, expected_text: str | None = None) -> str:
+    """``path`` (a str or an :class:`os.PathLike`) as text, or a TypeError "``expected``, got <its type>".
+
+    ``expected_text`` words the refusal of a path-like object whose path is
+    bytes (``expected`` when not given).
+
+    Examples
+    --------
+    >>> _path_text(Path("b.py"), "takes a file name")
+    'b.py'
+    >>> _path_text(b"b.py", "takes a file name")
+    Traceback (most recent call last):
+    ...
+    TypeError: takes a file name, got bytes
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"{expected}, got {type(path).__name__}")
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError(f"{expected_text or expected}, got {type(name).__name__}")
+    return name
+
+
 def _file_name(path: str | os.PathLike[str], doing: str, preposition: str) -> tuple[str, str]:
     """The path as text, checked: (name, the name as messages quote it, cut short).
 

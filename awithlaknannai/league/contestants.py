@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import read_file_bytes
+from ..files import _path_text, read_file_bytes
 from ..players.levels import make_player
 
 __all__ = [
@@ -250,13 +250,13 @@ def contestants_from_folder(folder: str | os.PathLike[str], pattern: str = "*.py
     """
     import fnmatch
 
-    if not isinstance(folder, (str, os.PathLike)):
-        raise TypeError(f"contestants_from_folder takes a folder path, got {type(folder).__name__}")
+    name = _path_text(
+        folder,
+        "contestants_from_folder takes a folder path",
+        "contestants_from_folder takes a folder path as text",
+    )
     if not isinstance(pattern, str):
         raise TypeError(f"pattern is a file name pattern such as '*.py', got {type(pattern).__name__}")
-    name = os.fspath(folder)
-    if not isinstance(name, str):
-        raise TypeError(f"contestants_from_folder takes a folder path as text, got {type(name).__name__}")
     quoted = _quoted(name)
     if not os.path.exists(name):
         raise PlayersFolderError(f"the folder {quoted} does not exist")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import NotationError, shown
-from ..files import read_file_bytes, sync_folder
+from ..files import _path_text, read_file_bytes, sync_folder
 from ..notation import (
     _check_json_shape,
 )
@@ -25,13 +25,11 @@ __all__: list[str] = []  # read and written by run_league
 
 def _check_save_to(save_to: Any) -> Path:
     """``save_to`` checked before the first game: a ``.json`` file name in a folder that can be written."""
-    if not isinstance(save_to, (str, os.PathLike)):
-        raise TypeError(
-            f"save_to is the path of a .json file (a str or pathlib.Path), got {type(save_to).__name__}"
-        )
-    name = os.fspath(save_to)
-    if not isinstance(name, str):
-        raise TypeError(f"save_to is a path as text (str or pathlib.Path), got {type(name).__name__}")
+    name = _path_text(
+        save_to,
+        "save_to is the path of a .json file (a str or pathlib.Path)",
+        "save_to is a path as text (str or pathlib.Path)",
+    )
     quoted = _quoted(name)
     if not name.strip() or "\0" in name:
         raise ValueError(f"save_to {quoted} is not a file name")

@@ -36,7 +36,7 @@ from pathlib import Path, PurePath
 from typing import Any, cast
 
 from ..errors import shown
-from ..files import write_file_bytes
+from ..files import _path_text, write_file_bytes
 from ..game import Game
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
@@ -589,13 +589,9 @@ def save_player(
     """
     if not callable(choose_move) or isinstance(choose_move, Contestant):
         raise TypeError(f"save_player takes your choose_move function, got {type(choose_move).__name__}")
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"save_player takes a file name such as 'ada.py', got {type(path).__name__}")
+    text = _path_text(path, "save_player takes a file name such as 'ada.py'")
     if not isinstance(overwrite, bool):
         raise TypeError(f"overwrite is True or False, got {shown(overwrite)}")
-    text = os.fspath(path)
-    if not isinstance(text, str):
-        raise TypeError(f"save_player takes a file name such as 'ada.py', got {type(text).__name__}")
     file = Path(text)
     if file.name and str(file.parent) != "." and not file.parent.is_dir():
         separator = "\\" if "\\" in text and "/" not in text else "/"

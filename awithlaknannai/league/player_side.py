@@ -1,7 +1,7 @@
 """What runs on the player's side: load the student's code, answer each question, keep its printing.
 
 :func:`_serve` is the whole life of a player's process (:class:`~.sandbox.PlayerProcess` starts it
-and asks the questions); :class:`~.sandbox.InProcessPlayer` uses the same loading and wording where
+and asks the questions); :class:`~.in_process.InProcessPlayer` uses the same loading and wording where
 there are no processes (a JupyterLite site).
 """
 

@@ -308,16 +308,13 @@ class LeagueResults:
 
         Examples
         --------
-        >>> import os, pathlib, tempfile
+        >>> import pathlib, tempfile
         >>> folder = pathlib.Path(tempfile.mkdtemp())
-        >>> from awithlaknannai.league.confine import CONFIG_ENV
-        >>> os.environ[CONFIG_ENV] = str(folder / "config")   # a scratch key, for this example only
         >>> from awithlaknannai.league import run_league
         >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
         >>> results.save(folder / "results.json")
         >>> LeagueResults.load(folder / "results.json").to_record() == results.to_record()
         True
-        >>> del os.environ[CONFIG_ENV]
         """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"LeagueResults.save takes a file path, got {type(path).__name__}")

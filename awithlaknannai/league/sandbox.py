@@ -9,6 +9,14 @@ such as ``"casual"``. Each contestant plays in its own process
 already imported this package (``multiprocessing``'s *forkserver*, or
 *spawn* where there is none), so starting one takes milliseconds.
 
+This module asks the questions and keeps the clock; beside it,
+:mod:`~awithlaknannai.league.player_limits` holds the limits,
+:mod:`~awithlaknannai.league.forkserver` starts the processes,
+:mod:`~awithlaknannai.league.player_side` answers in the player's process,
+:mod:`~awithlaknannai.league.confine` confines it, and
+:mod:`~awithlaknannai.league.in_process` runs a player in the notebook's
+own process where there are no processes.
+
 What the sandbox protects
 -------------------------
 * **The game and the league's records.** A player receives a fresh
@@ -72,32 +80,38 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import inspect
 import json
 import multiprocessing
 import os
-import random
 import signal
 import sys
-import threading
 import time
-import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..players.levels import MAX_SECONDS
 from ..position import Position
 from ..variants import Variant
 from .contestants import NOTEBOOK_ORIGIN, Contestant
+from .forkserver import (
+    PROCESS_NAME_PREFIX,
+    _skip_main_in_player_processes,
+    _start_with_deadline,
+    wake_forkserver,
+)
+from .in_process import InProcessPlayer
+from .player_limits import (
+    DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT,
+    LOAD_TIME_LIMIT,
+    check_time_limit,
+    grace_seconds,
+)
 from .player_side import (
     MAX_PRINTED_CHARS,
     MAX_REPLY_BYTES,
     PRINTED_FILE,
     PlayerFailure,
     _cut,
-    _describe,
-    _load_choose,
-    _move_text,
     _serve,
     _variant_fields,
 )
@@ -117,25 +131,6 @@ __all__ = [
     "wake_forkserver",
 ]
 
-#: Seconds a player may think about one move, unless the league says otherwise.
-DEFAULT_TIME_LIMIT = 2.0
-#: Megabytes a player's process may grow by (beyond the ~40 MB an empty player process uses).
-DEFAULT_MEMORY_LIMIT_MB = 500
-#: Seconds a player's code may take to load (its imports and top-level code).
-LOAD_TIME_LIMIT = 10.0
-GRACE_FRACTION, GRACE_MIN, GRACE_MAX = 0.25, 0.1, 2.0
-
-
-#: The league waits a little beyond the time limit for a reply (for the
-#: message to travel and a busy machine to schedule the process) before it
-#: kills the process: a quarter of the limit, at least 0.1 s and at most 2 s.
-#: A move that took longer than the limit by the player's own clock loses
-#: all the same.
-def grace_seconds(time_limit: float) -> float:
-    """How long past ``time_limit`` the league waits for a reply before it ends the player's process."""
-    return min(GRACE_MAX, max(GRACE_MIN, GRACE_FRACTION * time_limit))
-
-
 #: Why a player can lose a game other than by the rules, and what the word means.
 FORFEIT_KINDS: dict[str, str] = {
     "error": "its choose_move raised an error",
@@ -148,50 +143,6 @@ FORFEIT_KINDS: dict[str, str] = {
 
 #: The kinds of failure a player's process may report about itself (the league decides "timeout" and "crash").
 REPORTED_KINDS = frozenset({"error", "illegal", "memory", "load"})
-
-
-#: The name of every player process (``ps`` shows it), and how the league recognises its own processes.
-PROCESS_NAME_PREFIX = "awithlaknannai player "
-
-
-def _skip_main_in_player_processes() -> None:
-    """Do not import the caller's ``__main__`` in player processes.
-
-    ``multiprocessing`` (spawn and forkserver) imports the parent's main
-    script again in every child, for the target function's sake. A player
-    process needs nothing from it: its target and arguments come from this
-    package. Importing it would run a teacher's script without an
-    ``if __name__ == "__main__":`` guard once more in every player's process
-    (and fail for code typed at ``python -``). So the preparation data of
-    processes whose names start with :data:`PROCESS_NAME_PREFIX` leaves the
-    main module out; every other process is left as multiprocessing makes it.
-    """
-    from multiprocessing import spawn
-
-    original = spawn.get_preparation_data
-    if getattr(original, "_awithlaknannai", False):
-        return
-
-    def preparation_data(name: str) -> dict[str, Any]:
-        ours = isinstance(name, str) and name.startswith(PROCESS_NAME_PREFIX)
-        real_main = sys.modules.get("__main__")
-        if not ours and hasattr(real_main, "__spec__"):
-            return original(name)
-        # The main module is not read at all: IPython puts a module of its own there that may have
-        # no __spec__, on which multiprocessing fails (also when it starts the forkserver).
-        sys.modules["__main__"] = types.ModuleType("__main__")
-        try:
-            data = original(name)
-        finally:
-            if real_main is not None:
-                sys.modules["__main__"] = real_main
-        if ours:
-            data.pop("init_main_from_path", None)
-            data.pop("init_main_from_name", None)
-        return data
-
-    preparation_data._awithlaknannai = True  # type: ignore[attr-defined]
-    spawn.get_preparation_data = preparation_data
 
 
 def _context() -> Any:
@@ -250,77 +201,6 @@ WALL_FACTOR = 4.0
 #: Seconds a player's process may take to start (the forkserver answering), before the league ends the
 #: forkserver and starts a fresh one.
 START_TIME_LIMIT = 10.0
-
-
-def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) -> Any:
-    """A started process from ``make()``; a forkserver that does not answer is ended and replaced once.
-
-    multiprocessing waits for ever on a forkserver that was stopped with
-    SIGSTOP. A confined player cannot signal it (Landlock ABI 6); on a
-    machine that cannot confine, this keeps the league from hanging.
-    """
-    for attempt in range(2):
-        wake_forkserver()
-        process = make()
-        failure: list[BaseException] = []
-
-        def start(process: Any = process, failure: list[BaseException] = failure) -> None:
-            try:
-                process.start()
-            except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
-                failure.append(error)
-
-        starter = threading.Thread(target=start, name="awithlaknannai-start", daemon=True)
-        starter.start()
-        starter.join(seconds)
-        if not starter.is_alive() and not failure:
-            return process
-        if context.get_start_method() != "forkserver" or attempt == 1:
-            break
-        _replace_forkserver()
-        starter.join(2.0)
-    raise PlayerFailure("crash", f"its process could not be started within {seconds:g} s")
-
-
-def wake_forkserver() -> None:
-    """Send SIGCONT to this process's forkserver, if it has one: a stopped forkserver answers again.
-
-    Its player processes' exits are reported through it: while it is
-    stopped, nothing can wait for them (not even Python's own exit).
-    """
-    from multiprocessing import forkserver
-
-    pid = getattr(forkserver._forkserver, "_forkserver_pid", None)
-    if pid:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGCONT)
-
-
-def _replace_forkserver() -> None:
-    """End the forkserver and forget it, so that the next process start launches a fresh one.
-
-    multiprocessing has no public call for this; its ForkServer keeps the
-    server's pid, its "alive" pipe and its socket address (Python 3.10-3.13).
-    """
-    from multiprocessing import forkserver
-
-    # Any: these are ForkServer's private attributes, which typeshed does not declare.
-    server: Any = forkserver._forkserver
-    with server._lock:
-        pid = server._forkserver_pid
-        if pid is None:
-            return
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            os.waitpid(pid, 0)
-        with contextlib.suppress(OSError, TypeError):
-            os.close(server._forkserver_alive_fd)
-        address = server._forkserver_address
-        if isinstance(address, str) and not address.startswith("\0"):
-            with contextlib.suppress(OSError):
-                os.unlink(address)
-        server._forkserver_pid = server._forkserver_alive_fd = server._forkserver_address = None
 
 
 class PlayerProcess:
@@ -620,162 +500,6 @@ def _valid_reply(data: bytes, expected: tuple[str, ...], number: int) -> dict[st
     return reply
 
 
-# --- a player in the notebook's own process ------------------------------------------
-
-
-class _MoveTimeout(BaseException):
-    """Raised by the alarm in the middle of a player's move (not an Exception: a bare
-    ``except Exception`` in the player's code does not swallow it)."""
-
-
-def _alarm_usable() -> bool:
-    return (
-        hasattr(signal, "setitimer")
-        and sys.platform != "emscripten"
-        and threading.current_thread() is threading.main_thread()
-    )
-
-
-@contextlib.contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
-    """Interrupt the code inside after ``seconds``.
-
-    With Unix signals (the main thread: a notebook cell) a timer interrupts
-    Python code at once. Elsewhere (Pyodide in a JupyterLite site, another
-    thread) a trace function checks the clock as each line of Python runs:
-    it interrupts Python loops, but not one long call into C (such as
-    ``sum(range(10**10))``), which is caught once it returns.
-    """
-    if _alarm_usable():
-
-        def ring(signum: int, frame: object) -> None:
-            raise _MoveTimeout
-
-        previous = signal.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        return
-    deadline = time.monotonic() + seconds
-
-    def tracer(frame: Any, event: str, argument: Any) -> Any:
-        if time.monotonic() > deadline:
-            raise _MoveTimeout
-        return tracer
-
-    previous_trace = sys.gettrace()
-    sys.settrace(tracer)
-    try:
-        yield
-    finally:
-        sys.settrace(previous_trace)
-
-
-class InProcessPlayer:
-    """A player run in the calling process (for trying a player in a notebook), with the same methods
-    as :class:`PlayerProcess`.
-
-    Each move gets a fresh copy of the position, so nothing the player does
-    to it reaches the game. The time limit interrupts the player where
-    Unix signals allow (in the main thread: a notebook cell); elsewhere a
-    slow move is caught only once it returns. **No memory cap, and no
-    protection of the notebook**: the player can change anything in the
-    notebook's process; use :class:`PlayerProcess` for that.
-    """
-
-    def __init__(
-        self,
-        name: str,
-        choose: Callable[[Position], Any],
-        time_limit: float = DEFAULT_TIME_LIMIT,
-        player: Any = None,
-    ) -> None:
-        self.name = name
-        self._choose = choose
-        self._player = player
-        self.time_limit = time_limit
-        self._filename: str | None = None
-
-    @classmethod
-    def load(cls, contestant: Contestant, time_limit: float = DEFAULT_TIME_LIMIT) -> InProcessPlayer:
-        """The contestant's code loaded into this process (raises PlayerFailure "load" if it cannot).
-
-        For a machine with no processes (a JupyterLite site, where the
-        browser tab is the boundary): the player's code runs in this Python,
-        with the time limit of :func:`_alarm` and no memory cap.
-        """
-        if contestant.problem is not None:
-            raise PlayerFailure("load", contestant.problem)
-        numbered = contestant.origin != NOTEBOOK_ORIGIN
-        try:
-            with _alarm(LOAD_TIME_LIMIT):
-                choose, builtin = _load_choose(contestant, None)
-        except PlayerFailure:
-            raise
-        except _MoveTimeout:
-            raise PlayerFailure("load", f"took more than {LOAD_TIME_LIMIT:g} s to load") from None
-        except MemoryError:
-            raise PlayerFailure("memory", "ran out of memory while loading") from None
-        except BaseException as error:
-            if isinstance(error, KeyboardInterrupt):
-                raise
-            raise PlayerFailure(
-                "load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}"
-            ) from None
-        player = cls(contestant.name, choose, time_limit, player=builtin)
-        player._filename = contestant.origin
-        return player
-
-    def start(self) -> None:
-        pass
-
-    def new_game(self, seed: int | None) -> None:
-        if seed is None:
-            return
-        reset = getattr(self._player, "reset", None)
-        if callable(reset):
-            reset(seed)
-        else:
-            random.seed(seed)
-
-    def choose(self, position: Position) -> tuple[str, float]:
-        copy = Position(
-            position.variant,
-            position.white,
-            position.black,
-            position.turn,
-            position.quiet_turns,
-            position.dead,
-        )
-        started = time.perf_counter()
-        try:
-            with _alarm(self.time_limit + grace_seconds(self.time_limit)):
-                result = self._choose(copy)
-        except _MoveTimeout:
-            raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move") from None
-        except MemoryError:
-            raise PlayerFailure("memory", "ran out of memory (MemoryError)") from None
-        except (KeyboardInterrupt, GeneratorExit):
-            raise
-        except BaseException as error:  # noqa: BLE001 - a player's error loses its game
-            filename = self._filename or (
-                inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose) else None
-            )
-            raise PlayerFailure("error", f"choose_move raised {_describe(error, filename or '')}") from None
-        seconds = time.perf_counter() - started
-        if seconds > self.time_limit:
-            raise PlayerFailure(
-                "timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s"
-            )
-        return _move_text(result), seconds
-
-    def close(self) -> None:
-        pass
-
-
 class NotConfinedError(ValueError):
     """Players' code from files would run unconfined on this machine, and the teacher has not said yes."""
 
@@ -850,14 +574,3 @@ def confinement_plan(contestants: Sequence[Contestant], trusted: bool) -> tuple[
         f"Not confined on this machine: {', '.join(missing)}{protected}. Running "
         f"{len(from_files)} player files because you said trusted=True."
     )
-
-
-def check_time_limit(time_limit: object) -> float:
-    """A time limit per move: a number of seconds above 0 and at most MAX_SECONDS."""
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise TypeError(f"time_limit is a number of seconds, got {type(time_limit).__name__}")
-    if not 0 < time_limit <= MAX_SECONDS:  # also refuses NaN
-        raise ValueError(
-            f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, got {time_limit!r}"
-        )
-    return float(time_limit)

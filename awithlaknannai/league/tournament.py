@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -88,12 +89,17 @@ class _ProcessSeats:
         confinement: dict[str, Any] | None = None,
     ) -> None:
         self.contestants = contestants
-        self.confinement = confinement
-        self.variant = variant
-        self.time_limit = time_limit
-        self.memory_limit_mb = memory_limit_mb
-        self.load_time_limit = load_time_limit
         self.keep = keep
+        # The league's settings are PlayerProcess's: the seats only hand them on, and add the
+        # confinement for the players whose code came from files or text (see acquire).
+        self._new_process = functools.partial(
+            PlayerProcess,
+            variant=variant,
+            time_limit=time_limit,
+            memory_limit_mb=memory_limit_mb,
+            load_time_limit=load_time_limit,
+        )
+        self.confinement = confinement
         self.idle: list[tuple[int, PlayerProcess]] = []  # least recently used first
         self.busy = 0
         self.unloadable: dict[int, PlayerFailure] = {}  # players whose code cannot load: no retry
@@ -115,13 +121,8 @@ class _ProcessSeats:
         for process in evicted:
             self._retire(process)
         contestant = self.contestants[index]
-        process = PlayerProcess(
-            contestant,
-            self.variant,
-            self.time_limit,
-            self.memory_limit_mb,
-            self.load_time_limit,
-            None if contestant.code is None else self.confinement,
+        process = self._new_process(
+            contestant, confinement=None if contestant.code is None else self.confinement
         )
         try:
             process.start()
@@ -559,10 +560,8 @@ def run_league(
 
     Examples
     --------
-    >>> import os, pathlib, tempfile
+    >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> from awithlaknannai.league.confine import CONFIG_ENV
-    >>> os.environ[CONFIG_ENV] = str(folder / "config")   # a scratch key, for this example only
     >>> results = run_league(["beginner", "casual", "club"], "zuni-3", seed=1, progress=False,
     ...                      save_to=folder / "results.json")
     >>> len(LeagueResults.load(folder / "results.json").games)
@@ -575,7 +574,6 @@ def run_league(
     Traceback (most recent call last):
     ...
     ValueError: save_to '...results.txt' must end in .json
-    >>> del os.environ[CONFIG_ENV]
     """
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games_per_pair, time_limit, memory_limit_mb, max_turns, seed, jobs)
