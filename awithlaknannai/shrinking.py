@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import networkx as nx
 
 from .board_tables import _Tables
 
-if TYPE_CHECKING:
-    from .variants import Variant
-
-__all__ = ["ShrinkTables", "shrink_tables"]
+__all__ = ["ShrinkTables"]
 
 
 # --- The shrinking board (Tukvnanawopi, Tuknanavuhpi) --------------------------
@@ -31,7 +26,7 @@ __all__ = ["ShrinkTables", "shrink_tables"]
 class ShrinkTables:
     """Which points are out of play for each live rectangle of cells, and how it shrinks.
 
-    Build with :func:`shrink_tables`; positions keep the dead points as a
+    Build with :func:`awithlaknannai.variants.shrink_tables`; positions keep the dead points as a
     bit set, and :meth:`after` gives the dead set after a move.
     """
 
@@ -131,33 +126,3 @@ class ShrinkTables:
 
 def _area(rect: tuple[int, int, int, int]) -> int:
     return (rect[1] - rect[0]) * (rect[3] - rect[2])
-
-
-_SHRINK_UNITS = {"tukvnanawopi-shrinking": "squares", "tuknanavuhpi": "lines"}
-# Keyed by the board's content as well as the name and reading, so that a hand-built
-# variant reusing the name on another board never changes the named variant's tables.
-_SHRINK_CACHE: dict[tuple[object, ...], ShrinkTables] = {}
-
-
-def shrink_tables(variant: Variant) -> ShrinkTables | None:
-    """The shrinking-board tables of ``variant``, or ``None`` if its board never shrinks.
-
-    >>> from awithlaknannai.variants import get_variant
-    >>> shrink_tables(get_variant("mosona")) is None
-    True
-    >>> t = shrink_tables(get_variant("tukvnanawopi-shrinking"))
-    >>> t.unit, t.reading, (t.columns, t.rows)
-    ('squares', 'playable', (4, 4))
-    """
-    unit = _SHRINK_UNITS.get(variant.name)
-    if unit is None:
-        return None
-    reading = variant.rules.shrink_boundary
-    key = (variant.name, reading, variant._content)
-    tables = _SHRINK_CACHE.get(key)
-    if tables is None:
-        tables = ShrinkTables(variant.tables, variant.board, unit, reading)
-        if len(_SHRINK_CACHE) >= 8:  # hand-built boards must not pile up
-            _SHRINK_CACHE.pop(next(iter(_SHRINK_CACHE)))
-        _SHRINK_CACHE[key] = tables
-    return tables

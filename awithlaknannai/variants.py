@@ -56,7 +56,7 @@ from .board_tables import CACHED_BOARDS, _board_content, _Tables, _tables_for
 from .board_tables import _cached_tables as _cached_tables  # tests watch its size
 from .errors import did_you_mean, shown
 from .rules import Rules, get_rules
-from .shrinking import _SHRINK_UNITS, ShrinkTables, shrink_tables
+from .shrinking import ShrinkTables
 
 __all__ = [
     "Color",
@@ -647,3 +647,34 @@ def get_variant(
         bottom_color,
         record.description,
     )
+
+
+# --- The shrinking boards: which variants shrink, by what cells (:mod:`.shrinking` holds how) ---
+
+_SHRINK_UNITS = {"tukvnanawopi-shrinking": "squares", "tuknanavuhpi": "lines"}
+# Keyed by the board's content as well as the name and reading, so that a hand-built
+# variant reusing the name on another board never changes the named variant's tables.
+_SHRINK_CACHE: dict[tuple[object, ...], ShrinkTables] = {}
+
+
+def shrink_tables(variant: Variant) -> ShrinkTables | None:
+    """The shrinking-board tables of ``variant``, or ``None`` if its board never shrinks.
+
+    >>> shrink_tables(get_variant("mosona")) is None
+    True
+    >>> t = shrink_tables(get_variant("tukvnanawopi-shrinking"))
+    >>> t.unit, t.reading, (t.columns, t.rows)
+    ('squares', 'playable', (4, 4))
+    """
+    unit = _SHRINK_UNITS.get(variant.name)
+    if unit is None:
+        return None
+    reading = variant.rules.shrink_boundary
+    key = (variant.name, reading, variant._content)
+    tables = _SHRINK_CACHE.get(key)
+    if tables is None:
+        tables = ShrinkTables(variant.tables, variant.board, unit, reading)
+        if len(_SHRINK_CACHE) >= 8:  # hand-built boards must not pile up
+            _SHRINK_CACHE.pop(next(iter(_SHRINK_CACHE)))
+        _SHRINK_CACHE[key] = tables
+    return tables
