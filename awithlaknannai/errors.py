@@ -15,8 +15,10 @@ a number of about 5,001 digits
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import reprlib
+from collections.abc import Iterator
 
 __all__ = [
     "GameOverError",
@@ -29,6 +31,7 @@ __all__ = [
     "TooManyMovesError",
     "did_you_mean",
     "missing_package",
+    "reading_field",
     "shown",
 ]
 
@@ -88,6 +91,24 @@ _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 _SHORT.maxlevel = 2
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+
+
+@contextlib.contextmanager
+def reading_field(
+    field: str, errors: type[Exception] | tuple[type[Exception], ...] = ValueError
+) -> Iterator[None]:
+    """Re-raise an error met while reading one field of a text as a :class:`NotationError` naming the field.
+
+    >>> with reading_field("record field 'rules'"):
+    ...     raise ValueError("unknown rule 'x'")
+    Traceback (most recent call last):
+    ...
+    awithlaknannai.errors.NotationError: record field 'rules': unknown rule 'x'
+    """
+    try:
+        yield
+    except errors as error:
+        raise NotationError(f"{field}: {error}") from None
 
 
 def shown(value: object, limit: int = 40) -> str:

@@ -306,6 +306,8 @@ class MoveGenerator:
         if not self.multi:
             # One leap a turn: a piece's captures are its first leaps, each taking one piece (so
             # maximum capture keeps them all); no search, and no leapers to remember for one.
+            # Its lines repeat lean's below on purpose: a shared helper would cost a call a position
+            # on the hot path (benchmarks/run.py measures it).
             def one_leap_lean(own: int, opp: int, dead: int = 0) -> list[LeanMove]:
                 empty = full & ~(own | opp | dead)
                 if empty.bit_count() < crowded:

@@ -34,7 +34,7 @@ import json
 import re
 from typing import Any
 
-from .errors import NotationError
+from .errors import NotationError, reading_field
 from .game import Game
 from .position import EndReason, Position
 from .rules import Rules
@@ -293,22 +293,16 @@ def game_from_record(record: Any) -> Game:
         return value
 
     variant_name = text_field("variant", "mosona")
-    try:
+    with reading_field("record field 'variant'"):
         get_variant(variant_name)
-    except ValueError as error:
-        raise NotationError(f"record field 'variant': {error}") from None
     rules_text = text_field("rules", "standard")
-    try:
+    with reading_field("record field 'rules'"):
         rules = Rules.from_text(rules_text)
-    except ValueError as error:
-        raise NotationError(f"record field 'rules': {error}") from None
     colours = {}
     for name in ("first", "bottom"):
         colour_text = text_field(name, "white")
-        try:
+        with reading_field(f"record field {name!r}"):
             colours[name] = Color.parse(colour_text)
-        except ValueError as error:
-            raise NotationError(f"record field {name!r}: {error}") from None
     variant = get_variant(variant_name, rules, **colours)
     start_text = record.get("start")
     if start_text is None:
@@ -318,10 +312,8 @@ def game_from_record(record: Any) -> Game:
             raise NotationError(
                 f"record field 'start': expected a position text or null, got {_shown(start_text)}"
             )
-        try:
+        with reading_field("record field 'start'", NotationError):
             start = parse_position(start_text)
-        except NotationError as error:
-            raise NotationError(f"record field 'start': {error}") from None
         if start.variant.name != variant.name or start.variant.rules != variant.rules:
             raise NotationError(
                 f"record field 'start': the position is for {start.variant.name} under "
@@ -384,10 +376,9 @@ def game_from_record(record: Any) -> Game:
                 f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
                 f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)"
             )
-    try:
+    # The last position's captures may be too many to list.
+    with reading_field("record field 'moves': the last position"):
         outcome = game.outcome()
-    except ValueError as error:  # the last position's captures are too many to list
-        raise NotationError(f"record field 'moves': the last position: {error}") from None
     stored = record.get("result")
     actual = outcome.result if outcome else None
     if stored is not None and stored != actual:

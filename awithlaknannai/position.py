@@ -25,16 +25,14 @@ Examples
 from __future__ import annotations
 
 import math
-import random
-import time
-import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from itertools import repeat
 from operator import attrgetter, is_
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from . import explain
-from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, MoveGenerator, RawMove, generator_for
+from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, RawMove, generator_for
+from .game_tree import MAX_PERFT_DEPTH, count_leaves, lean_tree, tree_estimate
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, shown
 from .i18n import gettext as _
 from .moves import EndReason, Move, Outcome
@@ -48,7 +46,8 @@ from .texts import (
     read_position_text,
     write_position_text,
 )
-from .variants import Color, ShrinkTables, Variant, get_variant
+from .variant_context import variant_context
+from .variants import Color, Variant, get_variant
 
 __all__ = [
     "Move",
@@ -93,59 +92,6 @@ def generate_raw(variant: Variant, own: int, opp: int, dead: int = 0) -> list[Ra
         :data:`MAX_LEAP_STATES`).
     """
     return generator_for(variant).raw(own, opp, dead)
-
-
-# --- the Move objects of a board ------------------------------------------------------
-
-
-def _move_maker(points: tuple[str, ...]) -> Callable[[RawMove], Move]:
-    """Builds the generator's Move objects: names from the board, and the bit sets they change."""
-    new = object.__new__
-
-    def make(raw: RawMove) -> Move:
-        origin, landings, captured, mask = raw
-        move = new(Move)
-        # Trusted: the generator's moves have the shape __post_init__ checks.
-        move.__dict__.update(
-            origin=points[origin],
-            landings=tuple(points[i] for i in landings),
-            captures=tuple(points[i] for i in captured),
-            _raw=raw,
-            _lean=((1 << origin) ^ (1 << landings[-1]), mask),
-        )
-        return move
-
-    return make
-
-
-def _capture_count(move: Move) -> int:
-    return len(move.captures)
-
-
-class _Context:
-    """What every position of one variant needs to list and play its moves, worked out once."""
-
-    __slots__ = ("blocked_loses", "form", "generator", "limit", "shrink")
-
-    def __init__(self, variant: Variant) -> None:
-        generator: MoveGenerator = generator_for(variant)
-        self.generator = generator
-        self.form = generator.form(Move, _move_maker(variant.tables.points), _capture_count)
-        self.shrink: ShrinkTables | None = variant.shrink
-        rules = variant.rules
-        self.limit = rules.quiet_turn_limit if rules.quiet_turn_limit is not None else MAX_QUIET_TURNS + 1
-        self.blocked_loses = rules.blocked_player_loses
-
-
-# One context per variant (equal variants share it), dropped with the variant.
-_CONTEXTS: weakref.WeakKeyDictionary[Variant, _Context] = weakref.WeakKeyDictionary()
-
-
-def _context(variant: Variant) -> _Context:
-    found = _CONTEXTS.get(variant)
-    if found is None:
-        found = _CONTEXTS[variant] = _Context(variant)
-    return found
 
 
 def _immutable(self: Position, value: object) -> None:
@@ -226,7 +172,7 @@ class Position:
             _check_dead(variant, white | black, dead)
         turn = Color.parse(turn)
         self._variant, self._white, self._black, self._turn = variant, white, black, turn
-        self._quiet, self._dead, self._ctx = quiet_turns, dead, _context(variant)
+        self._quiet, self._dead, self._ctx = quiet_turns, dead, variant_context(variant)
         self._moves = self._legal = self._outcome = None
         self._work = 0
 
@@ -662,88 +608,7 @@ def _variant_argument(variant: object, rules: str | Rules | None) -> Variant:
     raise TypeError(f"a variant is a name such as 'mosona' or a Variant, got {type(variant).__name__}")
 
 
-# --- counting the game tree -----------------------------------------------------------
-
-#: The deepest perft: far beyond what finishes (Mosona's tree grows about
-#: 4.5 times a level), and well within Python's recursion limit. Below it,
-#: the depth a call may reach is set by the estimated time
-#: (:func:`perft_estimate`), which depends on the board, the rules and the
-#: position: depth 12 is about a second on Mosona and hours on Kolowis under
-#: the Ludii rules.
-MAX_PERFT_DEPTH = 64
-
-#: Random descents per estimate: enough to find the order of magnitude of
-#: a game tree (checked against exact counts in ``benchmarks/long_jobs.py``).
-PERFT_PROBES = 64
-
-#: The most subtrees one perft remembers (about 150 bytes each): past it, it
-#: counts on without remembering more.
-PERFT_TABLE_ENTRIES = 500_000
-
-_Node = TypeVar("_Node")
-
-
-def tree_estimate(
-    root: _Node,
-    depth: int,
-    expand: Callable[[_Node], Sequence[object] | None],
-    child: Callable[[_Node, object], _Node],
-    *,
-    probes: int = PERFT_PROBES,
-    give_up_after: float = math.inf,
-    seed: int = 0,
-) -> tuple[float, float]:
-    """Estimate ``(leaves, seconds)`` of counting a game tree ``depth`` plies deep, by random descents.
-
-    Knuth's estimator (1975): walk from the root choosing a random move at
-    each node; the product of the numbers of moves met along the way is an
-    unbiased estimate of the number of nodes at that depth, and weighting
-    the time each node took by the same product estimates the time of the
-    whole count. The descents run side by side, one level at a time, and
-    stop as soon as the levels seen already cost more than ``give_up_after``
-    seconds (the seconds returned are then a lower bound).
-
-    Parameters
-    ----------
-    root : object
-        The root node.
-    depth : int
-        Plies to count (the last level is counted in bulk, as perft does).
-    expand : callable
-        ``expand(node)`` returns the node's moves (an empty sequence or
-        ``None`` for a finished game); it is timed.
-    child : callable
-        ``child(node, move)`` returns the node after ``move``.
-
-    Examples
-    --------
-    >>> p = Position.start("mosona")
-    >>> leaves, seconds = tree_estimate(p, 6, lambda q: q.legal_moves(), lambda q, m: q.play(m))
-    >>> 50 < leaves < 2000 and seconds < 1.0   # perft(p, 6) is 233
-    True
-    """
-    rng = random.Random(seed * 1_000_003 + depth)
-    walkers: list[tuple[float, _Node]] = [(1.0, root) for _ in range(probes)]
-    leaves = seconds = 0.0
-    clock = time.perf_counter
-    for level in range(depth):
-        spent = 0.0
-        following: list[tuple[float, _Node]] = []
-        for weight, node in walkers:
-            began = clock()
-            moves = expand(node)
-            spent += weight * (clock() - began)
-            if not moves:
-                continue
-            if level == depth - 1:
-                leaves += weight * len(moves)
-                continue
-            following.append((weight * len(moves), child(node, moves[int(rng.random() * len(moves))])))
-        seconds += spent / probes
-        walkers = following
-        if seconds > give_up_after or not walkers:
-            break
-    return leaves / probes, seconds
+# --- counting the game tree (:mod:`awithlaknannai.game_tree`) ---------------------------
 
 
 def _tree_of(
@@ -751,22 +616,7 @@ def _tree_of(
 ) -> tuple[Callable[[Any], list[LeanMove] | None], Callable[[Any, Any], Any], Any]:
     """The game tree below ``position`` as (expand, child, root) on lean moves, shrinking board included."""
     ctx = position._ctx
-    lean = ctx.generator.lean
-    limit = ctx.limit
-    shrink = ctx.shrink
-
-    def expand(node: tuple[int, int, int, int]) -> list[LeanMove] | None:
-        own, opp, quiet, dead = node
-        if not own or not opp or quiet >= limit:
-            return None
-        return lean(own, opp, dead)
-
-    def child(node: tuple[int, int, int, int], move: LeanMove) -> tuple[int, int, int, int]:
-        own, opp, quiet, dead = node
-        xor, captured = move
-        mover, other = own ^ xor, opp & ~captured
-        return other, mover, 0 if captured else quiet + 1, shrink.after(mover | other, dead) if shrink else 0
-
+    expand, child = lean_tree(ctx.generator.lean, ctx.limit, ctx.shrink)
     return expand, child, (*position._sides(), position.quiet_turns, position.dead)
 
 
@@ -849,37 +699,5 @@ def perft(position: Position, depth: int, *, allow_long: bool = False) -> int:
     if depth == 0:
         return 1
     ctx = position._ctx
-    lean, limit, shrink = ctx.generator.lean, ctx.limit, ctx.shrink
-    # Subtrees already counted, as chess perft programs keep them: moves of different pieces
-    # commute, so the same position is met again and again at the same depth. The quiet-turn
-    # count is part of the key only where the limit can stop a game within the subtree.
-    counted: dict[tuple[int, int, int, int, int], int] = {}
-
-    def count(own: int, opp: int, quiet: int, depth: int, dead: int) -> int:
-        if not own or not opp or quiet >= limit:
-            return 0
-        if depth > 1:
-            key = (own, opp, dead, depth, quiet if quiet + depth > limit else -1)
-            known = counted.get(key)
-            if known is not None:
-                return known
-        moves = lean(own, opp, dead)
-        if depth == 1:
-            return len(moves)
-        total = 0
-        below = depth - 1
-        for xor, captured in moves:
-            mover, other = own ^ xor, opp & ~captured
-            total += count(
-                other,
-                mover,
-                0 if captured else quiet + 1,
-                below,
-                shrink.after(mover | other, dead) if shrink is not None else 0,
-            )
-        if len(counted) < PERFT_TABLE_ENTRIES:
-            counted[key] = total
-        return total
-
-    own, opp = position._sides()
-    return count(own, opp, position.quiet_turns, depth, position.dead)
+    root = (*position._sides(), position.quiet_turns, position.dead)
+    return count_leaves(ctx.generator.lean, ctx.limit, ctx.shrink, root, depth)

@@ -46,7 +46,7 @@ import reprlib
 from collections.abc import Sequence
 
 from .boards import rows as board_rows
-from .errors import InvalidMoveError, NotationError
+from .errors import InvalidMoveError, NotationError, reading_field
 from .i18n import gettext as _
 from .rules import Rules
 from .variants import Color, Variant, get_variant, zuni_size
@@ -159,14 +159,10 @@ def read_position_text(text: str) -> tuple[Variant, int, int, Color, int, int]:
         raise NotationError(
             f"position text, field 3 (pieces): {name} has rows of {n}, {n + 1} and {n} points"
         )
-    try:
+    with reading_field("position text, field 1 (variant)"):
         variant = get_variant(name)
-    except ValueError as error:
-        raise NotationError(f"position text, field 1 (variant): {error}") from None
-    try:
+    with reading_field("position text, field 2 (rules)"):
         variant = variant.with_rules(Rules.from_text(rules_text))
-    except ValueError as error:
-        raise NotationError(f"position text, field 2 (rules): {error}") from None
     layout = variant.tables.rows
     given = pieces.split("/")
     if len(given) != len(layout):

@@ -43,10 +43,7 @@ Examples
 from __future__ import annotations
 
 import enum
-import itertools
-import math
 import re
-import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -54,8 +51,12 @@ from functools import cached_property, lru_cache
 import networkx as nx
 
 from . import boards
+from .board_checks import _TRUSTED_BOARDS, _check_board
+from .board_tables import CACHED_BOARDS, _board_content, _Tables, _tables_for
+from .board_tables import _cached_tables as _cached_tables  # tests watch its size
 from .errors import did_you_mean, shown
 from .rules import Rules, get_rules
+from .shrinking import ShrinkTables
 
 __all__ = [
     "Color",
@@ -159,54 +160,6 @@ class StartPosition:
         return tuple(p for p in self.points if p not in self.pieces)
 
 
-class _Tables:
-    """Step and leap tables over point indices, derived once from the graph's lines."""
-
-    def __init__(self, board: nx.Graph, leap_shape: str) -> None:
-        # Row by row, left to right: the order of position texts and bit indices.
-        self.rows: tuple[tuple[str, ...], ...] = tuple(tuple(row) for row in boards.rows(board))
-        self.points: tuple[str, ...] = tuple(p for row in self.rows for p in row)
-        self.index: dict[str, int] = {p: i for i, p in enumerate(self.points)}
-        # Lower-case spelling -> point name, for reading typed moves in any case.
-        lowered: dict[str, list[str]] = {}
-        for p in self.points:
-            lowered.setdefault(p.lower(), []).append(p)
-        self.spelling: dict[str, str] = {k: v[0] for k, v in lowered.items() if len(v) == 1}
-        self.size = len(self.points)
-        self.full_mask = (1 << self.size) - 1
-        self.steps: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(self.index[q] for q in board[p])) for p in self.points
-        )
-        leap_lists: list[list[tuple[int, int]]] = [[] for _ in self.points]
-        for a, b, c in boards.leaps(board, leap_shape):
-            leap_lists[self.index[a]].append((self.index[b], self.index[c]))
-        self.leaps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple(sorted(set(lst))) for lst in leap_lists
-        )
-        # The same tables in the shapes the generator's inner loops want: bits
-        # instead of indices, and the step moves built once (raw move tuples
-        # are immutable, so every position can share them).
-        self.step_moves: tuple[tuple[tuple[int, tuple[int, tuple[int, ...], tuple[()], int]], ...], ...] = (
-            tuple(
-                tuple((1 << to, (origin, (to,), (), 0)) for to in targets)
-                for origin, targets in enumerate(self.steps)
-            )
-        )
-        self.step_mask: tuple[int, ...] = tuple(sum(1 << to for to in targets) for targets in self.steps)
-        self.leap_bits: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
-            tuple((1 << over, 1 << to, over, to) for over, to in runs) for runs in self.leaps
-        )
-        self.leap_over_mask: tuple[int, ...] = tuple(
-            sum({1 << over for over, _ in runs}) for runs in self.leaps
-        )
-        # For each point, the points a leap could start from to land on it.
-        leap_from = [0] * self.size
-        for origin, runs in enumerate(self.leaps):
-            for _, to in runs:
-                leap_from[to] |= 1 << origin
-        self.leap_from_mask: tuple[int, ...] = tuple(leap_from)
-
-
 @dataclass(frozen=True, eq=False)
 class Variant:
     """A board, its start position, rules and the first player.
@@ -288,40 +241,8 @@ class Variant:
         )
 
 
-# Tables and boards are shared by every position of a variant: each Variant
-# holds its tables once asked, so these caches only make rebuilding a variant
-# by name quick. They are bounded (least recently used first out): a session
-# that reads texts naming many large boards must not keep them all (200
-# rejected texts naming zuni-500 ... zuni-1495 once left 4.2 GB resident).
-CACHED_BOARDS = 8
-
-
-def _board_content(board: nx.Graph) -> tuple[object, ...]:
-    return (
-        tuple(sorted((node, tuple(data["pos"]), data["row"]) for node, data in board.nodes(data=True))),
-        tuple(tuple(line) for line in board.graph["lines"]),
-        tuple(board.graph["rows"]),
-    )
-
-
-def _tables_for(name: str, board: nx.Graph, shape: str, content: tuple[object, ...] | None = None) -> _Tables:
-    # Keyed by the board's content, not only its name, so that a hand-built
-    # Variant reusing a name never gets another board's tables.
-    key = (name, shape, content if content is not None else _board_content(board))
-    return _cached_tables(key, _BoardRef(board), shape)
-
-
-#: The most points a hand-built variant's board may have: as many as the
 #: largest named board (``zuni-1000``), which every part of the library is
 #: measured on.
-MAX_BOARD_POINTS = 3 * MAX_ZUNI_N + 1
-#: The most bent leaps (paths of two edges) a hand-built board may have
-#: under ``leap_shape=bent``; ``zuni-1000`` has about 24,000.
-MAX_BENT_LEAPS = 200_000
-_POINT_NAME = re.compile(r"[A-Za-z]+[0-9]+\+?")
-
-# Boards this module built (frozen, and known to be well formed): not checked again.
-_TRUSTED_BOARDS: weakref.WeakSet[nx.Graph] = weakref.WeakSet()
 
 
 def _check_variant(variant: Variant) -> None:
@@ -368,95 +289,6 @@ def _check_variant(variant: Variant) -> None:
                 f"{variant.name}'s shrinking rule works on boards of up to 16 x 16 squares "
                 "placed at x, y >= 0"
             )
-
-
-def _check_board(board: nx.Graph, leap_shape: str) -> None:
-    """A board built by hand must be one the move tables, texts and pictures can use."""
-    if board.is_directed() or board.is_multigraph():
-        raise ValueError("a board is an undirected networkx Graph (lines join points both ways)")
-    size = board.number_of_nodes()
-    if not 1 <= size <= MAX_BOARD_POINTS:
-        raise ValueError(f"a board has 1 to {MAX_BOARD_POINTS:,} points, this one has {size:,}")
-    if board.number_of_edges() > 8 * size:
-        raise ValueError(
-            f"a board has at most 8 lines a point on average; this one has {board.number_of_edges():,} "
-            f"edges for {size:,} points"
-        )
-    rows = board.graph.get("rows")
-    lines = board.graph.get("lines")
-    if not isinstance(rows, (list, tuple)) or not isinstance(lines, (list, tuple)):
-        raise ValueError(
-            "a board needs graph attributes 'rows' (row names, top first) and 'lines' (each a "  # noqa: TRY004
-            "sequence of points): build it with awithlaknannai.boards"
-        )
-    row_names = set()
-    for row in rows:
-        if not isinstance(row, str):
-            raise ValueError(f"a board's row names are texts, got {type(row).__name__}")  # noqa: TRY004 - content
-        row_names.add(row)
-    for node, data in board.nodes(data=True):
-        if not isinstance(node, str) or not _POINT_NAME.fullmatch(node) or len(node) > 20:
-            raise ValueError(
-                f"a board's points are named like 'B3' or 'a1+' (letters, digits, an optional +), "
-                f"got {shown(node)}"
-            )
-        pos = data.get("pos")
-        if not (
-            isinstance(pos, (tuple, list))
-            and len(pos) == 2
-            and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pos)
-        ):
-            raise ValueError(f"point {node}: 'pos' is an (x, y) pair of finite numbers, got {shown(pos)}")
-        if data.get("row") not in row_names:
-            raise ValueError(
-                f"point {node}: 'row' names one of the board's rows, got {shown(data.get('row'))}"
-            )
-    total = 0
-    for index, line in enumerate(lines):
-        if isinstance(line, str) or not isinstance(line, (list, tuple)) or len(line) < 2:
-            raise ValueError(f"line {index}: a line is a sequence of two or more points")
-        total += len(line)
-        if len(lines) > board.number_of_edges() + 1 or total > 3 * board.number_of_edges() + 2 * len(lines):
-            raise ValueError("a board's lines go over its edges more often than a drawing can")
-        for a, b in itertools.pairwise(line):
-            if not (isinstance(a, str) and isinstance(b, str) and board.has_edge(a, b)):
-                raise ValueError(
-                    f"line {index}: {shown(a)} and {shown(b)} are not joined by an edge of the board"
-                )
-    for key, allowed in (("curved_lines", None), ("arc_centres", None)):
-        value = board.graph.get(key, ())
-        indices = value.keys() if isinstance(value, dict) else value
-        if not isinstance(indices, (list, tuple, set, frozenset, type({}.keys()))) or any(
-            isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(lines) for i in indices
-        ):
-            raise ValueError(f"a board's {key!r} lists indices of its lines")
-    if leap_shape == "bent":
-        bent = sum(d * (d - 1) for _, d in board.degree())
-        if bent > MAX_BENT_LEAPS:
-            raise ValueError(
-                f"bent leaps: this board has {bent:,} paths of two edges, more than the "
-                f"{MAX_BENT_LEAPS:,} the move generator takes on; use leap_shape=line"
-            )
-
-
-class _BoardRef:
-    """Carries the board into the cache without making it part of the key."""
-
-    __slots__ = ("board",)
-
-    def __init__(self, board: nx.Graph) -> None:
-        self.board = board
-
-    def __hash__(self) -> int:
-        return 0
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _BoardRef)
-
-
-@lru_cache(maxsize=CACHED_BOARDS)
-def _cached_tables(key: tuple[object, ...], board: _BoardRef, shape: str) -> _Tables:
-    return _Tables(board.board, shape)
 
 
 def _zuni_start(n: int, bottom: Color, empty_ends: bool = False) -> dict[str, Color]:
@@ -817,124 +649,7 @@ def get_variant(
     )
 
 
-# --- The shrinking board (Tukvnanawopi, Tuknanavuhpi) --------------------------
-#
-# The playing area is a rectangle of *cells*: the board's squares
-# (Tukvnanawopi) or its lines of points, ranks and files at half-square
-# steps (Tuknanavuhpi). A point touches the cells it belongs to: a corner of
-# a square touches up to four squares, a square's centre one; a point touches
-# the one rank-and-file cell it stands on. When the end band of cells on
-# any side (a row or column of the live rectangle) holds no piece on its
-# live points, it goes out of play, again and again until no end band is
-# empty. Which points stay playable is the open question of rule 7: a point
-# touching both a dead and a live square is playable under the reading
-# "playable" (it still belongs to a square in play) and dead under "dead".
-
-
-class ShrinkTables:
-    """Which points are out of play for each live rectangle of cells, and how it shrinks.
-
-    Build with :func:`shrink_tables`; positions keep the dead points as a
-    bit set, and :meth:`after` gives the dead set after a move.
-    """
-
-    def __init__(self, tables: _Tables, board: nx.Graph, unit: str, reading: str) -> None:
-        self.unit = unit
-        self.reading = reading
-        positions = {p: board.nodes[p]["pos"] for p in tables.points}
-        if unit == "squares":
-            width = int(max(x for x, _ in positions.values()))
-            height = int(max(y for _, y in positions.values()))
-
-            def touching(x: float, y: float) -> set[tuple[int, int]]:
-                return {
-                    (c, r) for c in range(width) for r in range(height) if c <= x <= c + 1 and r <= y <= r + 1
-                }
-        else:  # "lines": each rank and file of points, centres' included
-            width = int(2 * max(x for x, _ in positions.values())) + 1
-            height = int(2 * max(y for _, y in positions.values())) + 1
-
-            def touching(x: float, y: float) -> set[tuple[int, int]]:
-                return {(round(2 * x), round(2 * y))}
-
-        self.columns, self.rows = width, height
-        self._touch = [touching(*positions[p]) for p in tables.points]
-        self.full = (0, width, 0, height)
-        self._dead: dict[tuple[int, int, int, int], int] = {}
-        self._bands: dict[tuple[int, int, int, int], tuple[tuple[int, tuple[int, int, int, int]], ...]] = {}
-        for c0 in range(width):
-            for c1 in range(c0 + 1, width + 1):
-                for r0 in range(height):
-                    for r1 in range(r0 + 1, height + 1):
-                        self._dead[(c0, c1, r0, r1)] = self._dead_mask((c0, c1, r0, r1))
-        # Several rectangles can leave the same points live (a band of cells
-        # holding no point at all); the smallest of them stands for the rest,
-        # and it is the one the shrinking reaches, since a band without live
-        # points is empty and goes at once.
-        self.rect_of: dict[int, tuple[int, int, int, int]] = {}
-        for rect, mask in self._dead.items():
-            known = self.rect_of.get(mask)
-            if known is None or _area(rect) < _area(known):
-                self.rect_of[mask] = rect
-
-    def _live(self, index: int, rect: tuple[int, int, int, int]) -> bool:
-        c0, c1, r0, r1 = rect
-        inside = [c0 <= c < c1 and r0 <= r < r1 for c, r in self._touch[index]]
-        return any(inside) if self.reading == "playable" else all(inside)
-
-    def _dead_mask(self, rect: tuple[int, int, int, int]) -> int:
-        return sum(1 << i for i in range(len(self._touch)) if not self._live(i, rect))
-
-    def _band_masks(
-        self, rect: tuple[int, int, int, int]
-    ) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
-        """For each side that can shrink: the live points of its end band, and the rectangle without it."""
-        bands = self._bands.get(rect)
-        if bands is None:
-            c0, c1, r0, r1 = rect
-            sides = []
-            if r1 - r0 > 1:
-                sides += [
-                    (lambda c, r: r == r0, (c0, c1, r0 + 1, r1)),
-                    (lambda c, r: r == r1 - 1, (c0, c1, r0, r1 - 1)),
-                ]
-            if c1 - c0 > 1:
-                sides += [
-                    (lambda c, r: c == c0, (c0 + 1, c1, r0, r1)),
-                    (lambda c, r: c == c1 - 1, (c0, c1 - 1, r0, r1)),
-                ]
-            out = []
-            for in_band, smaller in sides:
-                mask = sum(
-                    1 << i
-                    for i, cells in enumerate(self._touch)
-                    if self._live(i, rect)
-                    and any(in_band(c, r) and c0 <= c < c1 and r0 <= r < r1 for c, r in cells)
-                )
-                out.append((mask, smaller))
-            bands = self._bands[rect] = tuple(out)
-        return bands
-
-    def is_reachable(self, dead: int) -> bool:
-        """Whether ``dead`` is the dead set of some live rectangle."""
-        return dead in self.rect_of
-
-    def after(self, occupied: int, dead: int) -> int:
-        """The dead set after a move leaves the pieces on ``occupied``."""
-        rect = self.rect_of[dead]
-        changed = True
-        while changed:
-            changed = False
-            for band, smaller in self._band_masks(rect):
-                if not occupied & band:
-                    rect, changed = smaller, True
-                    break
-        return self._dead[rect]
-
-
-def _area(rect: tuple[int, int, int, int]) -> int:
-    return (rect[1] - rect[0]) * (rect[3] - rect[2])
-
+# --- The shrinking boards: which variants shrink, by what cells (:mod:`.shrinking` holds how) ---
 
 _SHRINK_UNITS = {"tukvnanawopi-shrinking": "squares", "tuknanavuhpi": "lines"}
 # Keyed by the board's content as well as the name and reading, so that a hand-built

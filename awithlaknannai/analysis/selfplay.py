@@ -305,12 +305,10 @@ class SelfplayTable:
 
     def _repr_html_(self) -> str:
         cells = self._cells()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in cells[0])
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:]
         )
-        table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        return _scrolling(table, "Self-play results: one row per batch of games")
+        return _html_table(cells[0], body, "Self-play results: one row per batch of games")
 
     def side_by_side(self) -> SelfplaySideBySide:
         """The same numbers turned round: one column per batch of games, one row per measure.
@@ -340,15 +338,20 @@ class SelfplaySideBySide:
 
     def _repr_html_(self) -> str:
         rows = self._rows()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
         body = "".join(
             f"<tr><th style='text-align:left'>{html.escape(row[0])}</th>"
             + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:])
             + "</tr>"
             for row in rows[1:]
         )
-        table = f"<table class='awithlaknannai-selfplay'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        return _scrolling(table, "Self-play results: one column per batch of games")
+        return _html_table(rows[0], body, "Self-play results: one column per batch of games")
+
+
+def _html_table(head: list[str], body: str, name: str) -> str:
+    """A self-play table in HTML: the ``head`` cells, the ``body`` rows (HTML), scrolling as a whole."""
+    heading = "".join(f"<th>{html.escape(c)}</th>" for c in head)
+    table = f"<table class='awithlaknannai-selfplay'><thead><tr>{heading}</tr></thead><tbody>{body}</tbody></table>"
+    return _scrolling(table, name)
 
 
 def _scrolling(table: str, name: str) -> str:

@@ -28,8 +28,8 @@ from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position
 from ..variants import Variant
-from .base import MAX_SECONDS, SeededPlayer, check_name, check_search_size, check_seconds, playable_moves
-from .endgames import EndgameProbe, check_endgames, table_moves
+from .base import MAX_SECONDS, SearchPlayer, check_name, playable_moves
+from .endgames import EndgameProbe, table_moves
 from .evaluation import Evaluator, Weights
 
 __all__ = ["MAX_CONTEMPT", "MAX_DEPTH_WITHOUT_TIME", "WIN_SCORE", "AlphaBetaPlayer"]
@@ -55,7 +55,7 @@ class _OutOfTime(Exception):
     """Raised inside the search when the time limit has passed."""
 
 
-class AlphaBetaPlayer(SeededPlayer):
+class AlphaBetaPlayer(SearchPlayer):
     """Search ``depth`` turns ahead with alpha-beta pruning, then evaluate.
 
     How it searches:
@@ -181,10 +181,7 @@ class AlphaBetaPlayer(SeededPlayer):
         endgames: bool | EndgameProbe = False,
         allow_long: bool = False,
     ) -> None:
-        super().__init__(seed)
-        self.endgames = check_endgames(endgames)
-        self.time_limit = check_seconds(time_limit, allow_long)
-        check_search_size(depth, "depth", "a depth", time_limit)
+        super().__init__(seed, endgames, depth, "depth", "a depth", time_limit, allow_long)
         if depth is not None and not 1 <= depth <= _MAX_DEPTH:
             raise ValueError(
                 f"depth must be an integer from 1 to {_MAX_DEPTH} (or None with a time_limit), got {shown(depth)}"
@@ -198,7 +195,6 @@ class AlphaBetaPlayer(SeededPlayer):
         if weights is not None and not isinstance(weights, Weights):
             raise TypeError(f"weights must be a Weights value, got {type(weights).__name__}")
         self.depth = depth
-        self.allow_long = allow_long
         self.weights = weights if weights is not None else Weights()
         if isinstance(contempt, bool) or not isinstance(contempt, int):
             raise TypeError(
@@ -213,14 +209,7 @@ class AlphaBetaPlayer(SeededPlayer):
         # A draw scores -contempt for this player (at even plies it is to move) and +contempt for the opponent.
         self._draw = (-contempt, contempt)
         name = check_name(name)
-        if name is None:
-            name = (
-                f"alphabeta:{depth}"
-                if time_limit is None
-                else (f"alphabeta:{time_limit:g}s" if depth is None else f"alphabeta:{depth}:{time_limit:g}s")
-            )
-        self.name = name
-        self.last_search: dict[str, float] = {}
+        self.name = self.default_name("alphabeta", depth) if name is None else name
         self._prepared_for: Variant | None = None  # the variant the tables below were built for
         self._table_limit = _TABLE_LIMIT
         self._table: dict[tuple[int, int, int], tuple[int, int, int, LeanMove | None]] = {}

@@ -17,10 +17,12 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import GameOverError, shown
 from ..position import Move, Position
+from .endgames import EndgameProbe, check_endgames
 
 __all__ = [
     "MAX_SECONDS",
     "Player",
+    "SearchPlayer",
     "SeededPlayer",
     "check_name",
     "check_search_size",
@@ -163,3 +165,60 @@ class SeededPlayer:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, seed={self.seed!r})"
+
+
+class SearchPlayer(SeededPlayer):
+    """Base class for the players that search within a budget: a size (a depth, playouts), a time a move, or both.
+
+    Checks what every such player takes alike: the seed, the endgame tables it may read
+    (:func:`~awithlaknannai.players.endgames.check_endgames`), the time limit and the kind of the
+    size; the size's range is for the player to check.
+
+    Parameters
+    ----------
+    seed : int or None
+        As for :class:`SeededPlayer`.
+    endgames : bool or EndgameProbe
+        Play perfectly where the endgame tables cover a position.
+    size : int or None
+        The search's size; ``None`` with a time limit.
+    size_name, asked_as : str
+        The size's argument name (in a TypeError) and how to ask for it (when neither is given).
+    time_limit : float or None
+        Seconds a move.
+    allow_long : bool
+        Think longer than :data:`MAX_SECONDS` a move.
+    """
+
+    def __init__(
+        self,
+        seed: int | None,
+        endgames: bool | EndgameProbe,
+        size: int | None,
+        size_name: str,
+        asked_as: str,
+        time_limit: float | None,
+        allow_long: bool,
+    ) -> None:
+        super().__init__(seed)
+        self.endgames = check_endgames(endgames)
+        self.time_limit = check_seconds(time_limit, allow_long)
+        check_search_size(size, size_name, asked_as, time_limit)
+        self.allow_long = allow_long
+        self.last_search: dict[str, float] = {}
+
+    def default_name(self, kind: str, size: int | None) -> str:
+        """``kind:size``, ``kind:Ts`` or ``kind:size:Ts``: the player's level spelling, its default name.
+
+        >>> class Probe(SearchPlayer):
+        ...     pass
+        >>> Probe(1, False, 400, "playouts", "playouts", None, False).default_name("mcts", 400)
+        'mcts:400'
+        >>> Probe(1, False, None, "depth", "a depth", 2.0, False).default_name("alphabeta", None)
+        'alphabeta:2s'
+        >>> Probe(1, False, 3, "depth", "a depth", 0.5, False).default_name("alphabeta", 3)
+        'alphabeta:3:0.5s'
+        """
+        if self.time_limit is None:
+            return f"{kind}:{size}"
+        return f"{kind}:{self.time_limit:g}s" if size is None else f"{kind}:{size}:{self.time_limit:g}s"

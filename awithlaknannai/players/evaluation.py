@@ -166,20 +166,17 @@ class Evaluator:
         """
         w = self.weights
         empty = (self.full_mask & ~(own | opp)) << self._n  # above the board, as in the keys
-        mine = 0
-        for shift, table in self._chunks:
-            byte = own >> shift
-            if not byte:
-                break
-            for enemy_mask, empty_mask, terms in table[byte & 255]:
-                mine += terms[(opp & enemy_mask) | (empty & empty_mask)]
-        theirs = 0
-        for shift, table in self._chunks:
-            byte = opp >> shift
-            if not byte:
-                break
-            for enemy_mask, empty_mask, terms in table[byte & 255]:
-                theirs += terms[(own & enemy_mask) | (empty & empty_mask)]
+        sides = []  # the packed terms of the mover's pieces, then of the opponent's
+        for pieces, enemy in ((own, opp), (opp, own)):
+            packed = 0
+            for shift, table in self._chunks:
+                byte = pieces >> shift
+                if not byte:
+                    break
+                for enemy_mask, empty_mask, terms in table[byte & 255]:
+                    packed += terms[(enemy & enemy_mask) | (empty & empty_mask)]
+            sides.append(packed)
+        mine, theirs = sides
         own_count, opp_count = own.bit_count(), opp.bit_count()
         lead = own_count - opp_count
         total = w.material * lead + (int(w.trade * lead / (own_count + opp_count)) if lead else 0)

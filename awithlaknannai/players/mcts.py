@@ -25,8 +25,8 @@ from ..movegen import LeanMove, generator_for
 from ..errors import LongJobError, shown
 from ..limits import check_long_job
 from ..position import Move, Position
-from .base import MAX_SECONDS, SeededPlayer, check_name, check_search_size, check_seconds, playable_moves
-from .endgames import EndgameProbe, check_endgames, table_moves
+from .base import MAX_SECONDS, SearchPlayer, check_name, playable_moves
+from .endgames import EndgameProbe, table_moves
 
 __all__ = ["MAX_PLAYOUTS", "MAX_PLAYOUT_TURNS", "MCTSPlayer"]
 
@@ -55,7 +55,7 @@ class _Node:
         self.result: float | None = None  # for the side to move, if the game is over here
 
 
-class MCTSPlayer(SeededPlayer):
+class MCTSPlayer(SearchPlayer):
     """UCT Monte Carlo tree search with random playouts.
 
     Parameters
@@ -134,10 +134,7 @@ class MCTSPlayer(SeededPlayer):
         endgames: bool | EndgameProbe = False,
         allow_long: bool = False,
     ) -> None:
-        super().__init__(seed)
-        self.endgames = check_endgames(endgames)
-        self.time_limit = check_seconds(time_limit, allow_long)
-        check_search_size(playouts, "playouts", "playouts", time_limit)
+        super().__init__(seed, endgames, playouts, "playouts", "playouts", time_limit, allow_long)
         if playouts is not None and playouts < 1:
             raise ValueError(
                 f"playouts must be an integer >= 1 (or None with a time_limit), got {shown(playouts)}"
@@ -166,20 +163,12 @@ class MCTSPlayer(SeededPlayer):
                 f"playouts of {playout_turns:,} turns: more than the {MAX_PLAYOUT_TURNS:,} a player "
                 "runs by default; pass allow_long=True to run longer ones"
             )
-        self.allow_long = allow_long
         self.playouts = playouts
         self.exploration = float(exploration)
         self.playout_turns = playout_turns
         self.capture_bias = float(capture_bias)
         name = check_name(name)
-        if name is None:
-            name = (
-                f"mcts:{playouts}"
-                if time_limit is None
-                else (f"mcts:{time_limit:g}s" if playouts is None else f"mcts:{playouts}:{time_limit:g}s")
-            )
-        self.name = name
-        self.last_search: dict[str, float] = {}
+        self.name = self.default_name("mcts", playouts) if name is None else name
         self._dead = 0  # points out of play on a shrinking board, at the root
 
     def choose_move(self, position: Position) -> Move:

@@ -300,6 +300,8 @@ def solve_pair(
                 empty = full ^ (own | opp)
                 opp_high = opp << n
                 rest = opp
+                # The predecessor walk (as _predecessors) is written out in each branch on purpose:
+                # a generator or a call per predecessor slows the solver's innermost loop.
                 if level & 1:
                     # x is won for its mover: each predecessor loses one escape.
                     while rest:
