@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
+from browser_helpers import (  # tests/browser/browser_helpers.py
     ROOT,
     assert_no_axe_violations,
     missing,
     stop_server,
-)  # tests/browser/browser_helpers.py
+)
 
 pytestmark = pytest.mark.browser
 
