@@ -1,4 +1,5 @@
-"""Helpers shared by the browser tests: skip-or-fail, axe-core, stopping a server.
+"""Helpers shared by the browser tests: skip-or-fail, axe-core, stopping a server, driving JupyterLab,
+themes and contrast.
 
 A module of its own (not conftest.py), so test modules import it by name
 whatever other conftest files the tree holds.
@@ -6,16 +7,20 @@ whatever other conftest files the tree holds.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import signal
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
 AXE = Path(os.environ.get("AWITHLAKNANNAI_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
 # The WCAG 2.1 A and AA rules: what the project promises (best-practice rules are advice, not tests).
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -47,6 +52,13 @@ def run_axe(page: Any, axe_source: str, include: list[str] | None = None) -> lis
     )
 
 
+def require_file(path: Path, advice: str) -> Path:
+    """``path``, a file a browser test needs; if it is missing, fail under CI or skip, saying what to do."""
+    if not path.exists():
+        missing(f"{path} is missing: {advice}")
+    return path
+
+
 def describe_violations(violations: list[dict[str, Any]]) -> str:
     """A readable list of axe violations for an assertion message."""
     lines = []
@@ -56,6 +68,16 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
         )
         lines += [f"    ...{node['target'][-90:]}: {node['html'][:120]}" for node in violation["nodes"][:5]]
     return "\n".join(lines)
+
+
+def assert_no_axe_violations(
+    page: Any, axe_source: str, include: list[str] | None = None, heading: str = ""
+) -> None:
+    """Assert that axe-core finds no WCAG 2.1 A/AA violation (see :func:`run_axe`); the message lists them
+    under ``heading``."""
+    violations = run_axe(page, axe_source, include)
+    described = describe_violations(violations)
+    assert not violations, f"{heading}:\n{described}" if heading else described
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -77,6 +99,7 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 # --- driving JupyterLab as a student does: open a notebook, Run All, wait ----------------
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook on show
+OUTPUTS = f"{PANEL} .jp-OutputArea"  # the notebook's outputs: what axe-core checks of our pages
 
 # JavaScript for WCAG contrast, to start a page function with: parse(css colour) -> {r, g, b, a},
 # lum(colour) -> relative luminance, over(top, under) -> the colour of top painted over under.
@@ -95,6 +118,37 @@ def open_notebook(page: Any, url: str, name: str) -> None:
     page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
     accept_kernel_dialog(page)
     wait_for_kernel_idle(page)
+
+
+def open_and_run_all(page: Any, url: str, name: str) -> None:
+    """Open ``name`` and Run All, as a student does, until every code cell has run."""
+    open_notebook(page, url, name)
+    run_all_cells(page)
+
+
+def write_notebook(lab_server: Any, name: str, cells: list[str]) -> str:
+    """A small notebook of code cells in the server's folder (it asks for friendly errors, as ours do)."""
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate(cells)
+        ],
+        "metadata": {
+            "awithlaknannai": {"friendly_errors": True},
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (lab_server.root / name).write_text(json.dumps(notebook), encoding="utf-8")
+    return name
 
 
 def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
@@ -182,3 +236,75 @@ def wait_for_board_fitted(page: Any, selector: str, box_at_most: float | None = 
         timeout=60_000,
     )
     page.wait_for_timeout(300)
+
+
+def feedback_after(page: Any, box: Any, before: str) -> str:
+    """Wait until the box's status line (its feedback, redrawn) no longer reads ``before``; return its text."""
+    page.wait_for_function(
+        "([node, before]) => { const s = node.querySelector('[role=status]');"
+        " return s !== null && s.textContent !== before; }",
+        arg=[box.element_handle(), before],
+        timeout=30_000,
+    )
+    return box.locator("[role=status]").text_content()
+
+
+# --- themes and contrast -------------------------------------------------------------------
+
+THEMES = ["JupyterLab Light", "JupyterLab Dark"]
+
+
+def set_theme(page: Any, theme: str) -> None:
+    """Choose ``theme`` in Settings > Theme and wait until the page shows it."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
+    light = "true" if theme.endswith("Light") else "false"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_timeout(500)
+
+
+@contextlib.contextmanager
+def run_all_in_theme(page: Any, url: str, name: str, theme: str) -> Iterator[None]:
+    """Open ``name``, switch JupyterLab to ``theme`` and Run All, for the ``with`` block; then light again:
+    the theme is a setting of the server's session, and later tests expect light."""
+    open_notebook(page, url, name)
+    set_theme(page, theme)
+    try:
+        run_all_cells(page)
+        yield
+    finally:
+        set_theme(page, THEMES[0])
+
+
+# A page function: the WCAG contrast ratio of each shown element under a selector, against the
+# background its ancestors paint behind it.
+CONTRAST = (
+    "(selector) => {\n"
+    + COLOUR_FUNCTIONS
+    + """  const background = (element) => { const layers = [];
+    for (let e = element; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let colour = {r: 255, g: 255, b: 255, a: 1};
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour; };
+  return [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length > 0).map((e) => {
+    const bg = background(e); const fg = over(parse(getComputedStyle(e).color), bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return {text: e.textContent.trim().slice(0, 40), ratio: (a + 0.05) / (b + 0.05)}; });
+}"""
+)
+
+
+def assert_outputs_accessible(
+    page: Any, axe_source: str, theme: str, text_selectors: tuple[str, ...], within: str = PANEL
+) -> None:
+    """In ``theme``: the text shown under each of ``text_selectors`` (inside ``within``; each shows some)
+    reaches WCAG AA's 4.5:1, and axe-core finds no WCAG 2.1 A/AA violation in the notebook's outputs."""
+    measured = {}
+    for selector in text_selectors:
+        results = page.evaluate(CONTRAST, f"{within} {selector}")
+        assert results, f"nothing shown for {selector} in {theme}"
+        measured[selector] = min(result["ratio"] for result in results)
+    assert all(ratio >= 4.5 for ratio in measured.values()), (theme, measured)
+    assert_no_axe_violations(page, axe_source, [OUTPUTS], heading=theme)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import AXE, ROOT, missing, stop_server  # tests/browser/browser_helpers.py
+from browser_helpers import AXE, ROOT, missing, require_file, stop_server  # tests/browser/browser_helpers.py
 
 # The notebooks here are opened in the browser, not run by nbval.
 collect_ignore_glob = ["*.ipynb"]
@@ -60,11 +60,11 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def chromium_path() -> Path:
     """Debian's Chromium (or ``AWITHLAKNANNAI_CHROMIUM``); its absence fails under CI and skips elsewhere."""
-    if not CHROMIUM.exists():
-        missing(
-            f"{CHROMIUM} is missing: install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM "
-            "to a Chromium) to run the browser tests"
-        )
+    require_file(
+        CHROMIUM,
+        "install Debian's chromium package (or set AWITHLAKNANNAI_CHROMIUM to a Chromium) "
+        "to run the browser tests",
+    )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -75,12 +75,11 @@ def chromium_path() -> Path:
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     """axe-core's script (``npm install axe-core`` at the repository root, as ``.ci/run`` does)."""
-    if not AXE.exists():
-        missing(
-            f"{AXE} is missing: run `npm install --no-save axe-core@4.14.1` at the repository root "
-            "(or set AWITHLAKNANNAI_AXE to axe.min.js)"
-        )
-    return AXE.read_text(encoding="utf-8")
+    return require_file(
+        AXE,
+        "run `npm install --no-save axe-core@4.14.1` at the repository root "
+        "(or set AWITHLAKNANNAI_AXE to axe.min.js)",
+    ).read_text(encoding="utf-8")
 
 
 class LabServer:

@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, describe_violations, open_notebook, run_all_cells, run_axe
+from browser_helpers import NOTEBOOKS, OUTPUTS, PANEL, assert_no_axe_violations, open_and_run_all
 from test_play_in_browser import click_point, wait_for_status
 
 pytestmark = pytest.mark.browser
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def board_selector(page: Any, title: str) -> str:
@@ -49,8 +47,7 @@ def test_a_rule_challenge_by_mouse_and_another_by_keyboard(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path
 ) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "challenges_03.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
 
     # By mouse: Challenge 5.1, two in one turn. A wrong try first: the board says why, Try again.
     text = "mosona standard .wb...../......b../...wb... w 0"
@@ -99,8 +96,7 @@ def test_a_rule_challenge_by_mouse_and_another_by_keyboard(
     # The canvas's description (what a screen reader reads) follows the move played by keyboard.
     described = page.locator(f"{board} canvas").first.get_attribute("aria-describedby")
     assert "Last move: Black T4xB3" in page.locator(f"[id='{described}']").text_content()
-    violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-    assert not violations, describe_violations(violations)
+    assert_no_axe_violations(page, axe_source, [OUTPUTS])
 
 
 def test_a_puzzle_played_out_by_mouse_against_the_defence(
@@ -109,8 +105,7 @@ def test_a_puzzle_played_out_by_mouse_against_the_defence(
     from awithlaknannai.analysis.puzzles import tutorial_puzzles
 
     name = lab_server.add_notebook(NOTEBOOKS / "05_puzzles.ipynb", "challenges_05.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     board = board_selector(page, "Puzzle 1")
     row = page.locator(board).locator("xpath=ancestor::*[contains(@class,'awithlaknannai-challenge')][1]")
     # Puzzle 3: win in 2. Go there with the row's button, play the first move, let Black defend.
@@ -123,5 +118,4 @@ def test_a_puzzle_played_out_by_mouse_against_the_defence(
     wait_for_status(page, board, "Solved!")
     assert row.get_by_role("button", name=re.compile("^\u2714 3\\. Puzzle 3")).count() == 1  # ticked
     page.locator(board).screenshot(path=str(artifacts / "challenge-05-puzzle.png"))
-    violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-    assert not violations, describe_violations(violations)
+    assert_no_axe_violations(page, axe_source, [OUTPUTS])

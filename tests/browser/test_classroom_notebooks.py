@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 from browser_helpers import (  # tests/browser/browser_helpers.py
+    NOTEBOOKS,
     PANEL,
     accept_kernel_dialog,
-    open_notebook,
-    run_all_cells,
+    feedback_after,
+    open_and_run_all,
     wait_for_kernel_idle,
 )
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 BOX = f"{PANEL} .awithlaknannai-answer"
 
 
@@ -39,13 +39,7 @@ def notebook_text(page: Any) -> str:
 def check_answer(page: Any, box: Any, previous: str) -> str:
     """Press the box's Check button and return its new feedback text (the feedback is redrawn)."""
     box.get_by_role("button", name="Check").click()
-    page.wait_for_function(
-        "([node, before]) => { const s = node.querySelector('[role=status]');"
-        " return s !== null && s.textContent !== before; }",
-        arg=[box.element_handle(), previous],
-        timeout=30_000,
-    )
-    return box.locator("[role=status]").text_content()
+    return feedback_after(page, box, previous)
 
 
 def assert_ran_without_errors_and_waits_for_answers(page: Any, boxes: int) -> None:
@@ -65,8 +59,7 @@ def test_history_activities_run_with_no_answers_and_hints_do_not_give_them_away(
     lab_server: Any, page: Any, artifacts: Path
 ) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", "student_01_history.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     assert_ran_without_errors_and_waits_for_answers(page, boxes=6)
     boxes = page.locator(BOX)
     boxes.first.scroll_into_view_if_needed()
@@ -108,8 +101,7 @@ def test_puzzles_run_with_no_answers_and_hints_and_refutations_never_give_the_mo
 
     puzzles = tutorial_puzzles()
     name = lab_server.add_notebook(NOTEBOOKS / "05_puzzles.ipynb", "student_05_puzzles.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     assert_ran_without_errors_and_waits_for_answers(page, boxes=0)
     text = notebook_text(page)
     answers = [winning_moves(puzzle.position, puzzle.moves)[0] for puzzle in puzzles]
@@ -153,8 +145,7 @@ def test_rules_notebook_runs_with_no_answers_and_a_bare_word_gets_plain_words(
     lab_server: Any, page: Any, artifacts: Path
 ) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "student_03_rules.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     assert_ran_without_errors_and_waits_for_answers(page, boxes=2)  # 7.1 and 7.2; the rest are boards
     text = notebook_text(page)
     for answer in ("B3xB5xT6", "T1xB2", "M2-M1"):  # challenges 5.1, 6.1 and 7.0

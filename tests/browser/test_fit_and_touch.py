@@ -25,7 +25,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, open_notebook, run_all_cells, wait_for_board_fitted
+from browser_helpers import (
+    NOTEBOOKS,
+    PANEL,
+    feedback_after,
+    open_and_run_all,
+    open_notebook,
+    run_all_cells,
+    wait_for_board_fitted,
+    write_notebook,
+)
 from test_challenges_in_browser import board_selector
 from test_play_in_browser import wait_for_status
 from test_voila_play_page import (  # noqa: F401 - voila_url: the module's Voila server fixture
@@ -33,11 +42,9 @@ from test_voila_play_page import (  # noqa: F401 - voila_url: the module's Voila
     open_play_page,
     voila_url,
 )
-from test_what_a_class_meets import write_notebook
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 MIN_TARGET_PX = 24  # WCAG 2.5.8, target size (minimum)
 
 
@@ -119,6 +126,18 @@ def small_targets(page: Any) -> tuple[int, list[dict[str, Any]]]:
     return len(targets), [
         t for t in targets if t["width"] < MIN_TARGET_PX - 0.01 or t["height"] < MIN_TARGET_PX - 0.01
     ]
+
+
+def assert_readable_and_tappable_at_320(
+    page: Any, board: Any, measures: dict[str, float]
+) -> tuple[float, str]:
+    """At 320 CSS px the page does not scroll sideways, the board's point names are 12 px or more and
+    every point's hit area is a 24 px target; return the smallest hit area's side and its point."""
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, "the page scrolls sideways"
+    assert shown_label_px(board, measures) >= 12 - 0.05
+    side, point = smallest_hit_area(board, measures)
+    assert side >= MIN_TARGET_PX, f"{point}'s hit area is {side:.1f} px across"
+    return side, point
 
 
 def wait_until_fitted(page: Any, selector: str) -> dict[str, float]:
@@ -209,10 +228,7 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
         measures["canvasRight"] <= measures["boxRight"] + 0.5
         and measures["scrollWidth"] <= measures["boxWidth"] + 1
     )
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, "the page scrolls sideways"
-    assert shown_label_px(mosona, measures) >= 12 - 0.05
-    side, point = smallest_hit_area(mosona, measures)
-    assert side >= MIN_TARGET_PX, f"{point}'s hit area is {side:.1f} px across"
+    side, point = assert_readable_and_tappable_at_320(page, mosona, measures)
     print(
         f"\nMosona at 320: canvas {measures['canvasWidth']:.0f} px in a {measures['boxWidth']:.0f} px box, "
         f"names {shown_label_px(mosona, measures):.1f} px, smallest hit area {side:.1f} px ({point})"
@@ -236,10 +252,7 @@ def test_play_page_at_320_px_fits_mosona_and_scrolls_kolowis_to_the_cursor(phone
     assert kolowis.overflows and measures["scrollWidth"] > measures["boxWidth"], measures
     bar = measures["scrollbar"]
     assert bar is not None and bar["height"] >= 8 and bar["width"] >= measures["boxWidth"] - 1, measures
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, "the page scrolls sideways"
-    assert shown_label_px(kolowis, measures) >= 12 - 0.05
-    side, point = smallest_hit_area(kolowis, measures)
-    assert side >= MIN_TARGET_PX, f"{point}'s hit area is {side:.1f} px across"
+    side, point = assert_readable_and_tappable_at_320(page, kolowis, measures)
     print(
         f"Kolowis at 320: canvas {measures['canvasWidth']:.0f} px scrolling in a {measures['boxWidth']:.0f} px box "
         f"(scrollbar {bar['width']:.0f} x {bar['height']:.0f} px), names {shown_label_px(kolowis, measures):.1f} px, "
@@ -310,8 +323,7 @@ def tap_point(page: Any, selector: str, geometry: Any, point: str) -> None:
 def test_a_challenge_is_tapped_to_solved(lab_server: Any, touch_page: Any) -> None:
     page = touch_page
     name = lab_server.add_notebook(NOTEBOOKS / "03_rules.ipynb", "touch_03.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     board = board_selector(page, "Challenge 5.1")
     measures = wait_until_fitted(page, board)
     from awithlaknannai import Game, parse_position
@@ -339,8 +351,7 @@ def test_a_challenge_is_tapped_to_solved(lab_server: Any, touch_page: Any) -> No
 def test_the_spot_the_difference_activity_is_answered_by_tap(lab_server: Any, touch_page: Any) -> None:
     page = touch_page
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", "touch_01.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     spots = page.locator(f"{PANEL} .awithlaknannai-answer").nth(1)
     spots.scroll_into_view_if_needed()
     before = spots.locator("[role=status]").text_content()
@@ -354,13 +365,7 @@ def test_the_spot_the_difference_activity_is_answered_by_tap(lab_server: Any, to
         True,
     ]
     spots.get_by_role("button", name="Check").tap()
-    page.wait_for_function(
-        "([node, before]) => { const s = node.querySelector('[role=status]');"
-        " return s !== null && s.textContent !== before; }",
-        arg=[spots.element_handle(), before],
-        timeout=30_000,
-    )
-    assert spots.locator("[role=status]").text_content().startswith("\u2714 Correct!")
+    assert feedback_after(page, spots, before).startswith("\u2714 Correct!")
 
 
 # --- target sizes at 1280 and 320 px ----------------------------------------------------------------
@@ -384,10 +389,8 @@ def test_every_button_and_board_point_is_a_24_px_target(
     lab_server: Any, page: Any, artifacts: Path, width: int
 ) -> None:
     name = write_notebook(lab_server, f"targets_{width}.ipynb", [EVERY_KIND])
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(
-        page
-    )  # (JupyterLab's menu bar is out of reach at 320 px: run first, then narrow the window)
+    # (JupyterLab's menu bar is out of reach at 320 px: run first, then narrow the window)
+    open_and_run_all(page, lab_server.url, name)
     page.wait_for_selector(f"{PANEL} .awithlaknannai-answer .widget-checkbox", state="visible")
     if width < 600:
         page.keyboard.press("Control+b")  # the file browser closed, as on a phone

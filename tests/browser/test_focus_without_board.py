@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import COLOUR_FUNCTIONS, PANEL, open_notebook, run_all_cells
-from test_what_a_class_meets import THEMES, set_theme, write_notebook
+from browser_helpers import COLOUR_FUNCTIONS, PANEL, THEMES, run_all_in_theme, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -49,10 +48,7 @@ def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(
             'predict("06-who-wins-random")',
         ],
     )
-    open_notebook(page, lab_server.url, name)
-    set_theme(page, theme)
-    try:
-        run_all_cells(page)
+    with run_all_in_theme(page, lab_server.url, name, theme):
         assert page.locator(f"{PANEL} .awithlaknannai-board").count() == 0  # no board brings the styles
         controls = page.locator(f"{PANEL} .awithlaknannai-answer :is(button, input, select, textarea)")
         page.locator(f"{PANEL} .awithlaknannai-predict").nth(1).wait_for(state="visible")
@@ -75,5 +71,3 @@ def test_answer_and_prediction_boxes_alone_show_a_ring_of_3_to_1(
             assert ring["ratio"] >= 3, (theme, ring)
         page.locator(f"{PANEL} .awithlaknannai-answer button").first.focus()
         page.screenshot(path=str(artifacts / f"focus-no-board-{theme.split()[-1].lower()}.png"))
-    finally:
-        set_theme(page, THEMES[0])

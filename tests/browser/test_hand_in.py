@@ -24,14 +24,15 @@ from typing import Any
 import pytest
 from browser_helpers import (
     PANEL,
-    describe_violations,
-    open_notebook,
-    run_all_cells,
-    run_axe,
+    THEMES,
+    assert_no_axe_violations,
+    assert_outputs_accessible,
+    open_and_run_all,
+    set_theme,
     wait_for_kernel_idle,
+    write_notebook,
 )
 from test_play_in_browser import run_code_in_new_cell
-from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -96,21 +97,12 @@ def upload(page: Any, name: str, data: bytes, *, keyboard: bool = False) -> None
     chooser.value.set_files([{"name": name, "mimeType": "text/x-python", "buffer": data}])
 
 
-def contrast_and_axe(page: Any, axe_source: str, theme: str) -> None:
-    for selector in (".awithlaknannai-download", ".awithlaknannai-collect [role=status]"):
-        results = page.evaluate(_CONTRAST, f"{PANEL} {selector}")
-        assert results and min(r["ratio"] for r in results) >= 4.5, (theme, selector, results)
-    violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-    assert not violations, f"{theme}:\n{describe_violations(violations)}"
-
-
 def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path
 ) -> None:
     name = write_notebook(lab_server, "hand_in.ipynb", [PLAYER, COLLECT])
     try:
-        open_notebook(page, lab_server.url, name)
-        run_all_cells(page)
+        open_and_run_all(page, lab_server.url, name)
         saved = (lab_server.root / "Ada L.py").read_bytes()
         assert b"def choose_move(position):" in saved
 
@@ -152,7 +144,9 @@ def test_a_player_is_downloaded_by_keyboard_and_collected_without_overwriting(
         page.screenshot(path=str(artifacts / "hand-in-choice.png"), full_page=True)
         for theme in THEMES[::-1]:  # dark, then back to light
             set_theme(page, theme)
-            contrast_and_axe(page, axe_source, theme)
+            assert_outputs_accessible(
+                page, axe_source, theme, (".awithlaknannai-download", ".awithlaknannai-collect [role=status]")
+            )
 
         keep.focus()  # the choice by keyboard too
         page.keyboard.press("Enter")
@@ -184,8 +178,7 @@ def test_the_download_link_works_on_a_voila_page(lab_server: Any, browser: Any, 
             link.click()
         assert Path(download.value.path()).read_bytes() == (lab_server.root / "Bo B.py").read_bytes()
         assert "Binder deletes it" in page.locator(".awithlaknannai-saved-player").inner_text()
-        violations = run_axe(page, axe_source, include=[".awithlaknannai-saved-player"])
-        assert not violations, describe_violations(violations)
+        assert_no_axe_violations(page, axe_source, [".awithlaknannai-saved-player"])
         page.close(run_before_unload=True)
     finally:
         context.close()

@@ -13,23 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PANEL, describe_violations, open_notebook, run_all_cells, run_axe
-from test_what_a_class_meets import _CONTRAST, THEMES, set_theme
+from browser_helpers import (
+    NOTEBOOKS,
+    PANEL,
+    THEMES,
+    assert_outputs_accessible,
+    feedback_after,
+    run_all_in_theme,
+)
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 BOX = f"{PANEL} .awithlaknannai-answer"
-
-
-def _feedback_after(page: Any, box: Any, before: str) -> str:
-    page.wait_for_function(
-        "([node, before]) => { const s = node.querySelector('[role=status]');"
-        " return s !== null && s.textContent !== before; }",
-        arg=[box.element_handle(), before],
-        timeout=30_000,
-    )
-    return box.locator("[role=status]").text_content()
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -37,10 +32,7 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
 ) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "01_history.ipynb", f"history_{theme.split()[-1]}.ipynb")
-    open_notebook(page, lab_server.url, name)
-    set_theme(page, theme)
-    try:
-        run_all_cells(page)
+    with run_all_in_theme(page, lab_server.url, name, theme):
         page.wait_for_function(f"() => document.querySelectorAll('{BOX}').length === 6", timeout=60_000)
         boxes = page.locator(BOX)
         suffix = theme.split()[-1].lower()
@@ -62,7 +54,7 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
         focused = page.evaluate("() => document.activeElement.textContent.trim()")
         assert focused == "Check", f"Tab from the last menu reaches {focused!r}, not the Check button"
         page.keyboard.press("Enter")
-        feedback = _feedback_after(page, map_box, before)
+        feedback = feedback_after(page, map_box, before)
         assert feedback.startswith("✔ Correct!"), feedback
         assert "E is Zuni Pueblo" in map_box.locator("img").get_attribute("alt")
         page.screenshot(path=str(artifacts / f"history-map-done-{suffix}.png"))
@@ -76,7 +68,7 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
         sort_box.get_by_role("combobox", name="Statement 2 is by").select_option(label="Ludii")
         sort_box.get_by_role("combobox", name="Statement 3 is by").select_option(label="Murray 1952")
         sort_box.get_by_role("button", name="Check").click()
-        feedback = _feedback_after(page, sort_box, before)
+        feedback = feedback_after(page, sort_box, before)
         assert "1 of 8 right" in feedback and "statement 3 is not by Murray 1952" in feedback
         marks = sort_box.locator(".awithlaknannai-mark")
         assert [mark.text_content().strip() for mark in marks.all()] == ["✔ right", "✘ not yet"]
@@ -93,25 +85,22 @@ def test_history_activities_by_keyboard_in_both_themes_with_no_axe_violation(
         assert "moved to place" in timeline.text_content()
         before = timeline.locator("[role=status]").text_content()
         timeline.get_by_role("button", name="Check").click()
-        feedback = _feedback_after(page, timeline, before)
+        feedback = feedback_after(page, timeline, before)
         assert feedback.startswith("✔ Correct!") and "Culin 1907" in feedback
         assert "(1903)" in timeline.locator("img").get_attribute("alt")
         timeline.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"history-timeline-{suffix}.png"))
 
-        for selector in (
-            ".awithlaknannai-mark",
-            ".awithlaknannai-answer [role=status]",
-            ".awithlaknannai-statement",
-            ".awithlaknannai-activity .widget-label",
-        ):
-            results = page.evaluate(_CONTRAST, f"{PANEL} {selector}")
-            assert results, f"nothing shown for {selector} in {theme}"
-            low = [result for result in results if result["ratio"] < 4.5]
-            assert not low, (theme, selector, low)
-        violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-        assert not violations, describe_violations(violations)
+        assert_outputs_accessible(
+            page,
+            axe_source,
+            theme,
+            (
+                ".awithlaknannai-mark",
+                ".awithlaknannai-answer [role=status]",
+                ".awithlaknannai-statement",
+                ".awithlaknannai-activity .widget-label",
+            ),
+        )
         text = page.locator(f"{PANEL} .jp-Notebook").evaluate("n => n.textContent")
         assert not re.search(r"Traceback|Error displaying widget", text)
-    finally:
-        set_theme(page, THEMES[0])  # the theme is a setting of the server's session: later tests see light

@@ -15,6 +15,7 @@ machine. It prints how long the site took to become playable.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -140,13 +141,28 @@ class OfflinePage:
         ), [url for url in self.requests if not url.startswith(self.base)][:10]
 
 
+@contextlib.contextmanager
+def offline_page(browser: Any, base: str, artifacts: Path, label: str) -> Iterator[OfflinePage]:
+    """An :class:`OfflinePage` for a ``with`` block: on a failure its screenshot and console are kept as
+    ``failed-{label}``; closed afterwards, and then not one request may have left the machine."""
+    offline = OfflinePage(browser, base)
+    try:
+        yield offline
+    except Exception:
+        offline.page.screenshot(path=str(artifacts / f"failed-{label}.png"), full_page=True)
+        (artifacts / f"failed-{label}.log").write_text("\n".join(offline.messages), encoding="utf-8")
+        raise
+    finally:
+        offline.context.close()
+    offline.check_nothing_left()
+
+
 def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifacts: Path) -> None:
     from awithlaknannai.widgets import BoardWidget
 
     base = site_url
-    offline = OfflinePage(offline_browser, base)
-    page, context, messages = offline.page, offline.context, offline.messages
-    try:
+    with offline_page(offline_browser, base, artifacts, "lite-site") as offline:
+        page = offline.page
         started = time.perf_counter()
         page.goto(f"{base}/lab/index.html?path=00_start_here.ipynb")
         page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
@@ -198,14 +214,6 @@ def test_the_lite_site_plays_offline(site_url: str, offline_browser: Any, artifa
         page.wait_for_function(
             "() => [...document.querySelectorAll('.awithlaknannai-status')].some(s => /Cursor on/.test(s.innerText))"
         )
-    except Exception:
-        page.screenshot(path=str(artifacts / "failed-lite-site.png"), full_page=True)
-        (artifacts / "failed-lite-site.log").write_text("\n".join(messages), encoding="utf-8")
-        raise
-    finally:
-        context.close()
-
-    offline.check_nothing_left()
     # The runtime and the wheels came from the site's own folder.
     assert any(url.endswith("/static/pyodide/pyodide.asm.wasm") for url in offline.requests)
     assert any("/static/pyodide/awithlaknannai-" in url for url in offline.requests)
@@ -255,14 +263,19 @@ def _run_to_the_end(offline: OfflinePage, name: str) -> str:
     return "\n".join(outputs.all_inner_texts())
 
 
+@contextlib.contextmanager
+def offline_run(browser: Any, site_url: str, artifacts: Path, name: str) -> Iterator[tuple[Any, str]]:
+    """Notebook ``name`` run to the end in an :func:`offline_page` (see :func:`_run_to_the_end`): the
+    ``with`` block gets the page and the text of its outputs."""
+    with offline_page(browser, site_url, artifacts, f"lite-{name[:2]}") as offline:
+        yield offline.page, _run_to_the_end(offline, name)
+
+
 def test_notebook_08_runs_top_to_bottom_in_the_lite_site(
     site_url: str, offline_browser: Any, artifacts: Path
 ) -> None:
     """Write a player, in the browser: Run All goes to the end, the league plays in the page's Python."""
-    offline = OfflinePage(offline_browser, site_url)
-    page = offline.page
-    try:
-        text = _run_to_the_end(offline, "08_write_a_player.ipynb")
+    with offline_run(offline_browser, site_url, artifacts, "08_write_a_player.ipynb") as (page, text):
         # The league: the one line saying where the players run, its standings, its sheet.
         assert "players run in the page's own Python" in text, text[-3000:]
         standings = page.locator(f"{PANEL} table.awithlaknannai-standings")
@@ -285,23 +298,13 @@ def test_notebook_08_runs_top_to_bottom_in_the_lite_site(
         assert link.inner_text().strip() == "Download my player.py"
         assert (link.get_attribute("href") or "").startswith("data:text/x-python")
         page.screenshot(path=str(artifacts / "lite-08-end.png"))
-    except Exception:
-        page.screenshot(path=str(artifacts / "failed-lite-08.png"), full_page=True)
-        (artifacts / "failed-lite-08.log").write_text("\n".join(offline.messages), encoding="utf-8")
-        raise
-    finally:
-        offline.context.close()
-    offline.check_nothing_left()
 
 
 def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(
     site_url: str, offline_browser: Any, artifacts: Path
 ) -> None:
     """The family album without matplotlib: section 5's results are tables (no chart that needs it)."""
-    offline = OfflinePage(offline_browser, site_url)
-    page = offline.page
-    try:
-        text = _run_to_the_end(offline, "07_family_album.ipynb")
+    with offline_run(offline_browser, site_url, artifacts, "07_family_album.ipynb") as (page, text):
         tables = page.locator(f"{PANEL} table.awithlaknannai-selfplay")
         assert tables.count() == 2, text[-3000:]
         assert "needs matplotlib" not in text
@@ -313,10 +316,3 @@ def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(
         assert hopi == ["variant", "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
         tables.nth(0).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "lite-07-tables.png"))
-    except Exception:
-        page.screenshot(path=str(artifacts / "failed-lite-07.png"), full_page=True)
-        (artifacts / "failed-lite-07.log").write_text("\n".join(offline.messages), encoding="utf-8")
-        raise
-    finally:
-        offline.context.close()
-    offline.check_nothing_left()

@@ -15,19 +15,18 @@ from typing import Any
 
 import pytest
 from browser_helpers import (  # tests/browser/browser_helpers.py
+    NOTEBOOKS,
+    OUTPUTS,
     PANEL,
     accept_kernel_dialog,
-    describe_violations,
-    open_notebook,
-    run_all_cells,
-    run_axe,
+    assert_no_axe_violations,
+    open_and_run_all,
     wait_for_kernel_idle,
 )
 
 pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOKS = HERE.parents[1] / "notebooks"
 START_HERE = NOTEBOOKS / "00_start_here.ipynb"
 
 
@@ -91,8 +90,7 @@ def test_click_a_move_on_the_canvas_and_the_computer_answers(
     # The notebook builds GameWidget("mosona") with default sizes: the same geometry as this one.
     geometry = GameWidget("mosona", animate=False).board.geometry
     name = lab_server.add_notebook(HERE / "play_test.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     board = f"{PANEL} .awithlaknannai-board"
     page.wait_for_selector(f"{board} canvas", state="visible")
     wait_for_status(page, board, "White to move")
@@ -162,8 +160,7 @@ def test_a_reloaded_page_shows_the_board_again(lab_server: Any, page: Any, artif
 
     geometry = GameWidget("mosona", animate=False).board.geometry
     name = lab_server.add_notebook(HERE / "play_test.ipynb", "reload_test.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     board = f"{PANEL} .awithlaknannai-board"
     wait_for_status(page, board, "White to move")
     run_code_in_new_cell(page, 'widget.play("B3-M4"); print("PLAYED")')
@@ -186,8 +183,7 @@ def test_start_here_notebook_board_plays_a_click(lab_server: Any, page: Any, art
     if not START_HERE.exists():
         pytest.skip(f"{START_HERE} does not exist yet")
     name = lab_server.add_notebook(START_HERE, "start_here_copy.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     board = page.locator(f"{PANEL} .awithlaknannai-game .awithlaknannai-board").first  # the whole game
     board.locator("canvas").first.wait_for(state="visible")
     classes = board.get_attribute("class") or ""
@@ -233,8 +229,7 @@ def test_notebook_outputs_have_no_wcag_violations_after_run_all(
     Only what the notebook shows is judged (JupyterLab's own interface is not ours to fix).
     """
     name = lab_server.add_notebook(notebook, f"axe_{notebook.name}", clear_outputs=True)
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     # Run All is done when every code cell with code has its execution number (none waits: [*]).
     page.wait_for_function(
         f"""() => {{
@@ -256,10 +251,10 @@ def test_notebook_outputs_have_no_wcag_violations_after_run_all(
         timeout=60_000,
     )
     page.wait_for_timeout(500)
-    outputs = f"{PANEL} .jp-OutputArea"
-    assert page.locator(outputs).count() > 0, f"{notebook.name} shows no outputs after Run All"
-    violations = run_axe(page, axe_source, include=[outputs])
-    assert not violations, (
-        f"axe-core, WCAG 2.1 A/AA, outputs of {notebook.name} after Run All:\n"
-        + describe_violations(violations)
+    assert page.locator(OUTPUTS).count() > 0, f"{notebook.name} shows no outputs after Run All"
+    assert_no_axe_violations(
+        page,
+        axe_source,
+        [OUTPUTS],
+        heading=f"axe-core, WCAG 2.1 A/AA, outputs of {notebook.name} after Run All",
     )

@@ -16,22 +16,23 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    NOTEBOOKS,
+    OUTPUTS,
     PANEL,
-    describe_violations,
-    open_notebook,
-    run_all_cells,
-    run_axe,
+    THEMES,
+    assert_no_axe_violations,
+    assert_outputs_accessible,
+    open_and_run_all,
+    run_all_in_theme,
     wait_for_kernel_idle,
+    write_notebook,
 )
 from test_untrusted_pictures import open_without_running
-from test_what_a_class_meets import _CONTRAST, THEMES, set_theme, write_notebook
 
 from awithlaknannai.tutorial.predict import LOCK_IN, WAITING
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
 BOX = f"{PANEL} .awithlaknannai-predict"
 
 
@@ -50,12 +51,6 @@ def test_a_freshly_opened_notebook_asks_and_does_not_answer(
     page.screenshot(path=str(artifacts / f"predict-fresh-{notebook.split('_')[0]}.png"))
 
 
-def _measure(page: Any, selector: str) -> float:
-    results = page.evaluate(_CONTRAST, selector)
-    assert results, f"nothing shown for {selector}"
-    return min(result["ratio"] for result in results)
-
-
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_prediction_by_keyboard_alone(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
@@ -68,10 +63,7 @@ def test_a_prediction_by_keyboard_alone(
             'predict("02-more-edges")',
         ],
     )
-    open_notebook(page, lab_server.url, name)
-    set_theme(page, theme)
-    try:
-        run_all_cells(page)
+    with run_all_in_theme(page, lab_server.url, name, theme):
         boxes = page.locator(BOX)
         boxes.nth(1).wait_for(state="visible")
         choice, number = boxes.nth(0), boxes.nth(1)
@@ -121,32 +113,24 @@ def test_a_prediction_by_keyboard_alone(
         )
         number.locator(".awithlaknannai-reveal img:visible").first.wait_for(state="visible")
         page.wait_for_timeout(500)
-        measured = {
-            selector: _measure(page, f"{BOX} {selector}")
-            for selector in (
-                "[role=status]",
-                ".awithlaknannai-reveal p",
-                ".widget-radio-box label",
-                ".widget-label",
-            )
-        }
-        assert all(ratio >= 4.5 for ratio in measured.values()), (theme, measured)
-        violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-        assert not violations, describe_violations(violations)
+        assert_outputs_accessible(
+            page,
+            axe_source,
+            theme,
+            ("[role=status]", ".awithlaknannai-reveal p", ".widget-radio-box label", ".widget-label"),
+            within=BOX,
+        )
         choice.scroll_into_view_if_needed()
         page.screenshot(
             path=str(artifacts / f"predict-keyboard-{theme.split()[-1].lower()}.png"), full_page=True
         )
-    finally:
-        set_theme(page, THEMES[0])
 
 
 def test_the_variants_lab_runs_and_its_outputs_pass_axe(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path
 ) -> None:
     name = lab_server.add_notebook(NOTEBOOKS / "06_variants_lab.ipynb", "axe_06_variants_lab.ipynb")
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     box = page.locator(BOX).first
     box.locator("input[type=radio]").nth(1).check()
     box.locator("button", has_text=LOCK_IN).click()
@@ -156,7 +140,6 @@ def test_the_variants_lab_runs_and_its_outputs_pass_axe(
         timeout=60_000,
     )
     box.locator(".awithlaknannai-reveal img").wait_for(state="visible")
-    violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-    assert not violations, describe_violations(violations)
+    assert_no_axe_violations(page, axe_source, [OUTPUTS])
     box.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "predict-06-revealed.png"))

@@ -29,15 +29,14 @@ from typing import Any
 
 import pytest
 from browser_helpers import (  # tests/browser/browser_helpers.py
-    describe_violations,
+    ROOT,
+    assert_no_axe_violations,
     missing,
-    run_axe,
     stop_server,
 )
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAY_PAGE = ROOT / "notebooks" / "play.ipynb"
 ARTIFACTS = ROOT / "test-artifacts"
 STATUS = ".awithlaknannai-status"
@@ -193,8 +192,7 @@ def test_play_page_has_no_wcag_violations_a_title_and_a_heading(play_page: Any, 
     assert page.locator('main, [role="main"]').count() == 1
     assert page.locator('[role="main"] h1, main h1').count() == 1
     assert page.locator('[role="main"] .awithlaknannai-board, main .awithlaknannai-board').count() == 1
-    violations = run_axe(page, axe_source)
-    assert not violations, "axe-core, WCAG 2.1 A/AA, Voila play page:\n" + describe_violations(violations)
+    assert_no_axe_violations(page, axe_source, heading="axe-core, WCAG 2.1 A/AA, Voila play page")
     # Again with a piece selected, the record open and a refused click's warning on show.
     page.locator("canvas").first.focus()
     page.keyboard.press("ArrowRight")
@@ -202,8 +200,7 @@ def test_play_page_has_no_wcag_violations_a_title_and_a_heading(play_page: Any, 
     wait_for_status(page, "B0 cannot move")
     page.get_by_role("button", name=re.compile("Game record")).click()
     page.get_by_role("textbox", name="Game record").wait_for()
-    violations = run_axe(page, axe_source)
-    assert not violations, "axe-core, play page after a refused move:\n" + describe_violations(violations)
+    assert_no_axe_violations(page, axe_source, heading="axe-core, play page after a refused move")
 
 
 # What each tab stop is, for the test's messages and order checks.

@@ -14,55 +14,35 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import (
-    COLOUR_FUNCTIONS,
+    NOTEBOOKS,
     PANEL,
-    describe_violations,
+    ROOT,
+    THEMES,
+    assert_outputs_accessible,
+    open_and_run_all,
     open_notebook,
-    run_all_cells,
-    run_axe,
+    run_all_in_theme,
     wait_for_board_fitted,
     wait_for_kernel_idle,
+    write_notebook,
 )
 from test_play_in_browser import click_point, run_code_in_new_cell, status_text, wait_for_status
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
 TEACHER = ROOT / "teacher"
 BOARD = f"{PANEL} .awithlaknannai-board"
 
 
-def write_notebook(lab_server: Any, name: str, cells: list[str]) -> str:
-    """A small notebook of code cells in the server's folder (it asks for friendly errors, as ours do)."""
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": f"cell{i}",
-                "metadata": {},
-                "outputs": [],
-                "source": source,
-            }
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {
-            "awithlaknannai": {"friendly_errors": True},
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab_server.root / name).write_text(json.dumps(notebook), encoding="utf-8")
-    return name
+def game_widget_cell(variant: str) -> str:
+    """A code cell that shows a :class:`~awithlaknannai.widgets.GameWidget` of ``variant``, no animation."""
+    return f'from awithlaknannai.widgets import GameWidget\nGameWidget("{variant}", animate=False)'
 
 
 def button(page: Any, label: str) -> Any:
@@ -94,8 +74,7 @@ def test_undo_then_the_same_move_again_the_computer_answers(
             'widget = GameWidget("mosona", opponent="casual", think_delay=0.2)\nwidget'
         ],
     )
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    open_and_run_all(page, lab_server.url, name)
     page.wait_for_selector(f"{BOARD} canvas", state="visible")
     wait_for_status(page, BOARD, "White to move")
 
@@ -206,87 +185,48 @@ def test_a_freshly_opened_student_notebook_shows_no_answer(lab_server: Any, page
 
 # --- contrast in both themes, focus, narrow windows ----------------------------------------------
 
-_CONTRAST = (
-    "(selector) => {\n"
-    + COLOUR_FUNCTIONS
-    + """  const background = (element) => { const layers = [];
-    for (let e = element; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
-    let colour = {r: 255, g: 255, b: 255, a: 1};
-    for (const layer of layers.reverse()) colour = over(layer, colour);
-    return colour; };
-  return [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length > 0).map((e) => {
-    const bg = background(e); const fg = over(parse(getComputedStyle(e).color), bg);
-    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-    return {text: e.textContent.trim().slice(0, 40), ratio: (a + 0.05) / (b + 0.05)}; });
-}"""
-)
 
-THEMES = ["JupyterLab Light", "JupyterLab Dark"]
-
-
-def set_theme(page: Any, theme: str) -> None:
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
-    light = "true" if theme.endswith("Light") else "false"
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
-    page.wait_for_timeout(500)
+# A game with a move undone (the current move and the greyed-out one after it) and an answer box.
+CONTRAST_CELLS = [
+    'from awithlaknannai.widgets import GameWidget\n'
+    'widget = GameWidget("mosona", animate=False)\n'
+    'widget.play("B3-M4"); widget.play("T4xB3"); widget.play("M5-M4"); widget.undo()\nwidget',
+    'from awithlaknannai.tutorial.quiz import ask\nbox = ask("02-zuni3-edges")\nbox',
+]
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_the_widgets_own_text_reaches_aa_contrast_in_both_themes(
     lab_server: Any, page: Any, axe_source: str, artifacts: Path, theme: str
 ) -> None:
-    name = write_notebook(
-        lab_server,
-        f"contrast_{theme.split()[-1]}.ipynb",
-        [
-            'from awithlaknannai.widgets import GameWidget\n'
-            'widget = GameWidget("mosona", animate=False)\n'
-            'widget.play("B3-M4"); widget.play("T4xB3"); widget.play("M5-M4"); widget.undo()\nwidget',
-            'from awithlaknannai.tutorial.quiz import ask\nbox = ask("02-zuni3-edges")\nbox',
-        ],
-    )
-    open_notebook(page, lab_server.url, name)
-    set_theme(page, theme)
-    try:
+    name = write_notebook(lab_server, f"contrast_{theme.split()[-1]}.ipynb", CONTRAST_CELLS)
+    with run_all_in_theme(page, lab_server.url, name, theme):
         check_contrast(page, axe_source, artifacts, theme)
-    finally:
-        set_theme(page, THEMES[0])  # the theme is a setting of the server's session: later tests see light
 
 
 def check_contrast(page: Any, axe_source: str, artifacts: Path, theme: str) -> None:
-    run_all_cells(page)
     page.wait_for_selector(f"{PANEL} .awithlaknannai-moves", state="visible")
     # A refused click shows the warning sign.
     run_code_in_new_cell(page, 'widget.board.click("M4")')
     page.wait_for_selector(f"{BOARD} .awithlaknannai-warning:not([hidden])", state="visible")
-    measured = {}
-    for selector in (
-        ".awithlaknannai-current-move",
-        ".awithlaknannai-moves .awithlaknannai-muted",
-        ".awithlaknannai-warning",
-        ".awithlaknannai-status",
-        ".awithlaknannai-answer [role=status]",
-    ):
-        results = page.evaluate(_CONTRAST, f"{PANEL} {selector}")
-        assert results, f"nothing shown for {selector} in {theme}"
-        measured[selector] = min(result["ratio"] for result in results)
-    assert all(ratio >= 4.5 for ratio in measured.values()), (theme, measured)
-    violations = run_axe(page, axe_source, include=[f"{PANEL} .jp-OutputArea"])
-    assert not violations, describe_violations(violations)
+    assert_outputs_accessible(
+        page,
+        axe_source,
+        theme,
+        (
+            ".awithlaknannai-current-move",
+            ".awithlaknannai-moves .awithlaknannai-muted",
+            ".awithlaknannai-warning",
+            ".awithlaknannai-status",
+            ".awithlaknannai-answer [role=status]",
+        ),
+    )
     page.screenshot(path=str(artifacts / f"class-contrast-{theme.split()[-1].lower()}.png"))
 
 
 def test_every_control_shows_a_focus_ring_of_3_to_1(lab_server: Any, page: Any) -> None:
-    name = write_notebook(
-        lab_server,
-        "focus.ipynb",
-        ['from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)'],
-    )
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    name = write_notebook(lab_server, "focus.ipynb", [game_widget_cell("mosona")])
+    open_and_run_all(page, lab_server.url, name)
     controls = page.locator(f"{PANEL} .awithlaknannai-game :is(button, select, input)")
     controls.first.wait_for(state="visible")
     controls.first.focus()
@@ -312,13 +252,8 @@ def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(
 ) -> None:
     """JupyterLab's command-mode shortcuts ("B" inserts a cell, arrows move the selection) never
     fire from a widget's menu or text box; Escape leaves the widget for the notebook's command mode."""
-    name = write_notebook(
-        lab_server,
-        "keys.ipynb",
-        ['from awithlaknannai.widgets import GameWidget\nGameWidget("mosona", animate=False)', "1 + 1"],
-    )
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    name = write_notebook(lab_server, "keys.ipynb", [game_widget_cell("mosona"), "1 + 1"])
+    open_and_run_all(page, lab_server.url, name)
     cells = page.locator(f"{PANEL} .jp-Notebook .jp-Cell")
     menu = page.locator(f"{PANEL} .awithlaknannai-game select").first
     menu.wait_for(state="visible")
@@ -346,13 +281,8 @@ def test_keys_typed_in_a_widget_stay_in_it_and_escape_returns_to_the_notebook(
 def test_a_320_pixel_window_keeps_labels_whole_and_point_names_readable(
     lab_server: Any, page: Any, artifacts: Path
 ) -> None:
-    name = write_notebook(
-        lab_server,
-        "narrow.ipynb",
-        ['from awithlaknannai.widgets import GameWidget\nGameWidget("kolowis", animate=False)'],
-    )
-    open_notebook(page, lab_server.url, name)
-    run_all_cells(page)
+    name = write_notebook(lab_server, "narrow.ipynb", [game_widget_cell("kolowis")])
+    open_and_run_all(page, lab_server.url, name)
     page.wait_for_selector(f"{BOARD} canvas", state="visible")
     page.keyboard.press("Control+b")  # close the file browser, as a student on a phone would
     page.wait_for_selector(".jp-FileBrowser", state="hidden")
