@@ -616,3 +616,35 @@ def test_pybabel_compiles_the_catalogs_as_the_readme_says(tmp_path: Path) -> Non
             PACKAGE_CATALOGS[language].with_suffix(".mo").read_bytes()
         )
     assert gettext("Solved!") == "Solved!"
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "description"),
+    [
+        ("en", "Awithlaknannai Mosona: Black to move", "12 white and 12 black pieces. Last move B3-M4."),
+        (
+            "es",
+            "Awithlaknannai Mosona: juegan las Negras",
+            "Piezas blancas: 12; negras: 12. Última jugada: B3-M4.",
+        ),
+        (
+            "fr",
+            "Awithlaknannai Mosona : aux Noirs de jouer",
+            "Pièces blanches : 12 ; noires : 12. Dernier coup : B3-M4.",
+        ),
+    ],
+)
+def test_a_board_picture_names_itself_in_the_session_language(
+    language: str, title: str, description: str
+) -> None:
+    """The title and text alternative a screen reader reads follow set_language, like the status line."""
+    from awithlaknannai.render.svg import position_svg
+
+    start = Position.start("mosona")
+    step = start.find_move("B3-M4")
+    with use_language(language):
+        svg = position_svg(start.play(step), last_move=step)
+    heading = svg[svg.index("<title") : svg.index("</title>")]
+    alternative = svg[svg.index("<desc") : svg.index("</desc>")]
+    assert heading.endswith(title), heading
+    assert description in alternative, alternative

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from ..i18n import _, ngettext, side_name
 from ..position import Move, Position
 from ..variants import Color
 from .board_drawing import _check_points, _draw, board_title, heat_color
@@ -169,17 +170,27 @@ def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> tuple[list
 
 
 def _position_state(position: Position, outcome: Outcome | None) -> str:
-    return f"game over, {outcome}" if outcome is not None else f"{position.turn} to move"
+    if outcome is not None:
+        return _("game over, {outcome}").format(outcome=outcome)
+    return _("{side} to move").format(side=side_name(position.turn))
 
 
 def _position_desc(position: Position, outcome: Outcome | None, last_move: object) -> str:
-    name = board_title(position.variant.board)
-    white, black = position.count(Color.WHITE), position.count(Color.BLACK)
-    text = f"{name}, {_position_state(position, outcome)}, {white} white and {black} black pieces."
+    """The picture's text alternative, in the session's language (read by a screen reader)."""
+    text = _("{board}, {state}, {white} white and {black} black pieces.").format(
+        board=board_title(position.variant.board),
+        state=_position_state(position, outcome),
+        white=position.count(Color.WHITE),
+        black=position.count(Color.BLACK),
+    )
     if position.dead:
-        text += f" {len(position.dead_points)} points are out of play (greyed)."
+        count = len(position.dead_points)
+        out_of_play = ngettext(
+            "{count} point is out of play (greyed).", "{count} points are out of play (greyed).", count
+        )
+        text += " " + out_of_play.format(count=count)
     if isinstance(last_move, Move):
-        text += f" Last move {last_move}."
+        text += " " + _("Last move {move}.").format(move=last_move)
     return text
 
 
@@ -294,7 +305,9 @@ def _position_picture(
         board,
         unit=unit,
         **drawing,
-        default_title=f"{board_title(board)}: {_position_state(position, outcome)}",
+        default_title=_("{board}: {state}").format(
+            board=board_title(board), state=_position_state(position, outcome)
+        ),
         desc=_position_desc(position, outcome, last_move),
         pieces=position.pieces(),
         last_move=last,
