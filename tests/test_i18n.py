@@ -648,3 +648,22 @@ def test_a_board_picture_names_itself_in_the_session_language(
     alternative = svg[svg.index("<desc") : svg.index("</desc>")]
     assert heading.endswith(title), heading
     assert description in alternative, alternative
+
+
+@pytest.mark.parametrize(
+    ("language", "wrong", "unreadable"),
+    [
+        ("en", "4321 is not it.", "I expected a whole number, like 7, but got 'abc'."),
+        ("es", "4321 no es la respuesta.", "Esperaba un número entero, como 7, pero he recibido 'abc'."),
+        ("fr", "4321, ce n'est pas ça.", "J'attendais un nombre entier, comme 7, mais j'ai reçu 'abc'."),
+    ],
+)
+def test_the_generic_feedback_on_an_answer_speaks_the_session_language(
+    language: str, wrong: str, unreadable: str
+) -> None:
+    """A wrong or unreadable answer to a number question: the sentences the checker itself writes."""
+    from awithlaknannai.tutorial.exercises import check
+
+    with use_language(language):
+        assert wrong in str(check("02-zuni3-edges", 4321))
+        assert unreadable in str(check("02-zuni3-edges", "abc"))

@@ -231,16 +231,16 @@ class Sealed:
 
 
 # What each form of answer looks like, for an answer that cannot be read at all.
-_EXPECTED = {
-    "number": "Write a whole number, like 7.",
-    "text": "Write point names separated by commas, like `T3, M4`.",
-    "choice": "Answer with one letter, like \"a\".",
-    "choices": "Answer with letters, like \"a, c\".",
-    "truth": "Answer with `True` or `False`.",
-    "map": "Give a letter for each place, like `{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}`.",
-    "spots": "Answer with letters, like \"A, C\".",
-    "sources": "Give a source for each statement, in order, like `[\"Culin\", \"Ludii\", ...]`.",
-    "order": "Give the sources in order, oldest first, like `[\"Bell\", \"Culin\", ...]`.",
+_EXPECTED: dict[str, LazyString] = {
+    "number": N_("Write a whole number, like 7."),
+    "text": N_("Write point names separated by commas, like `T3, M4`."),
+    "choice": N_("Answer with one letter, like \"a\"."),
+    "choices": N_("Answer with letters, like \"a, c\"."),
+    "truth": N_("Answer with `True` or `False`."),
+    "map": N_("Give a letter for each place, like `{\"Zuni Pueblo\": \"A\", \"Hopi mesas\": \"B\"}`."),
+    "spots": N_("Answer with letters, like \"A, C\"."),
+    "sources": N_("Give a source for each statement, in order, like `[\"Culin\", \"Ludii\", ...]`."),
+    "order": N_("Give the sources in order, oldest first, like `[\"Bell\", \"Culin\", ...]`."),
 }
 
 
@@ -274,19 +274,19 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
     ((25, ''), 25, None)
     """
     if _is_bool(answer):
-        return None, "That is True or False; this question wants a number."
+        return None, _("That is True or False; this question wants a number.")
     if isinstance(answer, str):
         if len(answer) > MAX_ANSWER_CHARS:
-            return None, "That answer is far too long: this question wants one whole number, like 7."
+            return None, _("That answer is far too long: this question wants one whole number, like 7.")
         match = _NUMBER_TEXT.fullmatch(answer)
         if match:
             tip = (
                 ""
                 if match.group(0).strip() != answer.strip() or not answer.strip().isdigit()
-                else " (Tip: a number needs no quotation marks: write 25, not \"25\".)"
+                else " " + _("(Tip: a number needs no quotation marks: write 25, not \"25\".)")
             )
             return int(match.group(1)), tip
-        return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
+        return None, _("I expected a whole number, like 7, but got {answer}.").format(answer=_shown(answer))
     if isinstance(answer, float) or type(answer).__name__.startswith("float"):
         try:
             value = float(answer)
@@ -294,7 +294,7 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
             value = float("nan")
         if value.is_integer() and abs(value) < 1e12:
             return int(value), ""
-        return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
+        return None, _("I expected a whole number, like 7, but got {answer}.").format(answer=_shown(answer))
     if isinstance(answer, numbers.Number) and not isinstance(answer, numbers.Integral):
         # Decimal(19), Fraction(19): any number equal to a whole number is that number.
         # Any: numbers.Number declares no arithmetic and no .real, though Decimal and Fraction have them.
@@ -304,13 +304,13 @@ def _as_number(answer: Any) -> tuple[int | None, str]:
                 return int(number.real), ""
         except (TypeError, ValueError, ArithmeticError):
             pass
-        return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
+        return None, _("I expected a whole number, like 7, but got {answer}.").format(answer=_shown(answer))
     try:
         value = operator.index(answer)  # int, numpy integers: anything that is a whole number
     except TypeError:
-        return None, f"I expected a whole number, like 7, but got {_shown(answer)}."
+        return None, _("I expected a whole number, like 7, but got {answer}.").format(answer=_shown(answer))
     if abs(value) >= 10**12:
-        return None, "That number is far too big for this question."
+        return None, _("That number is far too big for this question.")
     return value, ""
 
 
@@ -405,7 +405,9 @@ def _not_yet(exercise_id: str, notes: Sequence[str], hints: str | Sequence[str],
 def _listing(items: Iterable[str], limit: int = 6) -> str:
     items = sorted(items, key=_natural)
     shown = ", ".join(f"`{item}`" for item in items[:limit])
-    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
+    if len(items) <= limit:
+        return shown
+    return _("{shown} and {count} more").format(shown=shown, count=len(items) - limit)
 
 
 def _natural(label: str) -> tuple[str, int, str]:
@@ -428,7 +430,7 @@ def _number_check(
         return Feedback(exercise_id, WRONG, note, _grown(hints, attempt))
     if correct.matches(exercise_id, value) if isinstance(correct, Sealed) else value == correct:
         return Feedback(exercise_id, CORRECT, right + note)
-    message = (near_misses or {}).get(value, f"{value} is not it.")
+    message = (near_misses or {}).get(value) or _("{value} is not it.").format(value=value)
     return Feedback(exercise_id, WRONG, message + note, _grown(hints, attempt))
 
 
@@ -439,18 +441,19 @@ def _choice_check(
     correct: Sealed,
     notes: Mapping[str, str],
     right: str,
-    hints: Sequence[str] = ("Read the section again and try another letter.",),
+    hints: Sequence[str] = (),
     attempt: int = 1,
 ) -> Feedback:
     """A one-letter multiple-choice answer; the option's own text is accepted too."""
+    hints = hints or (_("Read the section again and try another letter."),)
     by_text = {text.lower(): letter for letter, text in options.items()}
     if isinstance(answer, str) and answer.strip().lower() in by_text:
         answer = by_text[answer.strip().lower()]
     letters = _as_letters(answer)
     choices = ", ".join(f'"{letter}"' for letter in options)
     if letters is None or len(letters) != 1 or not letters <= set(options):
-        return Feedback(exercise_id, WRONG, f"Answer with one letter: {choices}.")
+        return Feedback(exercise_id, WRONG, _("Answer with one letter: {choices}.").format(choices=choices))
     (letter,) = letters
     if correct.matches(exercise_id, letter):
         return Feedback(exercise_id, CORRECT, right)
-    return Feedback(exercise_id, WRONG, notes.get(letter, "That is not it."), _grown(hints, attempt))
+    return Feedback(exercise_id, WRONG, notes.get(letter) or _("That is not it."), _grown(hints, attempt))

@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import did_you_mean, shown
+from ..i18n import gettext as _
 from . import graph_exercises as _graph_exercises  # noqa: F401 - registers notebook 02's exercises
 from .checking import (
     _EXPECTED,
@@ -142,7 +143,9 @@ def check(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     """
     exercise = _get(exercise_id)
     if answer is ... or answer is None:
-        return Feedback(exercise_id, MISSING, "Replace the `...` with your answer, then run the cell again.")
+        return Feedback(
+            exercise_id, MISSING, _("Replace the `...` with your answer, then run the cell again.")
+        )
     tries = attempt if isinstance(attempt, int) and not isinstance(attempt, bool) and attempt > 0 else 1
     try:
         return exercise.checker(exercise_id, answer, min(tries, 100))
@@ -150,8 +153,9 @@ def check(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
         return Feedback(
             exercise_id,
             WRONG,
-            f"I could not read that answer ({type(error).__name__}). "
-            f"{_EXPECTED.get(exercise.form, 'Look at the example in the question.')}",
+            _("I could not read that answer ({kind}).").format(kind=type(error).__name__)
+            + " "
+            + str(_EXPECTED.get(exercise.form) or _("Look at the example in the question.")),
         )
 
 
