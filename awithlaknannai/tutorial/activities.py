@@ -380,7 +380,7 @@ class Timeline(Activity):
         self.picture.value = self._drawing()
 
     def _drawing(self) -> str:
-        cards = [TIMELINE_SOURCES[key] for key in self._order]
+        cards = [tuple(_(line) for line in TIMELINE_SOURCES[key]) for key in self._order]
         marks_in_order = [self._verdicts.get(str(place)) for place in range(1, len(cards) + 1)]
         years = timeline_years(self._order) if self._verdicts and all(self._verdicts.values()) else None
         return Picture(
@@ -388,7 +388,7 @@ class Timeline(Activity):
                 cards,
                 marks=marks_in_order if self._verdicts else None,
                 years=years,
-                title="The sources on a timeline, oldest on the left",
+                title=_("The sources on a timeline, oldest on the left"),
             )
         ).html()
 

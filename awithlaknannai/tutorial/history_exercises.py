@@ -283,12 +283,14 @@ def _and(numbers: Sequence[int]) -> str:
 
 # 01 activity 4: the sources on a timeline, oldest first.
 
+# A card's lines: the author, then the work's title (as printed, never translated) or what it is (marked
+# for translation, translated when the card is drawn).
 TIMELINE_SOURCES: dict[str, tuple[str, ...]] = {
-    "stevenson": ("Stevenson", "\u201cZu\u00f1i Games\u201d", "(an article)"),
+    "stevenson": ("Stevenson", "\u201cZu\u00f1i Games\u201d", N_("(an article)").message),
     "culin": ("Culin", "Games of the North", "American Indians"),
     "murray": ("Murray", "A History of", "Board-Games"),
     "bell": ("Bell", "Board and Table", "Games"),
-    "ludii": ("Ludii", "a computer", "game database"),
+    "ludii": ("Ludii", N_("a computer").message, N_("game database").message),
 }
 _TIMELINE_PREFIXES = {"stev": "stevenson", "cul": "culin", "mur": "murray", "bell": "bell", "lud": "ludii"}
 # The right source at each place, as answer_digest(id, "PLACE:source"), places counted from 1.
