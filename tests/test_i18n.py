@@ -667,3 +667,30 @@ def test_the_generic_feedback_on_an_answer_speaks_the_session_language(
     with use_language(language):
         assert wrong in str(check("02-zuni3-edges", 4321))
         assert unreadable in str(check("02-zuni3-edges", "abc"))
+
+
+@pytest.mark.parametrize(
+    ("language", "english", "translated"),
+    [
+        ("es", '"Challenge 3.1: every step"', '"Reto 3.1: todos los pasos"'),
+        ("fr", '"Challenge 3.1: every step"', '"Défi 3.1 : tous les pas"'),
+    ],
+)
+def test_the_texts_a_student_reads_in_code_cells_are_translated_and_nothing_else(
+    language: str, english: str, translated: str
+) -> None:
+    """A challenge's title in a code cell is translated; the position texts and the calls are not."""
+    from awithlaknannai.tutorial.code_texts import code_skeleton
+
+    source = nbformat.read(ROOT / "teacher" / "03_rules.ipynb", as_version=4)
+    made = nbformat.read(ROOT / "teacher" / language / "03_rules.ipynb", as_version=4)
+    english_code = [cell.source for cell in source.cells if cell.cell_type == "code"]
+    made_code = [cell.source for cell in made.cells if cell.cell_type == "code"][1:]  # after set_language
+    assert any(english in code for code in english_code)
+    assert not any(english in code for code in made_code)
+    assert any(translated in code for code in made_code)
+    positions = re.compile(r'"mosona (?:standard|ludii)[^"]*"')
+    assert [positions.findall(code) for code in english_code] == [
+        positions.findall(code) for code in made_code
+    ]
+    assert [code_skeleton(code) for code in english_code] == [code_skeleton(code) for code in made_code]

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import os
 import re
 import sys
@@ -56,6 +57,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translation
+from .code_texts import code_skeleton, code_texts, translated_code
 from .copies import STUDENT_FOLDER, TEACHER_FOLDER, _check_notebook, student_copy
 
 try:
@@ -87,6 +89,10 @@ LANGUAGE_CELL_ID = "set-language"
 QUOTATION_NOTE = (
     "A quotation from a source: it stays as it is. Write our translation of it: the notebook "
     "shows it after the quotation, marked as this project's."
+)
+CODE_NOTE = (
+    "A text in a code cell, shown to the student: keep every {...}, number and point name as it is; "
+    "write it as plain text (the quotes are added)."
 )
 #: Printed before our translation of a quotation (in the notebook's language).
 OUR_TRANSLATION = N_("Our translation (not the source's words):")
@@ -181,10 +187,14 @@ def notebook_template(notebook: nbformat.NotebookNode, name: str = "notebook") -
 
     ``msgctxt`` is the cell's id (so the same sentence in two cells is two entries),
     ``msgid`` the paragraph; code blocks are left out, and a quotation carries a note for the translator.
+    A code cell's texts that a person reads (:mod:`~awithlaknannai.tutorial.code_texts`) are entries too.
     """
     _check_notebook(notebook, name)
     template = Catalog(project=name, fuzzy=False)
     for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code" and cell.get("id"):
+            for text in code_texts(cell.source):
+                template.add(text.message, context=cell.get("id"), auto_comments=[CODE_NOTE])
         if cell.cell_type != "markdown":
             continue
         cell_id = cell.get("id")
@@ -343,7 +353,8 @@ def faithfulness_problems(english: nbformat.NotebookNode, translated: nbformat.N
     names = Counter(Path(target.split("#")[0]).name for target in _LINK.findall(english_text))
     translated_names = Counter(Path(target.split("#")[0]).name for target in _LINK.findall(kept))
     problems += _compare("link targets", names, translated_names)
-    if english_code != translated_code:
+    if [code_skeleton(code) for code in english_code] != [code_skeleton(code) for code in translated_code]:
+        # Beyond the texts a person reads (code_texts), which are translated.
         problems.append("the code cells differ from the English notebook's")
     for quotation in (p for p in paragraphs(english_text) if _is_quotation(p)):
         # a link in a quotation may lead to the translated notebook (see _relink): compare its target's name
@@ -431,6 +442,10 @@ def translated_notebook(
     for cell in result.cells:  # the English run's outputs are in English: run the notebook to fill them
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
+            cell.source, untranslated = translated_code(
+                cell.source, functools.partial(_translation_of, catalog, cell_id=cell.get("id"))
+            )
+            missing += [f"{cell.get('id')} {text[:50]!r}: not in the catalog" for text in untranslated]
     if problems or missing:
         raise TranslationError(
             f"{name} in {LANGUAGES[language]}: "
@@ -449,6 +464,11 @@ def translated_notebook(
     result.metadata.setdefault("awithlaknannai", {})["language"] = language
     result.metadata.pop("widgets", None)
     return result
+
+
+def _translation_of(catalog: Catalog, text: str, cell_id: str | None) -> str | None:
+    message = catalog.get(text, context=cell_id)
+    return str(message.string) if message is not None and message.string and not message.fuzzy else None
 
 
 def write_translations(
