@@ -694,3 +694,32 @@ def test_the_texts_a_student_reads_in_code_cells_are_translated_and_nothing_else
         positions.findall(code) for code in made_code
     ]
     assert [code_skeleton(code) for code in english_code] == [code_skeleton(code) for code in made_code]
+
+
+@pytest.mark.parametrize(
+    ("language", "right", "wrong"),
+    [
+        ("en", "These are the rules of the ludii preset.", "leave this switch as it is (False)"),
+        ("es", "Son las reglas del conjunto ludii.", "deja este interruptor como está (False)"),
+        ("fr", "Ce sont les règles du jeu de règles ludii.", "laisse cet interrupteur comme il est (False)"),
+    ],
+)
+def test_the_rules_exercise_answers_in_the_session_language(language: str, right: str, wrong: str) -> None:
+    from awithlaknannai import Rules
+    from awithlaknannai.tutorial.exercises import check
+
+    with use_language(language):
+        assert right in str(check("03-ludii-rules", Rules(compulsory_capture=False, multi_leap="none")))
+        extra = Rules(compulsory_capture=False, multi_leap="none", maximum_capture=True)
+        assert wrong in str(check("03-ludii-rules", extra))
+
+
+def test_a_bare_board_picture_describes_itself_in_the_session_language() -> None:
+    from awithlaknannai.boards import zuni
+    from awithlaknannai.render.svg import board_svg
+
+    with use_language("es"):
+        svg = board_svg(zuni(8), heat={"M4": 1.0, "M0": 0.0})
+    alternative = svg[svg.index("<desc") : svg.index("</desc>")]
+    assert "25 puntos unidos por 54 segmentos de línea" in alternative, alternative
+    assert "Los discos de color muestran un valor en cada punto" in alternative, alternative

@@ -117,18 +117,20 @@ def board_svg(
         raise TypeError(f"board_svg() takes a board graph, got {type(board).__name__}{hint}")
     name = board_title(board)
     lines = len(board.graph.get("lines", ()))
-    desc = (
-        f"{name}: {board.number_of_nodes()} points joined by {board.number_of_edges()} "
-        f"line segments along {lines} drawn lines; no pieces."
-    )
+    desc = _(
+        "{board}: {points} points joined by {edges} line segments along {lines} drawn lines; no pieces."
+    ).format(board=name, points=board.number_of_nodes(), edges=board.number_of_edges(), lines=lines)
     if heat:
         # The label, when given, says what the colours mean (in its own numbers); a generic scale
         # added after it would contradict it.
-        desc += (
-            f" Coloured disks show {heat_label} for each point."
+        scale = (
+            _("Coloured disks show {label} for each point.").format(label=heat_label)
             if heat_label
-            else " Coloured disks show a value for each point, from dark purple (lowest) to yellow (highest)."
+            else _(
+                "Coloured disks show a value for each point, from dark purple (lowest) to yellow (highest)."
+            )
         )
+        desc += " " + scale
     return _draw(
         board,
         unit=unit,

@@ -333,22 +333,31 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
         have = getattr(answer, field.name)
         if field.name in asked:
             if answer_digest(exercise_id, f"{field.name}={have!r}") not in asked[field.name]:
-                notes.append(f"`{field.name}` is {have!r}: that is not what the question asks for.")
+                notes.append(
+                    _("`{switch}` is {have}: that is not what the question asks for.").format(
+                        switch=field.name, have=repr(have)
+                    )
+                )
         elif have != getattr(default, field.name):
             notes.append(
-                f"`{field.name}` is {have!r}; leave this switch as it is ({getattr(default, field.name)!r})."
+                _("`{switch}` is {have}; leave this switch as it is ({default}).").format(
+                    switch=field.name, have=repr(have), default=repr(getattr(default, field.name))
+                )
             )
     if notes:
         hints = (
-            "Run `Rules()` in a new cell: it lists every switch with its setting.",
-            "Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not.",
+            _("Run `Rules()` in a new cell: it lists every switch with its setting."),
+            _("Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not."),
         )
         return _not_yet(exercise_id, notes, hints, attempt)
     preset = answer.name
-    where = (
-        f"the rules of the {preset} preset" if preset != "custom" else f"your own rules: `{answer.to_text()}`"
+    if preset != "custom":
+        return Feedback(
+            exercise_id, CORRECT, _("These are the rules of the {preset} preset.").format(preset=preset)
+        )
+    return Feedback(
+        exercise_id, CORRECT, _("These are your own rules: `{rules}`.").format(rules=answer.to_text())
     )
-    return Feedback(exercise_id, CORRECT, f"These are {where}.")
 
 
 @_exercise(
