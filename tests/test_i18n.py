@@ -723,3 +723,22 @@ def test_a_bare_board_picture_describes_itself_in_the_session_language() -> None
     alternative = svg[svg.index("<desc") : svg.index("</desc>")]
     assert "25 puntos unidos por 54 segmentos de línea" in alternative, alternative
     assert "Los discos de color muestran un valor en cada punto" in alternative, alternative
+
+
+def test_the_goals_and_slips_of_notebook_08_speak_the_session_language() -> None:
+    from awithlaknannai.league import greedy_choose_move, judge_player
+    from awithlaknannai.tutorial.player_goals import GoalStep, GoalsReport, review_challenges
+
+    step = GoalStep("Gana al principiante", "beginner", 0.75, 0.4, 10, 4, 0, "Mira más adelante.")
+    with use_language("es"):
+        report = GoalsReport("tu jugador", [step], [])
+        text = report.to_text()
+        slips = review_challenges(judge_player(greedy_choose_move, positions=20, seed=1), count=1)
+    assert "Objetivos de tu jugador: 0 de 1 pasos conseguidos." in text, text
+    assert (
+        "todavía no, 4 ganadas y 0 empatadas de 10 partidas, una puntuación del 40 % (hace falta: 75 %)."
+        in text
+    )
+    assert "Siguiente idea: Mira más adelante." in text
+    assert slips[0].title == "Desliz 1"
+    assert slips[0].task.startswith("Juegan las "), slips[0].task

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, LazyString, _, side_name
 from ..league.judge import JudgedMove, MoveJudgement
 from ..limits import flag, text, whole_number
 from ..league.lesson import test_player
@@ -40,35 +41,44 @@ from .challenges import Challenge, custom
 __all__ = ["GOAL_STEPS", "GoalStep", "GoalsReport", "goals", "review_board", "review_challenges"]
 
 
+_YOUR_PLAYER = N_("your player").message  # the default name, translated when the report is made
+
+
 @dataclass(frozen=True)
 class _Step:
-    title: str
+    title: LazyString
     opponent: str
     needed: float
-    next_idea: str
+    next_idea: LazyString
 
 
 GOAL_STEPS: tuple[_Step, ...] = (
     _Step(
-        "Beat the beginner",
+        N_("Beat the beginner"),
         "beginner",
         0.75,
-        "Look at the other side's answer: for each of your moves, find the answer that hurts you most, "
-        "and choose the move whose worst answer is least bad.",
+        N_(
+            "Look at the other side's answer: for each of your moves, find the answer that hurts you most, "
+            "and choose the move whose worst answer is least bad."
+        ),
     ),
     _Step(
-        "Hold the casual player",
+        N_("Hold the casual player"),
         "casual",
         0.5,
-        "The casual player looks at your answer too. Add a second thing to count when pieces are equal: "
-        "how many moves you have (mobility), or how many of your pieces can be jumped.",
+        N_(
+            "The casual player looks at your answer too. Add a second thing to count when pieces are equal: "
+            "how many moves you have (mobility), or how many of your pieces can be jumped."
+        ),
     ),
     _Step(
-        "Beat the club player",
+        N_("Beat the club player"),
         "club",
         0.5,
-        "Look further ahead: your move, their answer, your next move, and so on (minimax). "
-        "The club player looks two turns ahead with alpha-beta.",
+        N_(
+            "Look further ahead: your move, their answer, your next move, and so on (minimax). "
+            "The club player looks two turns ahead with alpha-beta."
+        ),
     ),
 )
 
@@ -107,10 +117,20 @@ class GoalStep:
         return self.score >= self.needed
 
     def line(self) -> str:
-        mark = "reached" if self.reached else "not yet"
-        return (
-            f"{self.title}: {mark}, {self.won} won and {self.drawn} drawn of "
-            f"{self.games} games, a score of {100 * self.score:.0f}% (needed: {100 * self.needed:.0f}%)."
+        """The step and how the player did, in one sentence."""
+        return _("{title}: {detail}").format(title=self.title, detail=self.detail())
+
+    def detail(self) -> str:
+        """How the player did: reached or not, the games, the score and the score needed."""
+        return _(
+            "{mark}, {won} won and {drawn} drawn of {games} games, a score of {score}% (needed: {needed}%)."
+        ).format(
+            mark=_("reached") if self.reached else _("not yet"),
+            won=self.won,
+            drawn=self.drawn,
+            games=self.games,
+            score=f"{100 * self.score:.0f}",
+            needed=f"{100 * self.needed:.0f}",
         )
 
 
@@ -135,19 +155,24 @@ class GoalsReport:
     def advice(self) -> str:
         """What to do next, in one or two sentences."""
         if self.problems:
-            return (
+            return _(
                 "First fix the problem above: a game lost by an error or an illegal move counts as a loss. "
                 "test_player(choose_move) shows the same lines."
             )
         if self.reached == len(self.steps):
-            return (
+            return _(
                 "Every step reached! Now try test_player(choose_move, against=['strong']), "
                 "or enter the class league."
             )
-        return f"Next idea: {self.steps[self.reached].next_idea}"
+        return _("Next idea: {idea}").format(idea=self.steps[self.reached].next_idea)
+
+    def _heading(self) -> str:
+        return _("Goals for {name}: {reached} of {total} steps reached.").format(
+            name=self.name, reached=self.reached, total=len(self.steps)
+        )
 
     def to_text(self) -> str:
-        lines = [f"Goals for {self.name}: {self.reached} of {len(self.steps)} steps reached."]
+        lines = [self._heading()]
         lines += [f"{k}. {step.line()}" for k, step in enumerate(self.steps, 1)]
         lines += self.problems[:5]
         lines.append(self.advice())
@@ -163,13 +188,13 @@ class GoalsReport:
         # The words "reached" / "not yet" carry the meaning; the tick and cross only repeat it.
         items = "".join(
             f"<li><strong>{'&#10003; ' if s.reached else '&#10007; '}{html.escape(s.title)}</strong>: "
-            f"{html.escape(s.line().split(': ', 1)[1])}</li>"
+            f"{html.escape(s.detail())}</li>"
             for s in self.steps
         )
         problems = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems[:5])
         return (
-            f'<div class="awithlaknannai-goals"><p><strong>Goals for {html.escape(self.name)}: '
-            f"{self.reached} of {len(self.steps)} steps reached.</strong></p><ol>{items}</ol>"
+            f'<div class="awithlaknannai-goals"><p><strong>{html.escape(self._heading())}'
+            f"</strong></p><ol>{items}</ol>"
             + (f"<ul>{problems}</ul>" if problems else "")
             + f"<p>{html.escape(self.advice())}</p></div>"
         )
@@ -180,7 +205,7 @@ def goals(
     *,
     games: int = 10,
     variant: str = "mosona",
-    name: str = "your player",
+    name: str = _YOUR_PLAYER,
     progress: bool = False,
 ) -> GoalsReport:
     """Play ``choose_move`` against the three levels of :data:`GOAL_STEPS` and report the steps reached.
@@ -194,7 +219,7 @@ def goals(
     variant : str
         The board (Mosona unless a teacher chooses another).
     name : str
-        The player's name in the report.
+        The player's name in the report (by default "your player", in the session's language).
     progress : bool
         Show a progress bar while the games are played.
 
@@ -230,18 +255,18 @@ def goals(
     rows = {row["opponent"]: row for row in report.table()}
     steps = [
         GoalStep(
-            step.title,
+            str(step.title),
             step.opponent,
             step.needed,
             rows[step.opponent]["score"],
             rows[step.opponent]["games"],
             rows[step.opponent]["won"],
             rows[step.opponent]["drawn"],
-            step.next_idea,
+            str(step.next_idea),
         )
         for step in GOAL_STEPS
     ]
-    return GoalsReport(name, steps, report.problems())
+    return GoalsReport(_(name) if name == _YOUR_PLAYER else name, steps, report.problems())
 
 
 def _keeps(judged: JudgedMove) -> Callable[[Position, Move, Position], str | None]:
@@ -251,8 +276,14 @@ def _keeps(judged: JudgedMove) -> Callable[[Position, Move, Position], str | Non
     def check(before: Position, move: Move, after: Position) -> str | None:
         if move in good:
             return None
-        then = "can no longer win" if outcome == "win" else "loses"
-        return f"{move} does not keep the {outcome}: with perfect play after it, {before.turn} {then}."
+        side = side_name(before.turn)
+        if outcome == "win":
+            return _(
+                "{move} does not keep the win: with perfect play after it, {side} can no longer win."
+            ).format(move=move, side=side)
+        return _("{move} does not keep the draw: with perfect play after it, {side} loses.").format(
+            move=move, side=side
+        )
 
     return check
 
@@ -278,20 +309,29 @@ def review_challenges(judgement: MoveJudgement, count: int = 4) -> list[Challeng
     for judged in judgement.mistakes():
         if judged.played is None or not judged.good_moves:
             continue
-        side = str(judged.position.turn)
-        outcome = judged.best.outcome
-        lost = "only draws or loses" if outcome == "win" else "loses"
+        side = side_name(judged.position.turn)
+        moves = ", ".join(map(str, judged.good_moves))
+        if judged.best.outcome == "win":
+            goal = _("keep the win.")
+            task = _(
+                "{side} to play. With perfect play this position is a win for {side}. Your player chose "
+                "{move}, after which {side} only draws or loses. Find a move that keeps the win."
+            )
+            explanation = _("The moves that keep the win: {moves}.")
+        else:
+            goal = _("keep the draw.")
+            task = _(
+                "{side} to play. With perfect play this position is a draw. Your player chose {move}, "
+                "after which {side} loses. Find a move that keeps the draw."
+            )
+            explanation = _("The moves that keep the draw: {moves}.")
         challenges.append(
             Challenge(
                 judged.position.text(),
-                custom(_keeps(judged), f"keep the {outcome}."),
-                f"Slip {len(challenges) + 1}",
-                task=(
-                    f"{side} to play. With perfect play this position is a {outcome}"
-                    f"{' for ' + side if outcome == 'win' else ''}. Your player "
-                    f"chose {judged.played}, after which {side} {lost}. Find a move that keeps the {outcome}."
-                ),
-                explanation=f"The moves that keep the {outcome}: {', '.join(map(str, judged.good_moves))}.",
+                custom(_keeps(judged), goal),
+                _("Slip {number}").format(number=len(challenges) + 1),
+                task=task.format(side=side, move=judged.played),
+                explanation=explanation.format(moves=moves),
             )
         )
         if len(challenges) == count:
@@ -305,7 +345,9 @@ def review_board(judgement: MoveJudgement, count: int = 4) -> Any:
 
     challenges = review_challenges(judgement, count)
     if not challenges:
-        return _Note("Your player kept the best result in every position it was shown: no slips to review.")
+        return _Note(
+            _("Your player kept the best result in every position it was shown: no slips to review.")
+        )
     return ChallengeBoard(challenges)
 
 
