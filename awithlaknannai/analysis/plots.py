@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import missing_package
+from ..i18n import gettext as _
 from .selfplay import SelfplayStatistics
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -272,7 +273,7 @@ def _stacked_shares(
         ax.set_yticks(list(y), labels)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share of games")
+        ax.set_xlabel(_("share of games"))
         ax.set_title(title)
         fig.legend(loc="outside lower center", ncols=3, frameon=False)
 
@@ -306,7 +307,12 @@ def score_bars(
         won, drawn, lost = counts
         rows.append((str(label), won / total, drawn / total, lost / total))
     return _stacked_shares(
-        [r[0] for r in rows], [r[1:] for r in rows], title, _SERIES[0], ("won", "drawn", "lost"), "player"
+        [r[0] for r in rows],
+        [r[1:] for r in rows],
+        title,
+        _SERIES[0],
+        (_("won"), _("drawn"), _("lost")),
+        _("player"),
     )
 
 

@@ -498,26 +498,38 @@ def _greedy_against_beginner() -> Reveal:
     from ..players import make_player
 
     (won, drawn, lost), turns, differ = _against_beginner(greedy_choose_move)
-    at_random, _, _ = _against_beginner(make_player("random", seed=1).choose_move)
+    at_random = _against_beginner(make_player("random", seed=1).choose_move)[0]
     games = won + drawn + lost
     share = (won + drawn / 2) / games
     answer = "a" if share >= 0.8 else "b" if share > 0.6 else "c" if share >= 0.4 else "d"
     chart = Picture.from_figure(
         score_bars(
-            {"the template (takes the most)": (won, drawn, lost), "a player moving at random": at_random},
-            title="100 games each against the beginner",
+            {
+                _("the template (takes the most)"): (won, drawn, lost),
+                _("a player moving at random"): at_random,
+            },
+            title=_("100 games each against the beginner"),
         )
     )
     return Reveal(
         answer,
-        f"The greedy template won {won} of {games} games against the beginner, drew {drawn} and lost "
-        f"{lost}: a score of {100 * share:.0f}%. A player moving at random won {at_random[0]}.",
-        f"Why so little? Capturing is compulsory under the standard rules, so when a capture is possible "
-        f"every legal move is a capture, and when none is, every move leaves the pieces level. In these "
-        f"games, counting pieces after its own move told the template's moves apart on only {differ} of its "
-        f"{turns} turns; on all the others it picked at random, just like the beginner.\n\n"
-        f"What it never looks at is the *answer*: the piece it leaves where the other side can jump it. "
-        f"That is the first idea to add to your player.",
+        _(
+            "The greedy template won {won} of {games} games against the beginner, drew {drawn} and lost "
+            "{lost}: a score of {score}%. A player moving at random won {random_won}."
+        ).format(
+            won=won, games=games, drawn=drawn, lost=lost, score=f"{100 * share:.0f}", random_won=at_random[0]
+        ),
+        _(
+            "Why so little? Capturing is compulsory under the standard rules, so when a capture is possible "
+            "every legal move is a capture, and when none is, every move leaves the pieces level. In these "
+            "games, counting pieces after its own move told the template's moves apart on only {differ} of its "
+            "{turns} turns; on all the others it picked at random, just like the beginner."
+        ).format(differ=differ, turns=turns)
+        + "\n\n"
+        + _(
+            "What it never looks at is the *answer*: the piece it leaves where the other side can jump it. "
+            "That is the first idea to add to your player."
+        ),
         chart,
     )
 
@@ -525,15 +537,19 @@ def _greedy_against_beginner() -> Reveal:
 _register(
     Prediction(
         "08-greedy-vs-beginner",
-        "The template player always takes as many pieces as it can. It plays 100 games against the beginner, "
-        "who plays any legal move at random. How does it do?",
+        N_(
+            "The template player always takes as many pieces as it can. It plays 100 games against the beginner, "
+            "who plays any legal move at random. How does it do?"
+        ).message,
         _greedy_against_beginner,
         {
-            "a": "It wins almost every game (80% or more)",
-            "b": "It wins most games (60 to 80%)",
-            "c": "About half and half (40 to 60%)",
-            "d": "It loses most games",
+            "a": N_("It wins almost every game (80% or more)").message,
+            "b": N_("It wins most games (60 to 80%)").message,
+            "c": N_("About half and half (40 to 60%)").message,
+            "d": N_("It loses most games").message,
         },
-        note="The computer plays 200 games when you lock in (a few seconds): the template's, and a random player's.",
+        note=N_(
+            "The computer plays 200 games when you lock in (a few seconds): the template's, and a random player's."
+        ).message,
     )
 )
