@@ -397,6 +397,17 @@ def _grown(hints: str | Sequence[str], attempt: int) -> str:
     return " ".join(steps[: max(1, attempt)])
 
 
+def _rules_named(exercise_id: str, rules: Any) -> Feedback:
+    """A right ``Rules`` answer: it names the preset those rules are, or writes the rules out."""
+    if rules.name != "custom":
+        return Feedback(
+            exercise_id, CORRECT, _("These are the rules of the {preset} preset.").format(preset=rules.name)
+        )
+    return Feedback(
+        exercise_id, CORRECT, _("These are your own rules: `{rules}`.").format(rules=rules.to_text())
+    )
+
+
 def _not_yet(exercise_id: str, notes: Sequence[str], hints: str | Sequence[str], attempt: int) -> Feedback:
     """A wrong answer's feedback: the notes as one message, and the hints shown after ``attempt`` tries."""
     return Feedback(exercise_id, WRONG, " ".join(notes), _grown(hints, attempt))

@@ -21,6 +21,7 @@ from .checking import (
     _natural,
     _not_yet,
     _number_check,
+    _rules_named,
     _shown,
     answer_digest,
 )
@@ -350,14 +351,7 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
             _("Text settings go in quotation marks, like `multi_leap=\"optional\"`; True and False do not."),
         )
         return _not_yet(exercise_id, notes, hints, attempt)
-    preset = answer.name
-    if preset != "custom":
-        return Feedback(
-            exercise_id, CORRECT, _("These are the rules of the {preset} preset.").format(preset=preset)
-        )
-    return Feedback(
-        exercise_id, CORRECT, _("These are your own rules: `{rules}`.").format(rules=answer.to_text())
-    )
+    return _rules_named(exercise_id, answer)
 
 
 @_exercise(

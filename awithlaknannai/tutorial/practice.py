@@ -33,6 +33,7 @@ from ..notation import parse_position
 from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Color
+from .checking import _rules_named
 from .exercises import CORRECT, MISSING, WRONG, Feedback
 
 __all__ = [
@@ -325,14 +326,7 @@ def check_rules(answer: Any, exercise: str = "rules", **wanted: Any) -> Feedback
             notes.append(note.format(switch=field.name, have=repr(have), want=repr(want)))
     if notes:
         return Feedback(exercise, WRONG, " ".join(notes))
-    preset = answer.name
-    if preset != "custom":
-        return Feedback(
-            exercise, CORRECT, _("These are the rules of the {preset} preset.").format(preset=preset)
-        )
-    return Feedback(
-        exercise, CORRECT, _("These are your own rules: `{rules}`.").format(rules=answer.to_text())
-    )
+    return _rules_named(exercise, answer)
 
 
 def check_puzzle(puzzle: Any, answer: Any, exercise: str = "puzzle", attempt: int = 1) -> Feedback:
