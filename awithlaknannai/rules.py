@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from .errors import shown
+from .i18n import N_, gettext
 
 __all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules", "refuse_unfollowed", "MAX_LIMIT"]
 
@@ -273,27 +274,50 @@ PRESETS: dict[str, Rules] = {
     "ludii": Rules(compulsory_capture=False, multi_leap="none"),
 }
 
-PRESET_SOURCES: dict[str, str] = {
-    "standard": (
-        "The encyclopedia article: captures compulsory, a piece keeps leaping while it can, "
-        "free choice among captures; capturing all wins; when no capture is possible any more "
-        "the game is a draw (or the player with more pieces wins, if the players agree). Two "
-        "additions are not the encyclopedia's: a blocked player loses (as in the French sheet "
-        "and Ludii), and 'no capture is possible any more' is judged by this project's "
-        "stand-ins (a turn limit and repetition)."
-    ),
-    "maximum": (
-        "The leglobejoueur rules sheet (in French): captures compulsory, multiple leaps with one "
-        "piece, and the capture taking the most pieces must be chosen; capturing all or "
-        "blocking wins; a game stopped early goes to the player with more captures, equal "
-        "captures being a draw."
-    ),
-    "ludii": (
-        "The Ludii game database (its game files \"Awithlaknan Mosona\" and \"Kolowis "
-        "Awithlaknannai\"): captures are not compulsory, one leap per turn, and a player who "
-        "cannot move loses."
-    ),
-}
+
+class _TranslatedTexts(Mapping[str, str]):
+    """A fixed mapping whose texts are read in the session's language (made at import, before it is chosen)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self._texts = texts
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(self._texts[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+#: Where each preset's rules come from, in the session's language (:func:`~awithlaknannai.i18n.set_language`).
+PRESET_SOURCES: Mapping[str, str] = _TranslatedTexts(
+    {
+        "standard": N_(
+            "The encyclopedia article: captures compulsory, a piece keeps leaping while it can, "
+            "free choice among captures; capturing all wins; when no capture is possible any more "
+            "the game is a draw (or the player with more pieces wins, if the players agree). Two "
+            "additions are not the encyclopedia's: a blocked player loses (as in the French sheet "
+            "and Ludii), and 'no capture is possible any more' is judged by this project's "
+            "stand-ins (a turn limit and repetition)."
+        ).message,
+        "maximum": N_(
+            "The leglobejoueur rules sheet (in French): captures compulsory, multiple leaps with one "
+            "piece, and the capture taking the most pieces must be chosen; capturing all or "
+            "blocking wins; a game stopped early goes to the player with more captures, equal "
+            "captures being a draw."
+        ).message,
+        "ludii": N_(
+            "The Ludii game database (its game files \"Awithlaknan Mosona\" and \"Kolowis "
+            "Awithlaknannai\"): captures are not compulsory, one leap per turn, and a player who "
+            "cannot move loses."
+        ).message,
+    }
+)
 
 
 def get_rules(rules: str | Rules | None) -> Rules:

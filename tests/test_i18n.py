@@ -742,3 +742,13 @@ def test_the_goals_and_slips_of_notebook_08_speak_the_session_language() -> None
     assert "Siguiente idea: Mira más adelante." in text
     assert slips[0].title == "Desliz 1"
     assert slips[0].task.startswith("Juegan las "), slips[0].task
+
+
+def test_where_each_preset_comes_from_is_read_in_the_session_language() -> None:
+    from awithlaknannai import PRESET_SOURCES, PRESETS
+
+    assert list(PRESET_SOURCES) == list(PRESETS)
+    with use_language("es"):
+        spanish = dict(PRESET_SOURCES)
+    assert spanish["ludii"].startswith("La base de datos de juegos Ludii")
+    assert PRESET_SOURCES["ludii"].startswith("The Ludii game database")
