@@ -48,6 +48,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_FOLDER",
+    "TranslatedTexts",
     "N_",
     "LanguageError",
     "LazyString",
@@ -275,6 +276,36 @@ class LazyString:
 
     def __repr__(self) -> str:
         return f"N_({self.message!r})"
+
+
+class TranslatedTexts(Mapping[str, str]):
+    """A fixed mapping whose texts are read in the session's language: :class:`LazyString` for a table of texts.
+
+    Made at import, before the session chooses its language; the values stay ``str`` (``textwrap`` and
+    ``.get`` work on them), translated each time they are read.
+
+    >>> GREETINGS = TranslatedTexts({"first": N_("first").message})
+    >>> with use_language("es"):
+    ...     GREETINGS["first"]
+    'primer'
+    >>> dict(GREETINGS)
+    {'first': 'first'}
+    """
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self._texts = texts
+
+    def __getitem__(self, key: str) -> str:
+        return gettext(self._texts[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def lazy_gettext(message: str) -> LazyString:

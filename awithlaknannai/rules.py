@@ -23,12 +23,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from .errors import shown
-from .i18n import N_, gettext
+from .i18n import N_, TranslatedTexts
 
 __all__ = ["Rules", "PRESETS", "PRESET_SOURCES", "get_rules", "refuse_unfollowed", "MAX_LIMIT"]
 
@@ -275,27 +275,8 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-class _TranslatedTexts(Mapping[str, str]):
-    """A fixed mapping whose texts are read in the session's language (made at import, before it is chosen)."""
-
-    def __init__(self, texts: dict[str, str]) -> None:
-        self._texts = texts
-
-    def __getitem__(self, key: str) -> str:
-        return gettext(self._texts[key])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._texts)
-
-    def __len__(self) -> int:
-        return len(self._texts)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
 #: Where each preset's rules come from, in the session's language (:func:`~awithlaknannai.i18n.set_language`).
-PRESET_SOURCES: Mapping[str, str] = _TranslatedTexts(
+PRESET_SOURCES: Mapping[str, str] = TranslatedTexts(
     {
         "standard": N_(
             "The encyclopedia article: captures compulsory, a piece keeps leaping while it can, "
