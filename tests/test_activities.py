@@ -171,7 +171,7 @@ def test_the_quotations_are_the_sources_own_words():
         pytest.skip("the shared sources are not beside this checkout")
     text = " ".join(path.read_text(encoding="utf-8") for path in folder.glob("encyclopedia-*.txt"))
     for statement, _ in (STATEMENTS[3], STATEMENTS[6]):
-        quoted = statement.strip("\u201c\u201d")
+        quoted = statement.message.strip("\u201c\u201d")
         assert quoted in " ".join(text.split()), quoted
 
 

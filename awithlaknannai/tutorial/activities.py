@@ -50,9 +50,18 @@ from ..render.style import FOCUS, HIGHLIGHT, TEXT_DARK
 from ..render.timeline import timeline_svg
 from ..widgets.access import FOCUS_STYLE
 from ..widgets.shield import KeyboardShield
-from .checking import MISSING, Feedback, _html
+from .checking import MISSING, Feedback
 from .exercises import _get, check, marks
-from .history_exercises import MAP_PLACES, SOURCES, SPOT_LETTERS, STATEMENTS, TIMELINE_SOURCES, timeline_years
+from .history_exercises import (
+    _SOURCE_NAMES,
+    MAP_PLACES,
+    SOURCES,
+    SPOT_LETTERS,
+    STATEMENTS,
+    TIMELINE_SOURCES,
+    statement_html,
+    timeline_years,
+)
 from .feedback_view import ShowsFeedback
 from .plain_text import WholePlainText
 
@@ -78,15 +87,15 @@ _STYLE = f"""<style>
 .awithlaknannai-answer .widget-checkbox {{ width: auto; }}
 </style>"""
 
-_CHOOSE = "(choose)"
+_CHOOSE = N_("(choose)")
 _PLACE_NAMES = {"zuni": "Zuni Pueblo", "hopi": "Hopi mesas"}  # the names written on the map
-_ORDINALS = ("1st (oldest)", "2nd", "3rd", "4th", "5th (newest)")
+_ORDINALS = (N_("1st (oldest)"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th (newest)"))
 
 
 def _mark_html(mark: bool | None) -> str:
     if mark is None:
         return ""
-    word, symbol, css = ("right", "\u2714", "right") if mark else ("not yet", "\u2718", "wrong")
+    word, symbol, css = (_("right"), "\u2714", "right") if mark else (_("not yet"), "\u2718", "wrong")
     return (
         f'<span class="awithlaknannai-mark awithlaknannai-mark-{css}">'
         f'<span aria-hidden="true">{symbol}</span> {word}</span>'
@@ -169,7 +178,7 @@ def _wrapping_row(controls: list[widgets.Widget]) -> widgets.HBox:
 
 def _menu(label: str, options: list[tuple[str, str]], width: str = "auto") -> widgets.Dropdown:
     return widgets.Dropdown(
-        options=[(_CHOOSE, ""), *options],
+        options=[(str(_CHOOSE), ""), *options],
         value="",
         description=label,
         style={"description_width": "initial"},
@@ -185,8 +194,8 @@ class LocatorMap(Activity):
     def __init__(self, answer: Any = ...) -> None:
         letters = [(letter, letter) for letter in SPOTS]
         self.menus = {
-            "zuni": _menu("Zuni Pueblo is at", letters),
-            "hopi": _menu("The Hopi mesas are at", letters),
+            "zuni": _menu(_("Zuni Pueblo is at"), letters),
+            "hopi": _menu(_("The Hopi mesas are at"), letters),
         }
         self.picture = widgets.HTML(Picture(locator_map_svg()).html())
         super().__init__("01-locator-map", [self.picture, _wrapping_row(list(self.menus.values()))])
@@ -221,8 +230,8 @@ class SpotTheDifference(Activity):
 
     empty_message: str | LazyString = N_("Tick the letters where the two drawings differ, then press Check.")
     labels = (
-        "Culin's board (1907), as this project draws it",
-        "Murray's drawing (1952), as this project draws it",
+        N_("Culin's board (1907), as this project draws it"),
+        N_("Murray's drawing (1952), as this project draws it"),
     )
 
     def __init__(self, answer: Any = ...) -> None:
@@ -236,7 +245,7 @@ class SpotTheDifference(Activity):
             for letter in SPOT_LETTERS
         }
         self.picture = widgets.HTML(self._drawing({}))
-        prompt = widgets.Label("Murray's drawing has no line at:")
+        prompt = widgets.Label(_("Murray's drawing has no line at:"))
         super().__init__(
             "01-spot-difference", [self.picture, prompt, _wrapping_row(list(self.ticks.values()))]
         )
@@ -257,7 +266,7 @@ class SpotTheDifference(Activity):
                 boards.mosona(),
                 boards.mosona(outer_lines=False),
                 SPOT_LETTERS,
-                labels=self.labels,
+                labels=tuple(str(label) for label in self.labels),
                 marks=verdicts,
                 show_missing=show_missing,
             )
@@ -285,18 +294,18 @@ class SortStatements(Activity):
     empty_message: str | LazyString = N_("Choose a source for each statement, then press Check.")
 
     def __init__(self, answer: Any = ...) -> None:
-        options = [(name, key) for key, name in SOURCES.items()]
+        options = [(str(name), key) for key, name in _SOURCE_NAMES.items()]
         self.menus: list[widgets.Dropdown] = []
         self.row_marks: list[widgets.HTML] = []
         rows: list[widgets.Widget] = []
         for number, (text, _source) in enumerate(STATEMENTS, 1):
-            menu = _menu(f"Statement {number} is by", options)
+            menu = _menu(_("Statement {number} is by").format(number=number), options)
             mark = widgets.HTML("")
             self.menus.append(menu)
             self.row_marks.append(mark)
             rows.append(
                 widgets.HTML(
-                    f'<div class="awithlaknannai-statement"><strong>{number}.</strong> {_html(text)}</div>'
+                    f'<div class="awithlaknannai-statement"><strong>{number}.</strong> {statement_html(text)}</div>'
                 )
             )
             mark.layout.margin = "0 0 0 1em"
@@ -340,7 +349,7 @@ class Timeline(Activity):
                 style={"description_width": "7.5em"},  # the five menus line up
                 layout=widgets.Layout(width="19em"),
             )
-            for ordinal, key in zip(_ORDINALS, self.scramble)
+            for ordinal, key in zip(map(str, _ORDINALS), self.scramble)
         ]
         self._order = list(self.scramble)
         self._verdicts: dict[str, bool] = {}
@@ -373,10 +382,10 @@ class Timeline(Activity):
             self._swapping = False
         self._verdicts = {}
         name, swapped = TIMELINE_SOURCES[key][0], TIMELINE_SOURCES[self._order[other]][0]
-        self.moved.value = (
-            f"<span>{html.escape(name)} moved to place {index + 1}; {html.escape(swapped)} "
-            f"moved to place {other + 1}.</span>"
+        moved = _("{name} moved to place {place}; {other} moved to place {other_place}.").format(
+            name=name, place=index + 1, other=swapped, other_place=other + 1
         )
+        self.moved.value = f"<span>{html.escape(moved)}</span>"
         self.picture.value = self._drawing()
 
     def _drawing(self) -> str:

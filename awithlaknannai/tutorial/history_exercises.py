@@ -7,6 +7,7 @@ first: they come first in the notebook); their names are importable from here.
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,11 +25,13 @@ from .checking import (
     _key_text,
     _not_yet,
     _sentence,
+    _html,
     _sequence,
     answer_digest,
 )
 from .history_picture_exercises import _MAP_RIGHT  # noqa: F401 - read from here by tests/test_tutorial.py
 from .history_picture_exercises import MAP_PLACES, SPOT_LETTERS, _map_marks, _spot_marks
+from .translate import OUR_TRANSLATION
 
 __all__ = [
     "MAP_PLACES",
@@ -36,6 +39,7 @@ __all__ = [
     "SPOT_LETTERS",
     "STATEMENTS",
     "TIMELINE_SOURCES",
+    "statement_html",
     "timeline_years",
 ]
 
@@ -93,12 +97,13 @@ _SOURCE_PREFIXES = {
     "lud": "ludii",
 }
 
-# The statements, each with two clues that grow with the tries. Quotations are the sources' own
-# words: Stevenson 1903 and Culin 1907 as the Ludii database's evidence pages quote them, the
-# encyclopedia articles as in shared/sources, Ludii's game file "Awithlaknan Mosona.lud".
-STATEMENTS: tuple[tuple[str, tuple[LazyString, LazyString]], ...] = (
+# The statements, each with two clues that grow with the tries. Quotations (in curly quotes) are the
+# sources' own words: Stevenson 1903 and Culin 1907 as the Ludii database's evidence pages quote
+# them, the encyclopedia articles as in shared/sources. In another language a quotation is shown as
+# it is, with our translation beside it (statement_html); statements 2 and 5 are ours, translated.
+STATEMENTS: tuple[tuple[LazyString, tuple[LazyString, LazyString]], ...] = (
     (
-        (
+        N_(
             "\u201cThere is no specified size for the \u201cboard,\u201d it being larger or smaller according to "
             "the number of angles.\u201d"
         ),
@@ -108,14 +113,16 @@ STATEMENTS: tuple[tuple[str, tuple[LazyString, LazyString]], ...] = (
         ),
     ),
     (
-        "`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses).",
+        N_(
+            "`(end (\"NoMoves\" Loss))`: a line of rules written as code (it means: a player who cannot move loses)."
+        ),
         (
             N_("These words are written for a computer to read."),
             N_("Only one of the five sources is a computer program."),
         ),
     ),
     (
-        (
+        N_(
             "\u201cLong stone slab, inscribed with the diagram shown in figure 111. This was found by the writer on a "
             "house top in Zu\u00f1i\u201d"
         ),
@@ -125,7 +132,7 @@ STATEMENTS: tuple[tuple[str, tuple[LazyString, LazyString]], ...] = (
         ),
     ),
     (
-        (
+        N_(
             "\u201cThere are two versions of the board perhaps due to the lack of clarity in Stewart Culin's "
             "diagram.\u201d"
         ),
@@ -135,34 +142,63 @@ STATEMENTS: tuple[tuple[str, tuple[LazyString, LazyString]], ...] = (
         ),
     ),
     (
-        "A drawing of the board with a line along the middle row, but none along the top and bottom rows.",
+        N_(
+            "A drawing of the board with a line along the middle row, but none along the top and bottom rows."
+        ),
         (
             N_("You compared this drawing with Culin's in Activity 2."),
             N_("It is in a history of board games from the middle of the 20th century."),
         ),
     ),
     (
-        "\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d",
+        N_("\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d"),
         (
             N_("Someone who saw the game at Zuni tells how the stones move."),
             N_("She wrote an article on Zuni games; a later book printed her words."),
         ),
     ),
     (
-        "\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d",
+        N_("\u201cR.C. Bell coined the term Fighting Serpents, but provides no explanation for it.\u201d"),
         (
             N_("It talks about Bell, whose book the notebook cites as 1969: so it was written after 1969."),
             N_("Which source is later than 1969 and is not a computer program?"),
         ),
     ),
     (
-        "\u201cAnother form of the same game \u2026 was made for the writer by Zu\u00f1i Nick (Nick Graham)\u201d",
+        N_(
+            "\u201cAnother form of the same game \u2026 was made for the writer by Zu\u00f1i Nick (Nick Graham)\u201d"
+        ),
         (
             N_("A Zuni man made something for the writer."),
             N_("This writer collected games for museums, and found a stone slab too."),
         ),
     ),
 )
+
+
+def statement_html(statement: LazyString) -> str:
+    """A statement as the sorting activity shows it, in the session's language.
+
+    A quotation keeps the source's own words; in another language our
+    translation follows it, marked as ours. A statement of ours is simply
+    translated.
+
+    >>> from awithlaknannai.i18n import use_language
+    >>> statement_html(STATEMENTS[5][0])
+    '\u201cThe stones may be moved in any direction so long as the lines are followed.\u201d'
+    >>> with use_language("es"):
+    ...     print(statement_html(STATEMENTS[5][0]))  # doctest: +ELLIPSIS
+    \u201cThe stones may be moved ...\u201d<br><span class="awithlaknannai-our-translation">Traducción nuestra ... Las piedras se pueden mover...
+    """
+    original, shown = statement.message, str(statement)
+    if not original.startswith("\u201c") or shown == original:
+        return _html(shown)
+    return (
+        f'{_html(original)}<br><span class="awithlaknannai-our-translation">'
+        f"{html.escape(str(OUR_TRANSLATION))} {_html(shown)}</span>"
+    )
+
+
 # The right source of each statement, as answer_digest(id, "NUMBER:source").
 _STATEMENT_SOURCES = (
     Sealed("5ac346363697597c13e2b32e"),
