@@ -266,7 +266,7 @@ class SpotTheDifference(Activity):
                 boards.mosona(),
                 boards.mosona(outer_lines=False),
                 SPOT_LETTERS,
-                labels=tuple(str(label) for label in self.labels),
+                labels=(str(self.labels[0]), str(self.labels[1])),
                 marks=verdicts,
                 show_missing=show_missing,
             )
