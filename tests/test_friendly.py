@@ -38,6 +38,17 @@ def run(shell: InteractiveShell, code: str, capsys: pytest.CaptureFixture[str]) 
     return captured.out + captured.err
 
 
+def friendly_sentence(
+    shell: InteractiveShell, code: str, capsys: pytest.CaptureFixture[str], sentence: str
+) -> str:
+    """What a cell shows with friendly errors on, checked to hold ``sentence`` in at most two lines."""
+    friendly.friendly_errors(shell)
+    shown = run(shell, code, capsys)
+    assert sentence in shown.replace("`", ""), shown
+    assert len(shown.strip().splitlines()) <= 2, shown
+    return shown
+
+
 SLIPS = [
     (
         "from awithlaknannai import Rules\nRules(compulsory_captur=False)",
@@ -56,11 +67,8 @@ SLIPS = [
 
 @pytest.mark.parametrize("code,sentence", SLIPS)
 def test_a_slip_gives_one_sentence_and_no_traceback(shell, capsys, code, sentence):
-    friendly.friendly_errors(shell)
-    shown = run(shell, code, capsys)
-    assert sentence in shown.replace("`", ""), shown
+    shown = friendly_sentence(shell, code, capsys, sentence)
     assert "Traceback" not in shown and "File " not in shown
-    assert len(shown.strip().splitlines()) <= 2, shown
 
 
 PLAYER_SLIPS = [
@@ -95,11 +103,8 @@ PLAYER_SLIPS = [
 
 @pytest.mark.parametrize("code,sentence", PLAYER_SLIPS)
 def test_a_cell_python_cannot_read_gives_one_line_naming_the_line(shell, capsys, code, sentence):
-    friendly.friendly_errors(shell)
-    shown = run(shell, code, capsys)
-    assert sentence in shown.replace("`", ""), shown
+    shown = friendly_sentence(shell, code, capsys, sentence)
     assert "Traceback" not in shown and "SyntaxError" not in shown and "^" not in shown
-    assert len(shown.strip().splitlines()) <= 2, shown
 
 
 def test_a_syntax_error_without_friendly_errors_or_inside_the_package_keeps_its_traceback(shell, capsys):
