@@ -9,6 +9,7 @@ import pytest
 from awithlaknannai import Position
 from awithlaknannai.league import judge_player
 from awithlaknannai.league import greedy_choose_move
+from awithlaknannai.league.lesson import careful_choose_move as lesson_careful_choose_move
 from awithlaknannai.tutorial.challenges import Challenge, ahead_after_reply, check_challenge
 from awithlaknannai.tutorial.player_goals import GOAL_STEPS, goals, review_board, review_challenges
 
@@ -39,6 +40,22 @@ def careful_choose_move(position: Position):  # type: ignore[no-untyped-def]
         scored.append((worst, move))
     best = max(score for score, _ in scored)
     return random.choice([move for score, move in scored if score == best])
+
+
+def test_the_packages_careful_player_chooses_as_the_notebooks_first_idea() -> None:
+    # league.lesson.careful_choose_move (the benchmark's students' files use it) against the notebook's idea
+    # written out above: the same move, and the same draws from Python's random, along random games.
+    chooser = random.Random(8)
+    for variant in ("zuni-3", "zuni-4", "mosona"):
+        position = Position.start(variant)
+        for turn in range(40):
+            if position.outcome() is not None:
+                break
+            random.seed(turn)
+            expected = careful_choose_move(position), random.random()
+            random.seed(turn)
+            assert (lesson_careful_choose_move(position), random.random()) == expected
+            position = position.play(chooser.choice(position.legal_moves()))
 
 
 def test_the_greedy_template_reaches_no_step_and_is_told_the_first_idea() -> None:

@@ -44,7 +44,7 @@ from ..players.levels import make_player
 from ..position import Move, Position
 from ..rules import Rules
 from ..texts import table_lines
-from ..variants import Variant
+from ..variants import Color, Variant
 from .contestants import Contestant, _check_name, _name_from_stem
 from .games import _table_html
 from .handin import PlayerFileNameError, check_file_name
@@ -69,7 +69,16 @@ from .tournament import (
     check_league_settings,
 )
 
-__all__ = ["PlayerTest", "SavedPlayer", "greedy_choose_move", "save_player", "template_code", "test_player"]
+__all__ = [
+    "PlayerTest",
+    "SavedPlayer",
+    "careful_choose_move",
+    "greedy_choose_move",
+    "pieces_ahead",
+    "save_player",
+    "template_code",
+    "test_player",
+]
 
 
 def greedy_choose_move(position: Position) -> Move:
@@ -94,6 +103,64 @@ def greedy_choose_move(position: Position) -> Move:
         elif score == best_score:
             best_moves.append(move)
     return random.choice(best_moves)
+
+
+def pieces_ahead(position: Position, me: Color) -> int:
+    """How many more pieces ``me`` has than the opponent: the score of notebook 08's first idea.
+
+    >>> from awithlaknannai import Position
+    >>> position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})
+    >>> pieces_ahead(position, position.turn)
+    -1
+    """
+    return position.count(me) - position.count(me.other)
+
+
+def careful_choose_move(
+    position: Position, score: Callable[[Position, Color], int] = pieces_ahead, lost: int = -100
+) -> Move:
+    """Notebook 08's first idea: play the move whose worst answer leaves me best off.
+
+    A winning move is played at once. Every other move is worth its worst
+    answer: ``lost`` for an answer that wins the game for the opponent,
+    else ``score(position after the answer, me)``; a move with no answer
+    (the game is over) is worth 0. Among equally good moves, one is chosen
+    at random (Python's ``random``, which a league seeds).
+
+    Parameters
+    ----------
+    position : Position
+        The position to move in (the game is not over).
+    score : function
+        How good a position is for ``me`` (default: :func:`pieces_ahead`).
+    lost : int
+        What an answer that wins for the opponent is worth: below any score.
+
+    Examples
+    --------
+    >>> from awithlaknannai import Position
+    >>> position = Position.from_pieces("zuni-4", {"M1": "w", "M2": "b", "T3": "b"})
+    >>> careful_choose_move(position)
+    Move('M1xM3')
+    """
+    me = position.turn
+    worst_answers: list[tuple[Move, int]] = []  # each move with its worst answer's score, in order
+    for move in position.legal_moves():
+        after = position.play(move)
+        outcome = after.outcome()
+        if outcome is not None and outcome.winner == me:
+            return move  # this move wins the game
+        answers = (after.play(answer) for answer in after.legal_moves())
+        worst_answers.append(
+            (move, min((_answer_score(then, me, score, lost) for then in answers), default=0))
+        )
+    best = max(worst for _, worst in worst_answers)
+    return random.choice([move for move, worst in worst_answers if worst == best])
+
+
+def _answer_score(then: Position, me: Color, score: Callable[[Position, Color], int], lost: int) -> int:
+    end = then.outcome()
+    return lost if end is not None and end.winner == me.other else score(then, me)
 
 
 def template_code() -> str:

@@ -2,7 +2,9 @@
 
 Both are quick enough for any board and make good first opponents: the
 random player is easy to beat once a student sees captures coming, and the
-greedy player punishes a piece left where it can be jumped.
+greedy player punishes a piece left where it can be jumped. Both take one
+parameter, ``seed``: the seed of the player's own random generator (see
+:class:`~awithlaknannai.players.base.SeededPlayer`).
 
 Examples
 --------
@@ -26,11 +28,6 @@ class RandomPlayer(SeededPlayer):
 
     Under compulsory capture it still captures, because only captures are
     legal then; under the Ludii rules it captures only by chance.
-
-    Parameters
-    ----------
-    seed : int or None
-        Seed of the player's own random generator.
 
     Examples
     --------
@@ -56,11 +53,6 @@ class GreedyPlayer(SeededPlayer):
     may be left without moves) below. Ties are broken at random, so the
     player looks only one turn ahead: it never sets a trap and often walks
     into two-move combinations.
-
-    Parameters
-    ----------
-    seed : int or None
-        Seed of the player's own random generator.
 
     Examples
     --------

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape
 import networkx as nx
 
 from ..boards import leap_lines
-from ..i18n import N_, _
+from ..i18n import N_, LazyString, _
 from ..variants import Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
@@ -43,20 +43,24 @@ __all__ = [
 
 BoardLike: TypeAlias = nx.Graph | Variant | str
 
-STATISTICS: dict[str, str] = {
-    "points": N_("points").message,
-    "edges": N_("line segments (edges)").message,
-    "drawn_lines": N_("drawn lines").message,
-    "leap_lines": N_("leap lines (three points in a row along a line)").message,
-    "directed_leaps": N_("possible leaps (each leap line, both ways)").message,
-    "degree_histogram": N_("points by number of neighbours").message,
-    "min_degree": N_("fewest neighbours").message,
-    "max_degree": N_("most neighbours").message,
-    "mean_degree": N_("average number of neighbours").message,
-    "diameter": N_("most steps between two points (diameter)").message,
-    "average_shortest_path": N_("average steps between two points").message,
-    "average_clustering": N_("clustering (how often two neighbours are neighbours)").message,
+# Each statistic of board_statistics, in the full table's order: what it means (the full table's row
+# name) and its short heading (a column of the compact table; the degree histogram has none).
+_NAMES: dict[str, tuple[LazyString, LazyString | None]] = {
+    "points": (N_("points"), N_("points")),
+    "edges": (N_("line segments (edges)"), N_("edges")),
+    "drawn_lines": (N_("drawn lines"), N_("drawn lines")),
+    "leap_lines": (N_("leap lines (three points in a row along a line)"), N_("leap lines")),
+    "directed_leaps": (N_("possible leaps (each leap line, both ways)"), N_("possible leaps")),
+    "degree_histogram": (N_("points by number of neighbours"), None),
+    "min_degree": (N_("fewest neighbours"), N_("fewest neighbours")),
+    "max_degree": (N_("most neighbours"), N_("most neighbours")),
+    "mean_degree": (N_("average number of neighbours"), N_("average neighbours")),
+    "diameter": (N_("most steps between two points (diameter)"), N_("diameter")),
+    "average_shortest_path": (N_("average steps between two points"), N_("average distance")),
+    "average_clustering": (N_("clustering (how often two neighbours are neighbours)"), N_("clustering")),
 }
+
+STATISTICS: dict[str, str] = {key: meaning.message for key, (meaning, _heading) in _NAMES.items()}
 """What each key of :func:`board_statistics` means, in plain words (the table's row names)."""
 
 COMPACT_KEYS = ("points", "edges", "leap_lines", "max_degree")
@@ -225,17 +229,7 @@ class BoardComparison:
 
 
 COMPACT_HEADINGS: dict[str, str] = {
-    "points": N_("points").message,
-    "edges": N_("edges").message,
-    "drawn_lines": N_("drawn lines").message,
-    "leap_lines": N_("leap lines").message,
-    "directed_leaps": N_("possible leaps").message,
-    "min_degree": N_("fewest neighbours").message,
-    "max_degree": N_("most neighbours").message,
-    "mean_degree": N_("average neighbours").message,
-    "diameter": N_("diameter").message,
-    "average_shortest_path": N_("average distance").message,
-    "average_clustering": N_("clustering").message,
+    key: heading.message for key, (_meaning, heading) in _NAMES.items() if heading is not None
 }
 """Short column headings of :meth:`BoardComparison.compact` (the full meanings are in :data:`STATISTICS`)."""
 

@@ -1,33 +1,13 @@
 """Notebook 08, Idea 1 plus Idea 2: pieces first, then how many moves I have after their answer."""
 
-import random
+from awithlaknannai.league.lesson import careful_choose_move
+
+
+def pieces_then_mobility(position, me):
+    # pieces count most; the number of moves I have next breaks ties
+    return 10 * (position.count(me) - position.count(me.other)) + len(position.legal_moves())
 
 
 def choose_move(position):
-    me = position.turn
-    best_score = None
-    best_moves = []
-    for move in position.legal_moves():
-        after = position.play(move)
-        outcome = after.outcome()
-        if outcome is not None and outcome.winner == me:
-            return move
-        worst = None
-        for answer in after.legal_moves():
-            then = after.play(answer)
-            end = then.outcome()
-            if end is not None and end.winner == me.other:
-                score = -1000
-            else:
-                # pieces count most; the number of moves I have next breaks ties
-                score = 10 * (then.count(me) - then.count(me.other)) + len(then.legal_moves())
-            if worst is None or score < worst:
-                worst = score
-        if worst is None:
-            worst = 0
-        if best_score is None or worst > best_score:
-            best_score = worst
-            best_moves = [move]
-        elif worst == best_score:
-            best_moves.append(move)
-    return random.choice(best_moves)
+    # an answer that wins for them is worse than any score
+    return careful_choose_move(position, score=pieces_then_mobility, lost=-1000)
