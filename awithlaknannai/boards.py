@@ -20,6 +20,11 @@ grid (``d4`` is the centre); the circle boards name a point by its radius
 (``a`` up, then clockwise) and its circle from the centre (``a1``, ``f3``),
 and the centre ``o0``.
 
+A board's ``name`` (``G.graph["name"]``) is English and stays so (a name of a
+game or people is never translated); :func:`translated_name` is the name as a
+student reads it, in the session's language (``"Tablero zuni n=3, con líneas en
+las filas exteriores"``): pictures, menus and tables show that one.
+
 Every node carries ``pos`` (x, y with y up), ``label`` and ``row`` (a row name
 used for text diagrams, listed top to bottom in ``G.graph["rows"]``); every
 edge carries ``line`` (the index of its line in ``G.graph["lines"]``); lines
@@ -45,6 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import networkx as nx
 
 from .errors import LongJobError, shown
+from .i18n import N_, LazyString
 
 __all__ = [
     "MAX_ZUNI_N",
@@ -64,6 +70,7 @@ __all__ = [
     "leap_lines",
     "leaps",
     "rows",
+    "translated_name",
 ]
 
 Line = tuple[str, ...]
@@ -122,8 +129,44 @@ class BoardGraph(nx.Graph):
         return Picture(board_svg(self)).mimebundle(plain=False)  # shows untrusted, with alt text
 
 
+def _name(G: nx.Graph, name: str | LazyString) -> None:
+    """Name ``G``: in English in ``name``, and in ``title`` for a name with words to translate."""
+    if isinstance(name, LazyString):
+        G.graph["name"] = name.english()
+        G.graph["title"] = name
+    else:
+        G.graph["name"] = name
+        G.graph.pop("title", None)
+
+
+def translated_name(board: nx.Graph) -> str | None:
+    """The board's name in the session's language; ``None`` for a graph with no name.
+
+    The words of a name are translated, never the names of games and peoples in it.
+    A name changed by hand (``G.graph["name"] = "My board"``) is shown as it is.
+
+    Examples
+    --------
+    >>> from .i18n import use_language
+    >>> with use_language("es"):
+    ...     translated_name(zuni(3)), translated_name(kolowis())
+    ('Tablero zuni n=3, con líneas en las filas exteriores', 'Kolowis Awithlaknannai')
+    >>> translated_name(zuni(3))
+    'Zuni board n=3, with outer-row lines'
+    >>> translated_name(nx.path_graph(2)) is None
+    True
+    """
+    name = board.graph.get("name")
+    if not name:
+        return None
+    title = board.graph.get("title")
+    if isinstance(title, LazyString) and title.english() == name:
+        return str(title)
+    return str(name)
+
+
 def _graph_from_lines(
-    name: str,
+    name: str | LazyString,
     points: Mapping[str, tuple[float, float]],
     row_of: dict[str, str],
     row_order: Sequence[str],
@@ -132,7 +175,8 @@ def _graph_from_lines(
     source: str = "",
 ) -> nx.Graph:
     """Build a board graph whose edges are the consecutive pairs of ``lines``."""
-    G = BoardGraph(name=name, source=source)
+    G = BoardGraph(name="", source=source)  # the keys in their usual order
+    _name(G, name)
     for node, (x, y) in points.items():
         G.add_node(node, pos=(float(x), float(y)), label=node, row=row_of[node])
     line_list: list[Line] = []
@@ -237,9 +281,13 @@ def zuni(n: int, outer_lines: bool = True, *, allow_long: bool = False) -> Board
     lines.append(["T0", "M0", "B0"])
     lines.append([f"T{n - 1}", f"M{n}", f"B{n - 1}"])
 
-    drawing = "with outer-row lines" if outer_lines else "without outer-row lines"
+    name = (
+        N_("Zuni board n={n}, with outer-row lines")
+        if outer_lines
+        else N_("Zuni board n={n}, without outer-row lines")
+    )
     G = _graph_from_lines(
-        f"Zuni board n={n}, {drawing}",
+        name.filled(n=n),
         points,
         row_of,
         ["T", "M", "B"],
@@ -269,7 +317,7 @@ def mosona(outer_lines: bool = True) -> BoardGraph:
     (54, 40)
     """
     G = zuni(8, outer_lines)
-    G.graph["name"] = "Awithlaknannai Mosona" + ("" if outer_lines else " (Murray's drawing)")
+    _name(G, "Awithlaknannai Mosona" if outer_lines else N_("Awithlaknannai Mosona (Murray's drawing)"))
     G.graph["source"] = "Culin 1907 p. 801; Stevenson 1903 pp. 496-497" + (
         "" if outer_lines else "; Murray 1952 p. 71 (drawing without outer-row lines)"
     )
@@ -292,7 +340,7 @@ def kolowis() -> BoardGraph:
     (49, 110, 150)
     """
     G = zuni(16, outer_lines=True)
-    G.graph["name"] = "Kolowis Awithlaknannai"
+    _name(G, "Kolowis Awithlaknannai")
     G.graph["source"] = (
         "Culin 1907 p. 801 (the slab); size from the encyclopedia article 'Kolowis Awithlaknannai'"
     )
@@ -598,7 +646,7 @@ def dash_guti(side_lines: bool = False) -> BoardGraph:
     if side_lines:
         lines += [["a1", "a4", "a7"], ["g1", "g4", "g7"]]
     G = _graph_from_lines(
-        "Dash-guti" + (" (Ludii's side lines)" if side_lines else ""),
+        N_("Dash-guti (Ludii's side lines)") if side_lines else "Dash-guti",
         points,
         row_of,
         order,
@@ -710,7 +758,7 @@ def concentric(
         circles[len(lines)] = (0.0, 0.0)
         lines.append([f"{letter}{k}" for letter in _RADII] + [f"a{k}"])
     G = _graph_from_lines(
-        name or f"{rings} circles and three diameters",
+        name or N_("{rings} circles and three diameters").filled(rings=rings),
         points,
         row_of,
         [row_name[y] for y in heights],

@@ -1,7 +1,9 @@
 """The language of the words a student meets: English, Spanish or French, chosen per session.
 
 Messages are marked in the code with :func:`_` (one text), :func:`ngettext`
-(a text with a number, in the plural forms of the language) and :data:`N_`
+(a text with a number, in the plural forms of the language), :func:`pgettext`
+(a short word whose translation depends on where it stands: "won" in a chart's
+legend is a whole word, in a table's narrow column an abbreviation) and :data:`N_`
 (a module-level constant, translated each time it is used: constants are made
 at import, before :func:`set_language` is called). The translations are
 gettext catalogs, ``locale/<lang>/LC_MESSAGES/awithlaknannai.po`` beside this
@@ -57,6 +59,8 @@ __all__ = [
     "language_from_environment",
     "lazy_gettext",
     "ngettext",
+    "npgettext",
+    "pgettext",
     "set_language",
     "side_name",
     "translation",
@@ -235,11 +239,36 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog(get_language()).ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the session's language, as said in ``context``.
+
+    One English word can need two translations: "won" heads a narrow column
+    of the league sheet ("gan.") but names a colour in a chart's legend
+    ("ganadas"). The catalog keeps one entry per context (``msgctxt``); Babel's
+    extractor finds ``pgettext(context, message)`` without being told.
+
+    >>> with use_language("es"):
+    ...     gettext("won"), pgettext("chart legend", "won")
+    ('gan.', 'ganadas')
+    """
+    return _catalog(get_language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`ngettext` with a context (see :func:`pgettext`).
+
+    >>> npgettext("a context no catalog holds", "{count} game", "{count} games", 2).format(count=2)
+    '2 games'
+    """
+    return _catalog(get_language()).npgettext(context, singular, plural, count)
+
+
 class LazyString:
     """A message translated each time it is used (as text, formatted, compared), not when it is made.
 
     For module-level constants, which are made at import, before the session
-    chooses its language.
+    chooses its language, and for names kept with a thing (a board's title):
+    :meth:`filled` gives one whose placeholders are filled in after translating.
 
     >>> FIRST = N_("first")
     >>> with use_language("es"):
@@ -249,15 +278,30 @@ class LazyString:
     'first'
     """
 
-    __slots__ = ("message",)
+    __slots__ = ("fields", "message")
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, **fields: object) -> None:
         if not isinstance(message, str):
             raise TypeError(f"a message is a text, got {type(message).__name__}")
         self.message = message
+        self.fields = fields
+
+    def filled(self, **fields: object) -> LazyString:
+        """The same message with its ``{placeholders}`` filled in, each time after translating.
+
+        >>> SIZE = N_("{count} moves").filled(count=3)
+        >>> str(SIZE), SIZE.english()
+        ('3 moves', '3 moves')
+        """
+        return LazyString(self.message, **{**self.fields, **fields})
+
+    def english(self) -> str:
+        """The text in English, whatever the session's language (the message, filled in)."""
+        return self.message.format(**self.fields) if self.fields else self.message
 
     def __str__(self) -> str:
-        return gettext(self.message)
+        text = gettext(self.message)
+        return text.format(**self.fields) if self.fields else text
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -266,7 +310,7 @@ class LazyString:
         return str(self) == (str(other) if isinstance(other, LazyString) else other)
 
     def __hash__(self) -> int:
-        return hash(self.message)
+        return hash(self.english())
 
     def __add__(self, other: Any) -> str:
         return str(self) + other
@@ -275,7 +319,8 @@ class LazyString:
         return other + str(self)
 
     def __repr__(self) -> str:
-        return f"N_({self.message!r})"
+        filled = ", ".join(f"{name}={value!r}" for name, value in self.fields.items())
+        return f"N_({self.message!r})" + (f".filled({filled})" if filled else "")
 
 
 class TranslatedTexts(Mapping[str, str]):

@@ -55,6 +55,7 @@ from .board_checks import _TRUSTED_BOARDS, _check_board
 from .board_tables import CACHED_BOARDS, _board_content, _Tables, _tables_for
 from .board_tables import _cached_tables as _cached_tables  # tests watch its size
 from .errors import did_you_mean, shown
+from .i18n import N_, LazyString
 from .rules import Rules, get_rules
 from .shrinking import ShrinkTables
 
@@ -335,7 +336,9 @@ class VariantRecord:
     means adding one record here (and its board builder in :mod:`.boards`).
 
     ``name`` is the variant's name, or a pattern with ``N`` for the Zuni
-    boards of any size; ``title`` is what a menu or a picture shows;
+    boards of any size; ``title`` is what a menu or a picture shows (in
+    English, each marked for translation: :data:`VARIANT_MENU` shows it in
+    the session's language);
     ``description`` says what it is and where it comes from; ``board`` builds
     its graph; ``start`` puts the pieces on a built board with the given
     colour at the bottom; ``rules`` is the preset it is played under when
@@ -349,16 +352,19 @@ class VariantRecord:
     board: Callable[[], nx.Graph]
     start: Callable[[nx.Graph, Color], dict[str, Color]]
     rules: str = "standard"
-    menu: tuple[tuple[str, str], ...] = ()
+    menu: tuple[tuple[str | LazyString, str], ...] = ()
+
+
+_ZUNI_TITLE = N_("Zuni pattern, {n} a row (our extension)")
+_ZUNI_MURRAY_TITLE = N_("Zuni pattern, {n} a row, Murray's drawing (our extension)")
 
 
 def _zuni_record(n: int, murray: bool) -> VariantRecord:
     """The record of one size of the Zuni pattern (``zuni-N``, ``zuni-N-murray``)."""
     name = f"zuni-{n}" + ("-murray" if murray else "")
-    drawing = ", Murray's drawing" if murray else ""
     return VariantRecord(
         name,
-        f"Zuni pattern, {n} a row{drawing} (our extension)",
+        (_ZUNI_MURRAY_TITLE if murray else _ZUNI_TITLE).filled(n=n).english(),
         f"Zuni pattern of size {n} (this project's extension of Stevenson's 'no specified size')",
         lambda: boards.zuni(n, outer_lines=not murray),
         lambda board, bottom: _zuni_start(n, bottom),
@@ -378,14 +384,14 @@ VARIANTS: dict[str, VariantRecord] = {
     for record in (
         VariantRecord(
             "mosona",
-            "Mosona (Culin's drawing)",
+            N_("Mosona (Culin's drawing)").message,
             "Awithlaknannai Mosona, Culin 1907 p. 801",
             boards.mosona,
             lambda board, bottom: _zuni_start(8, bottom),
         ),
         VariantRecord(
             "mosona-murray",
-            "Mosona (Murray's drawing)",
+            N_("Mosona (Murray's drawing)").message,
             "Awithlaknannai Mosona on Murray's 1952 drawing",
             lambda: boards.mosona(outer_lines=False),
             lambda board, bottom: _zuni_start(8, bottom),
@@ -401,15 +407,15 @@ VARIANTS: dict[str, VariantRecord] = {
         # "no specified size", not boards recorded from the Zuni.
         VariantRecord(
             "zuni-N",
-            "Zuni pattern, N a row (our extension)",
+            _ZUNI_TITLE.filled(n="N").english(),
             _ZUNI_PATTERN.description,
             _ZUNI_PATTERN.board,
             _ZUNI_PATTERN.start,
-            menu=tuple((f"Zuni pattern, {n} a row (our extension)", f"zuni-{n}") for n in (3, 4, 5, 6)),
+            menu=tuple((_ZUNI_TITLE.filled(n=n), f"zuni-{n}") for n in (3, 4, 5, 6)),
         ),
         VariantRecord(
             "zuni-N-murray",
-            "Zuni pattern, N a row, Murray's drawing (our extension)",
+            _ZUNI_MURRAY_TITLE.filled(n="N").english(),
             _ZUNI_PATTERN.description,
             _ZUNI_PATTERN.board,
             _ZUNI_PATTERN.start,
@@ -424,14 +430,14 @@ VARIANTS: dict[str, VariantRecord] = {
         ),
         VariantRecord(
             "tukvnanawopi",
-            "Tukvnanawopi (Hopi)",
+            N_("Tukvnanawopi (Hopi)").message,
             "Tukvnanawopi (Hopi), without the shrinking-board rule",
             boards.tukvnanawopi,
             _grid("3", False),
         ),
         VariantRecord(
             "tukvnanawopi-shrinking",
-            "Tukvnanawopi, shrinking board",
+            N_("Tukvnanawopi, shrinking board").message,
             "Tukvnanawopi (Hopi) with the shrinking board: an empty end row or column of squares goes "
             "out of play",
             boards.tukvnanawopi,
@@ -439,42 +445,42 @@ VARIANTS: dict[str, VariantRecord] = {
         ),
         VariantRecord(
             "tuknanavuhpi",
-            "Tuknanavuhpi (Hopi), shrinking lines",
+            N_("Tuknanavuhpi (Hopi), shrinking lines").message,
             "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
             boards.tukvnanawopi,
             _grid("3", False),
         ),
         VariantRecord(
             "lau-kata-kati",
-            "Lau kata kati (India)",
+            N_("Lau kata kati (India)").message,
             "Lau kata kati (India), Murray 1952; Datta 1933",
             boards.lau_kata_kati,
             lambda board, bottom: _centre_start(board, bottom),
         ),
         VariantRecord(
             "dash-guti",
-            "Dash-guti (India)",
+            N_("Dash-guti (India)").message,
             "Dash-guti (India), Murray 1952",
             boards.dash_guti,
             lambda board, bottom: _centre_start(board, bottom),
         ),
         VariantRecord(
             "egara-guti",
-            "Egara-guti (India)",
+            N_("Egara-guti (India)").message,
             "Egara-guti (India), Murray 1952",
             boards.egara_guti,
             lambda board, bottom: _centre_start(board, bottom),
         ),
         VariantRecord(
             "pretwa",
-            "Pretwa (India)",
+            N_("Pretwa (India)").message,
             "Pretwa (Bihar, India), Murray 1952",
             boards.pretwa,
             lambda board, bottom: _centre_start(board, bottom),
         ),
         VariantRecord(
             "gol-skuish",
-            "Gol-skuish (India)",
+            N_("Gol-skuish (India)").message,
             "Gol-skuish or Gol-ekuish (India), Murray 1952; Gupta 1924",
             boards.gol_skuish,
             lambda board, bottom: _centre_start(board, bottom),
@@ -517,10 +523,12 @@ def variant_names(zuni_sizes: Iterable[int] = (), zuni_murray_sizes: Iterable[in
 
 
 #: What the game widget's variant menu offers: (label, variant name), from :data:`VARIANTS`.
-VARIANT_MENU: tuple[tuple[str, str], ...] = tuple(
+#: The labels are lazy (:class:`~awithlaknannai.i18n.LazyString`): the menu shows them in the
+#: session's language.
+VARIANT_MENU: tuple[tuple[str | LazyString, str], ...] = tuple(
     entry
     for record in VARIANTS.values()
-    for entry in (record.menu if "-N" in record.name else ((record.title, record.name),))
+    for entry in (record.menu if "-N" in record.name else ((LazyString(record.title), record.name),))
 )
 
 _ZUNI_NAME = re.compile(r"^zuni-([0-9]+)(-murray)?$")

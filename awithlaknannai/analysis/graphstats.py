@@ -41,7 +41,7 @@ from typing import TypeAlias
 
 import networkx as nx
 
-from ..boards import leaps
+from ..boards import leaps, translated_name
 from ..position import Position, generate_raw
 from ..variants import Color, Variant, get_variant
 
@@ -313,5 +313,5 @@ def point_statistics(board: Board) -> PointStatistics:
     """
     G = _board(board)
     raw = {name: function(board, normalised=False) for name, function in MEASURES.items()}
-    name = G.graph.get("name", "board")
+    name = translated_name(G) or "board"
     return PointStatistics(name, raw)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import missing_package
 from ..i18n import gettext as _
+from ..i18n import pgettext
 from .selfplay import SelfplayStatistics
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -311,7 +312,12 @@ def score_bars(
         [r[1:] for r in rows],
         title,
         _SERIES[0],
-        (_("won"), _("drawn"), _("lost")),
+        # Whole words in a legend, where the league sheet's narrow columns abbreviate the same words.
+        (
+            pgettext("chart legend", "won"),
+            pgettext("chart legend", "drawn"),
+            pgettext("chart legend", "lost"),
+        ),
         _("player"),
     )
 

@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-from ..boards import leap_lines
+from ..boards import leap_lines, translated_name
+from ..i18n import gettext as _
 from ..variants import Color
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from . import style
@@ -63,13 +64,13 @@ def heat_color(value: float) -> str:
 
 
 def board_title(board: nx.Graph) -> str:
-    """The human name of a board (its ``name`` graph attribute).
+    """The human name of a board, in the session's language (see :func:`~awithlaknannai.boards.translated_name`).
 
     >>> from awithlaknannai.boards import kolowis
     >>> board_title(kolowis())
     'Kolowis Awithlaknannai'
     """
-    return str(board.graph.get("name") or "Board")
+    return translated_name(board) or _("Board")
 
 
 def _check_points(board: nx.Graph, points: Iterable[str], what: str) -> list[str]:

@@ -21,6 +21,8 @@ import hashlib
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import get_language
+
 XY = tuple[float, float]
 
 
@@ -116,7 +118,16 @@ def _open_svg(
     """The opening tag, title and description.
 
     ``placement`` ``(x, y, scale)`` nests the picture inside a larger one
-    (a comparison figure, a printable sheet) at that place and scale.
+    (a comparison figure, a printable sheet) at that place and scale. The tag
+    names the session's language (``lang``, and ``xml:lang`` for SVG 1.1
+    readers), the language of the title, description and labels made with it,
+    so that a screen reader reads a Spanish picture with Spanish sounds on an
+    English page.
+
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("es"):
+    ...     _open_svg(10, 10, "Tablero", "")[0]  # doctest: +ELLIPSIS
+    '<svg xmlns="http://www.w3.org/2000/svg" lang="es" xml:lang="es" role="img" ...>'
     """
     box = f'viewBox="0 0 {_num(width)} {_num(height)}"'
     if placement is None:
@@ -124,8 +135,9 @@ def _open_svg(
     else:
         x, y, scale = placement
         where = f'x="{_num(x)}" y="{_num(y)}" width="{_num(width * scale)}" height="{_num(height * scale)}"'
+    language = get_language()
     head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" {where} {box} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" lang="{language}" xml:lang="{language}" role="img" {where} {box} '
         f'aria-labelledby="{_ID}-title {_ID}-desc" class="awithlaknannai">'
     )
     return [

@@ -164,7 +164,7 @@ FORMS = ("code", "number", "text", "choice", "choices", "truth", "map", "spots",
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: its id, the question as the notebook asks it, and its checker.
+    """One exercise: its id, the question as the notebook asks it (in English), and its checker.
 
     ``form`` says how the answer is given (one of ``FORMS``); ``options``
     are the lettered choices of a ``"choice"`` or ``"choices"`` question.
@@ -184,16 +184,21 @@ Checker = Callable[[str, Any, int], Feedback]
 
 def _exercise(
     exercise_id: str,
-    text: str,
+    text: str | LazyString,
     form: str = "code",
     options: Mapping[str, str | LazyString] | None = None,
 ) -> Callable[[Checker], Checker]:
-    """Register a checker ``checker(exercise_id, answer, attempt)`` under ``exercise_id`` (a decorator)."""
+    """Register a checker ``checker(exercise_id, answer, attempt)`` under ``exercise_id`` (a decorator).
+
+    ``text`` is the question, marked ``N_("...")`` so that :func:`~.exercises.question` can say it
+    in the session's language; the record keeps the English.
+    """
     if form not in FORMS:
         raise ValueError(f"exercise form must be one of {FORMS}, got {form!r}")
 
     def register(checker: Checker) -> Checker:
-        EXERCISES[exercise_id] = Exercise(exercise_id, text, checker, form, options)
+        english = text.message if isinstance(text, LazyString) else text
+        EXERCISES[exercise_id] = Exercise(exercise_id, english, checker, form, options)
         return checker
 
     return register

@@ -58,13 +58,20 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+
+def _missing_packages(module: str, needs: str, extra: str) -> ImportError:
+    """The error of a module whose optional packages are missing: what it needs them for, and the pip line.
+
+    >>> _missing_packages("awithlaknannai.tutorial.copies", "writes notebooks and needs nbformat", "tutorial")
+    ImportError("awithlaknannai.tutorial.copies writes notebooks and needs nbformat: pip install 'awithlaknannai[tutorial]'")
+    """
+    return ImportError(f"{module} {needs}: pip install 'awithlaknannai[{extra}]'")
+
+
 try:
     import nbformat
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError(
-        "awithlaknannai.tutorial.copies writes notebooks and needs nbformat: "
-        "pip install 'awithlaknannai[tutorial]'"
-    ) from error
+    raise _missing_packages(__name__, "writes notebooks and needs nbformat", "tutorial") from error
 
 __all__ = ["STUB", "differences", "student_copy", "student_name", "teacher_notebooks", "write_student_copies"]
 

@@ -106,12 +106,16 @@ def _get(exercise_id: str) -> Exercise:
 
 
 def question(exercise_id: str) -> str:
-    """The question of an exercise, as the notebook asks it.
+    """The question of an exercise, as the notebook asks it, in the session's language.
 
     >>> question("02-zuni3-edges")
     'How many edges (lines between two neighbouring points) does zuni(3) have?'
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("fr"):
+    ...     question("02-three-neighbours")
+    'Quels points du plateau Mosona ont exactement trois voisins ?'
     """
-    return _get(exercise_id).question
+    return _(_get(exercise_id).question)
 
 
 def check(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:

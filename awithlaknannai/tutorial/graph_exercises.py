@@ -29,7 +29,7 @@ from .checking import (
 # --- 02: the board as a graph -------------------------------------------------------
 
 
-@_exercise("02-build-zuni2", "Build the smallest Zuni board, zuni(2), by hand with nx.Graph().")
+@_exercise("02-build-zuni2", N_("Build the smallest Zuni board, zuni(2), by hand with nx.Graph()."))
 def _build_zuni2(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _graph_check(exercise_id, answer, boards.zuni(2), "zuni(2)")
 
@@ -144,7 +144,9 @@ def _graph_check(exercise_id: str, answer: Any, reference: nx.Graph, name: str) 
 
 
 @_exercise(
-    "02-zuni3-edges", "How many edges (lines between two neighbouring points) does zuni(3) have?", "number"
+    "02-zuni3-edges",
+    N_("How many edges (lines between two neighbouring points) does zuni(3) have?"),
+    "number",
 )
 def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     n = 3
@@ -192,7 +194,9 @@ def _zuni3_edges(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     )
 
 
-@_exercise("02-three-neighbours", "Which points of the Mosona board have exactly three neighbours?", "text")
+@_exercise(
+    "02-three-neighbours", N_("Which points of the Mosona board have exactly three neighbours?"), "text"
+)
 def _three_neighbours(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     board = boards.mosona()
     want = {p for p, degree in board.degree if degree == 3}
@@ -231,7 +235,7 @@ def _three_neighbours(exercise_id: str, answer: Any, attempt: int = 1) -> Feedba
     return _not_yet(exercise_id, notes, hints, attempt)
 
 
-@_exercise("02-murray-leap-lines", "How many leap lines does Murray's drawing of the Mosona board have?")
+@_exercise("02-murray-leap-lines", N_("How many leap lines does Murray's drawing of the Mosona board have?"))
 def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     murray, culin = boards.mosona(outer_lines=False), boards.mosona()
     total = len(boards.leap_lines(murray))
@@ -256,7 +260,7 @@ def _murray_leap_lines(exercise_id: str, answer: Any, attempt: int = 1) -> Feedb
 
 
 @_exercise(
-    "02-edges-formula", "Write a function edges(n) that gives the number of edges of zuni(n) for every n."
+    "02-edges-formula", N_("Write a function edges(n) that gives the number of edges of zuni(n) for every n.")
 )
 def _edges_formula(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _formula_check(
@@ -356,8 +360,10 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
 
 @_exercise(
     "03-ludii-rules",
-    "Build the Rules where capturing is not compulsory and a piece makes only one leap "
-    "a turn; every other switch as it is.",
+    N_(
+        "Build the Rules where capturing is not compulsory and a piece makes only one leap "
+        "a turn; every other switch as it is."
+    ),
 )
 def _ludii_rules(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _rules_check(
@@ -370,7 +376,7 @@ def _ludii_rules(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
 
 @_exercise(
     "06-optional-chains",
-    "Build the Rules where a piece may stop leaping whenever it likes; every other switch as it is.",
+    N_("Build the Rules where a piece may stop leaping whenever it likes; every other switch as it is."),
 )
 def _optional_chains(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     return _rules_check(exercise_id, answer, {"multi_leap": {"80a1622a7a4923b5f3038f37"}}, attempt)

@@ -245,7 +245,9 @@ def _statement_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
 
 @_exercise(
     "01-statement-sources",
-    "Which source wrote each statement: Stevenson 1903, Culin 1907, Murray 1952, the encyclopedia or Ludii?",
+    N_(
+        "Which source wrote each statement: Stevenson 1903, Culin 1907, Murray 1952, the encyclopedia or Ludii?"
+    ),
     "sources",
 )
 def _statement_sources(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
@@ -407,7 +409,9 @@ def timeline_years(order: Sequence[str]) -> list[int] | None:
     return [int(year) for year in text.split(",")]
 
 
-@_exercise("01-timeline", "Put the sources in order on a timeline, from the oldest to the newest.", "order")
+@_exercise(
+    "01-timeline", N_("Put the sources in order on a timeline, from the oldest to the newest."), "order"
+)
 def _timeline(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     order = _timeline_order(answer)
     if order is None or len(set(order)) != len(order):
@@ -480,7 +484,7 @@ _NOT_SAID = {  # what each wrong letter's source says instead, by the letter's f
 
 @_exercise(
     "01-sources-compulsory",
-    "Which sources say that capturing is compulsory? (Give all the letters.)",
+    N_("Which sources say that capturing is compulsory? (Give all the letters.)"),
     "choices",
     _SOURCE_OPTIONS,
 )
@@ -525,7 +529,7 @@ def _sources_compulsory(exercise_id: str, answer: Any, attempt: int = 1) -> Feed
 
 @_exercise(
     "01-authentic-rules",
-    "True or False: the written sources record exactly how the Zuni played the game in 1900.",
+    N_("True or False: the written sources record exactly how the Zuni played the game in 1900."),
     "truth",
 )
 def _authentic(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:

@@ -113,7 +113,9 @@ def _map_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
 
 
 @_exercise(
-    "01-locator-map", "Which lettered spot on the map is Zuni Pueblo, and which are the Hopi mesas?", "map"
+    "01-locator-map",
+    N_("Which lettered spot on the map is Zuni Pueblo, and which are the Hopi mesas?"),
+    "map",
 )
 def _locator_map(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:
     from ..render.maps import HOPI_MESAS, KM_PER_MILE, SPOTS, ZUNI_PUEBLO, distance_km
@@ -214,7 +216,7 @@ def _spot_marks(exercise_id: str, answer: Any) -> dict[str, bool]:
 
 @_exercise(
     "01-spot-difference",
-    "Which lettered places have a line in Culin's drawing but none in Murray's?",
+    N_("Which lettered places have a line in Culin's drawing but none in Murray's?"),
     "spots",
 )
 def _spot_difference(exercise_id: str, answer: Any, attempt: int = 1) -> Feedback:

@@ -58,17 +58,15 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translation
 from .code_texts import code_skeleton, code_texts, translated_code
-from .copies import STUDENT_FOLDER, TEACHER_FOLDER, _check_notebook, student_copy
+from .copies import STUDENT_FOLDER, TEACHER_FOLDER, _check_notebook, _missing_packages, student_copy
 
 try:
     import nbformat
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 except ImportError as error:  # pragma: no cover - depends on what is installed
-    raise ImportError(
-        "awithlaknannai.tutorial.translate reads and writes catalogs and notebooks, and needs Babel "
-        "and nbformat: pip install 'awithlaknannai[test]'"
-    ) from error
+    needs = "reads and writes catalogs and notebooks, and needs Babel and nbformat"
+    raise _missing_packages(__name__, needs, "test") from error
 
 __all__ = [
     "CATALOG_FOLDER",

@@ -32,6 +32,7 @@ try:
 except ImportError:  # JupyterLite: ipycanvas imports numpy and PIL, which Pyodide has only from its CDN
     MultiCanvas = hold_canvas = None
 
+from ..boards import translated_name
 from ..game import Game
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
@@ -123,7 +124,7 @@ def board_name(game: Game, name: str | None = None) -> str:
     ('Awithlaknannai Mosona board', 'Exercise 3.1: Awithlaknannai Mosona board')
     """
     variant = game.variant
-    title = _("{board} board").format(board=variant.board.graph.get("name") or variant.name)
+    title = _("{board} board").format(board=translated_name(variant.board) or variant.name)
     return f"{name}: {title}" if name else title
 
 

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import GameOverError, IllegalMoveError
 from ..game import Game
-from ..i18n import N_, ngettext
+from ..i18n import N_, LazyString, ngettext
 from ..i18n import gettext as _
 from ..position import Move, Position
 from ..rules import PRESET_SOURCES, PRESETS, Rules, get_rules
@@ -37,8 +37,9 @@ from .shield import KeyboardShield
 
 __all__ = ["RULES_CHOICES", "VARIANT_CHOICES", "GameWidget", "Hint", "hint_for", "hint_text"]
 
-#: The boards offered in the variant menu: (label, variant name), from the variants' registry.
-VARIANT_CHOICES: tuple[tuple[str, str], ...] = VARIANT_MENU
+#: The boards offered in the variant menu: (label, variant name), from the variants' registry; the labels
+#: are lazy: the menu shows them in the session's language.
+VARIANT_CHOICES: tuple[tuple[str | LazyString, str], ...] = VARIANT_MENU
 
 #: The rules presets offered in the rules menu: (label, preset name).
 #: The labels are lazy (N_): the menu shows them in the session's language.
