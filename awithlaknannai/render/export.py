@@ -268,7 +268,7 @@ def rules_summary(variant: Variant) -> list[str]:
     >>> from awithlaknannai.i18n import use_language
     >>> with use_language("es"):
     ...     print(rules_summary(get_variant("mosona"))[0])
-    Empiezan las Blancas; después, por turnos. Un turno es un paso o una captura.
+    Empiezan las Blancas; después, se juega por turnos. Un turno es un paso o una captura.
     """
     rules: Rules = variant.rules
     curved = bool(variant.board.graph.get("curved_lines"))
