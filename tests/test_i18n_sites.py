@@ -281,3 +281,22 @@ def test_the_readme_holds_the_language_links_in_its_spanish_and_french_section()
     # The section says plainly which notebooks are translated, and the rest follows the notebooks folder.
     assert "Notebooks 00 to 05 and 08 come in Spanish and French" in section
     assert "06 (variants lab) and 07 (family album) are in\nEnglish only" in section
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_translated_sheet_still_fits_the_page(language: str) -> None:
+    """The longer sentences take more lines: the board is planned around them, every page still fits."""
+    from awithlaknannai.render.export import PAPER_SIZES
+    from awithlaknannai.variants import VARIANT_NAMES
+
+    svg = "{http://www.w3.org/2000/svg}"
+    margin = 12
+    for name in (name.replace("-N", "-4") for name in VARIANT_NAMES):
+        for paper in PAPER_SIZES:
+            with use_language(language):
+                root = ET.fromstring(printable_sheet(name, paper=paper))
+            page_h = float((root.get("viewBox") or "").split()[3])
+            rules = next(e for e in root.iter(f"{svg}text") if e.get("class") == "rules")
+            spans = rules.findall(f"{svg}tspan")
+            last_baseline = float(rules.get("y") or 0) + sum(float(s.get("dy", 0)) for s in spans)
+            assert last_baseline <= page_h - margin, (name, paper)
