@@ -4,6 +4,9 @@ Links to files of the repository are absolute (https://github.com/OWNER/REPO/blo
 the README shows the same on PyPI as on GitHub; a relative link written in the README is made
 absolute, and an absolute one follows a change of the Repository URL.
 
+Two blocks are made: the class links at the top, and the links to notebook 00 in each translated
+language (Binder and the JupyterLite site) in the section "In Spanish and French".
+
 The repository's address is written once, in pyproject.toml ([project.urls] Repository); the
 version gives the release tag the classroom links point at. After changing either, run
 
@@ -28,6 +31,30 @@ BEGIN = (
     "<!-- links: made by .ci/links.py from pyproject.toml (Repository URL and version); do not edit here -->"
 )
 END = "<!-- end of links -->"
+LANGUAGES_BEGIN = (
+    "<!-- language links: made by .ci/links.py from pyproject.toml (Repository URL and version); "
+    "do not edit here -->"
+)
+LANGUAGES_END = "<!-- end of language links -->"
+FIRST_NOTEBOOK = "00_start_here.ipynb"
+
+
+def translations() -> list[tuple[str, str]]:
+    """(code, the language's own name) of each language whose notebook 00 is in notebooks/<code>/.
+
+    The names are awithlaknannai.i18n.LANGUAGES' (a language added there and translated is linked
+    with no change here).
+    """
+    sys.path.insert(0, str(ROOT))
+    try:
+        from awithlaknannai.i18n import LANGUAGES
+    finally:
+        sys.path.remove(str(ROOT))
+    return [
+        (code, name)
+        for code, name in LANGUAGES.items()
+        if (ROOT / "notebooks" / code / FIRST_NOTEBOOK).is_file()
+    ]
 
 
 def project() -> tuple[str, str, str]:
@@ -92,6 +119,31 @@ def block(tagged: bool) -> str:
     )
 
 
+def language_block(tagged: bool) -> str:
+    """Notebook 00 in each translated language, on Binder (the release tag only when it exists, else HEAD)
+    and in the JupyterLite site (``lab/index.html?path=es/00_start_here.ipynb``, and its start page)."""
+    owner, repo, version = project()
+    ref = f"v{version}" if tagged else "HEAD"
+    binder = f"https://mybinder.org/v2/gh/{owner}/{repo}/{ref}"
+    lite = f"https://{owner}.github.io/{repo}/"
+    built = (
+        f"version {version}, built once for the release" if tagged else "at HEAD, rebuilt after every change"
+    )
+    lines = [LANGUAGES_BEGIN]
+    for code, own in translations():
+        lines.append(
+            f"* **{own}**: [notebook 00 on Binder]"
+            f"({binder}?urlpath=lab/tree/notebooks/{code}/{FIRST_NOTEBOOK}) ({built}); "
+            f"[notebook 00 in the JupyterLite site]({lite}lab/index.html?path={code}/{FIRST_NOTEBOOK}) "
+            "(no server)."
+        )
+    lines.append(
+        f"* The JupyterLite site's [start page]({lite}start.html) lists notebook 00 in every language."
+    )
+    lines.append(LANGUAGES_END)
+    return "\n".join(lines)
+
+
 FILE_LINK = re.compile(r"\]\((?!https?://|#|mailto:)([^)\s]+)\)")
 OUR_FILES = re.compile(r"\]\(https://github\.com/[^/)\s]+/[^/)\s]+/blob/main/([^)\s]+)\)")
 
@@ -107,12 +159,19 @@ def absolute_file_links(text: str) -> str:
 def main(argv: list[str]) -> int:
     text = README.read_text(encoding="utf-8")
     pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.DOTALL)
-    if not pattern.search(text):
-        print(f"README.md has no block between {BEGIN!r} and {END!r}", file=sys.stderr)
-        return 1
+    languages = re.compile(re.escape(LANGUAGES_BEGIN) + r".*?" + re.escape(LANGUAGES_END), re.DOTALL)
+    for begin, end, found in ((BEGIN, END, pattern), (LANGUAGES_BEGIN, LANGUAGES_END, languages)):
+        if not found.search(text):
+            print(f"README.md has no block between {begin!r} and {end!r}", file=sys.stderr)
+            return 1
     tagged = release_tagged(project()[2])
     choices = [tagged] if tagged is not None else [True, False]  # without git, either is right
-    made = [absolute_file_links(pattern.sub(lambda _, t=t: block(t), text, count=1)) for t in choices]
+
+    def made_for(tag: bool) -> str:
+        links = pattern.sub(lambda _: block(tag), text, count=1)
+        return absolute_file_links(languages.sub(lambda _: language_block(tag), links, count=1))
+
+    made = [made_for(t) for t in choices]
     new = made[0]
     if "--check" in argv:
         if text not in made:

@@ -251,6 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--printable", action="store_true", help="a printable sheet at real size with cut-out pieces (SVG)"
     )
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size for --printable")
+    p.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="the language of the words on the picture (--printable: the notes and the rules); "
+        "default: the session's (AWITHLAKNANNAI_LANG, else LANG), else English",
+    )
     p.set_defaults(run=_cmd_draw)
 
     p = commands.add_parser("match", help="play games between two computer players and print the table")

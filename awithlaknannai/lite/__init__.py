@@ -12,7 +12,10 @@ serve. This module builds that folder from the project's own files:
   the one the kernel is made for): found in ``node_modules/pyodide`` or
   fetched with ``npm pack``;
 - the student notebooks (the ones ``python -m awithlaknannai notebooks``
-  copies; never the teacher copies);
+  copies; never the teacher copies), with the translated ones in a folder
+  a language (``es/``, ``fr/``: their first cell calls ``set_language``, so
+  the kernel answers in the notebook's language), and a start page,
+  :data:`START_PAGE`, that opens notebook 00 in each language;
 - a Python package set for the browser (:data:`SITE_PACKAGES`): pure-Python
   wheels downloaded from PyPI (the kernel's IPython at the versions of
   Pyodide's own lock, the widget packages at the versions installed here,
@@ -57,17 +60,22 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LiteBuildError
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE
 from .install import _install_site
 
 __all__ = [
+    "FIRST_NOTEBOOK",
     "PYODIDE_VERSION",
     "SITE_PACKAGES",
+    "START_PAGE",
     "LiteBuildError",
     "LiteSite",
     "browser_requirements",
     "build_site",
     "find_pyodide",
     "site_lock",
+    "start_address",
+    "start_page",
 ]
 
 #: The Pyodide runtime (npm package ``pyodide``): the version jupyterlite-pyodide-kernel 0.8.6 is made for
@@ -136,6 +144,32 @@ PYODIDE_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: button needs a Voila server, so the site turns it off.
 VOILA_PREVIEW_EXTENSION = "@voila-dashboards/jupyterlab-preview"
 _PIP_TIMEOUT = 600  # seconds for one pip or npm call
+#: The site's page that lists notebook 00 in each language (the site's own ``index.html`` is
+#: JupyterLite's: it opens JupyterLab and reads the site's settings, so it stays as it is).
+START_PAGE = "start.html"
+#: The notebook a class opens first, in the site's contents (a translation's in its language's folder).
+FIRST_NOTEBOOK = "00_start_here.ipynb"
+
+
+def start_address(language: str = SOURCE_LANGUAGE) -> str:
+    """The address, relative to the site's root, that opens notebook 00 in ``language`` in JupyterLab.
+
+    JupyterLite's ``path`` parameter opens a file of the site's contents; a translation lives in
+    its language's folder.
+
+    Examples
+    --------
+    >>> start_address(), start_address("es")
+    ('lab/index.html?path=00_start_here.ipynb', 'lab/index.html?path=es/00_start_here.ipynb')
+    >>> start_address("xx")
+    Traceback (most recent call last):
+    ...
+    ValueError: the site's notebooks come in en, es, fr; got 'xx'
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"the site's notebooks come in {', '.join(LANGUAGES)}; got {str(language)[:40]!r}")
+    folder = "" if language == SOURCE_LANGUAGE else f"{language}/"
+    return f"lab/index.html?path={folder}{FIRST_NOTEBOOK}"
 
 
 @dataclass(frozen=True)
@@ -151,6 +185,8 @@ class LiteSite:
     kept: tuple[str, ...] = ()
     #: Files the builder would have replaced that someone had changed or put there: kept under these names.
     backups: tuple[str, ...] = ()
+    #: The languages of the notebooks in the site (English first; each translation in its own folder).
+    languages: tuple[str, ...] = (SOURCE_LANGUAGE,)
 
     def __str__(self) -> str:
         extra = []
@@ -172,7 +208,13 @@ class LiteSite:
                 f"  Python packages in the browser: {', '.join(self.packages)}",
                 "Serve the folder with any static web server, for example:",
                 f"  python -m http.server --directory {self.folder} 8000",
-                "then open http://127.0.0.1:8000/lab/index.html?path=00_start_here.ipynb",
+                f"then open http://127.0.0.1:8000/{start_address()}",
+                *[
+                    f"  in {LANGUAGES[code]}: http://127.0.0.1:8000/{start_address(code)}"
+                    for code in self.languages
+                    if code != SOURCE_LANGUAGE
+                ],
+                f"or the page that lists them all: http://127.0.0.1:8000/{START_PAGE}",
                 "(a page opened as a file:// address cannot start Python: browsers need a web server).",
             ]
         )
@@ -528,15 +570,93 @@ def _kernel_shims() -> list[Path]:
 # --- the site ---------------------------------------------------------------------------
 
 
-def _student_notebooks(folder: Path) -> list[str]:
+def _student_notebooks(folder: Path) -> tuple[list[str], list[str]]:
+    """Write the student notebooks into ``folder``, each translation in its language's folder (``es/``).
+
+    Returns the files written (``"es/00_start_here.ipynb"`` for a translation) and the languages whose
+    notebook 00 is there, English first. The teacher copies are never among them.
+    """
     from ..tutorial.fetch import packaged_notebooks
 
     folder.mkdir(parents=True, exist_ok=True)
-    names = []
-    for name, data in packaged_notebooks().items():
-        (folder / name).write_bytes(data)
-        names.append(name)
-    return names
+    names: list[str] = []
+    languages: list[str] = []
+    for language in LANGUAGES:
+        notebooks = packaged_notebooks(language)
+        for name, data in notebooks.items():
+            target = folder / name
+            target.parent.mkdir(exist_ok=True)
+            target.write_bytes(data)
+            names.append(name)
+        if start_address(language).split("path=", 1)[1] in notebooks:
+            languages.append(language)
+    return names, languages
+
+
+def _notebook_title(notebook: bytes) -> str | None:
+    """The first ``# heading`` of a notebook's first Markdown cell (its title), if it has one."""
+    try:
+        cells = json.loads(notebook.decode("utf-8")).get("cells", [])
+    except (UnicodeDecodeError, ValueError, AttributeError):
+        return None
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else str(source)
+            heading = re.match(r"#\s+(.+)", text.strip())
+            return heading.group(1).strip() if heading else None
+    return None
+
+
+def start_page(contents: Path, languages: Iterable[str]) -> str:
+    """The site's start page (:data:`START_PAGE`): notebook 00 in each language, by its own title.
+
+    ``contents`` is the folder of the site's notebooks (as :func:`_student_notebooks` wrote it). Each
+    link is marked with its language (``lang="es"``), so a screen reader reads it in that language.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> names, languages = _student_notebooks(folder)
+    >>> page = start_page(folder, languages)
+    >>> '<li lang="es"><a href="lab/index.html?path=es/00_start_here.ipynb">' in page
+    True
+    >>> "empieza aquí" in page and "commence ici" in page
+    True
+    """
+    from html import escape
+
+    items = []
+    for language in languages:
+        address = start_address(language)
+        notebook = contents / address.split("path=", 1)[1]
+        title = _notebook_title(notebook.read_bytes()) if notebook.is_file() else None
+        text = LANGUAGES[language] + (f": {title}" if title else "")
+        items.append(f'<li lang="{language}"><a href="{escape(address)}">{escape(text)}</a></li>')
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            "<title>Awithlaknannai Mosona</title>",
+            "<style>body { font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; "
+            "line-height: 1.6; color: #222; } li { font-size: 1.25em; margin: 0.5em 0; }</style>",
+            "</head>",
+            "<body>",
+            "<main>",
+            "<h1>Awithlaknannai Mosona</h1>",
+            "<ul>",
+            *items,
+            "</ul>",
+            "</main>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
 
 
 def _lite_config(lite_dir: Path) -> None:
@@ -617,7 +737,7 @@ def build_site(
         project = _project_wheel(wheel, Path(work) / "project")  # made afresh: the checkout may have changed
         say(f"this package: {project.name}")
         lite_dir = Path(work) / "lite"
-        notebooks = _student_notebooks(lite_dir / "files")
+        notebooks, languages = _student_notebooks(lite_dir / "files")
         static = lite_dir / "static" / "pyodide"  # the kernel addon's well-known place for Pyodide
         shutil.copytree(
             runtime, static, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "node_modules")
@@ -652,6 +772,7 @@ def build_site(
         )
         if not (build / "jupyter-lite.json").is_file():
             raise LiteBuildError("jupyter lite build wrote no site")
+        (build / START_PAGE).write_text(start_page(lite_dir / "files", languages), encoding="utf-8")
         target.parent.mkdir(parents=True, exist_ok=True)
         kept, backups = _install_site(build, target)
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
@@ -663,4 +784,5 @@ def build_site(
         time.perf_counter() - started,
         kept,
         backups,
+        tuple(languages),
     )

@@ -30,6 +30,7 @@ import networkx as nx
 
 from ..errors import shown as _shown
 from ..game import Game
+from ..i18n import LANGUAGES, _, ngettext, side_name, use_language
 from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant, get_variant
@@ -252,6 +253,7 @@ def rules_summary(variant: Variant) -> list[str]:
     Written from the variant's :class:`~awithlaknannai.rules.Rules`, so a
     class's own rules are summarised as faithfully as the presets; a switch
     not in :data:`RULES_DESCRIBED` is listed as written in a rules text.
+    The sentences are in the session's language (:func:`~awithlaknannai.i18n.set_language`).
 
     Examples
     --------
@@ -263,73 +265,97 @@ def rules_summary(variant: Variant) -> list[str]:
     Only one jump per turn. You may capture, but you need not.
     You win by taking all your opponent's pieces, or when your opponent cannot move.
     The game also ends after 50 turns in a row without a capture, or a position seen 3 times: a draw.
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("es"):
+    ...     print(rules_summary(get_variant("mosona"))[0])
+    Empiezan las Blancas; después, se juega por turnos. Un turno es un paso o una captura.
     """
     rules: Rules = variant.rules
     curved = bool(variant.board.graph.get("curved_lines"))
+    first = _("{side} moves first; then take turns. A turn is one step or one capture.")
     lines = [
-        f"{variant.first} moves first; then take turns. A turn is one step or one capture.",
-        "Step: move one of your pieces along a line to the next point, if it is empty.",
+        first.format(side=side_name(variant.first)),
+        _("Step: move one of your pieces along a line to the next point, if it is empty."),
     ]
     if rules.leap_shape == "line":
-        capture = (
-            "Capture: jump along a line over an enemy piece next to yours "
-            "to the empty point beyond it; remove it."
+        capture = _(
+            "Capture: jump along a line over an enemy piece next to yours to the empty point beyond it; "
+            "remove it."
         )
         if curved:
-            capture += " A jump may follow a curved end line."
+            capture += " " + _("A jump may follow a curved end line.")
         if variant.board.graph.get("arc_centres"):
-            capture += " A jump may run along a circle, and straight across the centre."
+            capture += " " + _("A jump may run along a circle, and straight across the centre.")
     else:
-        capture = (
+        capture = _(
             "Capture: jump over an enemy piece next to yours to an empty point next to it "
             "(the jump may turn a corner); remove it."
         )
     lines.append(capture)
     multi = {
-        "compulsory": "If the same piece can jump again, it must keep jumping in the same turn.",
-        "optional": "If the same piece can jump again, it may keep jumping in the same turn.",
-        "none": "Only one jump per turn.",
+        "compulsory": _("If the same piece can jump again, it must keep jumping in the same turn."),
+        "optional": _("If the same piece can jump again, it may keep jumping in the same turn."),
+        "none": _("Only one jump per turn."),
     }[rules.multi_leap]
     if rules.compulsory_capture and rules.maximum_capture:
-        must = "If you can capture, you must, and you must choose a capture that takes the most pieces."
+        must = _("If you can capture, you must, and you must choose a capture that takes the most pieces.")
     elif rules.compulsory_capture:
-        must = "If you can capture, you must."
+        must = _("If you can capture, you must.")
     elif rules.maximum_capture:
-        must = "You may capture, but you need not; if you do, take the most pieces you can."
+        must = _("You may capture, but you need not; if you do, take the most pieces you can.")
     else:
-        must = "You may capture, but you need not."
+        must = _("You may capture, but you need not.")
     lines.append(f"{multi} {must}")
     if rules.blocked_player_loses:
-        lines.append("You win by taking all your opponent's pieces, or when your opponent cannot move.")
+        lines.append(_("You win by taking all your opponent's pieces, or when your opponent cannot move."))
     else:
         lines.append(
-            "You win by taking all your opponent's pieces; "
-            "if the player to move cannot move, the game is a draw."
+            _(
+                "You win by taking all your opponent's pieces; if the player to move cannot move, the game is a draw."
+            )
         )
-    stops = []
-    if rules.quiet_turn_limit is not None:
-        stops.append(f"{rules.quiet_turn_limit} turns in a row without a capture")
-    if rules.repetition_limit is not None:
-        stops.append(f"a position seen {rules.repetition_limit} times")
-    if stops:
-        result = "a draw" if rules.no_capture_result == "draw" else "more pieces wins (equal: a draw)"
-        lines.append(f"The game also ends after {', or '.join(stops)}: {result}.")
+    result = _("a draw") if rules.no_capture_result == "draw" else _("more pieces wins (equal: a draw)")
+    turns, times = rules.quiet_turn_limit, rules.repetition_limit
+    if turns is not None and times is not None:
+        ends = ngettext(
+            "The game also ends after {turns} turn in a row without a capture, or a position seen {times} "
+            "times: {result}.",
+            "The game also ends after {turns} turns in a row without a capture, or a position seen {times} "
+            "times: {result}.",
+            turns,
+        )
+        lines.append(ends.format(turns=turns, times=times, result=result))
+    elif turns is not None:
+        ends = ngettext(
+            "The game also ends after {turns} turn in a row without a capture: {result}.",
+            "The game also ends after {turns} turns in a row without a capture: {result}.",
+            turns,
+        )
+        lines.append(ends.format(turns=turns, result=result))
+    elif times is not None:
+        ends = _("The game also ends after a position seen {times} times: {result}.")
+        lines.append(ends.format(times=times, result=result))
     if variant.shrink is not None:  # Tukvnanawopi's rules 7 and 8
-        unit = "row or column of squares" if variant.shrink.unit == "squares" else "line of points"
-        shrink = (
-            f"When the {unit} at an end of the board holds no piece, it is out of play for the "
-            "rest of the game, and the board keeps shrinking."
-        )
         if variant.shrink.unit == "squares":
-            shrink += (
-                " The line it shares with the next row stays playable."
+            shrink = _(
+                "When the row or column of squares at an end of the board holds no piece, it is out of "
+                "play for the rest of the game, and the board keeps shrinking."
+            )
+            shrink += " " + (
+                _("The line it shares with the next row stays playable.")
                 if rules.shrink_boundary == "playable"
-                else " The line it shares with the next row goes out of play too."
+                else _("The line it shares with the next row goes out of play too.")
+            )
+        else:
+            shrink = _(
+                "When the line of points at an end of the board holds no piece, it is out of play for "
+                "the rest of the game, and the board keeps shrinking."
             )
         lines.append(shrink)
     others = [f"{name}={value}" for name, value in rules.differences().items() if name not in RULES_DESCRIBED]
     if others:
-        lines.append(f"Also: {', '.join(others)}.")
+        also = _("Also: {settings}.")
+        lines.append(also.format(settings=", ".join(others)))
     return lines
 
 
@@ -423,7 +449,7 @@ def _plan_sheet(variant: Variant, page_w: float, page_h: float) -> dict[str, flo
     low, high = 1.0, min(40.0, inner_w / span_w)  # 40 mm: pieces the size of large coins
     if height_needed(low) > inner_h:
         raise ValueError(f"the {variant.name} board does not fit on this paper")
-    for _ in range(40):  # bisection to a hundredth of a millimetre
+    for _step in range(40):  # bisection to a hundredth of a millimetre
         middle = (low + high) / 2
         if height_needed(middle) <= inner_h:
             low = middle
@@ -448,12 +474,19 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     pixel_unit = 60.0  # the board is drawn at screen size, then scaled to millimetres
     scale = unit / pixel_unit
     counts = {color: variant.start.count(color) for color in Color}
-    desc = (
-        f"A printable sheet for {name} on {paper.upper()} paper: the board with "
-        f"{board.number_of_nodes()} points ({_num(unit)} mm apart), {counts[Color.WHITE]} white and "
-        f"{counts[Color.BLACK]} black pieces to cut out, and a summary of the rules."
+    desc = _(
+        "A printable sheet for {board} on {paper} paper: the board with {points} points ({spacing} mm "
+        "apart), {white} white and {black} black pieces to cut out, and a summary of the rules."
+    ).format(
+        board=name,
+        paper=paper.upper(),
+        points=board.number_of_nodes(),
+        spacing=_num(unit),
+        white=counts[Color.WHITE],
+        black=counts[Color.BLACK],
     )
-    parts = _open_svg(page_w, page_h, f"{name}: printable board", desc)
+    title = _("{board}: printable board").format(board=name)
+    parts = _open_svg(page_w, page_h, title, desc)
     # Real size: the page's width and height in millimetres, with a viewBox in millimetres.
     parts[0] = parts[0].replace(
         f'width="{_num(page_w)}" height="{_num(page_h)}"',
@@ -466,8 +499,8 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     left, y = _PAGE_MARGIN, _PAGE_MARGIN
     # Header: title left, scale bar right.
     parts.append(_text(_xml(name), left, y + 7, 7, font_family=_FONT, bold=True, fill=ink, class_="title"))
-    subtitle = (
-        f"{variant.name} · rules: {variant.rules.to_text()} · print at 100 % (actual size), not “fit to page”"
+    subtitle = _("{variant} · rules: {rules} · print at 100 % (actual size), not “fit to page”").format(
+        variant=variant.name, rules=variant.rules.to_text()
     )
     parts.append(_text(_xml(subtitle), left, y + 12.5, _TEXT_SIZE, font_family=_FONT, fill=ink))
     bar_right = page_w - _PAGE_MARGIN
@@ -485,7 +518,7 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     parts.append(
         _element(
             "text",
-            "this bar is 50 mm long",
+            _xml(_("this bar is 50 mm long")),
             x=bar_right - 25,
             y=y + 9,
             font_family=_FONT,
@@ -504,7 +537,9 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
             unit=pixel_unit,
             labels=labels,
             default_title=name,
-            desc=f"{name}, {board.number_of_nodes()} points; faint pieces show the start.",
+            desc=_("{board}, {points} points; faint pieces show the start.").format(
+                board=name, points=board.number_of_nodes()
+            ),
             start_marks=dict(variant.start_pieces),
             paper=True,
             placement=(board_x, y, scale),
@@ -568,10 +603,11 @@ def _cutout_rows(counts: tuple[int, int], per_row: int) -> list[list[Color]]:
 
 
 def _cutout_note(white: int, black: int, unit: float) -> str:
-    return (
-        f"Set up on the faint pieces (dark for Black, light for White). Cut out the {white} white and "
-        f"{black} black pieces along the dashed lines; they are about {0.6 * unit:.0f} mm across."
+    note = _(
+        "Set up on the faint pieces (dark for Black, light for White). Cut out the {white} white and "
+        "{black} black pieces along the dashed lines; they are about {size} mm across."
     )
+    return note.format(white=white, black=black, size=f"{0.6 * unit:.0f}")
 
 
 def _text_block(lines: Sequence[str], x: float, top: float, css: str) -> str:
@@ -604,7 +640,9 @@ def cli_draw(args: argparse.Namespace) -> int:
     """Run ``python -m awithlaknannai draw`` with already parsed arguments.
 
     Writes an SVG or PNG of the variant's start, of ``--position``, or (with
-    ``--printable``) a printable sheet; prints the path written.
+    ``--printable``) a printable sheet; prints the path written. The words on
+    the picture (the sheet's rules and notes, the titles a screen reader reads)
+    are in ``--lang`` if given, else in the session's language.
 
     Raises
     ------
@@ -619,6 +657,17 @@ def cli_draw(args: argparse.Namespace) -> int:
     if kind not in (".svg", ".png"):
         found = f"unknown output type {kind!r}" if kind else "no file extension"
         raise ValueError(f"{found} in {str(output)!r}: name a .svg or .png file")
+    language = getattr(args, "lang", None)
+    if language is None:
+        return _draw_to(args, output, kind)
+    if language not in LANGUAGES:
+        raise ValueError(f"--lang must be one of {', '.join(LANGUAGES)}, got {str(language)[:40]!r}")
+    with use_language(language):
+        return _draw_to(args, output, kind)
+
+
+def _draw_to(args: argparse.Namespace, output: Path, kind: str) -> int:
+    """The picture ``draw`` asked for, in the language in force, written to ``output``."""
     if args.printable:
         if args.position:
             raise ValueError(

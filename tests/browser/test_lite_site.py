@@ -10,7 +10,10 @@ Chromium's host resolver finding no other host at all. A student's first
 minute is played: open ``00_start_here``, run it, play the first move by
 clicking on the board (drawn by the board's own canvas front end: the
 site has no ipycanvas), then the test checks that not one request left the
-machine. It prints how long the site took to become playable.
+machine. It prints how long the site took to become playable. A class that
+chose Spanish or French starts at the site's start page, and notebook 00 in
+its language answers in that language (its first cell sets it in the
+browser's Python).
 """
 
 from __future__ import annotations
@@ -233,12 +236,14 @@ _DONE_OR_STOPPED = f"""() => {{
 }}"""
 
 
-def _run_to_the_end(offline: OfflinePage, name: str) -> str:
-    """Open the notebook ``name`` in the site, Run All, and return the text of its outputs once every cell
-    has run; fails at the first cell that stopped (a traceback or a friendly error's box)."""
+def _run_to_the_end(offline: OfflinePage, name: str, *, opened: bool = False) -> str:
+    """Open the notebook ``name`` in the site (unless the page shows it already: ``opened``), Run All, and
+    return the text of its outputs once every cell has run; fails at the first cell that stopped (a
+    traceback or a friendly error's box)."""
     page, site_url = offline.page, offline.base
     started = time.perf_counter()
-    page.goto(f"{site_url}/lab/index.html?path={name}")
+    if not opened:
+        page.goto(f"{site_url}/lab/index.html?path={name}")
     page.wait_for_selector(f"{PANEL} .jp-Cell", state="visible")
     wait_for_kernel_idle(page)
     start_run_all(page)
@@ -316,3 +321,34 @@ def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(
         assert hopi == ["variant", "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
         tables.nth(0).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "lite-07-tables.png"))
+
+
+#: The title of notebook 00's first challenge in each translation, shown above its board.
+FIRST_CHALLENGE = {"es": "Al centro", "fr": "Au centre"}
+
+
+@pytest.mark.parametrize("language", sorted(FIRST_CHALLENGE))
+def test_the_start_page_opens_notebook_00_in_its_language(
+    language: str, site_url: str, offline_browser: Any, artifacts: Path
+) -> None:
+    """A class that chose a language clicks it on the start page; notebook 00 runs in that language."""
+    from awithlaknannai.i18n import LANGUAGES, use_language
+    from awithlaknannai.tutorial.challenges import first_moves
+
+    with use_language(language):
+        first = first_moves()[0]
+    english = first_moves()[0]
+    assert first.title == FIRST_CHALLENGE[language]
+    name = f"{language}/00_start_here.ipynb"
+    with offline_page(offline_browser, site_url, artifacts, f"lite-start-{language}") as offline:
+        page = offline.page
+        page.goto(f"{site_url}/start.html")
+        link = page.locator(f"li[lang='{language}'] a")
+        assert link.inner_text().startswith(LANGUAGES[language])
+        link.click()
+        page.wait_for_url(f"**/lab/index.html?path={name}")
+        text = _run_to_the_end(offline, name, opened=True)
+        # The first challenge in the language (the kernel in the browser speaks it), not in English.
+        assert first.title in text, text[-2000:]
+        assert english.title not in text and english.task not in text, text[-2000:]
+        page.screenshot(path=str(artifacts / f"lite-start-{language}.png"))
