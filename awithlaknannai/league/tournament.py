@@ -52,6 +52,7 @@ from .contestants import Contestant, PlayersFolderError, contestants_from_folder
 from .journal import _check_save_to, _Journal, _journal_path, _saved_games
 from .player_side import MAX_PRINTED_CHARS, PlayerFailure, check_league_variant
 from .games import FORFEIT, MAX_GAMES_PER_PAIR, MAX_PLAYERS, Forfeit, LeagueGame, printable_text
+from .failure_texts import CHOSE_ILLEGAL
 from .results import LeaguePlayer, LeagueResults, _forfeit_result, _schedule, _settings
 from .sandbox import (
     DEFAULT_MEMORY_LIMIT_MB,
@@ -231,7 +232,7 @@ def _referee(
                 game.play(text)
             except ValueError as error:
                 forfeits.append(
-                    Forfeit(names[side], color.value, "illegal", f"chose an illegal move: {error}")
+                    Forfeit(names[side], color.value, "illegal", CHOSE_ILLEGAL.message.format(error=error))
                 )
     finally:
         for side, color in enumerate(colors):
