@@ -158,7 +158,8 @@ def board_diagram(position: Position, labels: bool = True) -> str:
     if not isinstance(position, Position):
         raise TypeError(f"board_diagram draws a Position, got {type(position).__name__}")
     outcome = position.outcome()
-    footer = str(outcome) if outcome else _("{side} to move").format(side=side_name(position.turn))
+    to_move = _("{side} to move").format(side=side_name(position.turn))  # capitalised: it starts a line
+    footer = str(outcome) if outcome else to_move[:1].upper() + to_move[1:]
     return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
 
 

@@ -290,8 +290,10 @@ class Position:
     def __str__(self) -> str:
         """The board as a plain-text diagram, with the side to move or the result (see notation.board_diagram)."""
         outcome = self.outcome()
-        # Shown, never read back (records and position texts say the side as w or b): in the session's language.
-        footer = str(outcome) if outcome else _("{side} to move").format(side=side_name(self._turn))
+        # Shown, never read back (records and position texts say the side as w or b): in the session's language,
+        # capitalised as a line's start ("juegan las Blancas" is written for the middle of a sentence).
+        to_move = _("{side} to move").format(side=side_name(self._turn))
+        footer = str(outcome) if outcome else to_move[:1].upper() + to_move[1:]
         return board_diagram_text(self._variant, self._white, self._black, self._dead, footer)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:

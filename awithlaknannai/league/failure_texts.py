@@ -14,7 +14,7 @@ Examples
 'took more than 1 s for a move'
 >>> with use_language("fr"):
 ...     shown_why(why)
-"a mis plus de 1 s pour un coup"
+'a mis plus de 1 s pour un coup'
 >>> shown_why("ZeroDivisionError: division by zero")
 'ZeroDivisionError: division by zero'
 """
