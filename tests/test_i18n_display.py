@@ -218,3 +218,14 @@ def test_the_diagram_says_who_is_to_move_in_the_language() -> None:
         )
     assert str(start).splitlines()[-1] == "White to move" and get_language() == "en"
     assert start.text() == Position.from_text(start.text()).text()  # the saved form has no words to translate
+
+
+def test_the_league_counts_its_games_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from awithlaknannai.league.tournament import _TextBar
+
+    with use_language("es"):
+        bar = _TextBar(12, "Mi liga")
+        bar.update(3)
+    assert capsys.readouterr().err.endswith("\rMi liga: 3/12 partidas")
+    _TextBar(1, "mine")
+    assert capsys.readouterr().err == "\rmine: 0/1 game"
