@@ -36,6 +36,8 @@ from typing import Any
 
 from .errors import NotationError, reading_field
 from .game import Game
+from .i18n import gettext as _
+from .i18n import side_name
 from .position import EndReason, Position
 from .rules import Rules
 from .texts import board_diagram_text, cut, shown_short
@@ -150,11 +152,14 @@ def board_diagram(position: Position, labels: bool = True) -> str:
     M  b   b   .   w   w
     B    w   w   w   w
     White to move
+
+    The last line is in the session's language (a picture for people: nothing reads it back).
     """
     if not isinstance(position, Position):
         raise TypeError(f"board_diagram draws a Position, got {type(position).__name__}")
     outcome = position.outcome()
-    footer = str(outcome) if outcome else f"{position.turn} to move"
+    to_move = _("{side} to move").format(side=side_name(position.turn))  # capitalised: it starts a line
+    footer = str(outcome) if outcome else to_move[:1].upper() + to_move[1:]
     return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
 
 

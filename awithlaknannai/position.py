@@ -35,6 +35,7 @@ from .movegen import MAX_LEAP_STATES, MAX_LEAP_WORK, LeanMove, RawMove, generato
 from .game_tree import MAX_PERFT_DEPTH, count_leaves, lean_tree, tree_estimate
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, shown
 from .i18n import gettext as _
+from .i18n import side_name
 from .moves import EndReason, Move, Outcome
 from .rules import Rules
 from .texts import (
@@ -289,7 +290,10 @@ class Position:
     def __str__(self) -> str:
         """The board as a plain-text diagram, with the side to move or the result (see notation.board_diagram)."""
         outcome = self.outcome()
-        footer = str(outcome) if outcome else f"{self._turn} to move"
+        # Shown, never read back (records and position texts say the side as w or b): in the session's language,
+        # capitalised as a line's start ("juegan las Blancas" is written for the middle of a sentence).
+        to_move = _("{side} to move").format(side=side_name(self._turn))
+        footer = str(outcome) if outcome else to_move[:1].upper() + to_move[1:]
         return board_diagram_text(self._variant, self._white, self._black, self._dead, footer)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> tuple[dict, dict]:

@@ -42,9 +42,9 @@ def test_the_player_test_table_is_in_the_language() -> None:
 def test_the_problems_of_a_player_say_where_in_the_language() -> None:
     report = _test(lambda position: None)
     with use_language("es"):
-        assert report.problems()[0].startswith("choose_move returned None en 2 partidas (1, 2): ")
+        assert report.problems()[0].startswith("choose_move devolvió None en 2 partidas (1, 2): ")
     with use_language("fr"):
-        assert report.problems()[0].startswith("choose_move returned None dans 2 parties (1, 2)")
+        assert report.problems()[0].startswith("choose_move a renvoyé None dans 2 parties (1, 2)")
     assert report.problems()[0].startswith("choose_move returned None in 2 games (1, 2): ")
 
 

@@ -20,6 +20,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from .failure_texts import NOT_STARTED
 from .player_side import PlayerFailure
 
 __all__ = ["PROCESS_NAME_PREFIX", "wake_forkserver"]
@@ -95,7 +96,7 @@ def _start_with_deadline(make: Callable[[], Any], context: Any, seconds: float) 
             break
         _replace_forkserver()
         starter.join(2.0)
-    raise PlayerFailure("crash", f"its process could not be started within {seconds:g} s")
+    raise PlayerFailure("crash", NOT_STARTED.message.format(seconds=f"{seconds:g}"))
 
 
 def wake_forkserver() -> None:

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..i18n import N_
+from ..i18n import N_, ngettext, side_name
+from ..i18n import gettext as _
 from ..notation import _record_dict
 from ..texts import table_lines
-from ..players.match import STOPPED
+from ..players.match import STOPPED, shown_reason
+from .failure_texts import shown_why
 from ..position import Position
 
 __all__ = [
@@ -135,7 +137,23 @@ class Forfeit:
         object.__setattr__(self, "why", printable_text(self.why))
 
     def __str__(self) -> str:
+        """In English, as game records and results files keep it (see :meth:`describe` for a student)."""
         return f"{self.player} ({self.color.capitalize()}) lost by forfeit: {self.why}"
+
+    def describe(self) -> str:
+        """What happened, as a student reads it: in the session's language (``why`` too, where it is known).
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> forfeit = Forfeit("ada", "white", "timeout", "took more than 1 s for a move")
+        >>> with use_language("es"):
+        ...     print(forfeit.describe())
+        ada (Blancas) perdió por fallo: tardó más de 1 s en una jugada
+        >>> print(forfeit.describe())
+        ada (White) lost by forfeit: took more than 1 s for a move
+        """
+        return _("{player} ({side}) lost by forfeit: {why}").format(
+            player=self.player, side=side_name(self.color), why=shown_why(self.why)
+        )
 
 
 @dataclass(frozen=True)
@@ -199,7 +217,8 @@ class LeagueGame:
         return self.black if name == self.white else self.white
 
     def summary(self) -> str:
-        """One line: who had which colour, the result and why.
+        """One line: who had which colour, the result and why, in English (the game record's ``Result`` tag;
+        :meth:`describe` says it in the session's language).
 
         >>> from awithlaknannai.league import run_league
         >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
@@ -213,6 +232,44 @@ class LeagueGame:
             return head + f"{self.winner} won; " + " ".join(f"{f}." for f in self.forfeits)
         outcome = "a draw" if self.result == "draw" else f"{self.winner} won"
         return head + f"{outcome} ({self.reason}), {len(self.moves)} turns."
+
+    def describe(self) -> str:
+        """:meth:`summary` as a student reads it, in the session's language (``summary`` stays English:
+        game records and results files keep it).
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> from awithlaknannai.league import run_league
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False)
+        >>> with use_language("es"):
+        ...     print(results.games[0].describe())
+        Partida 1: beginner (Blancas) contra casual (Negras): ganó casual (no quedan piezas), 12 turnos.
+        >>> print(results.games[0].describe())
+        Game 1: beginner (White) against casual (Black): casual won (no pieces left), 12 turns.
+        """
+        names = {"number": self.number, "white": self.white, "black": self.black, "winner": self.winner}
+        forfeits = " ".join(f"{forfeit.describe()}." for forfeit in self.forfeits)
+        if self.forfeits and self.result == "none":
+            text = _(
+                "Game {number}: {white} (White) against {black} (Black): both lost by forfeit. {forfeits}"
+            )
+            return text.format(forfeits=forfeits, **names)
+        if self.forfeits:
+            text = _("Game {number}: {white} (White) against {black} (Black): {winner} won; {forfeits}")
+            return text.format(forfeits=forfeits, **names)
+        turns = len(self.moves)
+        if self.result == "draw":
+            text = ngettext(
+                "Game {number}: {white} (White) against {black} (Black): a draw ({reason}), {count} turn.",
+                "Game {number}: {white} (White) against {black} (Black): a draw ({reason}), {count} turns.",
+                turns,
+            )
+        else:
+            text = ngettext(
+                "Game {number}: {white} (White) against {black} (Black): {winner} won ({reason}), {count} turn.",
+                "Game {number}: {white} (White) against {black} (Black): {winner} won ({reason}), {count} turns.",
+                turns,
+            )
+        return text.format(reason=shown_reason(self.reason), count=turns, **names)
 
     def tags(self) -> dict[str, str]:
         """The tags of the game record: players, round, result in words."""

@@ -29,6 +29,15 @@ from typing import Any
 
 from ..position import Position
 from .contestants import NOTEBOOK_ORIGIN, Contestant
+from .failure_texts import (
+    COULD_NOT_LOAD,
+    LOAD_TOO_LONG,
+    OUT_OF_MEMORY,
+    OUT_OF_MEMORY_LOADING,
+    RAISED,
+    TOOK_SECONDS,
+    TOOK_TOO_LONG,
+)
 from .player_limits import DEFAULT_TIME_LIMIT, LOAD_TIME_LIMIT, grace_seconds
 from .player_side import PlayerFailure, _describe, _load_choose, _move_text
 
@@ -128,14 +137,16 @@ class InProcessPlayer:
         except PlayerFailure:
             raise
         except _MoveTimeout:
-            raise PlayerFailure("load", f"took more than {LOAD_TIME_LIMIT:g} s to load") from None
+            raise PlayerFailure(
+                "load", LOAD_TOO_LONG.message.format(seconds=f"{LOAD_TIME_LIMIT:g}")
+            ) from None
         except MemoryError:
-            raise PlayerFailure("memory", "ran out of memory while loading") from None
+            raise PlayerFailure("memory", OUT_OF_MEMORY_LOADING.message) from None
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise
             raise PlayerFailure(
-                "load", f"could not be loaded: {_describe(error, contestant.origin, numbered)}"
+                "load", COULD_NOT_LOAD.message.format(why=_describe(error, contestant.origin, numbered))
             ) from None
         player = cls(contestant.name, choose, time_limit, player=builtin)
         player._filename = contestant.origin
@@ -167,20 +178,24 @@ class InProcessPlayer:
             with _alarm(self.time_limit + grace_seconds(self.time_limit)):
                 result = self._choose(copy)
         except _MoveTimeout:
-            raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move") from None
+            raise PlayerFailure(
+                "timeout", TOOK_TOO_LONG.message.format(seconds=f"{self.time_limit:g}")
+            ) from None
         except MemoryError:
-            raise PlayerFailure("memory", "ran out of memory (MemoryError)") from None
+            raise PlayerFailure("memory", OUT_OF_MEMORY.message) from None
         except (KeyboardInterrupt, GeneratorExit):
             raise
         except BaseException as error:  # noqa: BLE001 - a player's error loses its game
             filename = self._filename or (
                 inspect.getsourcefile(self._choose) if inspect.isfunction(self._choose) else None
             )
-            raise PlayerFailure("error", f"choose_move raised {_describe(error, filename or '')}") from None
+            raise PlayerFailure(
+                "error", RAISED.message.format(error=_describe(error, filename or ""))
+            ) from None
         seconds = time.perf_counter() - started
         if seconds > self.time_limit:
             raise PlayerFailure(
-                "timeout", f"took {seconds:.2f} s for a move; the limit is {self.time_limit:g} s"
+                "timeout", TOOK_SECONDS.message.format(seconds=f"{seconds:.2f}", limit=f"{self.time_limit:g}")
             )
         return _move_text(result), seconds
 

@@ -25,12 +25,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, TranslatedTexts
+from ..i18n import gettext as _
 from ..limits import text as checked_text
 from ..position import Move, Position
 from ..rules import Rules
 from ..tables.solver import EndgameTables, Value, estimate_cost, solve_endgames
 from ..variants import Color, Variant, get_variant
 from .player_side import PlayerFailure
+from .failure_texts import CHOSE_ILLEGAL, shown_why
 from .sandbox import DEFAULT_TIME_LIMIT, InProcessPlayer, check_time_limit
 
 __all__ = ["MAX_JUDGED_POSITIONS", "MAX_JUDGE_PIECES", "JudgedMove", "MoveJudgement", "judge_player"]
@@ -41,6 +44,23 @@ MAX_JUDGED_POSITIONS = 10_000
 MAX_JUDGE_PIECES = 3
 #: Refuse tables estimated to need more memory than this (Binder gives a notebook 2 GB).
 MAX_JUDGE_BYTES = 2**30
+
+# What a played move did, by (the best result, the result it keeps): whole sentences, in the session's language.
+_VERDICTS = TranslatedTexts(
+    {
+        "win win": N_("{position}: {move} keeps the win (good moves: {good})").message,
+        "win draw": N_(
+            "{position}: {move} throws away the win: it leaves a draw (good moves: {good})"
+        ).message,
+        "win loss": N_(
+            "{position}: {move} throws away the win: it leaves a loss (good moves: {good})"
+        ).message,
+        "draw draw": N_("{position}: {move} keeps the draw (good moves: {good})").message,
+        "draw loss": N_(
+            "{position}: {move} throws away the draw: it leaves a loss (good moves: {good})"
+        ).message,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -77,14 +97,25 @@ class JudgedMove:
         return self.kept is not None and self.kept.outcome == self.best.outcome
 
     def __str__(self) -> str:
-        if self.played is None:
-            return f"{self.position.text()}: no move ({self.problem})"
-        verdict = "keeps" if self.is_good else "throws away"
+        """One line in the session's language: the position, the move, what it kept, the good moves.
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> judgement = judge_player(lambda position: position.legal_moves()[0], "zuni-3", positions=1,
+        ...                          seed=1, cache_dir=False)
+        >>> with use_language("es"):
+        ...     "(buenas jugadas:" in str(judgement.moves[0])
+        True
+        """
+        position = self.position.text()
+        if self.played is None or self.kept is None:
+            return _("{position}: no move ({problem})").format(
+                position=position, problem=shown_why(self.problem or "")
+            )
         good = ", ".join(map(str, self.good_moves[:4]))
-        return (
-            f"{self.position.text()}: {self.played} {verdict} the {self.best.outcome} "
-            f"(it leaves a {self.kept.outcome if self.kept else '?'}; good moves: {good})"
-        )
+        verdict = _VERDICTS.get(f"{self.best.outcome} {self.kept.outcome}")
+        if verdict is None:  # the tables never rank a move above the best result
+            raise AssertionError(f"a move keeps {self.kept.outcome} where the best is {self.best.outcome}")
+        return verdict.format(position=position, move=self.played, good=good)
 
 
 class MoveJudgement:
@@ -131,11 +162,28 @@ class MoveJudgement:
         return out
 
     def to_text(self) -> str:
+        """In the session's language, in one line.
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> judgement = MoveJudgement("ada", get_variant("zuni-3"), [])
+        >>> with use_language("fr"):
+        ...     print(judgement.to_text())
+        ada a gardé le meilleur résultat dans 0 positions sur 0 (0 %) sur zuni-3 : la victoire dans 0 positions gagnantes sur 0, la nulle dans 0 positions nulles sur 0.
+        """
         won, drawn = self.by_result()["win"], self.by_result()["draw"]
-        return (
-            f"{self.name} kept the best result in {self.good} of {self.count} positions "
-            f"({100 * self.share:.0f}%) on {self.variant.name}: the win in {won[0]} of {won[1]} won "
-            f"positions, the draw in {drawn[0]} of {drawn[1]} drawn positions."
+        return _(
+            "{name} kept the best result in {good} of {count} positions ({share}%) on {variant}: "
+            "the win in {won} of {won_count} won positions, the draw in {drawn} of {drawn_count} drawn positions."
+        ).format(
+            name=self.name,
+            good=self.good,
+            count=self.count,
+            share=f"{100 * self.share:.0f}",
+            variant=self.variant.name,
+            won=won[0],
+            won_count=won[1],
+            drawn=drawn[0],
+            drawn_count=drawn[1],
         )
 
     def __str__(self) -> str:
@@ -147,19 +195,28 @@ class MoveJudgement:
     def _repr_html_(self) -> str:
         rows = []
         for outcome, label in (
-            ("win", "won positions: kept the win"),
-            ("draw", "drawn positions: kept the draw"),
+            ("win", _("won positions: kept the win")),
+            ("draw", _("drawn positions: kept the draw")),
         ):
             kept, shown = self.by_result()[outcome]
+            cell = _("{kept} of {count}").format(kept=kept, count=shown)
             rows.append(
-                f'<tr><th scope="row" style="text-align:left">{label}</th>'
-                f'<td style="text-align:right">{kept} of {shown}</td></tr>'
+                f'<tr><th scope="row" style="text-align:left">{html.escape(label)}</th>'
+                f'<td style="text-align:right">{html.escape(cell)}</td></tr>'
             )
-        rows.append(
-            f'<tr><th scope="row" style="text-align:left">all positions</th>'
-            f'<td style="text-align:right">{self.good} of {self.count} ({100 * self.share:.0f}%)</td></tr>'
+        label = _("all positions")
+        cell = _("{kept} of {count} ({share}%)").format(
+            kept=self.good, count=self.count, share=f"{100 * self.share:.0f}"
         )
-        caption = html.escape(f"{self.name}'s moves judged by the endgame tables ({self.variant.name})")
+        rows.append(
+            f'<tr><th scope="row" style="text-align:left">{html.escape(label)}</th>'
+            f'<td style="text-align:right">{html.escape(cell)}</td></tr>'
+        )
+        caption = html.escape(
+            _("{name}'s moves judged by the endgame tables ({variant})").format(
+                name=self.name, variant=self.variant.name
+            )
+        )
         return f'<table class="awithlaknannai-judgement"><caption>{caption}</caption>{"".join(rows)}</table>'
 
 
@@ -210,7 +267,7 @@ def judge_player(
     tables: EndgameTables | None = None,
     cache_dir: str | os.PathLike[str] | bool | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
-    name: str = "your player",
+    name: str | None = None,
 ) -> MoveJudgement:
     """Show a player positions with few pieces and judge each move by the solved endgame tables.
 
@@ -241,8 +298,8 @@ def judge_player(
         ``False``: no disk cache.
     time_limit : float
         Seconds a move may take; a slower move counts as no move.
-    name : str
-        The player's name in the summary.
+    name : str, optional
+        The player's name in the summary (by default "your player", in the session's language).
 
     Returns
     -------
@@ -270,20 +327,22 @@ def judge_player(
             raise ValueError(f"{label} must be from 1 to {high:,}, got {value}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed is an integer or None, got {type(seed).__name__}")
+    if name is None:
+        name = _("your player")
     checked_text("name", name, 100)  # before the tables are solved: every argument is checked first
     limit = check_time_limit(time_limit)
     solved = _tables_for(chosen, pieces, tables, cache_dir)
     player = InProcessPlayer(name, choose_move, limit)
     rng = random.Random(seed)
     judged: list[JudgedMove] = []
-    for _ in range(100 * positions):
+    for _attempt in range(100 * positions):
         if len(judged) == positions:
             break
         position = _random_position(chosen, pieces, rng)
         if position is None or position.is_terminal():
             continue
         ranked = solved.evaluate_moves(position)
-        if len({value.outcome for _, value in ranked}) < 2:
+        if len({value.outcome for _move, value in ranked}) < 2:
             continue  # every move gives the same result: nothing to judge
         best = ranked[0][1]
         good = tuple(move for move, value in ranked if value.outcome == best.outcome)
@@ -292,12 +351,12 @@ def judge_player(
         kept: Value | None = None
         problem = None
         try:
-            text, _ = player.choose(position)
+            text, _seconds = player.choose(position)
             played = position.find_move(text)
             kept = next(value for move, value in ranked if move == played)
         except PlayerFailure as failure:
             problem = failure.why
         except ValueError as error:
-            problem = f"chose an illegal move: {error}"
+            problem = CHOSE_ILLEGAL.message.format(error=error)
         judged.append(JudgedMove(position, best, played, kept, good, problem))
     return MoveJudgement(name, chosen, judged)

@@ -46,6 +46,7 @@ from ..rules import Rules
 from ..texts import table_lines
 from ..variants import Color, Variant
 from .contestants import Contestant, _check_name, _name_from_stem
+from .failure_texts import NOT_A_MOVE, TEXT_TOO_LONG, shown_why, template_of
 from .games import _table_html
 from .handin import PlayerFileNameError, check_file_name
 from .player_side import check_league_variant
@@ -262,17 +263,25 @@ class PlayerTest:
         lines = []
         for why, numbers in groups.items():
             if len(numbers) == 1:
-                lines.append(_("game {number}: {why}").format(number=numbers[0], why=why))
+                lines.append(_("game {number}: {why}").format(number=numbers[0], why=shown_why(why)))
                 continue
             listed = ", ".join(str(n) for n in numbers[:8]) + (", ..." if len(numbers) > 8 else "")
             where = ngettext(
                 "in {count} game ({listed})", "in {count} games ({listed})", len(numbers)
             ).format(count=len(numbers), listed=listed)
-            head, comma, rest = why.partition(", ")
-            if head.startswith("choose_move returned ") and comma:  # "choose_move returned None, not a move"
-                lines.append(f"{head} {where}: {rest}")
+            found = template_of(why)
+            if (
+                found is not None and found[0] is NOT_A_MOVE
+            ):  # the count goes after "choose_move returned None"
+                text = _(
+                    "choose_move returned {shown} {where}: not a move (return one of position.legal_moves())"
+                )
+                lines.append(text.format(shown=found[1]["shown"], where=where))
+            elif found is not None and found[0] is TEXT_TOO_LONG:
+                text = _("choose_move returned a text of {length} characters {where}: not a move")
+                lines.append(text.format(length=found[1]["length"], where=where))
             else:
-                lines.append(f"{where}: {why}")
+                lines.append(_("{where}: {why}").format(where=where, why=shown_why(why)))
         return lines
 
     def game(self, number: int) -> Game:

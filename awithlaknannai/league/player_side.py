@@ -25,6 +25,7 @@ from ..position import Move, Position
 from ..rules import Rules
 from ..variants import Color, Variant, get_variant
 from .contestants import NOTEBOOK_ORIGIN, Contestant
+from .failure_texts import CANNOT_BE_CONFINED, NO_FUNCTION, NOT_A_MOVE, OUT_OF_MEMORY_LOADING, TEXT_TOO_LONG
 
 __all__ = ["MAX_PRINTED_CHARS", "MAX_REPLY_BYTES", "PRINTED_FILE", "PlayerFailure", "check_league_variant"]
 
@@ -145,7 +146,7 @@ def _load_choose(contestant: Contestant, seed: int | None) -> tuple[Callable[[Po
     choose = module.__dict__.get(contestant.entry)
     if not callable(choose):
         raise PlayerFailure(
-            "load", f"{Path(contestant.origin).name} defines no function {contestant.entry}(position)"
+            "load", NO_FUNCTION.message.format(file=Path(contestant.origin).name, entry=contestant.entry)
         )
     return choose, None
 
@@ -156,15 +157,11 @@ def _move_text(result: object) -> str:
         return result.text(full=True)
     if isinstance(result, str):
         if len(result) > MAX_REPLY_BYTES // 4:
-            raise PlayerFailure(
-                "illegal", f"choose_move returned a text of {len(result):,} characters, not a move"
-            )
+            raise PlayerFailure("illegal", TEXT_TOO_LONG.message.format(length=f"{len(result):,}"))
         return result
     shown = repr(result)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    raise PlayerFailure(
-        "illegal", f"choose_move returned {shown}, not a move (return one of position.legal_moves())"
-    )
+    raise PlayerFailure("illegal", NOT_A_MOVE.message.format(shown=shown))
 
 
 #: What a player may print that :meth:`PlayerProcess.printed` gives back (the rest is dropped).
@@ -258,15 +255,13 @@ def _serve(
             try:
                 confine_self(scratch or os.devnull, report=confinement)
             except ConfinementError as error:
-                raise PlayerFailure(
-                    "load", f"its process could not be confined ({error}), so it was not run"
-                ) from None
+                raise PlayerFailure("load", CANNOT_BE_CONFINED.message.format(error=error)) from None
         choose, builtin = _load_choose(contestant, None)
     except PlayerFailure as failure:
         send({"kind": "failed", "failure": failure.kind, "why": failure.why})
         return
     except MemoryError:
-        send({"kind": "failed", "failure": "memory", "why": "ran out of memory while loading"})
+        send({"kind": "failed", "failure": "memory", "why": OUT_OF_MEMORY_LOADING.message})
         return
     except BaseException as error:  # noqa: BLE001 - whatever the player's code raises is reported
         send({"kind": "failed", "failure": "load", "why": _describe(error, contestant.origin, numbered)})

@@ -17,6 +17,8 @@ from typing import Any
 from ..errors import NotationError
 from ..files import read_file_bytes, write_text_file
 from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..notation import (
     MAX_RECORD_MOVES,
     _load_json,
@@ -199,10 +201,25 @@ class LeagueResults:
         return Standings(ranked, self.heading())
 
     def heading(self) -> str:
-        """``title: board, rules, players, games`` in one line."""
-        return (
-            f"{self.title}: {self.variant.name}, {self.variant.rules.to_text()} rules, "
-            f"{len(self.players)} players, {len(self.games)} games"
+        """``title: board, rules, players, games`` in one line, in the session's language.
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> from awithlaknannai.league import run_league
+        >>> results = run_league(["beginner", "casual"], variant="zuni-3", seed=1, progress=False, title="Ours")
+        >>> with use_language("fr"):
+        ...     results.heading()
+        'Ours : zuni-3, règles standard, 2 joueurs, 2 parties'
+        """
+        return ngettext(
+            "{title}: {variant}, {rules} rules, {players} players, {count} game",
+            "{title}: {variant}, {rules} rules, {players} players, {count} games",
+            len(self.games),
+        ).format(
+            title=self.title,
+            variant=self.variant.name,
+            rules=self.variant.rules.to_text(),
+            players=len(self.players),
+            count=len(self.games),
         )
 
     def cross_table(self) -> dict[str, dict[str, tuple[float, int]]]:
@@ -250,23 +267,41 @@ class LeagueResults:
         forfeited = [g for g in self.games if g.forfeits]
         if forfeited:
             lines.append("")
-            lines.append("Games lost by forfeit:")
-            lines.extend(f"  game {g.number}: {f}" for g in forfeited for f in g.forfeits)
+            lines.append(_("Games lost by forfeit:"))
+            lines.extend(
+                "  " + _("game {number}: {forfeit}").format(number=g.number, forfeit=f.describe())
+                for g in forfeited
+                for f in g.forfeits
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"<LeagueResults {self.heading()}>"
+        # A programmer's view, in English whatever the session's language.
+        return (
+            f"<LeagueResults {self.title}: {self.variant.name}, {self.variant.rules.to_text()} rules, "
+            f"{len(self.players)} players, {len(self.games)} games>"
+        )
 
     def _repr_html_(self) -> str:
         parts = [self.standings()._repr_html_()]
         forfeited = [(g, f) for g in self.games for f in g.forfeits]
         if forfeited:
-            items = "".join(f"<li>game {g.number}: {html.escape(str(f))}</li>" for g, f in forfeited[:50])
-            more = f"<p>... and {len(forfeited) - 50} more.</p>" if len(forfeited) > 50 else ""
-            parts.append(f"<p>Games lost by forfeit:</p><ul>{items}</ul>{more}")
+            items = "".join(
+                "<li>"
+                + html.escape(_("game {number}: {forfeit}").format(number=g.number, forfeit=f.describe()))
+                + "</li>"
+                for g, f in forfeited[:50]
+            )
+            more = (
+                "<p>" + html.escape(_("... and {count} more.").format(count=len(forfeited) - 50)) + "</p>"
+                if len(forfeited) > 50
+                else ""
+            )
+            title = html.escape(_("Games lost by forfeit:"))
+            parts.append(f"<p>{title}</p><ul>{items}</ul>{more}")
         return "<div class='awithlaknannai-league'>" + "".join(parts) + "</div>"
 
     # --- saving and loading

@@ -86,12 +86,29 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import N_, TranslatedTexts
 from ..position import Position
 from ..variants import Variant
 from .contestants import NOTEBOOK_ORIGIN, Contestant
+from .failure_texts import (
+    COULD_NOT_LOAD,
+    CPU_TOO_LONG,
+    ENDED_BY_SIGNAL,
+    ENDED_BY_SIGNAL_CPU,
+    ENDED_BY_SIGNAL_MEMORY,
+    ENDED_WITH_CODE,
+    LOAD_TOO_LONG,
+    MESSAGE_TOO_LONG,
+    NO_ANSWER_WITHIN,
+    NOT_AN_ANSWER,
+    NOT_RUNNING,
+    OUT_OF_TURN,
+    STOPPED_ANSWERING,
+    TOOK_TOO_LONG,
+)
 from .forkserver import (
     PROCESS_NAME_PREFIX,
     _skip_main_in_player_processes,
@@ -131,15 +148,18 @@ __all__ = [
     "wake_forkserver",
 ]
 
-#: Why a player can lose a game other than by the rules, and what the word means.
-FORFEIT_KINDS: dict[str, str] = {
-    "error": "its choose_move raised an error",
-    "illegal": "it answered with an illegal move, or with something that is not a move",
-    "timeout": "it took longer than the time limit for a move",
-    "memory": "it ran out of memory (it needed more than its cap)",
-    "crash": "its process ended while it was thinking",
-    "load": "its code could not be loaded",
-}
+#: Why a player can lose a game other than by the rules, and what the word means (the keys are saved in
+#: results files; the meanings are read in the session's language).
+FORFEIT_KINDS: Mapping[str, str] = TranslatedTexts(
+    {
+        "error": N_("its choose_move raised an error").message,
+        "illegal": N_("it answered with an illegal move, or with something that is not a move").message,
+        "timeout": N_("it took longer than the time limit for a move").message,
+        "memory": N_("it ran out of memory (it needed more than its cap)").message,
+        "crash": N_("its process ended while it was thinking").message,
+        "load": N_("its code could not be loaded").message,
+    }
+)
 
 #: The kinds of failure a player's process may report about itself (the league decides "timeout" and "crash").
 REPORTED_KINDS = frozenset({"error", "illegal", "memory", "load"})
@@ -300,7 +320,9 @@ class PlayerProcess:
         reply = self._request({"kind": "load"}, ("ready",), self.load_time_limit, loading=True)
         if reply["kind"] != "ready":
             self.close()
-            raise PlayerFailure(reply.get("failure", "load"), f"could not be loaded: {reply.get('why', '')}")
+            raise PlayerFailure(
+                reply.get("failure", "load"), COULD_NOT_LOAD.message.format(why=reply.get("why", ""))
+            )
 
     def new_game(self, seed: int | None) -> None:
         """Tell the player a new game begins (reseeds its random numbers when ``seed`` is given)."""
@@ -335,8 +357,9 @@ class PlayerProcess:
             self.close()
             raise PlayerFailure(
                 "timeout",
-                f"used {cpu_after - cpu_before:.2f} s of processor time for a move; "
-                f"the limit is {self.time_limit:g} s",
+                CPU_TOO_LONG.message.format(
+                    used=f"{cpu_after - cpu_before:.2f}", limit=f"{self.time_limit:g}"
+                ),
             )
         return reply["move"], seconds
 
@@ -360,7 +383,7 @@ class PlayerProcess:
         """
         connection = self._connection
         if connection is None:
-            raise PlayerFailure("crash", "its process is not running")
+            raise PlayerFailure("crash", NOT_RUNNING.message)
         self._number += 1
         if message["kind"] != "load":
             try:
@@ -369,7 +392,7 @@ class PlayerProcess:
                 raise self._ended() from None
             if waiting:
                 self.close()
-                raise PlayerFailure("crash", "its process sent a message out of turn")
+                raise PlayerFailure("crash", OUT_OF_TURN.message)
             message["n"] = self._number
             try:
                 connection.send_bytes(json.dumps(message).encode("utf-8"))
@@ -386,27 +409,25 @@ class PlayerProcess:
         if not ready:
             self.close()
             if loading:
-                raise PlayerFailure("load", f"took more than {timeout:g} s to load")
+                raise PlayerFailure("load", LOAD_TOO_LONG.message.format(seconds=f"{timeout:g}"))
             if message["kind"] == "move":
-                raise PlayerFailure("timeout", f"took more than {self.time_limit:g} s for a move")
-            raise PlayerFailure("timeout", f"did not answer within {timeout:g} s")
+                raise PlayerFailure("timeout", TOOK_TOO_LONG.message.format(seconds=f"{self.time_limit:g}"))
+            raise PlayerFailure("timeout", NO_ANSWER_WITHIN.message.format(seconds=f"{timeout:g}"))
         try:
             data = connection.recv_bytes(MAX_REPLY_BYTES)
         except OSError as error:
             self.close()
             if "bad message length" in str(error):
                 raise PlayerFailure(
-                    "crash", f"its process sent a message longer than {MAX_REPLY_BYTES:,} bytes"
+                    "crash", MESSAGE_TOO_LONG.message.format(size=f"{MAX_REPLY_BYTES:,}")
                 ) from None
-            raise PlayerFailure("crash", "its process stopped answering") from None
+            raise PlayerFailure("crash", STOPPED_ANSWERING.message) from None
         except EOFError:
             raise self._ended() from None
         reply = _valid_reply(data, expected, self._number)
         if reply is None:
             self.close()
-            raise PlayerFailure(
-                "crash", "its process sent something that is not an answer to the league's question"
-            )
+            raise PlayerFailure("crash", NOT_AN_ANSWER.message)
         return reply
 
     def _wait_while_starved(self, connection: Any, waited: float) -> bool:
@@ -436,18 +457,18 @@ class PlayerProcess:
         code = None if process is None else process.exitcode
         self.close()
         if code is None:
-            return PlayerFailure("crash", "its process stopped answering")
+            return PlayerFailure("crash", STOPPED_ANSWERING.message)
         if code < 0:
             name = _signal_name(-code)
-            hint = (
-                " (perhaps the computer ran out of memory)"
+            template = (
+                ENDED_BY_SIGNAL_MEMORY
                 if name == "SIGKILL"
-                else " (it used its hour of processor time)"
+                else ENDED_BY_SIGNAL_CPU
                 if name == "SIGXCPU"
-                else ""
+                else ENDED_BY_SIGNAL
             )
-            return PlayerFailure("crash", f"its process was ended by {name}{hint}")
-        return PlayerFailure("crash", f"its process ended (exit code {code}): did it call exit()?")
+            return PlayerFailure("crash", template.message.format(signal=name))
+        return PlayerFailure("crash", ENDED_WITH_CODE.message.format(code=code))
 
     def close(self) -> None:
         """End the process and everything in its process group, and remove its scratch folder; safe twice."""

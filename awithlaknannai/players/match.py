@@ -26,7 +26,9 @@ from statistics import mean
 
 from ..errors import LongJobError, shown
 from ..game import Game
+from ..i18n import N_, TranslatedTexts
 from ..limits import check_long_job, flag, whole_number
+from ..moves import EndReason
 from ..position import Position
 from ..rules import Rules
 from ..variants import Color, Variant
@@ -42,6 +44,7 @@ __all__ = [
     "cli_match",
     "play_game",
     "run_match",
+    "shown_reason",
 ]
 
 #: The most games a match may ask for (a match of that many is refused by
@@ -52,6 +55,33 @@ MAX_TURNS = 10**6
 
 #: The end reason written for a game stopped by ``max_turns`` before it ended.
 STOPPED = "stopped at the turn cap"
+
+# How an end reason reads to a student, in the session's language; the texts saved in game records and
+# results files (the EndReason values and STOPPED) stay English.
+_REASONS_SHOWN = TranslatedTexts(
+    {
+        EndReason.NO_PIECES.value: N_("no pieces left").message,
+        EndReason.BLOCKED.value: N_("no legal move").message,
+        EndReason.QUIET_LIMIT.value: N_("turn limit without a capture").message,
+        EndReason.REPETITION.value: N_("position repeated").message,
+        STOPPED: N_("stopped at the turn cap").message,
+    }
+)
+
+
+def shown_reason(reason: str) -> str:
+    """A game's end reason as saved (an EndReason value or :data:`STOPPED`), in the session's language.
+
+    Another text is returned as it is.
+
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("es"):
+    ...     shown_reason("no pieces left")
+    'no quedan piezas'
+    >>> shown_reason(STOPPED)
+    'stopped at the turn cap'
+    """
+    return _REASONS_SHOWN.get(reason, reason)
 
 
 def _as_player(player: Player | str, seed: int | None) -> Player:
