@@ -48,13 +48,14 @@ import math
 from collections.abc import Callable
 
 from ..errors import shown
+from ..i18n import N_
 from ..i18n import gettext as _
 from .alphabeta import MAX_DEPTH_WITHOUT_TIME, AlphaBetaPlayer
 from .base import MAX_SECONDS, SeededPlayer
 from .basic import GreedyPlayer, RandomPlayer
 from .mcts import MAX_PLAYOUTS, MCTSPlayer
 
-__all__ = ["LEVELS", "make_player", "player_for_level"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "level_name", "make_player", "player_for_level"]
 
 #: Each level's player spec, weakest first (the strong level also plays perfect endgames).
 LEVELS: dict[str, str] = {
@@ -63,6 +64,28 @@ LEVELS: dict[str, str] = {
     "club": "alphabeta:2",
     "strong": "alphabeta:6:1s",
 }
+#: Each level's name in words a student reads (the keys above are what code and files use).
+LEVEL_NAMES = {
+    "beginner": N_("beginner"),
+    "casual": N_("casual"),
+    "club": N_("club"),
+    "strong": N_("strong"),
+}
+
+
+def level_name(level: str) -> str:
+    """A level as a menu shows it: its name in the session's language, with the key code uses beside it.
+
+    >>> level_name("club")
+    'club'
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("es"):
+    ...     level_name("beginner")
+    'principiante (beginner)'
+    """
+    shown = str(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    return shown if shown == level else f"{shown} ({level})"
+
 
 #: Bounds of a player spec, so that a short text cannot ask for days of
 #: thinking: at most ``MAX_PLAYOUTS`` MCTS playouts a move, ``MAX_SECONDS``

@@ -40,6 +40,8 @@ import html
 import re
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["MAX_SVG_CHARS", "PNG_SCALE", "Picture"]
 
 PNG_SCALE = 2
@@ -124,21 +126,32 @@ def _figure_alt(figure: Any) -> str:
     for number, axes in enumerate(figure.axes):
         title = " ".join(axes.get_title().split())
         x_label, y_label = " ".join(axes.get_xlabel().split()), " ".join(axes.get_ylabel().split())
-        measure = f"{y_label} by {x_label}" if x_label and y_label else x_label or y_label
+        measure = _("{y} by {x}").format(y=y_label, x=x_label) if x_label and y_label else x_label or y_label
         categories = worded(clean(axes.get_xticklabels())) + worded(clean(axes.get_yticklabels()))
         legend = axes.get_legend()
         series = clean(legend.get_texts()) if legend is not None else []
         if number == 0:
             series += figure_series
-        words = "chart" + (f" of {measure}" if measure else "")
-        words += f" for {', '.join(categories)}" if categories else ""
-        words += f"; series: {', '.join(series)}" if series else ""
-        if title:
-            words = f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}"
-        elif measure or categories or series:
-            words = f"A {words}"
-        else:
+        if not (title or measure or categories or series):
             continue
+        # Whole phrases for the translators; in English: "Title: a chart of y by x for a, b; series: c."
+        what = {"measure": measure, "categories": ", ".join(categories)}
+        if measure and categories:
+            chart = _("chart of {measure} for {categories}").format(**what)
+        elif measure:
+            chart = _("chart of {measure}").format(**what)
+        elif categories:
+            chart = _("chart for {categories}").format(**what)
+        else:
+            chart = _("chart")
+        if series:
+            chart = _("{chart}; series: {series}").format(chart=chart, series=", ".join(series))
+        if not title:
+            words = _("A {chart}").format(chart=chart)
+        elif title[-1] in "?!.":
+            words = _("{title} A {chart}").format(title=title, chart=chart)
+        else:
+            words = _("{title}: a {chart}").format(title=title, chart=chart)
         sentences.append(words + ".")
     return " ".join(sentences)
 

@@ -69,11 +69,13 @@ _STYLE = """<style>
 </style>"""
 
 _OUTCOMES = {
-    "White has won": "white",
-    "Black has won": "black",
-    "It is a draw": "draw",
-    "Nobody yet: the game goes on": "nobody",
+    N_("White has won"): "white",
+    N_("Black has won"): "black",
+    N_("It is a draw"): "draw",
+    N_("Nobody yet: the game goes on"): "nobody",
 }
+# What a text box shows before anything is typed, by the exercise's form.
+_PLACEHOLDERS = {"number": N_("a number, like 7"), "text": N_("names separated by commas, like T3, M4")}
 
 
 class AnswerBox(WholePlainText, ShowsFeedback, widgets.VBox):
@@ -260,9 +262,7 @@ def ask(exercise_id: str, answer: Any = ...) -> AnswerBox | Any:
         raise ValueError(
             f"exercise {exercise_id!r} is answered in Python code: use check({exercise_id!r}, answer)"
         )
-    placeholder = {"number": "a number, like 7", "text": "names separated by commas, like T3, M4"}.get(
-        exercise.form, ""
-    )
+    placeholder = str(_PLACEHOLDERS.get(exercise.form, ""))
     choices: dict[str, str] | dict[str, bool]
     form, choices = exercise.form, _lettered(exercise.options)
     if form == "truth":
@@ -320,9 +320,9 @@ def ask_outcome(position: Any, answer: Any = ..., exercise: str = "outcome") -> 
         lambda given, attempt: check_outcome(position, given, exercise),
         exercise,
         "choice",
-        _OUTCOMES,
+        {str(label): value for label, value in _OUTCOMES.items()},
         answer,
-        label="Who has won?",
+        label=_("Who has won?"),
     )
 
 

@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 LEVELS: dict[str, str]
 make_player: Callable[..., SeededPlayer] | None
 player_for_level: Callable[..., SeededPlayer] | None
+level_name: Callable[[str], str]
 try:  # the computer players are optional: without them the widget is for two humans
     from ..players import LEVELS, make_player, player_for_level
+    from ..players.levels import level_name
 except ImportError:  # pragma: no cover - depends on what is installed
-    LEVELS, make_player, player_for_level = {}, None, None
+    LEVELS, make_player, player_for_level, level_name = {}, None, None, str
 
 __all__ = ["ComputerOpponents"]
 
@@ -77,7 +79,7 @@ class ComputerOpponents:
 
     def _build_opponent_menus(self, style: dict[str, str], layout: Callable[[], widgets.Layout]) -> None:
         opponents: list[tuple[str, str]] = [(_("Two players"), _TWO_PLAYERS)]
-        opponents += [(_("Computer: {level}").format(level=level), level) for level in LEVELS]
+        opponents += [(_("Computer: {level}").format(level=level_name(level)), level) for level in LEVELS]
         self.opponent_menu = widgets.Dropdown(
             options=opponents, description=_("Opponent"), style=style, layout=layout()
         )
@@ -101,7 +103,7 @@ class ComputerOpponents:
         self._known_players.setdefault(name, player)
         options = list(self.opponent_menu.options)
         if name not in [value for _, value in options]:
-            options.append((_("Computer: {level}").format(level=name), name))
+            options.append((_("Computer: {level}").format(level=level_name(name)), name))
             self.opponent_menu.options = options
         self.opponent_menu.value = name
         self.computer_color_menu.value = color.value
