@@ -6,6 +6,8 @@ to fix without opening the file.
 
 from __future__ import annotations
 
+import os
+
 import ast
 import re
 from pathlib import Path
@@ -212,7 +214,11 @@ def test_no_sys_path_tricks_and_no_game_logic(path: Path) -> None:
         )
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
+# With the Spanish and French copies (notebooks/es/, teacher/fr/, ...), whose links are rewritten.
+LINKING_NOTEBOOKS = NOTEBOOKS + sorted(NOTEBOOKS_DIR.glob("*/*.ipynb")) + sorted(TEACHER_DIR.glob("*/*.ipynb"))
+
+
+@pytest.mark.parametrize("path", LINKING_NOTEBOOKS, ids=_id)
 def test_links_between_notebooks_resolve(path: Path) -> None:
     notebook = _read(path)
     for index, cell in enumerate(notebook.cells):
@@ -221,6 +227,11 @@ def test_links_between_notebooks_resolve(path: Path) -> None:
                 if "://" in target:
                     continue
                 assert (path.parent / target).exists(), f"{_where(path, index)}: link to missing {target}"
+                if path.is_relative_to(NOTEBOOKS_DIR):
+                    # A student notebook's link stays inside notebooks/: a class's copy of the folder
+                    # (`notebooks DIR`) and the Lite site hold nothing above it.
+                    inside = os.path.normpath(os.path.join(path.parent.relative_to(NOTEBOOKS_DIR), target))
+                    assert not inside.startswith(".."), f"{_where(path, index)}: {target} leaves notebooks/"
 
 
 def test_readme_lists_existing_notebooks() -> None:

@@ -85,8 +85,22 @@ STUDENT_FOLDER = "notebooks"
 # Answer boxes take the answer as their last argument (see awithlaknannai.tutorial.quiz).
 ANSWER_BOXES = ("ask", "ask_move", "ask_legal_moves", "ask_outcome", "ask_puzzle")
 _REGION = re.compile(r"^([ \t]*)### BEGIN SOLUTION\n.*?^[ \t]*### END SOLUTION\n?", re.DOTALL | re.MULTILINE)
-_UP_LINK = re.compile(r"\]\(\.\./notebooks/([^)\s]+\.ipynb)")
+# A link from a teacher copy to a student notebook: ../notebooks/NAME from teacher/, and from a
+# translated teacher copy (teacher/es/) ../../notebooks/es/NAME, or ../../notebooks/NAME (English).
+_UP_LINK = re.compile(r"\]\((?P<up>\.\./)?\.\./notebooks/(?P<same>[a-z]{2,3}/)?(?P<name>[^)\s/]+\.ipynb)")
 _NUMBERED = re.compile(r"\d\d_.*\.ipynb")
+
+
+def _student_link(link: re.Match[str]) -> str:
+    """The link as the student copy, in notebooks/ (or notebooks/es/ beside teacher/es/), reads it.
+
+    >>> _UP_LINK.sub(_student_link, "[a](../notebooks/04_play.ipynb) [b](../../notebooks/es/04_play.ipynb)")
+    '[a](04_play.ipynb) [b](04_play.ipynb)'
+    >>> _UP_LINK.sub(_student_link, "[c](../../notebooks/07_family_album.ipynb#top)")
+    '[c](../07_family_album.ipynb#top)'
+    """
+    one_folder_down = link["up"] and not link["same"]  # from notebooks/es/ to an English notebook
+    return f"]({'../' if one_folder_down else ''}{link['name']}"
 
 
 class CopyError(ValueError):
@@ -209,7 +223,7 @@ def student_copy(teacher: nbformat.NotebookNode, name: str = "notebook") -> nbfo
             elif BEGIN in cell.source or END in cell.source:
                 raise CopyError(f"{name}, cell {index}: solution markers in a cell without nbgrader metadata")
         elif cell.cell_type == "markdown":
-            cell.source = _UP_LINK.sub(r"](\1", cell.source)
+            cell.source = _UP_LINK.sub(_student_link, cell.source)
         cells.append(cell)
     student.cells = cells
     student.metadata.pop("widgets", None)
