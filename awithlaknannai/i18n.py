@@ -52,6 +52,7 @@ __all__ = [
     "LOCALE_FOLDER",
     "TranslatedTexts",
     "N_",
+    "OUR_TRANSLATION",
     "LanguageError",
     "LazyString",
     "get_language",
@@ -360,6 +361,10 @@ def lazy_gettext(message: str) -> LazyString:
 
 #: The usual short name, which ``pybabel extract`` finds without being told.
 N_ = lazy_gettext
+
+#: Printed before our translation of a quotation from a source, which itself stays in its own words
+#: (the translated notebooks and the history activities both follow this rule).
+OUR_TRANSLATION = N_("Our translation (not the source's words):")
 
 
 def side_name(side: object) -> str:

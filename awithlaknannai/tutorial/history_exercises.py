@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..i18n import N_, LazyString, _, ngettext
+from ..i18n import N_, OUR_TRANSLATION, LazyString, _, ngettext
 from .checking import (
     CORRECT,
     WRONG,
@@ -31,7 +31,6 @@ from .checking import (
 )
 from .history_picture_exercises import _MAP_RIGHT  # noqa: F401 - read from here by tests/test_tutorial.py
 from .history_picture_exercises import MAP_PLACES, SPOT_LETTERS, _map_marks, _spot_marks
-from .translate import OUR_TRANSLATION
 
 __all__ = [
     "MAP_PLACES",

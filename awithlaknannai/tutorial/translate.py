@@ -56,7 +56,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translation
+from ..i18n import LANGUAGES, OUR_TRANSLATION, SOURCE_LANGUAGE, translation
 from .code_texts import code_skeleton, code_texts, translated_code
 from .copies import STUDENT_FOLDER, TEACHER_FOLDER, _check_notebook, _missing_packages, student_copy
 
@@ -92,8 +92,6 @@ CODE_NOTE = (
     "A text in a code cell, shown to the student: keep every {...}, number and point name as it is; "
     "write it as plain text (the quotes are added)."
 )
-#: Printed before our translation of a quotation (in the notebook's language).
-OUR_TRANSLATION = N_("Our translation (not the source's words):")
 _FENCE = re.compile(r"^(```|~~~)")
 _NOTEBOOK_NAME = re.compile(r"\d\d_[\w-]+\.ipynb")
 _LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+)\)")
