@@ -67,3 +67,17 @@ def test_a_charts_text_alternative_is_worded_in_the_session_language():
         )
     with use_language("fr"):
         assert Picture.from_figure(_chart()).alt.startswith("How many? Un graphique de pieces selon board")
+
+
+@pytest.mark.parametrize(("lang", "you"), [("en", "you"), ("es", "tu jugador"), ("fr", "ton joueur")])
+def test_the_students_player_is_named_in_the_session_language(lang, you):
+    from awithlaknannai.league.lesson import greedy_choose_move, test_player
+
+    with use_language(lang):
+        report = test_player(
+            greedy_choose_move, ["beginner"], games=2, variant="zuni-2", sandbox=False, progress=False
+        )
+        shown = str(report)
+    assert you in shown
+    if lang != "en":
+        assert "you" not in shown.split()

@@ -38,7 +38,7 @@ from typing import Any, cast
 from ..errors import shown
 from ..files import _path_text, write_file_bytes
 from ..game import Game
-from ..i18n import N_, ngettext
+from ..i18n import N_, ngettext, pgettext
 from ..i18n import gettext as _
 from ..players.levels import make_player
 from ..position import Move, Position
@@ -354,7 +354,7 @@ def test_player(
     max_turns: int = 1000,
     sandbox: bool | None = None,
     progress: bool = True,
-    name: str = "you",
+    name: str | None = None,
 ) -> PlayerTest:
     """Play your ``choose_move`` against each opponent, ``games`` games each, colours swapped.
 
@@ -390,8 +390,9 @@ def test_player(
         interrupted only where Python code runs.
     progress : bool
         Show a progress bar (tqdm; skipped when it is not installed).
-    name : str
-        Your player's name in the table and the game records.
+    name : str, optional
+        Your player's name in the table and the game records (default "you",
+        in the session's language).
 
     Returns
     -------
@@ -408,7 +409,7 @@ def test_player(
         raise TypeError(f"progress is True or False, got {type(progress).__name__}")
     variant_checked = check_league_variant(variant, rules)
     limit = check_league_settings(games, time_limit, DEFAULT_MEMORY_LIMIT_MB, max_turns, seed, 1)
-    name = _check_name(name)
+    name = _check_name(pgettext("the student's player", "you") if name is None else name)
     if isinstance(against, str) or not isinstance(against, Sequence):
         raise TypeError("against is a list of opponents, such as ['beginner', 'casual']")
     if not against:
