@@ -40,6 +40,8 @@ import html
 import re
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["MAX_SVG_CHARS", "PNG_SCALE", "Picture"]
 
 PNG_SCALE = 2
@@ -103,7 +105,21 @@ def _png(svg: str) -> bytes | None:
 
 
 def _figure_alt(figure: Any) -> str:
-    """A short text alternative for a matplotlib figure: its titles, axes, categories and series."""
+    """A short text alternative for a matplotlib figure: its titles, axes, categories and series.
+
+    The connecting words are in the session's language (the chart's own texts are as they were drawn).
+
+    >>> from matplotlib.figure import Figure
+    >>> from awithlaknannai.i18n import use_language
+    >>> fig = Figure()
+    >>> _ = fig.subplots().plot([1, 2], label="Mosona")
+    >>> _ = fig.axes[0].set_xlabel("turns"), fig.axes[0].set_ylabel("games"), fig.axes[0].legend()
+    >>> _figure_alt(fig)
+    'A chart of games by turns; series: Mosona.'
+    >>> with use_language("es"):
+    ...     _figure_alt(fig)
+    'Un gráfico de games según turns; series: Mosona.'
+    """
 
     def clean(texts: Any) -> list[str]:
         return [" ".join(t.get_text().split()) for t in texts if t.get_text().strip()]
@@ -124,19 +140,29 @@ def _figure_alt(figure: Any) -> str:
     for number, axes in enumerate(figure.axes):
         title = " ".join(axes.get_title().split())
         x_label, y_label = " ".join(axes.get_xlabel().split()), " ".join(axes.get_ylabel().split())
-        measure = f"{y_label} by {x_label}" if x_label and y_label else x_label or y_label
+        measure = (
+            _("{y_label} by {x_label}").format(y_label=y_label, x_label=x_label)
+            if x_label and y_label
+            else x_label or y_label
+        )
         categories = worded(clean(axes.get_xticklabels())) + worded(clean(axes.get_yticklabels()))
         legend = axes.get_legend()
         series = clean(legend.get_texts()) if legend is not None else []
         if number == 0:
             series += figure_series
-        words = "chart" + (f" of {measure}" if measure else "")
-        words += f" for {', '.join(categories)}" if categories else ""
-        words += f"; series: {', '.join(series)}" if series else ""
+        # A noun phrase grown piece by piece ("chart of ... for ...; series: ..."), then its article.
+        words = _("chart of {measure}").format(measure=measure) if measure else _("chart")
+        if categories:
+            words = _("{chart} for {categories}").format(chart=words, categories=", ".join(categories))
+        if series:
+            words = _("{chart}; series: {series}").format(chart=words, series=", ".join(series))
         if title:
-            words = f"{title} A {words}" if title[-1] in "?!." else f"{title}: a {words}"
+            if title[-1] in "?!.":
+                words = _("{title} A {chart}").format(title=title, chart=words)
+            else:
+                words = _("{title}: a {chart}").format(title=title, chart=words)
         elif measure or categories or series:
-            words = f"A {words}"
+            words = _("A {chart}").format(chart=words)
         else:
             continue
         sentences.append(words + ".")
@@ -270,7 +296,7 @@ class Picture:
                 )
             numbers = getattr(figure, "awithlaknannai_numbers", None)
             if isinstance(numbers, ChartNumbers):
-                alt = f"{alt} The numbers: {numbers.sentence()}"
+                alt = _("{alt} The numbers: {numbers}").format(alt=alt, numbers=numbers.sentence())
         buffer = io.BytesIO()
         # A fixed salt and no date: the same figure gives the same SVG on every run.
         with matplotlib.rc_context({"svg.hashsalt": "awithlaknannai", "svg.fonttype": "path"}):
