@@ -51,6 +51,7 @@ from functools import cached_property, lru_cache
 import networkx as nx
 
 from . import boards
+from .i18n import N_
 from .board_checks import _TRUSTED_BOARDS, _check_board
 from .board_tables import CACHED_BOARDS, _board_content, _Tables, _tables_for
 from .board_tables import _cached_tables as _cached_tables  # tests watch its size
@@ -385,14 +386,15 @@ VARIANTS: dict[str, VariantRecord] = {
         VariantRecord(
             "mosona",
             N_("Mosona (Culin's drawing)").message,
-            "Awithlaknannai Mosona, Culin 1907 p. 801",
+            # N_: a catalog entry, shown in the session's language where a widget shows it
+            N_("Awithlaknannai Mosona, Culin 1907 p. 801").message,
             boards.mosona,
             lambda board, bottom: _zuni_start(8, bottom),
         ),
         VariantRecord(
             "mosona-murray",
             N_("Mosona (Murray's drawing)").message,
-            "Awithlaknannai Mosona on Murray's 1952 drawing",
+            N_("Awithlaknannai Mosona on Murray's 1952 drawing").message,
             lambda: boards.mosona(outer_lines=False),
             lambda board, bottom: _zuni_start(8, bottom),
         ),

@@ -38,6 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from awithlaknannai import Color, Game, Position, get_variant
+from awithlaknannai.i18n import use_language
 from awithlaknannai.tables.solver_cli import format_reports
 from awithlaknannai.tables.solver import (
     PerfectPlayer,
@@ -105,7 +106,9 @@ def _full_job(job: tuple[str, str]) -> dict:
     start = Position.start(variant, rules)
     value = tables.value(start)
     best = [str(m) for m, _ in tables.best_moves(start)]
-    after_first = {str(m): str(v) for m, v in tables.evaluate_moves(start)}
+    with use_language("en"):  # the results file stays English whatever language the machine speaks
+        value_text = str(value)
+        after_first = {str(m): str(v) for m, v in tables.evaluate_moves(start)}
     perfect = PerfectPlayer(tables)
     game = Game(start=start)
     while not game.is_over():
@@ -115,7 +118,7 @@ def _full_job(job: tuple[str, str]) -> dict:
         "kind": "full",
         "variant": variant,
         "rules": rules,
-        "value": str(value),
+        "value": value_text,
         "outcome": value.outcome,
         "best": best,
         "first_moves": after_first,

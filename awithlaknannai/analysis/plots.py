@@ -183,7 +183,7 @@ def _figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long is a game?") -> Figure:
+def length_histograms(stats: StatsInput, bins: int = 20, title: str | None = None) -> Figure:
     """Overlaid histograms of game length (turns), one outline per batch of games.
 
     Parameters
@@ -192,8 +192,8 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
         The batches to compare, e.g. ``{"with outer lines": a, "without": b}``.
     bins : int
         Number of bars, over the range of all lengths together.
-    title : str
-        The chart's title.
+    title : str, optional
+        The chart's title (by default "How long is a game?", in the session's language).
     """
     if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
         raise ValueError(f"bins must be an integer >= 1, got {bins!r}")
@@ -213,15 +213,17 @@ def length_histograms(stats: StatsInput, bins: int = 20, title: str = "How long 
             linestyle=_LINE_STYLES[i % len(_LINE_STYLES)],
             label=label,
         )
-    ax.set_xlabel("length of the game (turns)")
-    ax.set_ylabel("games")
-    ax.set_title(title)
+    ax.set_xlabel(_("length of the game (turns)"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("How long is a game?") if title is None else title)
     ax.legend()
     return fig
 
 
-def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure | ChartNumbers:
+def result_bars(stats: StatsInput, title: str | None = None) -> Figure | ChartNumbers:
     """One stacked bar per batch: first player won, drawn, second player won (shares of games).
+
+    The title is by default "Who wins?"; it and the names of the shares are in the session's language.
 
     Without matplotlib: the shares as a :class:`ChartNumbers` table, in percent.
 
@@ -235,10 +237,10 @@ def result_bars(stats: StatsInput, title: str = "Who wins?") -> Figure | ChartNu
     return _stacked_shares(
         [label for label, _ in items],
         shares,
-        title,
+        _("Who wins?") if title is None else title,
         _FIRST_COLOUR,
-        ("first player wins", "draw", "second player wins"),
-        "games",
+        (_("first player wins"), _("draw"), _("second player wins")),
+        _("games"),
     )
 
 

@@ -23,14 +23,50 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import mean, median
 
+from ..i18n import N_, _, ngettext
+from ..moves import EndReason
 from ..players.base import Player
 from ..players.levels import make_player
-from ..players.match import GameRow, run_match
+from ..players.match import STOPPED, GameRow, run_match
 from ..rules import Rules, get_rules
 from ..texts import table_lines
 from ..variants import Variant
 
 __all__ = ["SelfplayStatistics", "SelfplayTable", "selfplay_grid", "selfplay_statistics"]
+
+# How an end reason and a table's column read to a student, in the session's language; the
+# reasons and the columns themselves stay English, as summary() and the saved games hold them.
+_REASON_SHOWN = {
+    EndReason.NO_PIECES.value: N_("no pieces left"),
+    EndReason.BLOCKED.value: N_("no legal move"),
+    EndReason.QUIET_LIMIT.value: N_("turn limit without a capture"),
+    EndReason.REPETITION.value: N_("position repeated"),
+    STOPPED: N_("stopped at the turn cap"),
+}
+_COLUMN_SHOWN = {
+    "variant": N_("variant"),
+    "rules": N_("rules"),
+    "players": N_("players"),
+    "games": N_("games"),
+    "first wins": N_("first wins"),
+    "second wins": N_("second wins"),
+    "draws": N_("draws"),
+    "mean turns": N_("mean turns"),
+    "median turns": N_("median turns"),
+    "first left": N_("first left"),
+    "second left": N_("second left"),
+}
+
+
+def _reason_shown(reason: str) -> str:
+    """An end reason as a student reads it (a reason this module does not know stays as it is).
+
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("fr"):
+    ...     _reason_shown("position repeated")
+    'position répétée'
+    """
+    return str(_REASON_SHOWN.get(reason, reason))
 
 
 @dataclass(frozen=True)
@@ -127,22 +163,50 @@ class SelfplayStatistics:
         }
 
     def to_text(self) -> str:
+        """The figures in five lines, in the session's language.
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> stats = selfplay_statistics("zuni-3", "standard", "greedy", games=2, seed=0)
+        >>> print(stats.to_text().splitlines()[0])
+        zuni-3 / standard: 2 games of greedy (1) vs greedy (2)
+        >>> with use_language("es"):
+        ...     print(stats.to_text().splitlines()[0])
+        zuni-3 / standard: 2 partidas de greedy (1) vs greedy (2)
+        """
         first_left, second_left = self.mean_pieces_left
-        reasons = ", ".join(f"{reason} {count}" for reason, count in self.reasons.most_common())
+        reasons = ", ".join(
+            f"{_reason_shown(reason)} {count}" for reason, count in self.reasons.most_common()
+        )
+        # The same English for one game as for many (as ever); a language with plural forms gives each.
+        heading = ngettext(
+            "{label}: {count} games of {players}", "{label}: {count} games of {players}", self.games
+        )
         return "\n".join(
             [
-                f"{self.label}: {self.games} games of {' vs '.join(self.players)}",
-                (
-                    f"first player won {self.first_player_wins} ({100 * self.rate('first'):.0f}%), "
-                    f"second player won {self.second_player_wins} ({100 * self.rate('second'):.0f}%), "
-                    f"drawn {self.draws} ({100 * self.rate('draw'):.0f}%)"
+                heading.format(label=self.label, count=self.games, players=" vs ".join(self.players)),
+                _(
+                    "first player won {first} ({first_share}%), second player won {second} "
+                    "({second_share}%), drawn {draws} ({draw_share}%)"
+                ).format(
+                    first=self.first_player_wins,
+                    first_share=f"{100 * self.rate('first'):.0f}",
+                    second=self.second_player_wins,
+                    second_share=f"{100 * self.rate('second'):.0f}",
+                    draws=self.draws,
+                    draw_share=f"{100 * self.rate('draw'):.0f}",
                 ),
-                (
-                    f"length: mean {self.mean_length:.1f} turns, median {self.median_length:g}, "
-                    f"shortest {min(self.lengths)}, longest {max(self.lengths)}"
+                _(
+                    "length: mean {mean} turns, median {median}, shortest {shortest}, longest {longest}"
+                ).format(
+                    mean=f"{self.mean_length:.1f}",
+                    median=f"{self.median_length:g}",
+                    shortest=min(self.lengths),
+                    longest=max(self.lengths),
                 ),
-                f"pieces left (mean): first player {first_left:.1f}, second player {second_left:.1f}",
-                f"end reasons: {reasons}",
+                _("pieces left (mean): first player {first}, second player {second}").format(
+                    first=f"{first_left:.1f}", second=f"{second_left:.1f}"
+                ),
+                _("end reasons: {reasons}").format(reasons=reasons),
             ]
         )
 
@@ -278,8 +342,12 @@ class SelfplayTable:
         return sorted({reason for s in self.statistics for reason in s.reasons})
 
     def _cells(self) -> list[list[str]]:
+        """The table as text: the headings (in the session's language), then a row per batch."""
         reasons = self._reason_names()
-        head = [*self.COLUMNS, *reasons]
+        head = [
+            *(str(_COLUMN_SHOWN.get(column, column)) for column in self.COLUMNS),
+            *(_reason_shown(reason) for reason in reasons),
+        ]
         rows = [head]
         for s in self.statistics:
             row = s.summary()
@@ -308,7 +376,7 @@ class SelfplayTable:
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:]
         )
-        return _html_table(cells[0], body, "Self-play results: one row per batch of games")
+        return _html_table(cells[0], body, _("Self-play results: one row per batch of games"))
 
     def side_by_side(self) -> SelfplaySideBySide:
         """The same numbers turned round: one column per batch of games, one row per measure.
@@ -344,7 +412,7 @@ class SelfplaySideBySide:
             + "</tr>"
             for row in rows[1:]
         )
-        return _html_table(rows[0], body, "Self-play results: one column per batch of games")
+        return _html_table(rows[0], body, _("Self-play results: one column per batch of games"))
 
 
 def _html_table(head: list[str], body: str, name: str) -> str:

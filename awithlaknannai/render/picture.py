@@ -105,7 +105,21 @@ def _png(svg: str) -> bytes | None:
 
 
 def _figure_alt(figure: Any) -> str:
-    """A short text alternative for a matplotlib figure: its titles, axes, categories and series."""
+    """A short text alternative for a matplotlib figure: its titles, axes, categories and series.
+
+    The connecting words are in the session's language (the chart's own texts are as they were drawn).
+
+    >>> from matplotlib.figure import Figure
+    >>> from awithlaknannai.i18n import use_language
+    >>> fig = Figure()
+    >>> _ = fig.subplots().plot([1, 2], label="Mosona")
+    >>> _ = fig.axes[0].set_xlabel("turns"), fig.axes[0].set_ylabel("games"), fig.axes[0].legend()
+    >>> _figure_alt(fig)
+    'A chart of games by turns; series: Mosona.'
+    >>> with use_language("es"):
+    ...     _figure_alt(fig)
+    'Un gráfico de games según turns; series: Mosona.'
+    """
 
     def clean(texts: Any) -> list[str]:
         return [" ".join(t.get_text().split()) for t in texts if t.get_text().strip()]
@@ -126,32 +140,31 @@ def _figure_alt(figure: Any) -> str:
     for number, axes in enumerate(figure.axes):
         title = " ".join(axes.get_title().split())
         x_label, y_label = " ".join(axes.get_xlabel().split()), " ".join(axes.get_ylabel().split())
-        measure = _("{y} by {x}").format(y=y_label, x=x_label) if x_label and y_label else x_label or y_label
+        measure = (
+            _("{y_label} by {x_label}").format(y_label=y_label, x_label=x_label)
+            if x_label and y_label
+            else x_label or y_label
+        )
         categories = worded(clean(axes.get_xticklabels())) + worded(clean(axes.get_yticklabels()))
         legend = axes.get_legend()
         series = clean(legend.get_texts()) if legend is not None else []
         if number == 0:
             series += figure_series
-        if not (title or measure or categories or series):
-            continue
-        # Whole phrases for the translators; in English: "Title: a chart of y by x for a, b; series: c."
-        what = {"measure": measure, "categories": ", ".join(categories)}
-        if measure and categories:
-            chart = _("chart of {measure} for {categories}").format(**what)
-        elif measure:
-            chart = _("chart of {measure}").format(**what)
-        elif categories:
-            chart = _("chart for {categories}").format(**what)
-        else:
-            chart = _("chart")
+        # A noun phrase grown piece by piece ("chart of ... for ...; series: ..."), then its article.
+        words = _("chart of {measure}").format(measure=measure) if measure else _("chart")
+        if categories:
+            words = _("{chart} for {categories}").format(chart=words, categories=", ".join(categories))
         if series:
-            chart = _("{chart}; series: {series}").format(chart=chart, series=", ".join(series))
-        if not title:
-            words = _("A {chart}").format(chart=chart)
-        elif title[-1] in "?!.":
-            words = _("{title} A {chart}").format(title=title, chart=chart)
+            words = _("{chart}; series: {series}").format(chart=words, series=", ".join(series))
+        if title:
+            if title[-1] in "?!.":
+                words = _("{title} A {chart}").format(title=title, chart=words)
+            else:
+                words = _("{title}: a {chart}").format(title=title, chart=words)
+        elif measure or categories or series:
+            words = _("A {chart}").format(chart=words)
         else:
-            words = _("{title}: a {chart}").format(title=title, chart=chart)
+            continue
         sentences.append(words + ".")
     return " ".join(sentences)
 
@@ -283,7 +296,7 @@ class Picture:
                 )
             numbers = getattr(figure, "awithlaknannai_numbers", None)
             if isinstance(numbers, ChartNumbers):
-                alt = f"{alt} The numbers: {numbers.sentence()}"
+                alt = _("{alt} The numbers: {numbers}").format(alt=alt, numbers=numbers.sentence())
         buffer = io.BytesIO()
         # A fixed salt and no date: the same figure gives the same SVG on every run.
         with matplotlib.rc_context({"svg.hashsalt": "awithlaknannai", "svg.fonttype": "path"}):
@@ -326,12 +339,7 @@ class Picture:
             if size is None
             else (f' width="{round(size[0])}" height="{round(size[1])}" style="max-width:100%;height:auto"')
         )
-        # The alt text is in the picture's language (its root's lang): said so, a screen reader reads it
-        # with that language's sounds whatever the page's. After alt, which nbval's sanitizer expects first.
-        root = _ROOT.search(self._svg)
-        language = _attribute(root.group(0), "lang") if root else None
-        said_in = f' lang="{html.escape(language, quote=True)}"' if language else ""
-        return f'<img alt="{html.escape(self._alt, quote=True)}"{said_in}{dimensions} src="{source}">'
+        return f'<img alt="{html.escape(self._alt, quote=True)}"{dimensions} src="{source}">'
 
     def mimebundle(self, *, plain: bool = True) -> tuple[dict[str, str], dict[str, Any]]:
         """The display data a notebook saves: ``text/html`` and (with ``plain``) ``text/plain``.

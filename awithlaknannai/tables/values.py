@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import _, ngettext
 from . import solver_core as core  # noqa: F401 - the doctests use it
 from .solver_core import DRAW, LOSS, LOSS_STAND_IN, WIN, WIN_STAND_IN
 from .tablefile import ClassTable
@@ -43,6 +44,10 @@ class Value:
     'win in 2 moves (3 plies)'
     >>> str(Value.from_code(core.make_code(LOSS_STAND_IN, 0)))
     'loss on pieces (no capture ever again)'
+    >>> from awithlaknannai.i18n import use_language
+    >>> with use_language("es"):
+    ...     str(Value.from_code(core.make_code(WIN, 3)))
+    'gana en 2 jugadas (3 turnos)'
     """
 
     outcome: Outcome
@@ -69,15 +74,23 @@ class Value:
         return (self.plies + 1) // 2 if self.outcome == "win" else self.plies // 2
 
     def __str__(self) -> str:
+        """The result in words, in the session's language (the attributes stay English: a program reads them)."""
         if self.outcome == "draw":
-            return "draw"
+            return _("draw")
         if self.stand_in:
-            return f"{self.outcome} on pieces (no capture ever again)"
+            if self.outcome == "win":
+                return _("win on pieces (no capture ever again)")
+            return _("loss on pieces (no capture ever again)")
         if self.plies == 0:
+            # Already over: "won"/"lost" stay English, as the catalog's "won" is a table's short column head.
             return "lost" if self.outcome == "loss" else "won"
-        moves = self.moves
-        unit = "move" if moves == 1 else "moves"
-        return f"{self.outcome} in {moves} {unit} ({self.plies} {'ply' if self.plies == 1 else 'plies'})"
+        if self.plies is None or self.moves is None:  # made by hand: no distance to tell
+            return str(self.outcome)
+        moves = ngettext("{count} move", "{count} moves", self.moves).format(count=self.moves)
+        plies = ngettext("{count} ply", "{count} plies", self.plies).format(count=self.plies)
+        if self.outcome == "win":
+            return _("win in {moves} ({plies})").format(moves=moves, plies=plies)
+        return _("loss in {moves} ({plies})").format(moves=moves, plies=plies)
 
 
 @dataclass(frozen=True)

@@ -329,8 +329,8 @@ def _rules_check(exercise_id: str, answer: Any, asked: Mapping[str, set[str]], a
         return Feedback(
             exercise_id,
             WRONG,
-            f"I expected a `Rules(...)` value, but got {_shown(answer)}.",
-            "Write for example `Rules(compulsory_capture=False)`.",
+            _("I expected a `Rules(...)` value, but got {answer}.").format(answer=_shown(answer)),
+            _("Write for example `Rules(compulsory_capture=False)`."),
         )
     default = Rules()
     notes = []

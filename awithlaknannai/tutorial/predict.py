@@ -197,32 +197,39 @@ def _random_lengths() -> Reveal:
 
     culin, murray = _selfplay("mosona"), _selfplay("mosona-murray")
     blocked = "no legal move"
-    chart = Picture.from_figure(length_histograms({"Culin's board": culin, "Murray's drawing": murray}))
+    chart = Picture.from_figure(length_histograms({_("Culin's board"): culin, _("Murray's drawing"): murray}))
     return Reveal(
         _shorter(culin.mean_length, murray.mean_length),
-        f"On average a game lasted {culin.mean_length:.0f} turns on Culin's board and "
-        f"{murray.mean_length:.0f} on Murray's drawing.",
-        f"With fewer lines, pieces get stuck more easily: on Murray's drawing "
-        f"{murray.reasons.get(blocked, 0)} of the 100 games ended because a player could not move "
-        f"(on Culin's board: {culin.reasons.get(blocked, 0)}). So the way the board is drawn changes the game, "
-        f"not just its picture.\n\n"
-        "100 games is a small sample: another seed gives somewhat different numbers.",
+        _("On average a game lasted {culin} turns on Culin's board and {murray} on Murray's drawing.").format(
+            culin=f"{culin.mean_length:.0f}", murray=f"{murray.mean_length:.0f}"
+        ),
+        _(
+            "With fewer lines, pieces get stuck more easily: on Murray's drawing {murray} of the 100 games "
+            "ended because a player could not move (on Culin's board: {culin}). So the way the board is drawn "
+            "changes the game, not just its picture."
+        ).format(murray=murray.reasons.get(blocked, 0), culin=culin.reasons.get(blocked, 0))
+        + "\n\n"
+        + _("100 games is a small sample: another seed gives somewhat different numbers."),
         chart,
     )
 
 
+_ABOUT_THE_SAME = N_("About the same (less than 5 % apart)").message
+
 _register(
     Prediction(
         "06-random-lengths",
-        "Two random players play 100 games on each drawing of the Mosona board (standard rules). On which "
-        "drawing are the games shorter, on average?",
+        N_(
+            "Two random players play 100 games on each drawing of the Mosona board (standard rules). On which "
+            "drawing are the games shorter, on average?"
+        ).message,
         _random_lengths,
         {
-            "a": "Culin's board, with the outer-row lines",
-            "b": "Murray's drawing, without them",
-            "c": "About the same (less than 5 % apart)",
+            "a": N_("Culin's board, with the outer-row lines").message,
+            "b": N_("Murray's drawing, without them").message,
+            "c": _ABOUT_THE_SAME,
         },
-        note="The computer plays the 200 games when you lock in (a second or two).",
+        note=N_("The computer plays the 200 games when you lock in (a second or two).").message,
     )
 )
 
@@ -233,16 +240,26 @@ def _who_wins_random() -> Reveal:
     culin, murray = _selfplay("mosona"), _selfplay("mosona-murray")
     gap = culin.first_player_wins - culin.second_player_wins
     answer = "c" if abs(gap) < SAME_SHARE * culin.games else "a" if gap > 0 else "b"
-    chart = Picture.from_figure(result_bars({"Culin's board": culin, "Murray's drawing": murray}))
+    chart = Picture.from_figure(result_bars({_("Culin's board"): culin, _("Murray's drawing"): murray}))
     return Reveal(
         answer,
-        f"On Culin's board the first player won {culin.first_player_wins} games, the second player "
-        f"{culin.second_player_wins}, and {culin.draws} were drawn. On Murray's drawing: "
-        f"{murray.first_player_wins}, {murray.second_player_wins} and {murray.draws}.",
-        "Remember the opening: the first player must move into the centre, and under the standard rules "
-        "the second player must jump that piece, so the second player makes the first capture. "
-        "(A draw by *position repeated* or *turn limit* means the stand-in rules stopped a game in which "
-        "nobody captured any more.)",
+        _(
+            "On Culin's board the first player won {first} games, the second player {second}, and {draws} "
+            "were drawn. On Murray's drawing: {murray_first}, {murray_second} and {murray_draws}."
+        ).format(
+            first=culin.first_player_wins,
+            second=culin.second_player_wins,
+            draws=culin.draws,
+            murray_first=murray.first_player_wins,
+            murray_second=murray.second_player_wins,
+            murray_draws=murray.draws,
+        ),
+        _(
+            "Remember the opening: the first player must move into the centre, and under the standard rules "
+            "the second player must jump that piece, so the second player makes the first capture. "
+            "(A draw by *position repeated* or *turn limit* means the stand-in rules stopped a game in which "
+            "nobody captured any more.)"
+        ),
         chart,
     )
 
@@ -250,12 +267,12 @@ def _who_wins_random() -> Reveal:
 _register(
     Prediction(
         "06-who-wins-random",
-        "In the 100 random games on Culin's board, which player wins more often?",
+        N_("In the 100 random games on Culin's board, which player wins more often?").message,
         _who_wins_random,
         {
-            "a": "The first player (White, who moves first)",
-            "b": "The second player (Black)",
-            "c": "Neither: they win about as often as each other",
+            "a": N_("The first player (White, who moves first)").message,
+            "b": N_("The second player (Black)").message,
+            "c": N_("Neither: they win about as often as each other").message,
         },
     )
 )
@@ -266,15 +283,25 @@ def _optional_chains() -> Reveal:
     from ..rules import Rules
 
     standard, optional = _selfplay("mosona"), _selfplay("mosona", Rules(multi_leap="optional"))
-    chart = Picture.from_figure(length_histograms({"standard rules": standard, "optional chains": optional}))
+    chart = Picture.from_figure(
+        length_histograms({_("standard rules"): standard, _("optional chains"): optional})
+    )
     return Reveal(
         # "a" (longer) when the standard games are the shorter ones.
         _shorter(standard.mean_length, optional.mean_length),
-        f"On average a game lasted {optional.mean_length:.0f} turns with optional chains and "
-        f"{standard.mean_length:.0f} with the standard rules; {optional.draws} against {standard.draws} "
-        f"games were drawn.",
-        "A likely reason: when a piece may stop leaping, a player (even a random one) often takes fewer "
-        "pieces in one turn than the whole chain, so clearing the board takes more turns.",
+        _(
+            "On average a game lasted {optional} turns with optional chains and {standard} with the standard "
+            "rules; {optional_draws} against {standard_draws} games were drawn."
+        ).format(
+            optional=f"{optional.mean_length:.0f}",
+            standard=f"{standard.mean_length:.0f}",
+            optional_draws=optional.draws,
+            standard_draws=standard.draws,
+        ),
+        _(
+            "A likely reason: when a piece may stop leaping, a player (even a random one) often takes fewer "
+            "pieces in one turn than the whole chain, so clearing the board takes more turns."
+        ),
         chart,
     )
 
@@ -282,10 +309,12 @@ def _optional_chains() -> Reveal:
 _register(
     Prediction(
         "06-optional-chains",
-        "With optional chains (a piece may stop leaping whenever it likes), are 100 random games on "
-        "average longer or shorter than with the standard rules?",
+        N_(
+            "With optional chains (a piece may stop leaping whenever it likes), are 100 random games on "
+            "average longer or shorter than with the standard rules?"
+        ).message,
         _optional_chains,
-        {"a": "Longer", "b": "Shorter", "c": "About the same (less than 5 % apart)"},
+        {"a": N_("Longer").message, "b": N_("Shorter").message, "c": _ABOUT_THE_SAME},
     )
 )
 
@@ -304,26 +333,36 @@ def _first_player_result(variant: str, rules: str = "standard") -> tuple[Any, li
 
 
 def _in_words(value: Any, best: list[str]) -> str:
+    moves = ", ".join(best)
     if value.outcome == "win":
-        only = "the only winning first move is" if len(best) == 1 else "winning first moves:"
-        return f"the first player wins in {value.moves} moves ({only} {', '.join(best)})"
+        if len(best) == 1:
+            return _(
+                "the first player wins in {count} moves (the only winning first move is {moves})"
+            ).format(count=value.moves, moves=moves)
+        return _("the first player wins in {count} moves (winning first moves: {moves})").format(
+            count=value.moves, moves=moves
+        )
     if value.outcome == "loss":
-        return f"the first player loses in {value.moves} moves"
-    return "a draw: neither player can force a win"
+        return _("the first player loses in {count} moves").format(count=value.moves)
+    return _("a draw: neither player can force a win")
+
+
+_WITH_LINES = N_("With the outer-row lines (Culin's style)")
+_WITHOUT_LINES = N_("Without them (Murray's style)")
 
 
 def _drawing_decides() -> Reveal:
     from ..render.drawings import THEMES, compare_drawings_svg
 
     boards = ["zuni-4", "zuni-4-murray"]
-    labels = ["With the outer-row lines (Culin's style)", "Without them (Murray's style)"]
+    labels = [str(_WITH_LINES), str(_WITHOUT_LINES)]
     solved = [_first_player_result(board) for board in boards]
-    wins = [value.outcome == "win" for value, *_ in solved]
+    wins = [value.outcome == "win" for value, *_rest in solved]
     answer = {(True, False): "a", (False, True): "b", (True, True): "c", (False, False): "d"}[
         (wins[0], wins[1])
     ]
-    words = [_in_words(value, best) for value, best, _, _ in solved]
-    results = [f"Perfect play, standard rules: {text}" for text in words]
+    words = [_in_words(value, best) for value, best, _seconds, _positions in solved]
+    results = [_("Perfect play, standard rules: {result}").format(result=text) for text in words]
     pictures = [
         Picture(
             compare_drawings_svg(
@@ -333,18 +372,22 @@ def _drawing_decides() -> Reveal:
                 results=results,
                 unit=60,
                 theme=theme,
-                title="The 13-point board: the drawing changes who wins",
+                title=_("The 13-point board: the drawing changes who wins"),
             )
         )
         for theme in THEMES
     ]
-    seconds = " and ".join(f"{s:.1f}" for _, _, s, _ in solved)
+    seconds = _(" and ").join(f"{s:.1f}" for _board, _best, s, _positions in solved)
     return Reveal(
         answer,
-        f"With the outer-row lines, {words[0]}. Without them, {words[1]}.",
-        f"The computer has just solved every position of both games, {solved[0][3]:,} for each drawing, "
-        f"in {seconds} seconds. The two boards differ only by the lines along the outer rows (the dashed "
-        f"segments and dotted leap arcs), and that is enough to change who wins.",
+        _("With the outer-row lines, {with_lines}. Without them, {without_lines}.").format(
+            with_lines=words[0], without_lines=words[1]
+        ),
+        _(
+            "The computer has just solved every position of both games, {positions} for each drawing, "
+            "in {seconds} seconds. The two boards differ only by the lines along the outer rows (the dashed "
+            "segments and dotted leap arcs), and that is enough to change who wins."
+        ).format(positions=f"{solved[0][3]:,}", seconds=seconds),
         pictures[0],
         dark_picture=pictures[1],
     )
@@ -353,16 +396,18 @@ def _drawing_decides() -> Reveal:
 _register(
     Prediction(
         "06-drawing-decides",
-        "On the 13-point board `zuni-4`, with perfect play and the standard rules: on which drawing can the "
-        "first player force a win?",
+        N_(
+            "On the 13-point board `zuni-4`, with perfect play and the standard rules: on which drawing can the "
+            "first player force a win?"
+        ).message,
         _drawing_decides,
         {
-            "a": "With the outer-row lines (Culin's style)",
-            "b": "Without them (Murray's style)",
-            "c": "On both",
-            "d": "On neither",
+            "a": _WITH_LINES.message,
+            "b": _WITHOUT_LINES.message,
+            "c": N_("On both").message,
+            "d": N_("On neither").message,
         },
-        note="When you lock in, the computer solves both games completely (a few seconds).",
+        note=N_("When you lock in, the computer solves both games completely (a few seconds).").message,
     )
 )
 
