@@ -42,6 +42,8 @@ Examples
 ...     print(problem)
 citations differ: English Culin 1907, translation Culin 1908
 numbers differ: English 1907, 24, translation 1908, 24
+>>> entry_problems("the 19-point boards, then 07-guess", "los tableros de 19 puntos, luego 07-guess")
+[]
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _CITATION = re.compile(r"\b([A-Z][A-Za-zÀ-ÿ'’-]+?)(?:['’]s)?,?\s*\(?((?:1[5-9]|20)\d\d)[a-z]?\b")
 _THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}\b)")
 _NUMBER = re.compile(r"\d+")
-_EXERCISE_ID = re.compile(r"\b\d\d-[a-z0-9]+(?:-[a-z0-9]+)*\b")
+# "06-optional-chains" is an id; "the 13-point board" is a size, whose number is compared as a number.
+_EXERCISE_ID = re.compile(r"\b\d\d-(?!(?:point|minute|year|second|turn|piece)s?\b)[a-z0-9]+(?:-[a-z0-9]+)*\b")
 
 
 class TranslationError(ValueError):
