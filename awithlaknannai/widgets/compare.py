@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..game import Game
+from ..i18n import _, side_name
 from ..position import Move
 from ..render import Picture
 from ..render.svg import game_svg
@@ -162,10 +163,10 @@ class CompareWidget(widgets.VBox):
             ]["text/html"]
             for title, board in zip(self.titles, self.boards)
         )
-        return (
-            f'<div class="awithlaknannai-preview">{pictures}<p><em>Run this cell (Shift + Enter) to step '
-            f"through the moves on these boards: they are pictures until then.</em></p></div>"
+        run = _(
+            "Run this cell (Shift + Enter) to step through the moves on these boards: they are pictures until then."
         )
+        return f'<div class="awithlaknannai-preview">{pictures}<p><em>{html.escape(run)}</em></p></div>'
 
     def __init__(
         self,
@@ -189,10 +190,14 @@ class CompareWidget(widgets.VBox):
             self.boards.append(board)
             rules_name = replay.variant.rules.to_text()
             desc = html.escape(replay.variant.description or replay.variant.name)
+            # The names stay as they are (a variant's and a preset's name are what the code takes).
+            title = _("{variant}, {rules} rules").format(
+                variant=f"<b>{html.escape(replay.variant.name)}</b>", rules=html.escape(rules_name)
+            )
             self.titles.append(
                 widgets.HTML(
-                    f'<div style="margin-top:0.6em"><b>{html.escape(replay.variant.name)}</b>, '
-                    f'{html.escape(rules_name)} rules <span class="awithlaknannai-muted">({desc})</span></div>'
+                    f'<div style="margin-top:0.6em">{title} '
+                    f'<span class="awithlaknannai-muted">({desc})</span></div>'
                 )
             )
         wide = {"description_width": "initial"}
@@ -202,13 +207,15 @@ class CompareWidget(widgets.VBox):
             min=0,
             max=len(self.moves),
             value=len(self.moves),
-            description="Move number",
+            description=_("Move number"),
             style=wide,
             layout=widgets.Layout(width="11em"),
         )
         narrow = widgets.Layout(width="auto")
-        self.previous_button = widgets.Button(description="Back", tooltip="One move back", layout=narrow)
-        self.next_button = widgets.Button(description="Forward", tooltip="One move on", layout=narrow)
+        self.previous_button = widgets.Button(
+            description=_("Back"), tooltip=_("One move back"), layout=narrow
+        )
+        self.next_button = widgets.Button(description=_("Forward"), tooltip=_("One move on"), layout=narrow)
         self.caption = widgets.HTML()
         self.previous_button.on_click(lambda _: self.go_to(max(0, self.move_number.value - 1)))
         self.next_button.on_click(lambda _: self.go_to(min(len(self.moves), self.move_number.value + 1)))
@@ -252,26 +259,29 @@ class CompareWidget(widgets.VBox):
                 board.redraw()
             board.show_status(*self._board_status(replay, index, self.moves))
         if index == 0:
-            self.caption.value = "Start position"
+            self.caption.value = html.escape(_("Start position"))
         else:
-            self.caption.value = (
-                f"Move {index} of {len(self.moves)}: <b>{html.escape(self.moves[index - 1])}</b>"
+            self.caption.value = html.escape(_("Move {index} of {total}: {move}")).format(
+                index=index, total=len(self.moves), move=f"<b>{html.escape(self.moves[index - 1])}</b>"
             )
 
     @staticmethod
     def _board_status(replay: Replay, index: int, moves: Sequence[str]) -> tuple[str, bool]:
         if index > replay.playable and replay.stop_reason is not None:
             number = replay.playable + 1
-            text = (
-                f"Stopped at move {number}: {moves[number - 1]} is illegal here \u2014 {replay.stop_reason}."
+            text = _("Stopped at move {number}: {move} is illegal here \u2014 {reason}.").format(
+                number=number, move=moves[number - 1], reason=replay.stop_reason
             )
             return (text, True)
         game = replay.game
         outcome = game.outcome()
         if outcome is not None:
-            return (f"Game over: {outcome}.", False)
+            return (_("Game over: {outcome}.").format(outcome=outcome), False)
+        side = side_name(game.position.turn)
         if not game.moves:
-            return (f"Start position. {game.position.turn} to move.", False)
+            return (_("Start position. {side} to move.").format(side=side), False)
         last = len(game.moves) - 1
-        text = f"After {len(game.moves)} moves (last: {game.move_text(last)}). {game.position.turn} to move."
+        text = _("After {count} moves (last: {move}). {side} to move.").format(
+            count=len(game.moves), move=game.move_text(last), side=side
+        )
         return (text, False)
