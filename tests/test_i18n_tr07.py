@@ -156,3 +156,21 @@ def test_notebook_07_is_translated_whole(language: str) -> None:
     code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
     title = {"es": "Tuknanavuhpi, después de a2-a3", "fr": "Tuknanavuhpi, après a2-a3"}[language]
     assert f'title="{title}"' in code
+
+
+@pytest.mark.parametrize(
+    ("language", "headings"),
+    [
+        ("en", "pieces (to move v other)  positions  won  lost  drawn"),
+        ("es", "piezas (la que mueve v la otra)  posiciones  ganadas  perdidas  empatadas"),
+        ("fr", "pièces (au trait v l'autre)  positions  gagnées  perdues  nulles"),
+    ],
+)
+def test_the_endgame_summary_speaks_the_language(language: str, headings: str) -> None:
+    from awithlaknannai.tables.solver import solve_endgames
+
+    tables = solve_endgames("zuni-3", max_pieces=1, cache_dir=False)
+    with use_language(language):
+        lines = tables.summary().splitlines()
+    assert re.sub(" {2,}", "  ", lines[0]) == headings
+    assert lines[1].split() == ["1", "v", "1", "90", "20", "0", "70"]
