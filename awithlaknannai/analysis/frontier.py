@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
+
 __all__ = [
     "EVEN_ENDGAMES",
     "MOSONA_POSITIONS",
@@ -51,7 +53,10 @@ class EndgameShares:
 
 @dataclass(frozen=True)
 class SolvedGame:
-    """Another game whose result with perfect play is known, for comparison."""
+    """Another game whose result with perfect play is known, for comparison.
+
+    ``name`` and ``result`` are English, marked for translation: a picture shows ``_(name)``.
+    """
 
     name: str
     positions: float  #: how many positions the solvers counted (their own counting)
@@ -80,10 +85,10 @@ MOSONA_POSITIONS = 7.77e11
 
 SOLVED_GAMES: tuple[SolvedGame, ...] = (
     SolvedGame(
-        "Nine Men's Morris",
+        N_("Nine Men's Morris").message,
         1e10,
         1993,
-        "a draw",
+        N_("a draw").message,
         "Gasser 1993 (announcement) and 1996 (Games of No Chance): databases of about 10 billion "
         "positions and an 18-ply search",
     ),
@@ -91,14 +96,14 @@ SOLVED_GAMES: tuple[SolvedGame, ...] = (
         "Awari",
         889_063_398_406,
         2002,
-        "a draw",
+        N_("a draw").message,
         "Romein and Bal 2003: all 889,063,398,406 positions, 51 hours on 144 processors",
     ),
     SolvedGame(
-        "Checkers",
+        N_("Checkers").message,
         5e20,
         2007,
-        "a draw",
+        N_("a draw").message,
         "Schaeffer et al. 2007 (Science): about 5 x 10^20 positions; endgame databases and a forward proof",
     ),
 )

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import missing_package
 from ..i18n import gettext as _
-from ..i18n import pgettext
+from ..i18n import N_, pgettext
 from .selfplay import SelfplayStatistics
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -361,9 +361,10 @@ def end_reason_bars(stats: StatsInput, title: str = "How do games end?") -> Figu
     return _chart(numbers, draw, 8, 4)
 
 
-def mean_length_bars(
-    stats: StatsInput, title: str = "How long is a game, on average?"
-) -> Figure | ChartNumbers:
+_MEAN_LENGTH_TITLE = N_("How long is a game, on average?").message
+
+
+def mean_length_bars(stats: StatsInput, title: str = _MEAN_LENGTH_TITLE) -> Figure | ChartNumbers:
     """One bar per batch: the average length of its games in turns, the number written at the bar's end.
 
     A chart to read at a glance (the numbers are on the bars, so it needs no
@@ -379,9 +380,10 @@ def mean_length_bars(
     """
     items = _labelled(stats)
     means = [s.mean_length for _, s in items]
+    title = _(title)  # the default in the session's language; a title of the caller's own stays as it is
     numbers = ChartNumbers(
         title,
-        ("games", "average length (turns)"),
+        (pgettext("chart legend", "games"), _("average length (turns)")),
         [(label, f"{value:.0f}") for (label, _), value in zip(items, means)],
     )
 
@@ -394,7 +396,7 @@ def mean_length_bars(
         ax.set_yticks(list(y), [label for label, _ in items])
         ax.invert_yaxis()
         ax.set_xlim(0, max(means) * 1.12)
-        ax.set_xlabel("average length of a game (turns)")
+        ax.set_xlabel(_("average length of a game (turns)"))
         ax.set_title(title)
 
     return _chart(numbers, draw, 7, 0.45 * len(items) + 1.4)

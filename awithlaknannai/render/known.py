@@ -27,9 +27,10 @@ from ..analysis.frontier import (
     SOLVED_POSITIONS,
     SOLVED_UP_TO,
 )
+from ..i18n import _
 from .drawings import FIGURE_BACKGROUND
 from .picture import Picture
-from .svg_text import _element
+from .svg_text import _element, _fitting_size
 
 __all__ = ["known_about_mosona", "known_about_mosona_svg", "known_about_mosona_text"]
 
@@ -60,35 +61,57 @@ def _size(positions: float) -> str:
 
 def known_about_mosona_text() -> str:
     """The picture's text alternative: every number it shows, in sentences."""
+    row = _("{count} against {count}: wins {won}, draws {drawn}, loses {lost}")
     rows = "; ".join(
-        f"{k} against {k}: wins {_percent(s.shares()[0])}, draws {_percent(s.shares()[1])}, "
-        f"loses {_percent(s.shares()[2])}"
+        row.format(
+            count=k,
+            won=_percent(s.shares()[0]),
+            drawn=_percent(s.shares()[1]),
+            lost=_percent(s.shares()[2]),
+        )
         for k, s in sorted(EVEN_ENDGAMES.items())
     )
+    game = _("{name}: {size} positions, solved in {year}, {result}")
     games = "; ".join(
-        f"{g.name}: {_size(g.positions)} positions, solved in {g.year}, {g.result}" for g in SOLVED_GAMES
+        game.format(name=_(g.name), size=_size(g.positions), year=g.year, result=_(g.result))
+        for g in SOLVED_GAMES
     )
-    return (
-        f"What is known about who wins Awithlaknannai Mosona. Solved here: every position with at "
-        f"most {SOLVED_UP_TO} pieces a side ({SOLVED_POSITIONS:,} positions, standard rules). "
-        f"With as many pieces on each side, the side to move {rows}. The whole game has "
-        f"{_size(MOSONA_POSITIONS)} positions, and nobody knows yet who wins it. Other games for "
-        f"comparison: {games}."
+    return _(
+        "What is known about who wins Awithlaknannai Mosona. Solved here: every position with at "
+        "most {pieces} pieces a side ({positions} positions, standard rules). "
+        "With as many pieces on each side, the side to move {rows}. The whole game has "
+        "{size} positions, and nobody knows yet who wins it. Other games for "
+        "comparison: {games}."
+    ).format(
+        pieces=SOLVED_UP_TO,
+        positions=f"{SOLVED_POSITIONS:,}",
+        rows=rows,
+        size=_size(MOSONA_POSITIONS),
+        games=games,
     )
 
 
 def _heading(text: str, top: float) -> str:
     """The bold heading of one part of the picture, at the left, its baseline at ``top``."""
-    return _element("text", escape(text), x=20, y=top, fill=INK, font_size=15, font_weight="bold")
+    # A translation may be longer than the English: a smaller size then keeps it inside the page.
+    size = round(_fitting_size(text, 15, WIDTH - 40, glyph=0.65), 1)
+    return _element("text", escape(text), x=20, y=top, fill=INK, font_size=size, font_weight="bold")
 
 
 def _endgame_rows(top: float) -> list[str]:
-    parts = [_heading("Solved endgames: who wins with perfect play (side to move, standard rules)", top)]
+    parts = [_heading(_("Solved endgames: who wins with perfect play (side to move, standard rules)"), top)]
+    against = _("{count} against {count}")
     for row, (k, shares) in enumerate(sorted(EVEN_ENDGAMES.items())):
         y = top + 16 + row * ROW
         parts.append(
             _element(
-                "text", f"{k} against {k}", x=LEFT - 12, y=y + 15, fill=INK, font_size=13, text_anchor="end"
+                "text",
+                escape(against.format(count=k)),
+                x=LEFT - 12,
+                y=y + 15,
+                fill=INK,
+                font_size=13,
+                text_anchor="end",
             )
         )
         x = float(LEFT)
@@ -111,22 +134,34 @@ def _endgame_rows(top: float) -> list[str]:
         )
     y = top + 16 + len(EVEN_ENDGAMES) * ROW + 4
     x = float(LEFT)
-    for label, colour in (("wins", WON), ("draws", DRAWN), ("loses", LOST)):
+    for label, colour in ((_("wins"), WON), (_("draws"), DRAWN), (_("loses"), LOST)):
         parts.append(_element("rect", x=x, y=y, width=14, height=14, fill=colour))
-        parts.append(_element("text", label, x=x + 20, y=y + 12, fill=INK, font_size=13))
+        parts.append(_element("text", escape(label), x=x + 20, y=y + 12, fill=INK, font_size=13))
         x += 90
     return parts
 
 
 def _size_rows(top: float) -> list[str]:
+    solved = _("{year}: {result}")
     rows: list[tuple[str, float, str, str]] = [
-        (f"Mosona, up to {SOLVED_UP_TO} a side", float(SOLVED_POSITIONS), WON, "solved here"),
-        *[(g.name, g.positions, DRAWN, f"{g.year}: {g.result}") for g in SOLVED_GAMES[:2]],
-        ("Mosona, the whole game", MOSONA_POSITIONS, UNKNOWN, "nobody knows yet"),
-        *[(g.name, g.positions, DRAWN, f"{g.year}: {g.result}") for g in SOLVED_GAMES[2:]],
+        (
+            _("Mosona, up to {count} a side").format(count=SOLVED_UP_TO),
+            float(SOLVED_POSITIONS),
+            WON,
+            _("solved here"),
+        ),
+        *[
+            (_(g.name), g.positions, DRAWN, solved.format(year=g.year, result=_(g.result)))
+            for g in SOLVED_GAMES[:2]
+        ],
+        (_("Mosona, the whole game"), MOSONA_POSITIONS, UNKNOWN, _("nobody knows yet")),
+        *[
+            (_(g.name), g.positions, DRAWN, solved.format(year=g.year, result=_(g.result)))
+            for g in SOLVED_GAMES[2:]
+        ],
     ]
     low, high = 8, 21  # log10 of the scale's ends: 10⁸ to 10²¹
-    parts = [_heading("How big is each game? Positions (each step to the right: ten times more)", top)]
+    parts = [_heading(_("How big is each game? Positions (each step to the right: ten times more)"), top)]
     for row, (name, positions, colour, note) in enumerate(rows):
         y = top + 16 + row * ROW
         width = BAR * (math.log10(positions) - low) / (high - low)
@@ -152,7 +187,7 @@ def known_about_mosona_svg() -> str:
     endgame_height = 16 + len(EVEN_ENDGAMES) * ROW + 30
     top2 = 40 + endgame_height + 30
     height = top2 + 16 + 5 * ROW + 20
-    title = "What is known about who wins Awithlaknannai Mosona"
+    title = _("What is known about who wins Awithlaknannai Mosona")
     body = [
         _element("rect", x=0, y=0, width=WIDTH, height=height, fill=FIGURE_BACKGROUND, rx=8),
         *_endgame_rows(30),

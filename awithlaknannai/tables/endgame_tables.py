@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import shown
+from ..i18n import gettext, pgettext
 from ..limits import whole_number
 from ..position import Move, Position, generate_raw
 from ..variants import Color, Variant
@@ -158,6 +159,38 @@ class EndgameTables:
                 self._codes[(mover, other)],
             )
         return directory
+
+    def summary(self) -> str:
+        """The counts of each class solved, one line a class, under headings in the session's language.
+
+        Seen from the side to move: ``1 v 2`` is one piece, to move, against two.
+
+        Examples
+        --------
+        >>> from awithlaknannai.tables.solver import solve_endgames
+        >>> print(solve_endgames("zuni-3", max_pieces=1, cache_dir=False).summary())
+        pieces (to move v other)  positions  won  lost  drawn
+        1 v 1                            90   20     0     70
+        """
+        headings = (
+            gettext("pieces (to move v other)"),
+            gettext("positions"),
+            pgettext("chart legend", "won"),  # whole words, as a chart's legend has them
+            pgettext("chart legend", "lost"),
+            pgettext("chart legend", "drawn"),
+        )
+        rows = [
+            (f"{r.mover} v {r.opponent}", f"{r.positions:,}", f"{r.won:,}", f"{r.lost:,}", f"{r.drawn:,}")
+            for r in self.reports
+        ]
+        widths = [max(len(row[i]) for row in (headings, *rows)) for i in range(len(headings))]
+        return "\n".join(
+            "  ".join(
+                cell.ljust(width) if i == 0 else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(row, widths))
+            ).rstrip()
+            for row in (headings, *rows)
+        )
 
     def classes(self) -> list[tuple[int, int]]:
         """The material classes held in memory, as ``(mover pieces, opponent pieces)``."""

@@ -55,7 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import did_you_mean
-from ..i18n import N_, _
+from ..i18n import N_, TranslatedTexts, _
 from ..position import Position
 from ..render.picture import Picture
 from ..variants import Color
@@ -413,17 +413,19 @@ _register(
 
 
 _ALBUM = {"a": "mosona", "b": "lau-kata-kati", "c": "egara-guti", "d": "pretwa", "e": "gol-skuish"}
-ALBUM_NAMES = {
-    "mosona": "Mosona",
-    "lau-kata-kati": "Lau kata kati",
-    "dash-guti": "Dash-guti",
-    "egara-guti": "Egara-guti",
-    "pretwa": "Pretwa",
-    "gol-skuish": "Gol-skuish",
-    "tukvnanawopi": "Tukvnanawopi",
-    "tukvnanawopi-shrinking": "Tukvnanawopi (shrinking)",
-    "tuknanavuhpi": "Tuknanavuhpi",
-}
+ALBUM_NAMES = TranslatedTexts(
+    {
+        "mosona": "Mosona",
+        "lau-kata-kati": "Lau kata kati",
+        "dash-guti": "Dash-guti",
+        "egara-guti": "Egara-guti",
+        "pretwa": "Pretwa",
+        "gol-skuish": "Gol-skuish",
+        "tukvnanawopi": "Tukvnanawopi",
+        "tukvnanawopi-shrinking": N_("Tukvnanawopi (shrinking)").message,
+        "tuknanavuhpi": "Tuknanavuhpi",
+    }
+)
 
 
 def _shortest_games() -> Reveal:
@@ -437,7 +439,7 @@ def _shortest_games() -> Reveal:
     chart = Picture.from_figure(
         mean_length_bars(
             {ALBUM_NAMES[name]: s for name, s in stats.items()},
-            title="How long is a random game on each board?",
+            title=_("How long is a random game on each board?"),
         )
     )
     diameters: dict[str, int] = {
@@ -447,15 +449,25 @@ def _shortest_games() -> Reveal:
     reason = ""
     if diameters[shortest] == min(diameters.values()):
         reason = (
-            f"One likely reason: on {ALBUM_NAMES[shortest]} no two points are more than "
-            f"{diameters[shortest]} steps apart, the fewest of these five boards, so the pieces meet and "
-            f"capture soon.\n\n"
+            _(
+                "One likely reason: on {board} no two points are more than {steps} steps apart, the fewest "
+                "of these five boards, so the pieces meet and capture soon."
+            ).format(board=ALBUM_NAMES[shortest], steps=diameters[shortest])
+            + "\n\n"
         )
+    summary = _(
+        "Of the five, games were shortest on {shortest}: {turns} turns on average, against {longest_turns} "
+        "on {longest}, the longest of the five."
+    ).format(
+        shortest=ALBUM_NAMES[shortest],
+        turns=f"{stats[shortest].mean_length:.0f}",
+        longest_turns=f"{stats[longest].mean_length:.0f}",
+        longest=ALBUM_NAMES[longest],
+    )
     return Reveal(
         letter,
-        f"Of the five, games were shortest on {ALBUM_NAMES[shortest]}: {stats[shortest].mean_length:.0f} turns "
-        f"on average, against {stats[longest].mean_length:.0f} on {ALBUM_NAMES[longest]}, the longest of the five.",
-        reason + "The chart shows every board of the album (100 games each, standard rules).",
+        summary,
+        reason + _("The chart shows every board of the album (100 games each, standard rules)."),
         chart,
     )
 
@@ -463,11 +475,15 @@ def _shortest_games() -> Reveal:
 _register(
     Prediction(
         "07-shortest-games",
-        "Two random players play 100 games on each board (standard rules). Of these five boards, on which "
-        "are the games shortest, on average?",
+        N_(
+            "Two random players play 100 games on each board (standard rules). Of these five boards, on which "
+            "are the games shortest, on average?"
+        ).message,
         _shortest_games,
         {letter: ALBUM_NAMES[name] for letter, name in _ALBUM.items()},
-        note="Look at the pictures of the boards above. The computer plays the games when you lock in.",
+        note=N_(
+            "Look at the pictures of the boards above. The computer plays the games when you lock in."
+        ).message,
     )
 )
 
@@ -477,16 +493,24 @@ def _who_wins_mosona() -> Reveal:
     from ..render.known import known_about_mosona
 
     five = EVEN_ENDGAMES[SOLVED_UP_TO]
-    won, drawn, _ = five.shares()
+    won, drawn = five.shares()[:2]
     return Reveal(
         "d",
-        "Nobody knows yet. Every position with at most "
-        f"{SOLVED_UP_TO} pieces a side is solved, but the whole game is far bigger.",
-        f"With {SOLVED_UP_TO} pieces against {SOLVED_UP_TO}, the side to move wins {100 * won:.0f} % of the "
-        f"positions and {100 * drawn:.0f} % are draws, but the start has 12 against 12. The whole game has "
-        f"about {MOSONA_POSITIONS / 1e9:,.0f} billion positions, nearly as many as Awari (889 billion), which "
-        "took 144 computers working together for two days. "
-        "The picture puts Mosona beside games that have been solved.",
+        _(
+            "Nobody knows yet. Every position with at most {count} pieces a side is solved, but the whole game "
+            "is far bigger."
+        ).format(count=SOLVED_UP_TO),
+        _(
+            "With {count} pieces against {count}, the side to move wins {won} of the positions and {drawn} "
+            "are draws, but the start has 12 against 12. The whole game has about {billions} billion positions, "
+            "nearly as many as Awari (889 billion), which took 144 computers working together for two days. "
+            "The picture puts Mosona beside games that have been solved."
+        ).format(
+            count=SOLVED_UP_TO,
+            won=f"{100 * won:.0f} %",  # the sign outside the message: Babel would read "% o" as a format
+            drawn=f"{100 * drawn:.0f} %",
+            billions=f"{MOSONA_POSITIONS / 1e9:,.0f}",
+        ),
         known_about_mosona(),
     )
 
@@ -494,15 +518,15 @@ def _who_wins_mosona() -> Reveal:
 _register(
     Prediction(
         "07-who-wins-mosona",
-        "Awithlaknannai Mosona, with perfect play on both sides: who wins?",
+        N_("Awithlaknannai Mosona, with perfect play on both sides: who wins?").message,
         _who_wins_mosona,
         {
-            "a": "the first player",
-            "b": "the second player",
-            "c": "nobody: it is a draw",
-            "d": "nobody knows yet",
+            "a": N_("the first player").message,
+            "b": N_("the second player").message,
+            "c": N_("nobody: it is a draw").message,
+            "d": N_("nobody knows yet").message,
         },
-        note="Guess, then lock in: the answer comes with a picture of what is known.",
+        note=N_("Guess, then lock in: the answer comes with a picture of what is known.").message,
     )
 )
 

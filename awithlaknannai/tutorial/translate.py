@@ -42,6 +42,8 @@ Examples
 ...     print(problem)
 citations differ: English Culin 1907, translation Culin 1908
 numbers differ: English 1907, 24, translation 1908, 24
+>>> entry_problems("the 19-point boards, then 07-guess", "los tableros de 19 puntos, luego 07-guess")
+[]
 """
 
 from __future__ import annotations
