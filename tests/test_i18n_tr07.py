@@ -119,8 +119,8 @@ def test_the_mean_length_chart_speaks_the_language(language: str, title: str, la
             "After 4 moves (last: T3-M4). White to move.",
             "Back",
         ),
-        ("es", "Parado en la jugada 5: T4-T3 no está permitida aquí", "Juegan las Blancas.", "Atrás"),
-        ("fr", "Arrêté au coup 5 : T4-T3 n'est pas permis ici", "Aux Blancs de jouer.", "En arrière"),
+        ("es", "Parada en la jugada 5: T4-T3 no está permitida aquí", "Juegan las Blancas.", "Atrás"),
+        ("fr", "Arrêt au coup 5 : T4-T3 n'est pas permis ici", "Aux Blancs de jouer.", "En arrière"),
     ],
 )
 def test_the_comparison_widget_speaks_the_language(

@@ -339,7 +339,12 @@ class Picture:
             if size is None
             else (f' width="{round(size[0])}" height="{round(size[1])}" style="max-width:100%;height:auto"')
         )
-        return f'<img alt="{html.escape(self._alt, quote=True)}"{dimensions} src="{source}">'
+        # The alt text is in the picture's language (its root's lang): said so, a screen reader reads it
+        # with that language's sounds whatever the page's. After alt, which nbval's sanitizer expects first.
+        root = _ROOT.search(self._svg)
+        language = _attribute(root.group(0), "lang") if root else None
+        said_in = f' lang="{html.escape(language, quote=True)}"' if language else ""
+        return f'<img alt="{html.escape(self._alt, quote=True)}"{said_in}{dimensions} src="{source}">'
 
     def mimebundle(self, *, plain: bool = True) -> tuple[dict[str, str], dict[str, Any]]:
         """The display data a notebook saves: ``text/html`` and (with ``plain``) ``text/plain``.
