@@ -56,7 +56,7 @@ from .board_checks import _TRUSTED_BOARDS, _check_board
 from .board_tables import CACHED_BOARDS, _board_content, _Tables, _tables_for
 from .board_tables import _cached_tables as _cached_tables  # tests watch its size
 from .errors import did_you_mean, shown
-from .i18n import N_, LazyString
+from .i18n import LazyString
 from .rules import Rules, get_rules
 from .shrinking import ShrinkTables
 

@@ -215,7 +215,9 @@ def test_no_sys_path_tricks_and_no_game_logic(path: Path) -> None:
 
 
 # With the Spanish and French copies (notebooks/es/, teacher/fr/, ...), whose links are rewritten.
-LINKING_NOTEBOOKS = NOTEBOOKS + sorted(NOTEBOOKS_DIR.glob("*/*.ipynb")) + sorted(TEACHER_DIR.glob("*/*.ipynb"))
+LINKING_NOTEBOOKS = (
+    NOTEBOOKS + sorted(NOTEBOOKS_DIR.glob("*/*.ipynb")) + sorted(TEACHER_DIR.glob("*/*.ipynb"))
+)
 
 
 @pytest.mark.parametrize("path", LINKING_NOTEBOOKS, ids=_id)
