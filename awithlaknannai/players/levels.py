@@ -57,20 +57,18 @@ from .mcts import MAX_PLAYOUTS, MCTSPlayer
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "level_name", "make_player", "player_for_level"]
 
-#: Each level's player spec, weakest first (the strong level also plays perfect endgames).
-LEVELS: dict[str, str] = {
-    "beginner": "random",
-    "casual": "greedy",
-    "club": "alphabeta:2",
-    "strong": "alphabeta:6:1s",
-}
-#: Each level's name in words a student reads (the keys above are what code and files use).
-LEVEL_NAMES = {
-    "beginner": N_("beginner"),
-    "casual": N_("casual"),
-    "club": N_("club"),
-    "strong": N_("strong"),
-}
+# One record a level, weakest first: the key code and files use, the player spec (the strong level
+# also plays perfect endgames), and the name in words a student reads.
+_LEVEL_RECORDS = (
+    ("beginner", "random", N_("beginner")),
+    ("casual", "greedy", N_("casual")),
+    ("club", "alphabeta:2", N_("club")),
+    ("strong", "alphabeta:6:1s", N_("strong")),
+)
+#: Each level's player spec, weakest first.
+LEVELS: dict[str, str] = {level: spec for level, spec, _name in _LEVEL_RECORDS}
+#: Each level's name in the session's language (a message, translated when read).
+LEVEL_NAMES = {level: name for level, _spec, name in _LEVEL_RECORDS}
 
 
 def level_name(level: str) -> str:
