@@ -4,7 +4,9 @@ A code cell's text is translated only where its place in the code says it is
 read by a person, never by the program: a picture's or a league's ``title=``,
 a challenge's ``explanation=`` and its title (a :class:`Challenge`'s third
 argument), a heat map's ``heat_label=``, a chart's ``set_title``/``set_xlabel``/
-``set_ylabel``, and the messages inside a ``custom(...)`` goal. Answers,
+``set_ylabel``, the messages inside a ``custom(...)`` goal, and the comments
+(``# Add the missing edges to G here``; not the solution markers nor a
+``noqa``). Answers,
 position texts, point names and every other string stay as they are, so a
 translated cell runs exactly as the English one does (checked with
 :func:`code_skeleton`).
@@ -23,13 +25,23 @@ Challenge("mosona standard w....... w 0", every_move(), "Cada paso", explanation
 show(title=f"Capturan las Blancas: {move}")
 >>> code_skeleton('f(title="a")') == code_skeleton('f(title="b")'), code_skeleton('f("a")') == code_skeleton('f("b")')
 (True, False)
+>>> cell = 'G = zuni(2)  # the board\\n### BEGIN SOLUTION\\nG.add_edge("T0", "T1")\\n### END SOLUTION'
+>>> [text.message for text in code_texts(cell)]
+['the board']
+>>> print(translated_code(cell, {"the board": "el tablero"}.get)[0])
+G = zuni(2)  # el tablero
+### BEGIN SOLUTION
+G.add_edge("T0", "T1")
+### END SOLUTION
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
 import textwrap
+import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,6 +50,8 @@ __all__ = ["CodeText", "code_skeleton", "code_texts", "translated_code"]
 TEXT_KEYWORDS = frozenset({"title", "explanation", "heat_label"})
 TEXT_METHODS = frozenset({"set_title", "set_xlabel", "set_ylabel"})
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Comments that are instructions to a tool, not words to a person: they stay as they are.
+_TOOL_COMMENT = re.compile(r"#*\s*(?:(?:BEGIN|END) SOLUTION|noqa|type:|pragma|fmt:|doctest:)", re.IGNORECASE)
 _WIDTH = 88  # a translated text that spanned several lines is wrapped again to about this width
 
 
@@ -51,6 +65,7 @@ class CodeText:
     formatted: bool  # an f-string: the translation is written back as one
     column: int  # the column it starts at, to wrap a long translation under itself
     multiline: bool  # it spanned several lines (so it stands inside brackets and may be wrapped)
+    comment: bool = False  # a comment's words (after "# "): written back as they are, not as a literal
 
 
 def _called_name(call: ast.Call) -> str:
@@ -125,7 +140,28 @@ def code_texts(source: str) -> list[CodeText]:
         found[start] = CodeText(
             message, start, end, isinstance(node, ast.JoinedStr), column, node.lineno != node.end_lineno
         )
+    for comment in _comments(source, starts):
+        found[comment.start] = comment
     return [found[start] for start in sorted(found)]
+
+
+def _comments(source: str, starts: list[int]) -> list[CodeText]:
+    """The words of each comment a person reads (after its ``#`` and spaces)."""
+    found = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):  # pragma: no cover - ast.parse accepted the cell
+        return []
+    for token in tokens:
+        if token.type != tokenize.COMMENT or _TOOL_COMMENT.match(token.string[1:].lstrip()):
+            continue
+        words = token.string.lstrip("#").strip()
+        if not words:
+            continue
+        # tokenize counts columns in characters, as the offsets do
+        start = starts[token.start[0] - 1] + token.start[1] + token.string.index(words)
+        found.append(CodeText(words, start, start + len(words), False, token.start[1], False, comment=True))
+    return found
 
 
 def _literal(text: str, formatted: bool) -> str:
@@ -134,6 +170,8 @@ def _literal(text: str, formatted: bool) -> str:
 
 
 def _written(text: CodeText, translation: str) -> str:
+    if text.comment:
+        return " ".join(translation.split())  # one line: a comment ends at the line's end
     if not text.multiline or len(translation) <= _WIDTH - text.column:
         return _literal(translation, text.formatted)
     # It spanned several lines inside brackets: so may its translation, one piece a line.
