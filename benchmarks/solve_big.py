@@ -4,6 +4,11 @@ Usage (run under ``/usr/bin/time -v`` for the peak memory)::
 
     python benchmarks/solve_big.py --variant mosona --max-pieces 4 --rules standard
     python benchmarks/solve_big.py --variant zuni-6 --game --rules standard maximum ludii
+    python benchmarks/solve_big.py --variant mosona --max-pieces 8 --max-total 9 --cache DIR
+
+``--max-total`` leaves out classes with more pieces on the board: with a cache that holds
+the classes up to 6 a side, the last line above adds only the lopsided 7v1, 7v2 and 8v1
+pairs (the proof search's cheapest open leaves, ``proof-results.txt``).
 
 ``--game`` solves every class up to the start material and prints the
 start position's value and the best first moves. Every run also prints a
@@ -65,6 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", nargs="+", default=["standard"])
     parser.add_argument("--max-pieces", type=int, default=4)
     parser.add_argument(
+        "--max-total",
+        type=int,
+        default=None,
+        help="leave out classes with more pieces on the board (--max-pieces 8 --max-total 9: 7v2, 8v1, ...)",
+    )
+    parser.add_argument(
         "--game", action="store_true", help="solve the whole game (all classes up to the start)"
     )
     parser.add_argument("--cache", default=None, help="table directory (default: temporary, removed)")
@@ -82,7 +93,13 @@ def main(argv: list[str] | None = None) -> int:
                 tables = solve_game(variant, cache_dir=cache, report=say, engine="arrays", allow_long=True)
             else:
                 tables = solve_endgames(
-                    variant, args.max_pieces, cache_dir=cache, report=say, engine="arrays", allow_long=True
+                    variant,
+                    args.max_pieces,
+                    max_total=args.max_total,
+                    cache_dir=cache,
+                    report=say,
+                    engine="arrays",
+                    allow_long=True,
                 )
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
