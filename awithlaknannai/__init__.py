@@ -10,8 +10,8 @@
 
 from .boards import alquerque, kolowis, leap_lines, leaps, mosona, tukvnanawopi, zuni
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError, MoveTypeError, NotationError
-from .game import Game
-from .notation import board_diagram, game_from_json, game_from_record, parse_position, position_text
+from .game import Game, game_from_json, game_from_record
+from .notation import board_diagram, parse_position, position_text
 from .position import EndReason, Move, Outcome, Position, perft
 from .rules import PRESET_SOURCES, PRESETS, Rules, get_rules
 from .variants import VARIANT_NAMES, Color, Variant, get_variant

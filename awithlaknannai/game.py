@@ -20,14 +20,25 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from .errors import GameOverError, NotationError, shown
+from .errors import GameOverError, NotationError, reading_field, shown
 from .files import read_file_bytes, write_text_file
+from .notation import (
+    MAX_RECORD_BYTES,
+    check_replay_work,
+    check_replayed_outcome,
+    load_record_json,
+    read_record_header,
+    record_json,
+    record_move_text,
+    replay_error,
+    writable_record,
+)
 from .position import EndReason, Move, Outcome, Position
 from .rules import Rules
 from .texts import cut as _cut
 from .variants import Color, Variant
 
-__all__ = ["Game"]
+__all__ = ["Game", "game_from_json", "game_from_record", "game_to_json", "game_to_record"]
 
 
 class Game:
@@ -259,33 +270,65 @@ class Game:
             out.append(f"{{{outcome}}}")
         return "  ".join(out)
 
-    def to_record(self) -> dict[str, object]:
-        from .notation import game_to_record
+    def to_record(self, tags: dict[str, str] | None = None) -> dict[str, object]:
+        """The game as a JSON-ready dict (see :mod:`awithlaknannai.notation`); ``tags`` replace the game's own.
 
-        return game_to_record(self)
+        Only what :meth:`from_record` reads back is written: a game that could not be replayed
+        from its record is refused here, with a ``ValueError`` saying why, instead of being
+        written and lost (see :func:`~awithlaknannai.notation.writable_record`).
+        """
+        return writable_record(
+            self.start,
+            [self.move_text(i) for i in range(len(self.moves))],
+            self.outcome(),
+            dict(self.tags if tags is None else tags),
+            sum(position._work for position in self.positions),
+        )
 
-    def to_json(self) -> str:
-        from .notation import game_to_json
-
-        return game_to_json(self)
+    def to_json(self, indent: int | None = 2) -> str:
+        """The record as JSON text (ASCII), refused if it is longer than a record may be."""
+        return record_json(self.to_record(), indent)
 
     @classmethod
     def from_record(cls, record: object) -> Game:
-        from .notation import game_from_record
+        """Rebuild a game from a record dict, replaying its moves; every problem names its field.
 
-        return game_from_record(record)
+        The stored result must agree with the replayed moves, so a record cannot
+        silently claim a result its moves do not give.
+
+        >>> Game.from_record({"format": "awithlaknannai-game", "version": 1, "variant": "mosona",
+        ...                   "moves": ["B3-M4", "T4xB4"]})
+        Traceback (most recent call last):
+        ...
+        awithlaknannai.errors.NotationError: record field 'moves'[1] 'T4xB4': no line runs from T4 over one point to B4
+        """
+        header = read_record_header(record)
+        game = cls(start=header.start, tags=header.tags)
+        work = 0
+        for index, item in enumerate(header.moves):
+            text = record_move_text(index, item)
+            try:
+                game.play(text)
+            except ValueError as error:
+                raise replay_error(index, text, error) from None
+            work += game.positions[-2]._work
+            check_replay_work(index, work)
+        # The last position's captures may be too many to list.
+        with reading_field("record field 'moves': the last position"):
+            outcome = game.outcome()
+        check_replayed_outcome(header, outcome)
+        return game
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        from .notation import game_from_json
-
-        return game_from_json(text)
+        """Read a game record from JSON text, or from UTF-8 bytes (see :meth:`from_record`)."""
+        return cls.from_record(load_record_json(text))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record as JSON; :meth:`load` reads back whatever this writes.
 
         A game whose record could not be read back is refused before anything
-        is written (see :func:`~awithlaknannai.notation.game_to_record`: a
+        is written (see :meth:`to_record`: a
         hand-built variant, more than 100,000 moves, tags over 16 MB).
 
         The text goes to a temporary file in the same folder first, which then
@@ -308,8 +351,6 @@ class Game:
         waiting), and at most :data:`~awithlaknannai.notation.MAX_RECORD_BYTES`
         of it: a larger file is refused before it is read.
         """
-        from .notation import MAX_RECORD_BYTES
-
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"Game.load takes a file path, got {type(path).__name__}")
         data = read_file_bytes(path, MAX_RECORD_BYTES, "a game", "a record", NotationError)
@@ -322,3 +363,42 @@ class Game:
         from .render import Picture, game_svg  # lazily: the renderer is a layer above
 
         return Picture(game_svg(self)).mimebundle(plain=False)  # shows untrusted, with alt text
+
+
+def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, object]:
+    """The game as a JSON-ready dict (:meth:`Game.to_record`).
+
+    Examples
+    --------
+    >>> game = Game("mosona")
+    >>> _ = game.play("B3-M4"); _ = game.play("T4xB3")
+    >>> record = game_to_record(game)
+    >>> record["moves"], record["start"]
+    (['B3-M4', 'T4xB3'], None)
+    >>> game_from_record(record).moves == game.moves
+    True
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
+    return game.to_record(tags)
+
+
+def game_from_record(record: object) -> Game:
+    """Rebuild a game from a record dict (:meth:`Game.from_record`)."""
+    return Game.from_record(record)
+
+
+def game_to_json(game: Game, indent: int | None = 2) -> str:
+    """The game record as JSON text (:meth:`Game.to_json`)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
+    return game.to_json(indent)
+
+
+def game_from_json(text: str | bytes) -> Game:
+    """Read a game record from JSON text, or from UTF-8 bytes (:meth:`Game.from_json`).
+
+    The size (:data:`~awithlaknannai.notation.MAX_RECORD_BYTES`), nesting and number lengths
+    are checked before the JSON is parsed.
+    """
+    return Game.from_json(text)

@@ -1,10 +1,12 @@
-"""Game records: a game's moves and result as JSON, read back move by move.
+"""Texts of positions and game records: what a game leaves on paper, and the checks it passes when read.
 
 Like chess's PGN (portable game *notation*), a record is what a game leaves
-on paper; this module sits above :mod:`awithlaknannai.game`, whose
-``to_json``, ``save`` and ``load`` call it. The texts of single positions
-and moves are below :mod:`awithlaknannai.position`, in
-:mod:`awithlaknannai.texts`; :func:`parse_position`, :func:`position_text`
+on paper. This module knows the record's format and its limits; it sits
+below :mod:`awithlaknannai.game`, whose ``to_record``, ``from_record``,
+``to_json``, ``save`` and ``load`` (and the functions ``game_to_record``,
+``game_from_json``, ... beside them) write and read records through it. The
+texts of single positions and moves are below :mod:`awithlaknannai.position`,
+in :mod:`awithlaknannai.texts`; :func:`parse_position`, :func:`position_text`
 and :func:`board_diagram` are here too, as they always were.
 
 Game record
@@ -18,41 +20,40 @@ when a record is read.
 
 Examples
 --------
->>> from awithlaknannai.game import Game
->>> game = Game("mosona")
->>> _ = game.play("B3-M4"); _ = game.play("T4xB3")
->>> record = game_to_record(game)
->>> record["moves"], record["start"]
-(['B3-M4', 'T4xB3'], None)
->>> game_from_record(record).moves == game.moves
-True
+>>> header = read_record_header({"format": "awithlaknannai-game", "version": 1, "moves": ["B3-M4"]})
+>>> header.start == Position.start("mosona"), header.moves
+(True, ['B3-M4'])
+>>> read_record_header({"format": "awithlaknannai-game", "version": 1, "moves": "B3-M4"})
+Traceback (most recent call last):
+...
+awithlaknannai.errors.NotationError: record field 'moves': expected a list of move texts, got str
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import NotationError, reading_field
-from .game import Game
 from .i18n import gettext as _
 from .i18n import side_name
-from .position import EndReason, Position
+from .position import EndReason, Outcome, Position
 from .rules import Rules
 from .texts import board_diagram_text, cut, shown_short
 from .variants import Color, Variant, get_variant
 
 __all__ = [
     "RECORD_FORMAT",
+    "RecordHeader",
     "board_diagram",
-    "game_from_json",
-    "game_from_record",
-    "game_to_json",
-    "game_to_record",
-    "move_list",
+    "load_record_json",
     "parse_position",
     "position_text",
+    "read_record_header",
+    "record_json",
+    "writable_record",
 ]
 
 RECORD_FORMAT = "awithlaknannai-game"
@@ -163,66 +164,30 @@ def board_diagram(position: Position, labels: bool = True) -> str:
     return board_diagram_text(position.variant, position.white, position.black, position.dead, footer, labels)
 
 
-# --- game records ---------------------------------------------------------------------
+# --- game records (Game.to_record and Game.from_record write and read them through these) ---
 
 
-def move_list(game: Game) -> str:
-    """The moves as numbered pairs, e.g. ``1. B3-M4 T4xB3  2. ...``, plus the result (:meth:`Game.move_list`)."""
-    if not isinstance(game, Game):
-        raise TypeError(f"move_list lists the moves of a Game, got {type(game).__name__}")
-    return game.move_list()
+@dataclass(frozen=True)
+class RecordHeader:
+    """What a record says before its moves are replayed, each field checked.
 
-
-def game_to_record(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any]:
-    """The game as a JSON-ready dict (see the module docstring).
-
-    Only what :func:`game_from_record` reads back is written: a game that
-    could not be replayed from its record is refused here, with a
-    ``ValueError`` saying why, instead of being written and lost. That is a
-    game of a hand-built variant (a record names its variant, and
-    :func:`~awithlaknannai.variants.get_variant` must rebuild the same
-    board), more than :data:`MAX_RECORD_MOVES` moves, or a replay longer
-    than :data:`MAX_RECORD_WORK`; tags must map texts to texts.
+    The move texts are checked one by one as :meth:`Game.from_record
+    <awithlaknannai.game.Game.from_record>` replays them (:func:`record_move_text`).
     """
-    if not isinstance(game, Game):
-        raise TypeError(f"a record is written from a Game, got {type(game).__name__}")
-    tags = dict(game.tags if tags is None else tags)
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
-        raise TypeError("a record's tags map texts to texts (players, date, place)")
-    variant = game.start.variant
-    try:
-        named = get_variant(variant.name, variant.rules, variant.first, variant.bottom)
-    except ValueError:
-        named = None
-    if named is None or named != variant:
-        raise ValueError(
-            f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
-            "names its variant, which get_variant() must rebuild with the same board"
-        )
-    if len(game.moves) > MAX_RECORD_MOVES:
-        raise ValueError(
-            f"cannot write a record of {len(game.moves):,} moves: a record holds at most "
-            f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back"
-        )
-    work = sum(position._work for position in game.positions)
-    if work > MAX_RECORD_WORK:
-        raise ValueError(
-            f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
-            f"the {MAX_RECORD_WORK:,} a record may ask when it is read back"
-        )
-    standard_start = game.start == Position.start(named)
-    outcome = game.outcome()
-    return _record_dict(
-        variant,
-        None if standard_start else game.start.text(),
-        [game.move_text(i) for i in range(len(game.moves))],
-        outcome.result if outcome else None,
-        outcome.reason.value if outcome else None,
-        tags,
-    )
+
+    start: Position
+    moves: list[Any]
+    tags: dict[str, str]
+    result: str | None
+    reason: str | None
 
 
-def _record_dict(
+_RECORD_FIELDS = frozenset(
+    ("format", "version", "variant", "rules", "first", "bottom", "start", "moves", "result", "reason", "tags")
+)
+
+
+def record_dict(
     variant: Variant,
     start: str | None,
     moves: list[str],
@@ -230,7 +195,7 @@ def _record_dict(
     reason: str | None,
     tags: dict[str, str],
 ) -> dict[str, Any]:
-    """A game record (see :func:`game_to_record`) from its fields; ``start`` is None for the variant's own."""
+    """A game record from its fields; ``start`` is None for the variant's own (no checks: see :func:`writable_record`)."""
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -246,46 +211,95 @@ def _record_dict(
     }
 
 
-def game_from_record(record: Any) -> Game:
-    """Rebuild a game from a record dict; every problem names its field.
+def writable_record(
+    start: Position,
+    moves: list[str],
+    outcome: Outcome | None,
+    tags: dict[str, str],
+    work: int,
+) -> dict[str, Any]:
+    """The record of a game, refused with a ValueError if it could not be read back.
 
-    The stored result must agree with the replayed moves, so a record cannot
-    silently claim a result its moves do not give.
+    ``work`` is what replaying the moves costs (the positions' ``_work``). Refused: a hand-built
+    variant (a record names its variant, and :func:`~awithlaknannai.variants.get_variant` must
+    rebuild the same board), more than :data:`MAX_RECORD_MOVES` moves, a replay costing more than
+    :data:`MAX_RECORD_WORK`, and tags that are not texts mapped to texts.
+    """
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+        raise TypeError("a record's tags map texts to texts (players, date, place)")
+    variant = start.variant
+    try:
+        named = get_variant(variant.name, variant.rules, variant.first, variant.bottom)
+    except ValueError:
+        named = None
+    if named is None or named != variant:
+        raise ValueError(
+            f"cannot write a record of variant {_shown(variant.name)}: it is built by hand, and a record "
+            "names its variant, which get_variant() must rebuild with the same board"
+        )
+    if len(moves) > MAX_RECORD_MOVES:
+        raise ValueError(
+            f"cannot write a record of {len(moves):,} moves: a record holds at most "
+            f"{MAX_RECORD_MOVES:,}, and a longer one could not be read back"
+        )
+    if work > MAX_RECORD_WORK:
+        raise ValueError(
+            f"cannot write this record: replaying its moves takes {work:,} units of work, more than "
+            f"the {MAX_RECORD_WORK:,} a record may ask when it is read back"
+        )
+    return record_dict(
+        variant,
+        None if start == Position.start(named) else start.text(),
+        moves,
+        outcome.result if outcome else None,
+        outcome.reason.value if outcome else None,
+        tags,
+    )
 
-    >>> game_from_record({"format": "awithlaknannai-game", "version": 1, "variant": "mosona",
-    ...                   "moves": ["B3-M4", "T4xB4"]})
+
+def _bounded_list(value: Any, field: str, what: str, limit: int) -> list[Any]:
+    """A record's list field: a list of at most ``limit`` items, or a NotationError naming the field."""
+    if not isinstance(value, list):
+        raise NotationError(f"record field {field!r}: expected a list of {what}, got {type(value).__name__}")
+    if len(value) > limit:
+        raise NotationError(
+            f"record field {field!r}: {len(value):,} {what}, more than the {limit:,} a record may hold"
+        )
+    return value
+
+
+def check_format(record: Any, name: str, versions: tuple[int, ...], whole: str, field: str) -> None:
+    """Refuse all but a JSON object whose ``format`` is ``name`` and whose ``version`` is in ``versions``.
+
+    A saved file's first check (game records here, league results in :mod:`awithlaknannai.league`):
+    ``whole`` names the file in a message ("a game record is"), ``field`` its fields ("record field").
+
+    >>> check_format({"format": "awithlaknannai-game", "version": True}, RECORD_FORMAT, (1,),
+    ...              "a game record is", "record field")
     Traceback (most recent call last):
     ...
-    awithlaknannai.errors.NotationError: record field 'moves'[1] 'T4xB4': no line runs from T4 over one point to B4
+    awithlaknannai.errors.NotationError: record field 'version': this library reads version 1, got True
     """
     if not isinstance(record, dict):
-        raise NotationError(f"a game record is a JSON object, got {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise NotationError(
-            f"record field 'format': expected {RECORD_FORMAT!r}, got {_shown(record.get('format'))}"
-        )
+        raise NotationError(f"{whole} a JSON object, got {type(record).__name__}")
+    if record.get("format") != name:
+        raise NotationError(f"{field} 'format': expected {name!r}, got {_shown(record.get('format'))}")
     version = record.get("version")
-    if type(version) is not int or version != RECORD_VERSION:  # true == 1 in Python: not here
+    if type(version) is not int or version not in versions:  # true == 1 in Python: not here
+        readable = ", ".join(map(str, versions))
         raise NotationError(
-            f"record field 'version': this library reads version {RECORD_VERSION}, got {_shown(version)}"
+            f"{field} 'version': this library reads version{'s' if len(versions) > 1 else ''} {readable}, "
+            f"got {_shown(version)}"
         )
-    known = {
-        "format",
-        "version",
-        "variant",
-        "rules",
-        "first",
-        "bottom",
-        "start",
-        "moves",
-        "result",
-        "reason",
-        "tags",
-    }
+
+
+def read_record_header(record: Any) -> RecordHeader:
+    """Check every field of a record dict but the move texts; each problem names its field."""
+    check_format(record, RECORD_FORMAT, (RECORD_VERSION,), "a game record is", "record field")
     if not all(isinstance(key, str) for key in record):
         odd = next(key for key in record if not isinstance(key, str))
         raise NotationError(f"a game record's field names are texts, got {_shown(odd)}")
-    unknown = sorted(set(record) - known)
+    unknown = sorted(set(record) - _RECORD_FIELDS)
     if unknown:
         raise NotationError(f"record has unknown field(s): {', '.join(map(_shown, unknown[:5]))}")
 
@@ -326,16 +340,7 @@ def game_from_record(record: Any) -> Game:
             )
         # The position text does not hold the first/bottom settings: take the record's.
         start = Position(variant, start.white, start.black, start.turn, start.quiet_turns, start.dead)
-    moves = record.get("moves", [])
-    if not isinstance(moves, list):
-        raise NotationError(
-            f"record field 'moves': expected a list of move texts, got {type(moves).__name__}"
-        )
-    if len(moves) > MAX_RECORD_MOVES:
-        raise NotationError(
-            f"record field 'moves': {len(moves):,} moves, more than the {MAX_RECORD_MOVES:,} "
-            "a record may hold"
-        )
+    moves = _bounded_list(record.get("moves", []), "moves", "move texts", MAX_RECORD_MOVES)
     tags = record.get("tags")
     if tags is None:
         tags = {}
@@ -361,36 +366,43 @@ def game_from_record(record: Any) -> Game:
             f"record field 'reason': expected one of {', '.join(map(repr, reasons))} or null, "
             f"got {_shown(record['reason'])}"
         )
-    game = Game(start=start, tags=tags)
-    work = 0
-    for i, text in enumerate(moves):
-        if not isinstance(text, str):
-            raise NotationError(f"record field 'moves'[{i}]: expected a move text, got {_shown(text)}")
-        try:
-            game.play(text)
-        except ValueError as error:
-            message = str(error)
-            for prefix in (f"{text.strip()}: ", f"{cut(text.strip())}: "):
-                if message.startswith(prefix):
-                    message = message[len(prefix) :]
-                    break
-            raise NotationError(f"record field 'moves'[{i}] {_shown(text)}: {message}") from None
-        work += game.positions[-2]._work
-        if work > MAX_RECORD_WORK:
-            raise NotationError(
-                f"record field 'moves': replaying the first {i + 1:,} moves already takes more than "
-                f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)"
-            )
-    # The last position's captures may be too many to list.
-    with reading_field("record field 'moves': the last position"):
-        outcome = game.outcome()
-    stored = record.get("result")
-    actual = outcome.result if outcome else None
-    if stored is not None and stored != actual:
+    return RecordHeader(start, moves, tags, record.get("result"), record.get("reason"))
+
+
+def record_move_text(index: int, text: Any) -> str:
+    """Move ``index`` of a record, which must be a text."""
+    if not isinstance(text, str):
+        raise NotationError(f"record field 'moves'[{index}]: expected a move text, got {_shown(text)}")
+    return text
+
+
+def replay_error(index: int, text: str, error: ValueError) -> NotationError:
+    """Why move ``index`` of a record cannot be played, naming the field (the move is said once)."""
+    message = str(error)
+    for prefix in (f"{text.strip()}: ", f"{cut(text.strip())}: "):
+        if message.startswith(prefix):
+            message = message[len(prefix) :]
+            break
+    return NotationError(f"record field 'moves'[{index}] {_shown(text)}: {message}")
+
+
+def check_replay_work(index: int, work: int) -> None:
+    """Refuse a replay whose first ``index + 1`` moves already cost more than :data:`MAX_RECORD_WORK`."""
+    if work > MAX_RECORD_WORK:
         raise NotationError(
-            f"record field 'result': the record says {stored!r}, but its moves give {actual!r}"
+            f"record field 'moves': replaying the first {index + 1:,} moves already takes more than "
+            f"the {MAX_RECORD_WORK:,} units of work a record may ask (see MAX_RECORD_WORK)"
         )
-    reason = record.get("reason")
+
+
+def check_replayed_outcome(header: RecordHeader, outcome: Outcome | None) -> None:
+    """The stored result and reason must be what the replayed moves give."""
+    actual = outcome.result if outcome else None
+    if header.result is not None and header.result != actual:
+        raise NotationError(
+            f"record field 'result': the record says {header.result!r}, but its moves give {actual!r}"
+        )
+    reason = header.reason
     if reason is not None and outcome is None:
         raise NotationError(
             f"record field 'reason': the record says {reason!r}, but its moves do not end the game"
@@ -399,23 +411,22 @@ def game_from_record(record: Any) -> Game:
         raise NotationError(
             f"record field 'reason': the record says {reason!r}, but its moves end by {outcome.reason.value!r}"
         )
-    return game
 
 
-def game_to_json(game: Game, indent: int | None = 2) -> str:
-    """The game record as JSON text (ASCII), refused if it is longer than a record may be.
+def record_json(record: dict[str, Any], indent: int | None = 2) -> str:
+    """A record as JSON text (ASCII), refused if it is longer than a record may be.
 
     Raises
     ------
     ValueError
-        What :func:`game_to_record` refuses, or a text (with its final
-        newline) over :data:`MAX_RECORD_BYTES`: long tags.
+        An ``indent`` other than None or 0 to 8, or a text (with its final newline) over
+        :data:`MAX_RECORD_BYTES`: long tags.
     """
     if indent is not None and (
         isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 8
     ):
         raise ValueError(f"indent is None or 0 to 8 spaces, got {_shown(indent)}")
-    text = json.dumps(game_to_record(game), indent=indent)
+    text = json.dumps(record, indent=indent)
     if len(text) + 1 > MAX_RECORD_BYTES:  # ASCII: characters are bytes; save adds a newline
         raise ValueError(
             f"cannot write this record: it would be {len(text) + 1:,} bytes, more than the "
@@ -440,17 +451,14 @@ def _load_json(text: str, what: str = "game record", verb: str = "is") -> Any:
         raise NotationError(f"{what} cannot be read: {error}") from None
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """Read a game record from JSON text, or from UTF-8 bytes (see :func:`game_from_record`).
+def load_record_json(text: str | bytes) -> Any:
+    """The JSON value of a game record's text or UTF-8 bytes, its size, nesting and numbers checked first.
 
-    The size (:data:`MAX_RECORD_BYTES`), nesting (:data:`MAX_RECORD_DEPTH`)
-    and number lengths are checked before the JSON is parsed.
-
-    >>> game_from_json("[" * 1000 + "]" * 1000)
+    >>> load_record_json("[" * 1000 + "]" * 1000)
     Traceback (most recent call last):
     ...
     awithlaknannai.errors.NotationError: game record nests deeper than 16 levels; a record is one object holding lists of strings
-    >>> game_from_json(b'{"format": "awithlaknannai-game\\xff"}')
+    >>> load_record_json(b'{"format": "awithlaknannai-game\\xff"}')
     Traceback (most recent call last):
     ...
     awithlaknannai.errors.NotationError: game record is not UTF-8 text: byte 0xff at offset 31
@@ -476,4 +484,4 @@ def game_from_json(text: str | bytes) -> Game:
         raise NotationError(
             f"game record is {len(text):,} characters, more than the {MAX_RECORD_BYTES:,} allowed"
         )
-    return game_from_record(_load_json(text))
+    return _load_json(text)

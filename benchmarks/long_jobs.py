@@ -171,7 +171,7 @@ def run_probe(code: str, cap: int = 2 * 2**30, timeout: float = 600) -> tuple[st
         from awithlaknannai.tables.solver import solve_endgames, solve_game, best_moves
         from awithlaknannai.boards import zuni
         from awithlaknannai.cli import main
-        from awithlaknannai.notation import game_from_json
+        from awithlaknannai.game import game_from_json
         from awithlaknannai.players import AlphaBetaPlayer, MCTSPlayer, run_match
         from awithlaknannai.engines.lean import LeanEngine
         from awithlaknannai.engines.batch import BatchPlayouts

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from awithlaknannai import Game, Position
 from awithlaknannai.cli import main
 from awithlaknannai.errors import GameOverError, IllegalMoveError, InvalidMoveError, NotationError
-from awithlaknannai.notation import game_from_json, parse_position
+from awithlaknannai.game import game_from_json
+from awithlaknannai.notation import parse_position
 
 FUZZ = settings(
     max_examples=150,

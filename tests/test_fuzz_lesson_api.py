@@ -292,7 +292,7 @@ def test_clicks_and_the_status_line_take_a_game(game: object, point: object, mem
     )
 )
 def test_a_record_is_read_or_refused(extra: dict, memory_bound: None) -> None:
-    from awithlaknannai.notation import game_from_record, game_to_record
+    from awithlaknannai.game import game_from_record, game_to_record
 
     record = game_to_record(Game("zuni-3"))
     record.update(extra)

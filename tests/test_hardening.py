@@ -22,7 +22,8 @@ import pytest
 
 from awithlaknannai import Color, Game, Move, Position, perft
 from awithlaknannai.errors import IllegalMoveError, InvalidMoveError, NotationError
-from awithlaknannai.notation import game_from_json, game_from_record, parse_position
+from awithlaknannai.game import game_from_json, game_from_record
+from awithlaknannai.notation import parse_position
 from awithlaknannai.tables import solver
 from awithlaknannai.variants import CACHED_BOARDS, MAX_ZUNI_N, _cached_tables, _shared_board, get_variant
 

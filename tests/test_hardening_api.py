@@ -24,7 +24,8 @@ from awithlaknannai.tables import solver
 from awithlaknannai.boards import concentric, leap_lines, tukvnanawopi, zuni
 from awithlaknannai.cli import main
 from awithlaknannai.errors import InvalidMoveError, LongJobError, NotationError, TooManyMovesError
-from awithlaknannai.notation import MAX_RECORD_WORK, game_from_json, game_from_record, parse_position
+from awithlaknannai.game import game_from_json, game_from_record
+from awithlaknannai.notation import MAX_RECORD_WORK, parse_position
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer
 from awithlaknannai.engines.lean import LeanEngine
 from awithlaknannai.engines.batch import BatchPlayouts
@@ -71,7 +72,7 @@ def test_long_json_strings_are_read_in_linear_memory() -> None:
     # MemoryError under 2 GB. Strings with escapes (the other half of the old pattern) as well.
     line = run_capped("""
         import json
-        from awithlaknannai.notation import game_from_json
+        from awithlaknannai.game import game_from_json
         record = {"format": "awithlaknannai-game", "version": 1, "variant": "mosona", "moves": [],
                   "tags": {"a": "x" * 15_000_000}}
         escaped = '{"format": "awithlaknannai-game", "version": 1, "tags": {"a": "' + '\\\\"' * 7_000_000 + '"}}'
@@ -139,9 +140,10 @@ def test_a_record_within_every_limit_is_refused_by_its_replay_work() -> None:
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from test_hardening_api import big_board_record
         from awithlaknannai import notation
+        from awithlaknannai.game import game_from_json
         notation.MAX_RECORD_WORK //= 10
         try:
-            notation.game_from_json(big_board_record(100_000))
+            game_from_json(big_board_record(100_000))
         except ValueError as error:
             print(type(error).__name__, str(error)[:50])
     """,

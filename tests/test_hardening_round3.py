@@ -299,7 +299,7 @@ def test_the_distributed_build_checks_its_arguments_first_and_needs_mpi4py_in_on
 
 def test_one_line_refusals_for_things_that_are_not_what_a_call_takes() -> None:
     from awithlaknannai.errors import NotationError
-    from awithlaknannai.notation import game_from_record
+    from awithlaknannai.game import game_from_record
     from awithlaknannai.widgets.controller import ClickController, turn_status
 
     with pytest.raises(TypeError, match="ClickController takes a Game"):

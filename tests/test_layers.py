@@ -1,4 +1,4 @@
-"""The package's folders are layers, and each imports only from itself and the layers below.
+"""The package's folders are layers, each importing only from itself and the layers below, and no modules import each other.
 
 core (the modules at the top: errors ... game) -> engines -> tables -> players -> analysis ->
 league -> render -> widgets -> tutorial -> the command line. An import inside a function counts
@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "awithlaknannai"
@@ -28,6 +29,8 @@ LAYERS = [
     "top",
 ]
 TOP = {"cli", "lite", "__main__", "__init__"}
+# Folders of the core layer: a core module that grew into a package of its own.
+CORE_FOLDERS = {"boards"}
 # Methods that hand a value to the renderer: python-chess's _repr_svg_ pattern.
 PICTURE_HOOKS = {
     "_repr_svg_",
@@ -121,13 +124,42 @@ def upward_imports() -> list[str]:
 
 def test_every_module_has_a_layer() -> None:
     folders = {path.parent.name for path in PACKAGE.rglob("*.py") if path.parent != PACKAGE}
-    known = set(LAYERS) | TOP  # a top-level module may grow into a package (lite/)
+    known = set(LAYERS) | TOP | CORE_FOLDERS  # a top-level module may grow into a package (lite/, boards/)
     assert folders <= known, f"folders without a layer: {sorted(folders - known)}"
 
 
 def test_no_layer_imports_from_a_layer_above() -> None:
     problems = upward_imports()
     assert not problems, "imports going up a layer:\n" + "\n".join(problems)
+
+
+def package_import_edges() -> set[tuple[str, str]]:
+    """(importer, imported) for every import inside the package, lazy ones included, picture hooks left out."""
+    edges = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        here = module_name(path)
+        for target, _line, function in imported_modules(path):
+            if function not in PICTURE_HOOKS and target != here:
+                edges.add((here, target))
+    return edges
+
+
+def circles_of(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a longer circle."""
+    graph = nx.DiGraph(list(edges))
+    return sorted(sorted(group) for group in nx.strongly_connected_components(graph) if len(group) > 1)
+
+
+def test_no_modules_import_each_other() -> None:
+    # game and notation were the last pair: Game's record methods called notation, which built Games.
+    edges = package_import_edges()
+    assert ("awithlaknannai.game", "awithlaknannai.notation") in edges  # the scanner reads the package
+    assert circles_of(edges) == []
+
+
+def test_circles_of_finds_a_circle_round_three_modules() -> None:
+    edges = {("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")}
+    assert circles_of(edges) == [["a", "b", "c"]]
 
 
 @pytest.mark.parametrize(

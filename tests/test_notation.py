@@ -21,7 +21,8 @@ from awithlaknannai import (
     parse_position,
     position_text,
 )
-from awithlaknannai.notation import RECORD_FORMAT, game_to_record
+from awithlaknannai.game import game_to_record
+from awithlaknannai.notation import RECORD_FORMAT
 from awithlaknannai.variants import BENT_LEAPS_REFUSED
 from random_turns import play_random_turns
 

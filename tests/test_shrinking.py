@@ -18,7 +18,8 @@ from oracle import leap_triples, oracle_dead, oracle_moves, oracle_perft, oracle
 
 from awithlaknannai import Game, Position, get_variant, perft
 from awithlaknannai.errors import NotationError
-from awithlaknannai.notation import game_from_json, game_to_json, parse_position
+from awithlaknannai.game import game_from_json, game_to_json
+from awithlaknannai.notation import parse_position
 
 SHRINKING = {"tukvnanawopi-shrinking": "squares", "tuknanavuhpi": "lines"}
 READINGS = ["playable", "dead"]

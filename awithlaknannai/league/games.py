@@ -15,7 +15,7 @@ from typing import Any
 from ..game import Game
 from ..i18n import N_, ngettext, side_name
 from ..i18n import gettext as _
-from ..notation import _record_dict
+from ..notation import record_dict
 from ..texts import table_lines
 from ..players.match import STOPPED, shown_reason
 from .failure_texts import shown_why
@@ -302,7 +302,7 @@ class LeagueGame:
         """
         variant = self.start.variant
         by_rules = self.reason not in (FORFEIT, STOPPED)
-        return _record_dict(
+        return record_dict(
             variant,
             None if self.start == Position.start(variant) else self.start.text(),
             list(self.moves),

@@ -19,11 +19,12 @@ from ..files import read_file_bytes, write_text_file
 from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from ..game import game_from_record
 from ..notation import (
     MAX_RECORD_MOVES,
     _load_json,
     _shown,
-    game_from_record,
+    check_format,
 )
 from ..players.match import STOPPED
 from ..position import Position
@@ -464,17 +465,7 @@ def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...], whe
 
 
 def _results_from_record(record: Any) -> LeagueResults:
-    if not isinstance(record, dict):
-        raise NotationError(f"league results are a JSON object, got {type(record).__name__}")
-    if record.get("format") != LEAGUE_FORMAT:
-        raise NotationError(
-            f"league results field 'format': expected {LEAGUE_FORMAT!r}, got {_shown(record.get('format'))}"
-        )
-    if type(record.get("version")) is not int or record["version"] not in _READABLE_VERSIONS:
-        raise NotationError(
-            f"league results field 'version': this library reads versions "
-            f"{', '.join(map(str, _READABLE_VERSIONS))}, got {_shown(record.get('version'))}"
-        )
+    check_format(record, LEAGUE_FORMAT, _READABLE_VERSIONS, "league results are", "league results field")
     title = _field(record, "title", str)
     for name in ("variant", "rules", "first", "bottom"):
         _field(record, name, str)
