@@ -2,8 +2,10 @@
 
 (a) ``sample``: N random Mosona positions with 5 v 6 pieces (``--material``;
     colours random), each asked "win" and "draw" with table leaves of at
-    most ``--leaves`` pieces a side, checked against the tables of that
-    material when they are built (else said so).
+    most ``--leaves`` pieces a side (``--leaves-without 6v6``: but not
+    that class), checked against the tables of that material when they are
+    built (else said so); ``--deeper-without 6v6`` answers each question
+    again without that class's leaves, a deeper search, and compares.
 (b) ``start``: the search from Mosona's start under a preset with a budget;
     prints the frontier (or the proof, with the certificate's size and the
     checker's verdict).
@@ -15,6 +17,8 @@ file it finds damaged can never touch the build.
 
     nice -n 10 python benchmarks/proof.py start --seconds 1200 --memory-mb 6144 --leaves 5
     nice -n 10 python benchmarks/proof.py sample --count 100 --leaves 5
+    nice -n 10 python benchmarks/proof.py sample --material 6v6 --leaves 6 --leaves-without 6v6 --count 1000
+    nice -n 10 python benchmarks/proof.py sample --material 6v7 --leaves 6 --deeper-without 6v6 --count 1000
 """
 
 from __future__ import annotations
@@ -34,12 +38,16 @@ from awithlaknannai.tables.solver import EndgameTables
 from awithlaknannai.variants import Color, get_variant
 
 
-def snapshot(source: Path, target: Path) -> list[str]:
-    """Hard-link every finished pair (.tbl and .wdl both there) of ``source`` into ``target``."""
+def snapshot(source: Path, target: Path, leave_out: frozenset[str] = frozenset()) -> list[str]:
+    """Hard-link every finished pair (.tbl and .wdl both there) of ``source`` into ``target``.
+
+    The classes named in ``leave_out`` ("6v6", "5v6", ...) are not linked: a search over
+    ``target`` must then play through them instead of reading them.
+    """
     linked = []
     for tbl in sorted(source.rglob("*.tbl")):
         wdl = tbl.with_suffix(".wdl")
-        if not wdl.exists():
+        if not wdl.exists() or tbl.stem in leave_out:
             continue
         folder = target / tbl.parent.relative_to(source)
         folder.mkdir(parents=True, exist_ok=True)
@@ -65,20 +73,40 @@ def sample_positions(variant, count: int, mover: int, other: int, seed: int) -> 
     return found
 
 
+def pair(material: str) -> frozenset[str]:
+    """A class and its mirror: "5v6" -> {"5v6", "6v5"}."""
+    mover, other = material.split("v")
+    return frozenset({material, f"{other}v{mover}"})
+
+
 def run_sample(args: argparse.Namespace, folder: Path) -> None:
+    """Sampled positions, each question answered with table leaves and checked (see the module docstring)."""
     variant = get_variant("mosona", get_rules(args.rules))
     mover, other = (int(part) for part in args.material.split("v"))
-    tables = EndgameTables(variant, max(mover, other), folder)
-    big = tables.table(mover, other) is not None and tables.table(other, mover) is not None
+    most = max(mover, other, args.leaves)
+    truth_tables = EndgameTables(variant, most, folder)
+    big = truth_tables.table(mover, other) is not None and truth_tables.table(other, mover) is not None
+    leaf_folder = folder
+    if args.leaves_without:
+        leaf_folder = Path(f"{args.snapshot}-without-{args.leaves_without}")
+        snapshot(Path(args.source), leaf_folder, pair(args.leaves_without))
+    tables = EndgameTables(variant, most, leaf_folder)
+    deeper = None
+    if args.deeper_without:
+        deeper_folder = Path(f"{args.snapshot}-without-{args.deeper_without}")
+        snapshot(Path(args.source), deeper_folder, pair(args.deeper_without))
+        deeper = EndgameTables(variant, most, deeper_folder)
     print(
         f"check against the {mover}v{other} and {other}v{mover} tables: "
-        f"{'yes' if big else 'no (not built yet): answers only'}"
+        f"{'yes' if big else 'no (not built): answers only'}; leaves without: {args.leaves_without or '-'}; "
+        f"a deeper search without {args.deeper_without or '-'}: {'yes' if deeper else 'no'}"
     )
     agree = disagree = unknown = checked = 0
+    deeper_agree = deeper_disagree = deeper_unknown = 0
     times = []
     started = time.perf_counter()
     for position in sample_positions(variant, args.count, mover, other, args.seed):
-        truth = tables.value(position).outcome if big else None
+        truth = truth_tables.value(position).outcome if big else None
         for question in ("win", "draw"):
             result = prove(
                 position, question, tables, max_pieces=args.leaves, seconds=args.each, memory_mb=256
@@ -96,6 +124,19 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
                 else:
                     disagree += 1
                     print(f"DISAGREE {position.text()} {question}: {result.answer}, tables {truth}")
+            if deeper is not None:
+                again = prove(
+                    position, question, deeper, max_pieces=args.leaves, seconds=args.each, memory_mb=256
+                )
+                if again.answer == "unknown":
+                    deeper_unknown += 1
+                elif again.answer == result.answer:
+                    deeper_agree += 1
+                else:
+                    deeper_disagree += 1
+                    print(
+                        f"DEEPER DISAGREES {position.text()} {question}: {result.answer}, deeper {again.answer}"
+                    )
     times.sort()
     print(
         f"positions {args.count} ({mover} v {other}, leaves <= {args.leaves}, {args.each:g} s a question), "
@@ -103,6 +144,11 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
         f"agree {agree}, disagree {disagree}, {time.perf_counter() - started:.1f} s; seconds a question: "
         f"median {times[len(times) // 2]:.2f}, 90% {times[len(times) * 9 // 10]:.2f}"
     )
+    if deeper is not None:
+        print(
+            f"the deeper search (no {args.deeper_without} leaves) on the answered questions: agree {deeper_agree}, "
+            f"disagree {deeper_disagree}, unknown {deeper_unknown}"
+        )
 
 
 def run_start(args: argparse.Namespace, folder: Path) -> None:
@@ -152,6 +198,16 @@ def main() -> None:
     parser.add_argument("--material", default="5v6", help="pieces of the side to move v the other's (sample)")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--each", type=float, default=10.0, help="seconds per question (sample)")
+    parser.add_argument(
+        "--leaves-without",
+        default="",
+        help="a class (and its mirror) the leaves leave out, e.g. 6v6 (sample)",
+    )
+    parser.add_argument(
+        "--deeper-without",
+        default="",
+        help="answer each question again without this class's leaves, and compare (sample)",
+    )
     parser.add_argument("--question", default="draw", choices=("win", "draw"))
     parser.add_argument("--seconds", type=float, default=1200.0)
     parser.add_argument("--memory-mb", type=float, default=6144.0)

@@ -8,7 +8,15 @@ import pytest
 
 from test_widgets import contrast  # tests/: WCAG 2.1's contrast ratio
 
-from awithlaknannai.analysis.frontier import EVEN_ENDGAMES, SOLVED_GAMES, SOLVED_POSITIONS, SOLVED_UP_TO
+from pathlib import Path
+
+from awithlaknannai.analysis.frontier import (
+    EVEN_ENDGAMES,
+    SEARCH_FROM_START,
+    SOLVED_GAMES,
+    SOLVED_POSITIONS,
+    SOLVED_UP_TO,
+)
 from awithlaknannai.render.drawings import FIGURE_BACKGROUND
 from awithlaknannai.render.known import (
     DRAWN,
@@ -64,3 +72,21 @@ def test_the_text_alternative_gives_every_number() -> None:
     assert known_about_mosona().alt.startswith("What is known about who wins Awithlaknannai Mosona")
     svg = known_about_mosona_svg()
     assert len(re.findall("<rect", svg)) == 1 + 3 * len(EVEN_ENDGAMES) + 3 + 5
+
+
+def test_the_search_panel_says_how_far_the_search_got_as_the_benchmark_recorded_it() -> None:
+    search = SEARCH_FROM_START
+    recorded = (Path(__file__).parent.parent / "benchmarks" / "proof-results.txt").read_text()
+    run = f"nodes {search.positions:,} in {60 * search.minutes} s"
+    assert run in recorded, run
+    # The run's own line of open positions: the fewest pieces among them is the picture's figure.
+    start = recorded.index(run)
+    block = recorded[start : recorded.index("Reading run", start)]
+    fewest = min(int(n) for n in re.findall(r"unresolved .*?, pieces (\d+),", block))
+    assert fewest == search.fewest_open_pieces
+    text = known_about_mosona_text()
+    assert (
+        f"{search.positions / 1e6:.1f} million positions in {search.minutes} minutes: no answer yet" in text
+    )
+    assert f"still have {search.fewest_open_pieces} pieces on the board" in text
+    assert "Searching forward from the start" in known_about_mosona_svg()

@@ -6,9 +6,10 @@ rules, :mod:`awithlaknannai.tables`); the whole game has about 7.8e11
 positions (``benchmarks/DISTRIBUTED.md``), the size of Awari, which took a
 cluster in 2002. :data:`EVEN_ENDGAMES` holds what the tables say about the
 balanced classes (as many pieces on each side), as ``benchmarks/solve_big.py``
-measured them (``benchmarks/tables-results.txt``); ``tests/test_frontier.py``
-solves the small ones again and compares. :data:`SOLVED_GAMES` sets other
-solved games beside it, each with its source.
+measured them (``benchmarks/tables-results.txt``); ``tests/test_known.py``
+solves the small ones again and compares. :data:`SEARCH_FROM_START` says how far
+the proof search from the start has got (``benchmarks/proof-results.txt``), and
+:data:`SOLVED_GAMES` sets other solved games beside it, each with its source.
 
 Examples
 --------
@@ -31,7 +32,9 @@ __all__ = [
     "SOLVED_GAMES",
     "SOLVED_POSITIONS",
     "SOLVED_UP_TO",
+    "SEARCH_FROM_START",
     "EndgameShares",
+    "SearchFrontier",
     "SolvedGame",
 ]
 
@@ -65,6 +68,18 @@ class SolvedGame:
     source: str
 
 
+@dataclass(frozen=True)
+class SearchFrontier:
+    """How far the proof search from Mosona's start got, and what it left open (:mod:`awithlaknannai.tables.proof`)."""
+
+    question: str  #: "draw": does the first player at least draw? "win": does it win?
+    positions: int  #: positions the search expanded
+    minutes: int  #: how long it ran
+    answer: str  #: "unknown" until a proof or a disproof is found
+    fewest_open_pieces: int  #: pieces on the board in the open positions with the fewest
+    source: str
+
+
 #: Mosona, standard rules, ``k`` against ``k`` pieces: positions and what the side to move gets.
 #: Measured with ``python benchmarks/solve_big.py --variant mosona --max-pieces 5 --rules standard``.
 EVEN_ENDGAMES: dict[int, EndgameShares] = {
@@ -82,6 +97,16 @@ SOLVED_UP_TO = 5
 SOLVED_POSITIONS = 1_602_007_870
 #: Positions of the whole game (12 a side and every smaller material), ``benchmarks/DISTRIBUTED.md``.
 MOSONA_POSITIONS = 7.77e11
+
+#: The longest search from the start so far (standard rules, the tables up to 6 a side as leaves).
+SEARCH_FROM_START = SearchFrontier(
+    "draw",
+    5_652_480,
+    20,
+    "unknown",
+    10,
+    "benchmarks/proof-results.txt, run 4 (27 November 2026): df-pn, 6 GB table, one core",
+)
 
 SOLVED_GAMES: tuple[SolvedGame, ...] = (
     SolvedGame(

@@ -27,6 +27,7 @@ Move('M1xM3')
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import inspect
 import os
@@ -436,15 +437,7 @@ def test_player(
     start = Position.start(variant_checked)
     mine: Contestant | None = None
     if isinstance(choose_move, Contestant):
-        mine = Contestant(
-            name=name,
-            code=choose_move.code,
-            entry=choose_move.entry,
-            spec=choose_move.spec,
-            seed=choose_move.seed,
-            origin=choose_move.origin,
-            problem=choose_move.problem,
-        )
+        mine = dataclasses.replace(choose_move, name=name)  # the same player under the test's name
         if sandbox is None:
             sandbox = processes_available()
     elif sandbox is None:

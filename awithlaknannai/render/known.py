@@ -1,10 +1,11 @@
 """A picture of what is known about who wins Awithlaknannai Mosona (:mod:`awithlaknannai.analysis.frontier`).
 
-Two panels on the stone page the other figures use: the solved endgames, as
+Three panels on the stone page the other figures use: the solved endgames, as
 bars of won / drawn / lost for the side to move with as many pieces on each
-side, and the size of the whole game beside other solved games, on a
-logarithmic scale (each step is ten times more positions). The text
-alternative gives every number.
+side; the size of the whole game beside other solved games, on a
+logarithmic scale (each step is ten times more positions); and how far the
+search forward from the start has got. The text alternative gives every
+number.
 
 Examples
 --------
@@ -23,6 +24,7 @@ from xml.sax.saxutils import escape
 from ..analysis.frontier import (
     EVEN_ENDGAMES,
     MOSONA_POSITIONS,
+    SEARCH_FROM_START,
     SOLVED_GAMES,
     SOLVED_POSITIONS,
     SOLVED_UP_TO,
@@ -81,13 +83,28 @@ def known_about_mosona_text() -> str:
         "most {pieces} pieces a side ({positions} positions, standard rules). "
         "With as many pieces on each side, the side to move {rows}. The whole game has "
         "{size} positions, and nobody knows yet who wins it. Other games for "
-        "comparison: {games}."
+        "comparison: {games}. {search}"
     ).format(
         pieces=SOLVED_UP_TO,
         positions=f"{SOLVED_POSITIONS:,}",
         rows=rows,
         size=_size(MOSONA_POSITIONS),
         games=games,
+        search=" ".join(_search_lines()),
+    )
+
+
+def _search_lines() -> tuple[str, str]:
+    """How far the search from the start got, in two sentences (the picture's third panel)."""
+    search = SEARCH_FROM_START
+    return (
+        _(
+            "A search forward from the start looked at {millions} million positions in {minutes} minutes: "
+            "no answer yet."
+        ).format(millions=f"{search.positions / 1e6:.1f}", minutes=search.minutes),
+        _(
+            "The unsolved positions it reached with the fewest pieces still have {pieces} pieces on the board."
+        ).format(pieces=search.fewest_open_pieces),
     )
 
 
@@ -182,16 +199,27 @@ def _size_rows(top: float) -> list[str]:
     return parts
 
 
+def _search_rows(top: float) -> list[str]:
+    parts = [_heading(_("Searching forward from the start (standard rules)"), top)]
+    lines = _search_lines()
+    size = round(min(_fitting_size(line, 13, WIDTH - 40, glyph=0.55) for line in lines), 1)
+    for row, line in enumerate(lines):
+        parts.append(_element("text", escape(line), x=20, y=top + 26 + row * 22, fill=INK, font_size=size))
+    return parts
+
+
 def known_about_mosona_svg() -> str:
     """The picture as SVG text (a stone page with dark text: the same in light and dark themes)."""
     endgame_height = 16 + len(EVEN_ENDGAMES) * ROW + 30
     top2 = 40 + endgame_height + 30
-    height = top2 + 16 + 5 * ROW + 20
+    top3 = top2 + 16 + 5 * ROW + 30
+    height = top3 + 2 * 22 + 20
     title = _("What is known about who wins Awithlaknannai Mosona")
     body = [
         _element("rect", x=0, y=0, width=WIDTH, height=height, fill=FIGURE_BACKGROUND, rx=8),
         *_endgame_rows(30),
         *_size_rows(top2),
+        *_search_rows(top3),
     ]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
