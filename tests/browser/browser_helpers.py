@@ -160,8 +160,16 @@ def accept_kernel_dialog(page: Any, wait_ms: int = 1500) -> None:
         dialog.wait_for(state="visible", timeout=wait_ms)
     except PlaywrightTimeout:  # no dialog: nothing to do
         return
-    dialog.locator(".jp-mod-accept").click()
-    dialog.wait_for(state="hidden")
+    # On a loaded machine a press can come before the dialog listens (or the dialog comes back
+    # once more while the kernel starts): seen to leave it open for a minute. Press until it goes.
+    for _attempt in range(12):
+        try:
+            dialog.locator(".jp-mod-accept").click(timeout=5_000)
+            dialog.wait_for(state="hidden", timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    dialog.wait_for(state="hidden", timeout=1_000)  # still open after a minute: fail here, saying so
 
 
 def wait_for_kernel_idle(page: Any, timeout: float = 180_000) -> None:
