@@ -11,6 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from awithlaknannai.analysis.frontier import SOLVED_POSITIONS, SOLVED_UP_TO
 from awithlaknannai.analysis.plots import mean_length_bars
 from awithlaknannai.analysis.saved import saved_selfplay
 from awithlaknannai.i18n import use_language
@@ -55,13 +56,14 @@ def test_the_picture_of_what_is_known_about_mosona_speaks_the_language(language:
     assert not ENGLISH.search(shown), ENGLISH.search(shown)
     assert not ENGLISH.search(alternative), ENGLISH.search(alternative)
     # The numbers are the same in every language.
-    assert "57.0 / 25.9 / 17.1 %" in shown and "1,602,007,870" in alternative
+    assert "57.0 / 25.9 / 17.1 %" in shown and f"{SOLVED_POSITIONS:,}" in alternative
 
 
 def test_the_picture_in_english_is_as_it_was() -> None:
     with use_language("en"):
         shown, alternative = _text(known_about_mosona_svg()), known_about_mosona_text()
-    for words in ("5 against 5", "nobody knows yet", "Checkers", "2007: a draw", "Mosona, up to 5 a side"):
+    up_to = f"Mosona, up to {SOLVED_UP_TO} a side"
+    for words in ("5 against 5", "nobody knows yet", "Checkers", "2007: a draw", up_to):
         assert words in shown, words
     assert alternative.startswith("What is known about who wins Awithlaknannai Mosona. Solved here: every")
     assert "Nine Men's Morris: 1.0 × 10¹⁰ positions, solved in 1993, a draw" in alternative

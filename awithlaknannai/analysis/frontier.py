@@ -1,7 +1,7 @@
 """What is known about who wins Awithlaknannai Mosona, as figures with their sources.
 
 Nobody has published who wins Awithlaknannai Mosona with perfect play. This
-project has solved every position with at most 5 pieces a side (standard
+project has solved every position with at most 6 pieces a side (standard
 rules, :mod:`awithlaknannai.tables`); the whole game has about 7.8e11
 positions (``benchmarks/DISTRIBUTED.md``), the size of Awari, which took a
 cluster in 2002. :data:`EVEN_ENDGAMES` holds what the tables say about the
@@ -81,7 +81,7 @@ class SearchFrontier:
 
 
 #: Mosona, standard rules, ``k`` against ``k`` pieces: positions and what the side to move gets.
-#: Measured with ``python benchmarks/solve_big.py --variant mosona --max-pieces 5 --rules standard``.
+#: Measured with ``python benchmarks/solve_big.py --variant mosona --max-pieces 6 --rules standard``.
 EVEN_ENDGAMES: dict[int, EndgameShares] = {
     shares.pieces: shares
     for shares in (
@@ -90,11 +90,12 @@ EVEN_ENDGAMES: dict[int, EndgameShares] = {
         EndgameShares(3, 3_542_000, 1_695_876, 223_866, 1_622_258),
         EndgameShares(4, 75_710_250, 41_287_821, 9_154_996, 25_267_433),
         EndgameShares(5, 823_727_520, 469_252_548, 140_966_510, 213_508_462),
+        EndgameShares(6, 4_805_077_200, 2_757_168_769, 1_014_747_797, 1_033_160_634),
     )
 }
 #: The most pieces a side of every class solved so far, and how many positions that is.
-SOLVED_UP_TO = 5
-SOLVED_POSITIONS = 1_602_007_870
+SOLVED_UP_TO = 6
+SOLVED_POSITIONS = 12_309_119_670
 #: Positions of the whole game (12 a side and every smaller material), ``benchmarks/DISTRIBUTED.md``.
 MOSONA_POSITIONS = 7.77e11
 
