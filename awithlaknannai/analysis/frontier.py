@@ -102,11 +102,11 @@ MOSONA_POSITIONS = 7.77e11
 #: The longest search from the start so far (standard rules, the tables up to 6 a side as leaves).
 SEARCH_FROM_START = SearchFrontier(
     "draw",
-    5_652_480,
-    20,
+    5_981_696,
+    21,
     "unknown",
     10,
-    "benchmarks/proof-results.txt, run 4 (27 November 2026): df-pn, 6 GB table, one core",
+    "benchmarks/proof-results.txt, run 5 (27 November 2026): df-pn, 6 GB table, one core",
 )
 
 SOLVED_GAMES: tuple[SolvedGame, ...] = (
