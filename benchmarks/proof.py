@@ -6,6 +6,10 @@
     that class), checked against the tables of that material when they are
     built (else said so); ``--deeper-without 6v6`` answers each question
     again without that class's leaves, a deeper search, and compares.
+(c) ``known``: a small board's whole game solved (``--variant zuni-5``),
+    then its start under each preset asked "win" and "draw" with leaves of
+    at most ``--leaves`` a side, each answer compared with the tables and
+    each certificate replayed.
 (b) ``start``: the search from Mosona's start under a preset with a budget;
     prints the frontier (or the proof, with the certificate's size and the
     checker's verdict).
@@ -19,6 +23,7 @@ file it finds damaged can never touch the build.
     nice -n 10 python benchmarks/proof.py sample --count 100 --leaves 5
     nice -n 10 python benchmarks/proof.py sample --material 6v6 --leaves 6 --leaves-without 6v6 --count 1000
     nice -n 10 python benchmarks/proof.py sample --material 6v7 --leaves 6 --deeper-without 6v6 --count 1000
+    nice -n 10 python benchmarks/proof.py known --variant zuni-5 --leaves 5 --seconds 300 --memory-mb 2048
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from awithlaknannai import Position
 from awithlaknannai.rules import get_rules
 from awithlaknannai.tables.certificate import check_certificate
 from awithlaknannai.tables.proof import prove, save_certificate
-from awithlaknannai.tables.solver import EndgameTables
+from awithlaknannai.tables.solver import EndgameTables, solve_game
 from awithlaknannai.variants import Color, get_variant
 
 
@@ -151,6 +156,42 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
         )
 
 
+def run_known(args: argparse.Namespace, folder: Path) -> None:
+    """Whole-game tables of a small board, then its start searched with smaller leaves and compared."""
+    for preset in args.presets:
+        started = time.perf_counter()
+        tables = solve_game(
+            args.variant, rules=preset, cache_dir=Path(args.snapshot) / "known", allow_long=True
+        )
+        solved = time.perf_counter() - started
+        start = Position.start(args.variant, rules=preset)
+        truth = tables.value(start).outcome
+        for question in ("win", "draw"):
+            result = prove(
+                start,
+                question,
+                tables,
+                max_pieces=args.leaves,
+                seconds=args.seconds,
+                memory_mb=args.memory_mb,
+            )
+            expected = truth == "win" if question == "win" else truth != "loss"
+            verdict = "-"
+            if result.certificate is not None:
+                verdict = str(check_certificate(result.certificate.to_json(), tables))
+            agrees = (
+                "unknown"
+                if result.answer == "unknown"
+                else ("agrees" if (result.answer == "proven") == expected else "DISAGREES")
+            )
+            print(
+                f"{args.variant} {preset} start (tables: {truth} for White, solved in {solved:.0f} s), question "
+                f"{question}, leaves <= {args.leaves}: {result.answer}, {agrees}; nodes {result.nodes:,} in "
+                f"{result.seconds:.1f} s; certificate: {verdict}",
+                flush=True,
+            )
+
+
 def run_start(args: argparse.Namespace, folder: Path) -> None:
     variant = get_variant("mosona", get_rules(args.rules))
     tables = EndgameTables(variant, args.leaves, folder)
@@ -189,7 +230,9 @@ def run_start(args: argparse.Namespace, folder: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("sample", "start"))
+    parser.add_argument("what", choices=("sample", "start", "known"))
+    parser.add_argument("--variant", default="zuni-5", help="the board (known)")
+    parser.add_argument("--presets", nargs="+", default=["standard", "maximum", "ludii"], help="(known)")
     parser.add_argument("--source", default="/work/tables-mosona6")
     parser.add_argument("--snapshot", default="/tmp/proof-mosona-snapshot")
     parser.add_argument("--rules", default="standard")
@@ -214,7 +257,7 @@ def main() -> None:
     args = parser.parse_args()
     linked = snapshot(Path(args.source), Path(args.snapshot))
     print(f"classes linked from {args.source}: {' '.join(linked)}")
-    (run_sample if args.what == "sample" else run_start)(args, Path(args.snapshot))
+    {"sample": run_sample, "start": run_start, "known": run_known}[args.what](args, Path(args.snapshot))
 
 
 if __name__ == "__main__":
