@@ -6,13 +6,13 @@
     that class), checked against the tables of that material when they are
     built (else said so); ``--deeper-without 6v6`` answers each question
     again without that class's leaves, a deeper search, and compares.
+(b) ``start``: the search from Mosona's start under a preset with a budget;
+    prints the frontier (or the proof, with the certificate's size and the
+    checker's verdict).
 (c) ``known``: a small board's whole game solved (``--variant zuni-5``),
     then its start under each preset asked "win" and "draw" with leaves of
     at most ``--leaves`` a side, each answer compared with the tables and
     each certificate replayed.
-(b) ``start``: the search from Mosona's start under a preset with a budget;
-    prints the frontier (or the proof, with the certificate's size and the
-    checker's verdict).
 
 The build folder (``--source``, default /work/tables-mosona6) is never
 written: finished class pairs are hard-linked into ``--snapshot`` (a
@@ -78,6 +78,11 @@ def sample_positions(variant, count: int, mover: int, other: int, seed: int) -> 
     return found
 
 
+def proven_by_tables(outcome: str, question: str) -> bool:
+    """Whether the tables' outcome for the side to move makes ``question`` ("win" or "draw") true."""
+    return outcome == "win" if question == "win" else outcome != "loss"
+
+
 def pair(material: str) -> frozenset[str]:
     """A class and its mirror: "5v6" -> {"5v6", "6v5"}."""
     mover, other = material.split("v")
@@ -123,8 +128,7 @@ def run_sample(args: argparse.Namespace, folder: Path) -> None:
             if result.certificate is not None:
                 checked += check_certificate(result.certificate.to_json(), tables).proven
             if truth is not None:
-                expected = truth == "win" if question == "win" else truth != "loss"
-                if (result.answer == "proven") == expected:
+                if (result.answer == "proven") == proven_by_tables(truth, question):
                     agree += 1
                 else:
                     disagree += 1
@@ -175,14 +179,17 @@ def run_known(args: argparse.Namespace, folder: Path) -> None:
                 seconds=args.seconds,
                 memory_mb=args.memory_mb,
             )
-            expected = truth == "win" if question == "win" else truth != "loss"
             verdict = "-"
             if result.certificate is not None:
                 verdict = str(check_certificate(result.certificate.to_json(), tables))
             agrees = (
                 "unknown"
                 if result.answer == "unknown"
-                else ("agrees" if (result.answer == "proven") == expected else "DISAGREES")
+                else (
+                    "agrees"
+                    if (result.answer == "proven") == proven_by_tables(truth, question)
+                    else "DISAGREES"
+                )
             )
             print(
                 f"{args.variant} {preset} start (tables: {truth} for White, solved in {solved:.0f} s), question "
@@ -255,8 +262,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1200.0)
     parser.add_argument("--memory-mb", type=float, default=6144.0)
     args = parser.parse_args()
-    linked = snapshot(Path(args.source), Path(args.snapshot))
-    print(f"classes linked from {args.source}: {' '.join(linked)}")
+    if args.what != "known":  # known solves its own board: it reads no Mosona table
+        linked = snapshot(Path(args.source), Path(args.snapshot))
+        print(f"classes linked from {args.source}: {' '.join(linked)}")
     {"sample": run_sample, "start": run_start, "known": run_known}[args.what](args, Path(args.snapshot))
 
 
