@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import tempfile
 from collections.abc import Iterator
 
@@ -20,6 +21,8 @@ from awithlaknannai import Position
 
 SKIP_TAG = "nbval-skip"
 REASON_KEY = "nbval-skip-reason"
+#: Where this pytest-xdist worker keeps its endgame tables; removed when the worker ends.
+_WORKER_CACHE = pytest.StashKey[str]()
 
 
 def _skip_reason(item: pytest.Item) -> str | None:
@@ -40,7 +43,16 @@ def pytest_configure(config: pytest.Config) -> None:
     # its own: a test that sets the shared cache aside must not pull it from under another worker.
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and "AWITHLAKNANNAI_CACHE" not in os.environ:
-        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix=f"awithlaknannai-cache-{worker}-")
+        cache = tempfile.mkdtemp(prefix=f"awithlaknannai-cache-{worker}-")
+        os.environ["XDG_CACHE_HOME"] = cache
+        config.stash[_WORKER_CACHE] = cache
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # The worker's cache holds only tables the tests built: it goes with the worker.
+    cache = config.stash.get(_WORKER_CACHE, None)
+    if cache is not None:
+        shutil.rmtree(cache, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
