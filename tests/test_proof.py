@@ -2,7 +2,10 @@
 
 Whole-game checks use small boards: solve_game on zuni-3 takes a second per
 preset, while zuni-5 and zuni-6 take minutes (benchmarks/tables-results.txt),
-too long for this file. Mosona endgames are sampled with 2 v 3 pieces, table
+too long for this file. zuni-5's start is searched here with leaves of 3 a side
+and checked against the whole-game values those builds recorded;
+``benchmarks/proof.py known`` runs the whole check (zuni-5 and zuni-6, every
+preset, whole-game tables built anew). Mosona endgames are sampled with 2 v 3 pieces, table
 leaves of at most 2 a side, and checked against tables of up to 3 a side.
 """
 
@@ -59,6 +62,24 @@ def test_zuni3_positions_after_one_move(zuni3: dict, preset: str) -> None:
             assert result.answer == expected(tables.value(position).outcome, question), (move, question)
             if result.certificate is not None:
                 assert check_certificate(result.certificate.to_json(), tables).proven
+
+
+#: White's result at zuni-5's start with perfect play, from the whole-game tables:
+#: benchmarks/proof-results.txt ("Known starts"; standard also in tables-results.txt).
+ZUNI5_START = {"standard": "draw", "maximum": "draw"}
+
+
+@pytest.mark.parametrize("preset", sorted(ZUNI5_START))
+def test_zuni5_start_against_the_recorded_whole_game(preset: str) -> None:
+    # Leaves of 3 a side out of 7: every line takes several captures before a table answers.
+    # (Under ludii, without compulsory capture, the search needs leaves of 6: the benchmark's.)
+    leaves = solve_endgames("zuni-5", 3, rules=preset, cache_dir=False)
+    start = Position.start("zuni-5", rules=preset)
+    for question in ("win", "draw"):
+        result = prove(start, question, leaves, max_pieces=3, seconds=600, nodes=400_000, memory_mb=64)
+        assert result.answer == expected(ZUNI5_START[preset], question), question
+        if result.answer == "proven":
+            assert check_certificate(result.certificate.to_json(), leaves).proven
 
 
 @pytest.fixture(scope="module")
