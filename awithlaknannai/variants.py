@@ -71,6 +71,7 @@ __all__ = [
     "VARIANT_MENU",
     "VariantRecord",
     "variant_record",
+    "picture_name",
     "MAX_ZUNI_N",
     "ShrinkTables",
     "shrink_tables",
@@ -344,7 +345,9 @@ class VariantRecord:
     its graph; ``start`` puts the pieces on a built board with the given
     colour at the bottom; ``rules`` is the preset it is played under when
     none is given; ``menu`` lists the names the game widget offers (a
-    pattern offers a few sizes).
+    pattern offers a few sizes); ``picture_name`` is the game's name in the
+    pictures of its positions where the board's own name is another game's
+    (see :func:`picture_name`).
     """
 
     name: str
@@ -354,6 +357,7 @@ class VariantRecord:
     start: Callable[[nx.Graph, Color], dict[str, Color]]
     rules: str = "standard"
     menu: tuple[tuple[str | LazyString, str], ...] = ()
+    picture_name: str = ""
 
 
 _ZUNI_TITLE = N_("Zuni pattern, {n} a row (our extension)")
@@ -451,6 +455,8 @@ VARIANTS: dict[str, VariantRecord] = {
             "Tuknanavuhpi (Hopi): an empty end line of points goes out of play",
             boards.tukvnanawopi,
             _grid("3", False),
+            # Played on Tukvnanawopi's board, whose name its pictures would otherwise give.
+            picture_name="Tuknanavuhpi",
         ),
         VariantRecord(
             "lau-kata-kati",
@@ -657,6 +663,21 @@ def get_variant(
         bottom_color,
         record.description,
     )
+
+
+def picture_name(variant: Variant) -> str:
+    """The game's name for the pictures of its positions, or ``""`` where the board's name says it.
+
+    A game's name is the same in every language. A variant built by hand
+    gets the picture name of the registered variant whose name it takes.
+
+    >>> picture_name(get_variant("tuknanavuhpi")), picture_name(get_variant("mosona"))
+    ('Tuknanavuhpi', '')
+    """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"expected a Variant, got {type(variant).__name__}")
+    record = VARIANTS.get(variant.name)
+    return "" if record is None else record.picture_name
 
 
 # --- The shrinking boards: which variants shrink, by what cells (:mod:`.shrinking` holds how) ---

@@ -193,6 +193,14 @@ def test_printable_sheet_labels_and_rules():
     assert "takes the most pieces" in rules_text
 
 
+def test_printable_sheet_names_the_game_not_only_its_board():
+    # Tuknanavuhpi is played on Tukvnanawopi's board: its sheet says which game it is for.
+    root = ET.fromstring(printable_sheet(get_variant("tuknanavuhpi")))
+    title = root.find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and "Tuknanavuhpi" in "".join(title.itertext())
+    assert "Tukvnanawopi" not in "".join(title.itertext())
+
+
 def test_printable_sheet_refuses_unknown_paper_and_variant():
     with pytest.raises(ValueError, match="unknown paper size 'a3'"):
         printable_sheet("mosona", paper="a3")

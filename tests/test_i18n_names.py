@@ -54,6 +54,12 @@ ROOT = Path(__file__).resolve().parent.parent
             "2 círculos y tres diámetros",
             "2 cercles et trois diamètres",
         ),
+        (
+            lambda: boards.concentric(1),
+            "one circle and three diameters",
+            "un círculo y tres diámetros",
+            "un cercle et trois diamètres",
+        ),
         # The names of games are never translated.
         (boards.mosona, "Awithlaknannai Mosona", "Awithlaknannai Mosona", "Awithlaknannai Mosona"),
         (boards.pretwa, "Pretwa", "Pretwa", "Pretwa"),

@@ -70,7 +70,9 @@ def test_title_and_description_speak_the_position(name):
     position = Position.start(name)
     root = parse(position_svg(position))
     title, desc = child_text(root, "title"), child_text(root, "desc")
-    assert title.startswith(position.variant.board.graph["name"])
+    # The game's name: the board's, but for a game played on another game's board.
+    game = "Tuknanavuhpi" if name == "tuknanavuhpi" else position.variant.board.graph["name"]
+    assert title.startswith(f"{game}: ") and desc.startswith(f"{game}, ")
     white, black = position.count(Color.WHITE), position.count(Color.BLACK)
     assert f"White to move, {white} white and {black} black pieces" in desc
     # aria-labelledby names the title and description by their ids

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 
-from ..i18n import N_
+from ..i18n import N_, LazyString
 from .lines import BoardGraph, _graph_from_lines, _grid_name, _size_argument
 from .lines import leap_lines  # noqa: F401 - the Examples use it, as readers of awithlaknannai.boards would
 
@@ -174,6 +174,13 @@ def egara_guti() -> BoardGraph:
 _RADII = "abcdef"  # clockwise from the top
 
 
+def _concentric_name(rings: int) -> LazyString:
+    # Not ngettext: a board keeps its name untranslated (LazyString) and has one ring only at 1.
+    if rings == 1:
+        return N_("one circle and three diameters")
+    return N_("{rings} circles and three diameters").filled(rings=rings)
+
+
 def concentric(
     rings: int, name: str | None = None, source: str = "", *, allow_long: bool = False
 ) -> BoardGraph:
@@ -237,7 +244,7 @@ def concentric(
         circles[len(lines)] = (0.0, 0.0)
         lines.append([f"{letter}{k}" for letter in _RADII] + [f"a{k}"])
     G = _graph_from_lines(
-        name or N_("{rings} circles and three diameters").filled(rings=rings),
+        name or _concentric_name(rings),
         points,
         row_of,
         [row_name[y] for y in heights],
