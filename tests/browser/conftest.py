@@ -121,9 +121,12 @@ def lab_server(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     notification.parent.mkdir(parents=True)
     notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     # Every cell in the page, not only those scrolled into view: the tests (and axe) see every output.
+    # And the notebook's own kernel starts without asking: on a loaded machine JupyterLab's "Select
+    # Kernel" dialog came up and stayed open through a dozen presses (accept_kernel_dialog remains
+    # the fallback).
     tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True)
-    tracker.write_text(json.dumps({"windowingMode": "none"}))
+    tracker.write_text(json.dumps({"windowingMode": "none", "autoStartDefaultKernel": True}))
     # The IPython config file the package installs into {sys.prefix}/etc/ipython (an editable
     # install, as here, gets no data files): the kernels load the friendly-errors extension.
     profile = base / "ipython" / "profile_default"
