@@ -164,9 +164,7 @@ def run_known(args: argparse.Namespace, folder: Path) -> None:
     """Whole-game tables of a small board, then its start searched with smaller leaves and compared."""
     for preset in args.presets:
         started = time.perf_counter()
-        tables = solve_game(
-            args.variant, rules=preset, cache_dir=Path(args.snapshot) / "known", allow_long=True
-        )
+        tables = solve_game(args.variant, rules=preset, cache_dir=folder / "known", allow_long=True)
         solved = time.perf_counter() - started
         start = Position.start(args.variant, rules=preset)
         truth = tables.value(start).outcome
@@ -182,15 +180,12 @@ def run_known(args: argparse.Namespace, folder: Path) -> None:
             verdict = "-"
             if result.certificate is not None:
                 verdict = str(check_certificate(result.certificate.to_json(), tables))
-            agrees = (
-                "unknown"
-                if result.answer == "unknown"
-                else (
-                    "agrees"
-                    if (result.answer == "proven") == proven_by_tables(truth, question)
-                    else "DISAGREES"
-                )
-            )
+            if result.answer == "unknown":
+                agrees = "unknown"
+            elif (result.answer == "proven") == proven_by_tables(truth, question):
+                agrees = "agrees"
+            else:
+                agrees = "DISAGREES"
             print(
                 f"{args.variant} {preset} start (tables: {truth} for White, solved in {solved:.0f} s), question "
                 f"{question}, leaves <= {args.leaves}: {result.answer}, {agrees}; nodes {result.nodes:,} in "

@@ -20,7 +20,7 @@ import networkx as nx
 
 from ..boards import leap_lines, translated_name
 from ..i18n import gettext as _
-from ..variants import Color
+from ..variants import Color, Variant, picture_name
 from .geometry import Layout, Segment, arc_parameters, board_layout
 from . import style
 from .svg_text import XY, _ID, _circle, _element, _rect, _finish, _fitting_size, _num, _open_svg, _xy
@@ -71,6 +71,16 @@ def board_title(board: nx.Graph) -> str:
     'Kolowis Awithlaknannai'
     """
     return translated_name(board) or _("Board")
+
+
+def game_title(variant: Variant) -> str:
+    """What a picture of the variant's positions calls the game: its board's title, unless its record names it.
+
+    >>> from awithlaknannai.variants import get_variant
+    >>> game_title(get_variant("tukvnanawopi")), game_title(get_variant("tuknanavuhpi"))
+    ('Tukvnanawopi', 'Tuknanavuhpi')
+    """
+    return picture_name(variant) or board_title(variant.board)
 
 
 def _check_points(board: nx.Graph, points: Iterable[str], what: str) -> list[str]:

@@ -33,10 +33,10 @@ from ..game import Game
 from ..i18n import LANGUAGES, _, ngettext, side_name, use_language
 from ..position import Position
 from ..rules import Rules
-from ..variants import Color, Variant, get_variant, picture_name
+from ..variants import Color, Variant, get_variant
 from .geometry import board_layout
 from .style import BOARD
-from .board_drawing import _defs, _draw, _piece, board_title
+from .board_drawing import _defs, _draw, _piece, game_title
 from .svg import board_svg, game_svg, position_svg
 from .svg_text import _element, _finish, _num, _open_svg, _text
 
@@ -469,7 +469,7 @@ def _draw_sheet(variant: Variant, plan: dict[str, float], paper: str, labels: bo
     unit, page_w, page_h = plan["unit"], plan["page_w"], plan["page_h"]
     inner_w = page_w - 2 * _PAGE_MARGIN
     board = variant.board
-    name = picture_name(variant) or board_title(board)
+    name = game_title(variant)
     span_w, span_h = _spans(variant)
     pixel_unit = 60.0  # the board is drawn at screen size, then scaled to millimetres
     scale = unit / pixel_unit

@@ -41,8 +41,8 @@ import networkx as nx
 
 from ..i18n import _, ngettext, side_name
 from ..position import Move, Position
-from ..variants import Color, picture_name
-from .board_drawing import _check_points, _draw, board_title, heat_color
+from ..variants import Color
+from .board_drawing import _check_points, _draw, board_title, game_title, heat_color
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -171,11 +171,6 @@ def _hop_path(board: nx.Graph, value: Move | Sequence[str] | None) -> tuple[list
     return _check_points(board, value, "path"), []
 
 
-def _game_name(position: Position) -> str:
-    """What a picture of ``position`` calls the game: the board's name, unless the variant's record names it."""
-    return picture_name(position.variant) or board_title(position.variant.board)
-
-
 def _position_state(position: Position, outcome: Outcome | None) -> str:
     if outcome is not None:
         return _("game over, {outcome}").format(outcome=outcome)
@@ -185,7 +180,7 @@ def _position_state(position: Position, outcome: Outcome | None) -> str:
 def _position_desc(position: Position, outcome: Outcome | None, last_move: object) -> str:
     """The picture's text alternative, in the session's language (read by a screen reader)."""
     text = _("{board}, {state}, {white} white and {black} black pieces.").format(
-        board=_game_name(position),
+        board=game_title(position.variant),
         state=_position_state(position, outcome),
         white=position.count(Color.WHITE),
         black=position.count(Color.BLACK),
@@ -313,7 +308,7 @@ def _position_picture(
         unit=unit,
         **drawing,
         default_title=_("{board}: {state}").format(
-            board=_game_name(position), state=_position_state(position, outcome)
+            board=game_title(position.variant), state=_position_state(position, outcome)
         ),
         desc=_position_desc(position, outcome, last_move),
         pieces=position.pieces(),
