@@ -20,6 +20,7 @@ __all__ = [
     "MAX_PERFT_DEPTH",
     "PERFT_PROBES",
     "PERFT_TABLE_ENTRIES",
+    "RETIME_AFTER",
     "tree_estimate",
     "lean_tree",
     "count_leaves",
@@ -40,6 +41,12 @@ MAX_PERFT_DEPTH = 64
 #: Random descents per estimate: enough to find the order of magnitude of
 #: a game tree (checked against exact counts in ``benchmarks/long_jobs.py``).
 PERFT_PROBES = 64
+
+#: A node timed longer than this (seconds) is timed again, and the lesser time kept: a pause of the
+#: machine (another process, the garbage collector) during one listing of a few microseconds would
+#: otherwise be multiplied by the node's weight, thousands on a deep level, and refuse a count that
+#: takes a moment. A node that really is slow is slow both times.
+RETIME_AFTER = 0.001
 
 #: The most subtrees one perft remembers (about 150 bytes each): past it, it
 #: counts on without remembering more.
@@ -80,6 +87,13 @@ def tree_estimate(
     child : callable
         ``child(node, move)`` returns the node after ``move``.
 
+    Notes
+    -----
+    A node whose listing took longer than :data:`RETIME_AFTER` is listed
+    again and the lesser of the two times kept (``expand`` must give the same
+    moves each time), so that a pause of the machine is not multiplied by the
+    node's weight.
+
     Examples
     --------
     >>> from awithlaknannai.position import Position
@@ -98,7 +112,12 @@ def tree_estimate(
         for weight, node in walkers:
             began = clock()
             moves = expand(node)
-            spent += weight * (clock() - began)
+            took = clock() - began
+            if took > RETIME_AFTER:
+                began = clock()
+                expand(node)
+                took = min(took, clock() - began)
+            spent += weight * took
             if not moves:
                 continue
             if level == depth - 1:

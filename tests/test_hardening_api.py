@@ -14,6 +14,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import networkx as nx
@@ -29,6 +30,7 @@ from awithlaknannai.notation import MAX_RECORD_WORK, parse_position
 from awithlaknannai.players import AlphaBetaPlayer, GreedyPlayer, MCTSPlayer
 from awithlaknannai.engines.lean import LeanEngine
 from awithlaknannai.engines.batch import BatchPlayouts
+from awithlaknannai.game_tree import RETIME_AFTER, tree_estimate
 from awithlaknannai.position import MAX_MOVE_TEXT, MAX_QUIET_TURNS, perft_estimate
 
 CAP = 2**30  # the child's address space: what the issue's limits must fit in
@@ -313,6 +315,39 @@ def test_perft_estimates_are_close_enough_to_decide() -> None:
         position = Position.start(name, rules)
         leaves, _ = perft_estimate(position, depth)
         assert perft(position, depth) / 4 < leaves < perft(position, depth) * 4
+
+
+def _uniform_tree(pause_at: int, pause: float, every_time: bool):
+    """A tree of four moves a node, six plies deep, whose listing sleeps ``pause`` on level ``pause_at``:
+    once only (the machine paused), or on every listing there (the nodes really are slow)."""
+    paused = []
+
+    def expand(level: int) -> list[int]:
+        if level == pause_at and (every_time or not paused):
+            paused.append(level)
+            time.sleep(pause)
+        return [0, 1, 2, 3]
+
+    return expand, lambda level, move: level + 1
+
+
+def test_a_pause_of_the_machine_is_not_multiplied_by_the_nodes_weight() -> None:
+    # A 0.2 s pause once, on level 5 (4^5 = 1,024 nodes, each listing taking microseconds): timed
+    # as it came, it weighed 0.2 s x 1,024 / 64 probes = 3.2 s in the estimate. In CI a pause like
+    # it made perft(zuni-5, 7), 2,120 leaves, an estimated 74 s, and refused it.
+    expand, child = _uniform_tree(5, 0.2, every_time=False)
+    leaves, seconds = tree_estimate(0, 6, expand, child)
+    assert leaves == 4**6
+    assert seconds < 0.5
+
+
+def test_nodes_that_really_are_slow_keep_their_time_in_the_estimate() -> None:
+    # Every listing on level 5 takes 2 ms (over RETIME_AFTER): timed twice, slow twice; 1,024 of them
+    # are about 2 s.
+    assert RETIME_AFTER < 0.002
+    expand, child = _uniform_tree(5, 0.002, every_time=True)
+    _, seconds = tree_estimate(0, 6, expand, child)
+    assert 1.5 < seconds < 10
 
 
 def test_the_cli_perft_refuses_by_estimate(capsys: pytest.CaptureFixture[str]) -> None:
