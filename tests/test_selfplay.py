@@ -73,9 +73,23 @@ def test_grid_table() -> None:
         ("zuni-3-murray", "standard"),
         ("zuni-3-murray", "maximum"),
     ]
+    # The players and the number of games are the same in every row: said once, above the table;
+    # the rules differ, so they keep their column.
     lines = table.to_text().splitlines()
-    assert len(lines) == 5 and "first wins" in lines[0]
-    assert table._repr_html_().count("<tr>") == 5
+    assert lines[0] == "The same in every row: players random (1) vs random (2), games 2."
+    assert len(lines) == 6 and "first wins" in lines[1] and "rules" in lines[1]
+    assert "players" not in lines[1] and "random" not in "".join(lines[1:])
+    page = table._repr_html_()
+    assert page.startswith("<p>The same in every row: players random (1) vs random (2), games 2.</p>")
+    assert page.count("<tr>") == 5 and "<th>players</th>" not in page and "<th>rules</th>" in page
+
+
+def test_one_batch_keeps_every_column_and_the_side_by_side_view_keeps_every_row() -> None:
+    table = selfplay_grid(["zuni-3"], ["standard"], "random", games=2, seed=0)
+    assert "players" in table.to_text().splitlines()[0] and "same in every row" not in table.to_text()
+    two = selfplay_grid(["zuni-3", "zuni-3-murray"], ["standard"], "random", games=2, seed=0)
+    side = str(two.side_by_side()).splitlines()
+    assert [line.split()[0] for line in side[1:4]] == ["rules", "players", "games"]
 
 
 @pytest.mark.parametrize(

@@ -326,6 +326,11 @@ class SelfplayTable:
         "second left",
     )
 
+    #: Columns said once above the table, not in every row, when every row has the same value:
+    #: a batch's players ("random (1) vs random (2)") would otherwise wrap over several lines in
+    #: each row of a notebook's table.
+    SAID_ONCE = ("rules", "players", "games")
+
     def __init__(self, statistics: Iterable[SelfplayStatistics]) -> None:
         self.statistics = list(statistics)
 
@@ -364,19 +369,47 @@ class SelfplayTable:
             rows.append(cells)
         return rows
 
+    def _wide(self) -> tuple[str, list[list[str]]]:
+        """The line that says what every row shares ("" if nothing), and the table without those columns.
+
+        >>> from awithlaknannai.i18n import use_language
+        >>> table = selfplay_grid(["zuni-3"], ["standard", "ludii"], "greedy", games=2, seed=0)
+        >>> with use_language("fr"):
+        ...     table._wide()[0]
+        'Identique sur toutes les lignes : joueurs greedy (1) vs greedy (2), parties 2.'
+        """
+        cells = self._cells()
+        if len(cells) < 3:  # one batch: its row says it all
+            return "", cells
+        same = [
+            i
+            for i, column in enumerate(self.COLUMNS)
+            if column in self.SAID_ONCE and len({row[i] for row in cells[1:]}) == 1
+        ]
+        if not same:
+            return "", cells
+        said = ", ".join(f"{cells[0][i]} {cells[1][i]}" for i in same)
+        kept = [[c for i, c in enumerate(row) if i not in same] for row in cells]
+        return _("The same in every row: {what}.").format(what=said), kept
+
     def to_text(self) -> str:
-        """A plain-text table, one row per batch of games; end-reason columns count games."""
-        return "\n".join(table_lines(self._cells()))
+        """A plain-text table, one row per batch of games; end-reason columns count games.
+
+        Rules, players or games that every row shares are said once, in a line above the table.
+        """
+        shared, cells = self._wide()
+        return "\n".join(([shared] if shared else []) + table_lines(cells))
 
     def __str__(self) -> str:
         return self.to_text()
 
     def _repr_html_(self) -> str:
-        cells = self._cells()
+        shared, cells = self._wide()
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:]
         )
-        return _html_table(cells[0], body, _("Self-play results: one row per batch of games"))
+        table = _html_table(cells[0], body, _("Self-play results: one row per batch of games"))
+        return (f"<p>{html.escape(shared)}</p>" if shared else "") + table
 
     def side_by_side(self) -> SelfplaySideBySide:
         """The same numbers turned round: one column per batch of games, one row per measure.
