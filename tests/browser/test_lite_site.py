@@ -316,7 +316,18 @@ def test_notebook_07_shows_its_self_play_as_tables_in_the_lite_site(
         # text_content, not inner_text: a cell scrolled out of the page's view has no rendered text.
         nine = tables.nth(0).locator("tbody tr")
         assert nine.count() == 9 and nine.nth(0).locator("td").first.text_content() == "mosona"
-        assert all(cell.endswith("%") for cell in nine.nth(0).locator("td").all_text_contents()[4:7])
+        heads = tables.nth(0).locator("thead th").all_text_contents()
+        first_row = nine.nth(0).locator("td").all_text_contents()
+        shares = [first_row[heads.index(head)] for head in ("first wins", "second wins", "draws")]
+        assert all(cell.endswith("%") for cell in shares), (heads, first_row)
+        # What every row shares is said once, above the table, not in a column.
+        assert "players" not in heads and "rules" not in heads
+        said = page.locator(f"{PANEL} .jp-OutputArea-output p", has_text="The same in every row")
+        assert said.count() == 1
+        assert (
+            said.text_content()
+            == "The same in every row: rules standard, players random (1) vs random (2), games 100."
+        )
         hopi = tables.nth(1).locator("thead th").all_text_contents()
         assert hopi == ["variant", "tukvnanawopi", "tukvnanawopi-shrinking", "tuknanavuhpi"]
         tables.nth(0).scroll_into_view_if_needed()
